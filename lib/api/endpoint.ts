@@ -1,0 +1,149 @@
+/**
+ * One provider API endpoint, independent of the server that runs it. An endpoint sees an ApiRequest
+ * (method, headers, body bytes, path params) and answers an ApiResult in the contract's envelope.
+ * Two thin adapters serve the same endpoints: Web Request/Response for Next's route files
+ * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
+ */
+import type { z } from "zod";
+import { MAX_BODY_BYTES } from "../config";
+import { authenticateApiKey, type ApiPrincipal } from "../domain/api-keys";
+import { DomainError } from "../domain/errors";
+import { log } from "../log";
+import {
+  ApiError,
+  apiKeyInvalid,
+  apiKeyMissing,
+  fromDomainError,
+  internalError,
+  methodNotAllowed,
+  unsupportedMediaType,
+  validationError,
+} from "./errors";
+import { parseOrThrow } from "./validation";
+
+export type HttpMethod = "GET" | "POST";
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  /** Header value by lower-case name. */
+  header(name: string): string | undefined;
+  /** The raw body, at most `limit` bytes; rejects with a 413 ApiError beyond that. */
+  readBody(limit: number): Promise<Uint8Array>;
+  params: Record<string, string>;
+}
+
+export interface ApiResult {
+  status: number;
+  /** Already-serialized JSON, so that static answers (lookups) are encoded once. */
+  json: string;
+  headers?: Record<string, string>;
+}
+
+export type ApiHandler = (request: ApiRequest) => Promise<ApiResult>;
+
+interface EndpointContext<Body> {
+  principal: ApiPrincipal;
+  body: Body;
+  params: Record<string, string>;
+}
+
+interface EndpointDefinition<S extends z.ZodType | undefined> {
+  method: HttpMethod;
+  body?: S;
+  /** Returns the envelope's `data`, or a pre-serialized `data` JSON string via `{ rawData }`. */
+  run: (context: EndpointContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
+}
+
+/** `{ rawData }` lets an endpoint hand over JSON it already serialized (served from memory). */
+export interface RawData {
+  rawData: string;
+}
+const isRawData = (value: unknown): value is RawData =>
+  typeof value === "object" && value !== null && "rawData" in value;
+
+export function success(data: unknown): ApiResult {
+  const dataJson = isRawData(data) ? data.rawData : JSON.stringify(data);
+  return { status: 200, json: `{"error":null,"data":${dataJson},"status":"success"}` };
+}
+
+export function failure(
+  error: ApiError,
+  request?: Pick<ApiRequest, "method" | "path">,
+  cause?: unknown,
+): ApiResult {
+  const errorObject = error.toErrorObject();
+  const fields = {
+    guid: errorObject.guid,
+    status: error.status,
+    method: request?.method,
+    path: request?.path,
+  };
+  if (error.status >= 500) log.error({ ...fields, err: cause }, error.title);
+  else log.info({ ...fields, type: error.type, detail: error.detail }, error.title);
+  const headers: Record<string, string> =
+    error.status === 405 && error.detail ? { allow: error.detail.slice(9) } : {};
+  return {
+    status: error.status,
+    json: JSON.stringify({ error: errorObject, data: null, status: "failed" }),
+    headers,
+  };
+}
+
+/** The contract's four content types; `application/*+json` is any +json subtype. Parameters allowed. */
+export function isAcceptedJsonType(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (!mediaType) return false;
+  return (
+    mediaType === "application/json" ||
+    mediaType === "text/json" ||
+    /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(mediaType)
+  );
+}
+
+async function readJsonBody(request: ApiRequest): Promise<unknown> {
+  if (!isAcceptedJsonType(request.header("content-type"))) throw unsupportedMediaType();
+  const bytes = await request.readBody(MAX_BODY_BYTES);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes).replace(/^\uFEFF/, "");
+  if (text.trim() === "") throw validationError(["The request body is empty"]);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError(["The request body is not valid JSON"]);
+  }
+}
+
+async function authenticate(request: ApiRequest): Promise<ApiPrincipal> {
+  const key = request.header("x-api-key")?.trim();
+  if (!key) throw apiKeyMissing();
+  const principal = await authenticateApiKey(key);
+  if (!principal) throw apiKeyInvalid();
+  return principal;
+}
+
+/**
+ * Builds the handler: method check (405), API key (401), content type and JSON (400/413), the
+ * contract schema (400 naming fields), then the domain call. Anything unexpected is a 500 whose
+ * details go to the log only.
+ */
+export function defineEndpoint<S extends z.ZodType | undefined = undefined>(
+  definition: EndpointDefinition<S>,
+): ApiHandler {
+  return async (request) => {
+    try {
+      if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
+      const principal = await authenticate(request);
+      const body = definition.body ? parseOrThrow(definition.body, await readJsonBody(request)) : undefined;
+      const data = await definition.run({
+        principal,
+        body: body as S extends z.ZodType ? z.infer<S> : undefined,
+        params: request.params,
+      });
+      return success(data);
+    } catch (error) {
+      if (error instanceof ApiError) return failure(error, request);
+      if (error instanceof DomainError) return failure(fromDomainError(error), request);
+      return failure(internalError(), request, error);
+    }
+  };
+}

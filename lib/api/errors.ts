@@ -1,0 +1,63 @@
+/**
+ * The contract's error responses, built in one place. Every failure carries a fresh guid that is
+ * also written to the log line for that error, so a provider quoting it can be traced.
+ */
+import { randomUUID } from "node:crypto";
+import type { ErrorObject } from "../contract/envelope";
+import type { DomainError } from "../domain/errors";
+
+export const INVALID_BODY_SENTENCE =
+  "The request body format is invalid. Please check it against the API specification.";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? title);
+  }
+
+  toErrorObject(guid = randomUUID()): ErrorObject {
+    return { guid, code: this.status, type: this.type, message: this.detail, title: this.title };
+  }
+}
+
+/** 400: the body (or the request) does not conform; `problems` name the offending fields. */
+export const validationError = (problems: string[] = []) =>
+  new ApiError(
+    400,
+    "ValidationError",
+    "Invalid Request Body",
+    problems.length ? `${INVALID_BODY_SENTENCE} ${problems.join("; ")}` : INVALID_BODY_SENTENCE,
+  );
+
+export const apiKeyMissing = () => new ApiError(401, "Unauthorized", "API Key is missing", null);
+export const apiKeyInvalid = () => new ApiError(401, "Unauthorized", "API Key is invalid", null);
+export const notFound = (what: string) => new ApiError(404, "NotFound", "Not Found", what);
+
+/** The API's answer to a broken domain rule. */
+export function fromDomainError(error: DomainError): ApiError {
+  if (error.kind === "not_found") return notFound(error.message);
+  if (error.kind === "conflict") return conflict(error.message);
+  return validationError([error.field ? `${error.field}: ${error.message}` : error.message]);
+}
+export const methodNotAllowed = (allowed: string[]) =>
+  new ApiError(405, "MethodNotAllowed", "Method Not Allowed", `Allowed: ${allowed.join(", ")}`);
+export const conflict = (what: string) => new ApiError(409, "Conflict", "Conflict", what);
+export const payloadTooLarge = (limit: number) =>
+  new ApiError(
+    413,
+    "PayloadTooLarge",
+    "Payload Too Large",
+    `The request body must be at most ${limit} bytes.`,
+  );
+export const unsupportedMediaType = () =>
+  new ApiError(
+    400,
+    "ValidationError",
+    "Invalid Request Body",
+    `${INVALID_BODY_SENTENCE} Content-Type must be application/json, application/json-patch+json, text/json or application/*+json.`,
+  );
+export const internalError = () => new ApiError(500, "Exception", "Internal Server Error", null);

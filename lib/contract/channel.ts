@@ -1,0 +1,200 @@
+/**
+ * The delivery channel as it crosses the wire: the body of Create and Update, and the data of View.
+ * One schema serves API validation, the portal's forms and the OpenAPI document. Every object is
+ * strict (the contract's additionalProperties: false); lengths and nullability follow the contract's
+ * tables. Where the contract says "not shown", the choice made here is written beside the field.
+ */
+import { z } from "zod";
+import { COUNTRY_CODES } from "./countries";
+import {
+  CHANNEL_CATEGORIES,
+  CHANNEL_STATUSES,
+  COMMODITIES,
+  CURRENCIES,
+  KYC_DOCUMENTS,
+  LANGUAGES,
+  NATIONALITIES,
+} from "./enums";
+
+/** Absent or null, as the contract allows for its "nullable" optional fields. */
+const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/**
+ * Ids are used in the View path, so they are restricted to URL-safe characters. The contract types
+ * the id "string (UUID), length 0..64"; UUIDs are the norm, but any 1..64 character id of letters,
+ * digits and `-._~` is accepted so that providers can use the ids their own systems have.
+ */
+export const PROVIDER_CHANNEL_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/;
+export const providerDeliveryChannelId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(64, "must be at most 64 characters")
+  .regex(PROVIDER_CHANNEL_ID_PATTERN, "may contain only letters, digits and - . _ ~")
+  .meta({ description: "The provider's own identifier of the channel (a UUID is recommended)." });
+
+/**
+ * A web address a person can open: with an http(s) scheme or none at all (the real platform accepts
+ * `www.moneygram.com`). Other schemes (javascript:, data:) are refused so that no provider-supplied
+ * link can run script in a browser. A host followed by a port (`example.org:8080`) is not a scheme.
+ */
+const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:(?!\d)/i;
+const webAddress = (max: number) =>
+  text(max)
+    .refine((value) => !OTHER_SCHEME.test(value.trim()), "must be an http(s) address or a bare host name")
+    .refine((value) => !/[\s<>"]/.test(value.trim()), "must not contain spaces, quotes or angle brackets");
+
+export const translationSchema = z
+  .strictObject({
+    language: z.enum(LANGUAGES),
+    translation: text(1024),
+  })
+  .meta({ id: "Translation" });
+
+export const contactSchema = z
+  .strictObject({
+    email: text(256),
+    name: text(128),
+    phone: text(256),
+  })
+  .meta({ id: "Contact" });
+
+export const callCenterSchema = z
+  .strictObject({
+    phone: nullish(text(256)),
+    email: nullish(text(256)),
+    website: nullish(webAddress(512)),
+    whatsapp: nullish(text(256)),
+  })
+  .meta({ id: "CallCenter" });
+
+const countryCode = z
+  .string()
+  .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup");
+
+/** Pairs whose values must not appear on both sides: a value cannot be supported and excluded. */
+export const AVAILABILITY_PAIRS = [
+  ["countriesSupported", "countriesExcluded"],
+  ["kycSupported", "kycExcluded"],
+  ["currenciesSupported", "currenciesExcluded"],
+  ["nationalitiesSupported", "nationalitiesExcluded"],
+] as const;
+
+export const availabilitySchema = z
+  .strictObject({
+    categoriesSupported: z.array(z.enum(CHANNEL_CATEGORIES)),
+    countriesSupported: nullish(z.array(countryCode)),
+    countriesExcluded: nullish(z.array(countryCode)),
+    kycSupported: nullish(z.array(z.enum(KYC_DOCUMENTS))),
+    kycExcluded: nullish(z.array(z.enum(KYC_DOCUMENTS))),
+    currenciesSupported: nullish(z.array(z.enum(CURRENCIES))),
+    currenciesExcluded: nullish(z.array(z.enum(CURRENCIES))),
+    nationalitiesSupported: nullish(z.array(z.enum(NATIONALITIES))),
+    nationalitiesExcluded: nullish(z.array(z.enum(NATIONALITIES))),
+  })
+  .superRefine((availability, ctx) => {
+    for (const [supportedKey, excludedKey] of AVAILABILITY_PAIRS) {
+      const supported = new Set<string>(availability[supportedKey] ?? []);
+      const both = (availability[excludedKey] ?? []).filter((value) => supported.has(value));
+      if (both.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: [excludedKey],
+          message: `${both.join(", ")} cannot be both supported and excluded`,
+        });
+      }
+    }
+  })
+  .meta({ id: "Availability" });
+
+/** Budget amounts are money or quantities: finite and not negative (the contract gives no bounds). */
+export const budgetSchema = z
+  .strictObject({
+    currency: nullish(z.enum(CURRENCIES)),
+    commodity: nullish(z.enum(COMMODITIES)),
+    amount: nullish(z.number().finite().nonnegative("must not be negative")),
+  })
+  .meta({ id: "Budget" });
+
+function compilesAsRegex(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const lengthBound = z.number().int("must be a whole number").nonnegative("must not be negative");
+
+/**
+ * An input a beneficiary fills in. Bounds the contract does not show: fieldName, dataType and
+ * defaultValue at most 256 characters, validationRegex at most 1024 and a valid regular expression.
+ */
+export const deliveryOptionSchema = z
+  .strictObject({
+    fieldLabel: text(128),
+    fieldName: text(256).min(1, "must not be empty"),
+    fieldMaxLength: lengthBound.optional(),
+    fieldMinLength: lengthBound.optional(),
+    dataType: text(256).min(1, "must not be empty"),
+    defaultValue: text(256).optional(),
+    validationRegex: text(1024).refine(compilesAsRegex, "must be a valid regular expression").optional(),
+    isRequired: z.boolean(),
+  })
+  .refine(
+    (option) =>
+      option.fieldMinLength === undefined ||
+      option.fieldMaxLength === undefined ||
+      option.fieldMinLength <= option.fieldMaxLength,
+    { message: "must not be greater than fieldMaxLength", path: ["fieldMinLength"] },
+  )
+  .meta({ id: "DeliveryOption" });
+
+/** fieldName is the key of a delivery's values in events, so it must be unique in a channel. */
+const deliveryOptionsSchema = z.array(deliveryOptionSchema).superRefine((options, ctx) => {
+  const seen = new Set<string>();
+  options.forEach((option, index) => {
+    if (seen.has(option.fieldName)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "fieldName"],
+        message: "must be unique among deliveryOptions",
+      });
+    }
+    seen.add(option.fieldName);
+  });
+});
+
+export const channelStatus = z.enum(CHANNEL_STATUSES);
+
+/** The body of Create and Update. */
+export const channelBodySchema = z
+  .strictObject({
+    providerDeliveryChannelId,
+    name: translationSchema,
+    shortDescription: nullish(translationSchema),
+    landingPage: webAddress(512),
+    contacts: nullish(z.array(contactSchema)),
+    callCenter: nullish(callCenterSchema),
+    availability: availabilitySchema,
+    budget: budgetSchema.optional(),
+    deliveryOptions: nullish(deliveryOptionsSchema),
+    status: nullish(channelStatus),
+  })
+  .meta({ id: "DeliveryChannel" });
+
+export type ChannelBody = z.infer<typeof channelBodySchema>;
+export type ChannelStatus = z.infer<typeof channelStatus>;
+
+/** The data of View: the body's fields with the current status, approval and a nullable budget. */
+export const channelViewSchema = channelBodySchema
+  .omit({ status: true, budget: true })
+  .extend({
+    budget: budgetSchema.nullable(),
+    isApproved: z.boolean(),
+    status: channelStatus,
+  })
+  .meta({ id: "DeliveryChannelView" });
+
+export type ChannelView = z.infer<typeof channelViewSchema>;

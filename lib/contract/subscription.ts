@@ -1,0 +1,75 @@
+/**
+ * Subscribe and Unsubscribe. The contract leaves `auth` open; its shape is the real platform's
+ * (shared/spec/accessrc-facts.md): a type and the fields that type needs, nothing else.
+ */
+import { z } from "zod";
+import { EVENT_TYPES } from "./enums";
+
+const text = (max: number) =>
+  z.string().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+
+/** NULL is the enumeration's placeholder: nobody can subscribe to it. */
+export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== "NULL") as Exclude<
+  (typeof EVENT_TYPES)[number],
+  "NULL"
+>[];
+export const subscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [string, ...string[]], {
+  error: `must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`,
+});
+
+/** HTTP header names are tokens (RFC 9110); anything else could split or forge headers. */
+const headerName = text(64).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be a valid HTTP header name");
+const headerValue = text(512).regex(/^[^\r\n\0]*$/, "must not contain line breaks");
+
+export const webhookAuthSchema = z
+  .discriminatedUnion(
+    "type",
+    [
+      z.strictObject({ type: z.literal("hmac"), secret: text(512) }),
+      z.strictObject({ type: z.literal("header"), headerName, headerValue }),
+      z.strictObject({ type: z.literal("basic"), username: text(128), password: text(512) }),
+    ],
+    { error: "type must be one of hmac, header, basic" },
+  )
+  .meta({ id: "WebhookAuth" });
+
+export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
+
+/** Absolute http(s) URL of at most 256 characters. */
+export const callbackUrlSchema = z
+  .string()
+  .max(256, "must be at most 256 characters")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username;
+    } catch {
+      return false;
+    }
+  }, "must be an absolute http(s) URL without credentials");
+
+export const subscribeRequestSchema = z
+  .strictObject({
+    eventType: subscribableEventType,
+    callbackUrl: callbackUrlSchema,
+    auth: webhookAuthSchema.nullish(),
+  })
+  .meta({ id: "SubscribeRequest" });
+
+export const unsubscribeRequestSchema = z
+  .strictObject({ eventType: subscribableEventType })
+  .meta({ id: "UnsubscribeRequest" });
+
+export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
+
+export const subscriptionReceiptSchema = z
+  .strictObject({
+    message: z.string().meta({ example: "Webhook successfully subscribed" }),
+    subscriptionId: z.uuid(),
+    callbackUrl: z.string(),
+    eventType: z.string(),
+    date: z.iso.datetime(),
+  })
+  .meta({ id: "SubscriptionReceipt" });
+
+export type SubscriptionReceipt = z.infer<typeof subscriptionReceiptSchema>;

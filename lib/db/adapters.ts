@@ -1,0 +1,38 @@
+/**
+ * Driver adapters for Prisma, chosen by the DATABASE_URL prefix. The app uses them as they are;
+ * the migrate CLI (prisma.config.ts) needs the PostgreSQL one patched, see migrationAdapter().
+ */
+import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
+
+export function runtimeAdapter(url = databaseUrl()) {
+  if (databaseKind(url) === "sqlite") {
+    ensureSqliteFolder(url);
+    return new PrismaLibSQL({ url });
+  }
+  return new PrismaPg(pgConfig(url), { schema: pgSchema(url) });
+}
+
+/** A `?schema=` parameter selects a PostgreSQL schema (the tests use a fresh one per run). */
+export function pgSchema(url: string): string | undefined {
+  return new URL(url).searchParams.get("schema") ?? undefined;
+}
+
+/**
+ * Connection fields spelled out rather than a connectionString: pg lets a connectionString win
+ * over `database`, which made the adapter's shadow database the real one.
+ */
+export function pgConfig(url: string) {
+  const u = new URL(url);
+  const schema = pgSchema(url);
+  return {
+    host: decodeURIComponent(u.hostname) || "127.0.0.1",
+    port: Number(u.port) || 5432,
+    user: decodeURIComponent(u.username) || "postgres",
+    password: decodeURIComponent(u.password) || undefined,
+    database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
+    options: schema ? `-c search_path="${schema}"` : undefined,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+  };
+}

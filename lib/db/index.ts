@@ -1,0 +1,47 @@
+/**
+ * The one Prisma client of the process, for SQLite or PostgreSQL by DATABASE_URL. Both generated
+ * clients come from the same models (prisma/models.prisma), so the SQLite client's type describes
+ * either; all data access goes through `db()`.
+ */
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { databaseKind, databaseUrl } from "../config";
+import { runtimeAdapter } from "./adapters";
+
+export type Db = SqliteClient;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+const globalForDb = globalThis as unknown as { portalDb?: Db };
+
+function createClient(): Db {
+  const url = databaseUrl();
+  const adapter = runtimeAdapter(url);
+  if (databaseKind(url) === "sqlite") return new SqliteClient({ adapter });
+  return new PostgresClient({ adapter }) as unknown as Db;
+}
+
+/** Lazily created so that importing a module never opens a connection. */
+export function db(): Db {
+  globalForDb.portalDb ??= createClient();
+  return globalForDb.portalDb;
+}
+
+export async function disconnectDb(): Promise<void> {
+  await globalForDb.portalDb?.$disconnect();
+  globalForDb.portalDb = undefined;
+}
+
+/** True when the database answers a trivial query (used by /api/health). */
+export async function databaseReachable(): Promise<boolean> {
+  try {
+    await db().$queryRawUnsafe("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Unique-constraint violations, the same code on both databases. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}

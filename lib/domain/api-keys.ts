@@ -1,0 +1,106 @@
+/**
+ * Providers and their API keys. A key is `dcp_` + 43 base64url characters (32 random bytes); only
+ * its SHA-256 is stored, with a short display prefix. SHA-256 rather than a slow password hash is
+ * deliberate: keys carry 256 bits of entropy, so brute force is hopeless either way, and every API
+ * call must verify one.
+ */
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "../crypto";
+import { db } from "../db";
+import { log } from "../log";
+
+export const API_KEY_PREFIX = "dcp_";
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
+
+export interface ApiPrincipal {
+  providerId: string;
+  apiKeyId: string;
+}
+
+export function generateApiKey(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString("base64url");
+}
+
+export async function createProvider(name: string) {
+  const trimmed = name.trim();
+  if (!trimmed) throw new Error("A provider needs a name");
+  return db().provider.create({ data: { name: trimmed } });
+}
+
+/** Issues a key for the provider; the plain key is returned this once and never again. */
+export async function issueApiKey(providerId: string, label = "") {
+  const key = generateApiKey();
+  const record = await db().apiKey.create({
+    data: { providerId, label, hash: sha256Hex(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) },
+  });
+  return { key, record };
+}
+
+export async function revokeApiKey(providerId: string, apiKeyId: string): Promise<boolean> {
+  const { count } = await db().apiKey.updateMany({
+    where: { id: apiKeyId, providerId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  forgetCachedKeys();
+  return count === 1;
+}
+
+export function listApiKeys(providerId: string) {
+  return db().apiKey.findMany({
+    where: { providerId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, prefix: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/**
+ * Verified keys are remembered for a few seconds so that a busy integration does not cost a
+ * database read per call. Revoking through this process forgets them at once; a revocation made by
+ * another process takes effect within AUTH_CACHE_MS.
+ */
+const AUTH_CACHE_MS = 5_000;
+/** lastUsedAt is written at most this often per key: a write per request would halve throughput. */
+const LAST_USED_WRITE_MS = 60_000;
+// On globalThis: Next's bundle and the node:http fast path each load their own copy of this module,
+// and a revocation through one must be seen by the other.
+const shared = globalThis as unknown as {
+  portalVerifiedKeys?: Map<string, { principal: ApiPrincipal; expiresAt: number }>;
+  portalKeyLastUsed?: Map<string, number>;
+};
+const verified = (shared.portalVerifiedKeys ??= new Map());
+const lastUsedWrittenAt = (shared.portalKeyLastUsed ??= new Map());
+
+export function forgetCachedKeys(): void {
+  verified.clear();
+}
+
+export async function authenticateApiKey(key: string): Promise<ApiPrincipal | null> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return null;
+  const hash = sha256Hex(key);
+  const now = Date.now();
+  const cached = verified.get(hash);
+  if (cached && cached.expiresAt > now) {
+    noteUse(cached.principal.apiKeyId, now);
+    return cached.principal;
+  }
+  const record = await db().apiKey.findUnique({
+    where: { hash },
+    select: { id: true, providerId: true, revokedAt: true },
+  });
+  if (!record || record.revokedAt) {
+    verified.delete(hash);
+    return null;
+  }
+  const principal = { providerId: record.providerId, apiKeyId: record.id };
+  verified.set(hash, { principal, expiresAt: now + AUTH_CACHE_MS });
+  noteUse(record.id, now);
+  return principal;
+}
+
+function noteUse(apiKeyId: string, now: number): void {
+  if (now - (lastUsedWrittenAt.get(apiKeyId) ?? 0) < LAST_USED_WRITE_MS) return;
+  lastUsedWrittenAt.set(apiKeyId, now);
+  db()
+    .apiKey.update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } })
+    .catch((error: unknown) => log.warn({ err: error, apiKeyId }, "could not record lastUsedAt"));
+}

@@ -1,0 +1,20 @@
+/**
+ * Errors of the domain's rules, free of HTTP. The API maps them to the contract's envelope
+ * (lib/api/endpoint.ts), the portal to messages at the form.
+ */
+export type DomainErrorKind = "not_found" | "conflict" | "invalid";
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** For "invalid": the field the rule concerns, as a dotted path. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);

@@ -1,0 +1,101 @@
+/**
+ * Lookup values for all nine keys, built once at start-up and kept serialized in memory: they
+ * never change while the process runs. Values and order are the contract's; English names come
+ * from Intl.DisplayNames (languages, currencies) and the i18n-iso-countries dataset (countries).
+ * The few values no standard names (placeholders such as NULL, the platform's XX and CN) get
+ * their names from NON_STANDARD_NAMES.
+ */
+import { COUNTRIES } from "../contract/countries";
+import {
+  CHANNEL_CATEGORIES,
+  CHANNEL_STATUSES,
+  COMMODITIES,
+  CURRENCIES,
+  EVENT_TYPES,
+  KYC_DOCUMENTS,
+  LANGUAGES,
+  NATIONALITIES,
+} from "../contract/enums";
+import type { LookupItem, LookupKey } from "../contract/lookups";
+
+const NON_STANDARD_NAMES: Record<string, string> = {
+  NULL: "Not specified",
+  XX: "Unknown language",
+  CN: "Chinese",
+  ALL: "All",
+  NOT_ENOUGH_INFO: "Not enough information",
+  NOT_PROCESSED: "Not processed",
+};
+
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback: "none" });
+
+/** NATIONAL_IDENTITY → "National identity". */
+export function humanize(value: string): string {
+  const words = value.toLowerCase().replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** AMERICAN_SAMOAN → "American Samoan": nationalities are proper adjectives. */
+function titleCase(value: string): string {
+  return value
+    .toLowerCase()
+    .split("_")
+    .map((word) => (["and", "or", "of"].includes(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(" ");
+}
+
+function nameWith(namer: (value: string) => string | undefined, fallback: (value: string) => string) {
+  return (value: string) => NON_STANDARD_NAMES[value] ?? namer(value) ?? fallback(value);
+}
+
+const safeOf = (names: Intl.DisplayNames) => (code: string) => {
+  try {
+    return names.of(code);
+  } catch {
+    return undefined;
+  }
+};
+
+const items = (values: readonly string[], name: (value: string) => string): LookupItem[] =>
+  values.map((value) => ({ lookUp: value, translation: name(value) }));
+
+function buildLookups(): Record<LookupKey, LookupItem[]> {
+  const plain = nameWith(() => undefined, humanize);
+  return {
+    DeliveryChannelStatus: items(CHANNEL_STATUSES, plain),
+    DeliveryChannelCategory: items(CHANNEL_CATEGORIES, plain),
+    Kyc: items(KYC_DOCUMENTS, plain),
+    Currency: items(
+      CURRENCIES,
+      nameWith(safeOf(currencyNames), (code) => code),
+    ),
+    Nationality: items(
+      NATIONALITIES,
+      nameWith(() => undefined, titleCase),
+    ),
+    Language: items(
+      LANGUAGES,
+      nameWith(
+        (code) => safeOf(languageNames)(code.toLowerCase()),
+        (code) => code,
+      ),
+    ),
+    Country: COUNTRIES.map(([code, name]) => ({ lookUp: code, translation: name })),
+    EventType: items(EVENT_TYPES, plain),
+    Commodity: items(
+      COMMODITIES,
+      nameWith(
+        () => undefined,
+        (value) => humanize(value.replace(/_COMMODITY$/, "")),
+      ),
+    ),
+  };
+}
+
+export const LOOKUPS: Readonly<Record<LookupKey, LookupItem[]>> = buildLookups();
+
+/** The same lists as JSON, encoded once: the lookup endpoint answers without serializing. */
+export const LOOKUPS_JSON: Readonly<Record<LookupKey, string>> = Object.fromEntries(
+  Object.entries(LOOKUPS).map(([key, list]) => [key, JSON.stringify(list)]),
+) as Record<LookupKey, string>;

@@ -1,0 +1,64 @@
+/**
+ * Webhook subscriptions: at most one per provider and event type; subscribing again replaces the
+ * callback and auth. Secrets in `auth` are sealed (AES-256-GCM) before they reach the database.
+ */
+import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
+import { isoSeconds } from "../contract/envelope";
+import { notFound } from "./errors";
+import { seal, unseal } from "../crypto";
+import { db } from "../db";
+
+export async function subscribe(providerId: string, request: SubscribeRequest): Promise<SubscriptionReceipt> {
+  const auth = request.auth ?? null;
+  const data = {
+    callbackUrl: request.callbackUrl,
+    authType: auth?.type ?? null,
+    authSealed: auth ? seal(JSON.stringify(auth)) : null,
+  };
+  const subscription = await db().subscription.upsert({
+    where: { providerId_eventType: { providerId, eventType: request.eventType } },
+    create: { providerId, eventType: request.eventType, ...data },
+    update: data,
+  });
+  return {
+    message: "Webhook successfully subscribed",
+    subscriptionId: subscription.id,
+    callbackUrl: subscription.callbackUrl,
+    eventType: subscription.eventType,
+    date: isoSeconds(new Date()),
+  };
+}
+
+export async function unsubscribe(providerId: string, eventType: string): Promise<SubscriptionReceipt> {
+  const where = { providerId_eventType: { providerId, eventType } };
+  const subscription = await db().subscription.findUnique({ where });
+  if (!subscription) throw notFound(`There is no subscription to ${eventType}.`);
+  await db().subscription.deleteMany({ where: { id: subscription.id } });
+  return {
+    message: "Webhook successfully unsubscribed",
+    subscriptionId: subscription.id,
+    callbackUrl: subscription.callbackUrl,
+    eventType: subscription.eventType,
+    date: isoSeconds(new Date()),
+  };
+}
+
+/** The auth object of a subscription, unsealed: for the dispatcher only, never for display. */
+export function subscriptionAuth(subscription: { authSealed: string | null }): WebhookAuth | null {
+  return subscription.authSealed ? (JSON.parse(unseal(subscription.authSealed)) as WebhookAuth) : null;
+}
+
+export function listSubscriptions(providerId: string) {
+  return db().subscription.findMany({
+    where: { providerId },
+    orderBy: { eventType: "asc" },
+    select: {
+      id: true,
+      eventType: true,
+      callbackUrl: true,
+      authType: true,
+      createdAt: true,
+      updatedAt: true,
+    },
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * The production server (`npm start`): applies pending migrations, then serves the provider API
+ * paths through the node:http fast path and everything else through Next's request handler.
+ * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then exit.
+ */
+import { createServer } from "node:http";
+import next from "next";
+import { databaseUrl, port } from "../lib/config";
+import { databaseKind } from "../lib/config";
+import { disconnectDb } from "../lib/db";
+import { log } from "../lib/log";
+import { serveApiFastPath } from "./api-fast-path";
+import { applyMigrations, projectRoot } from "./migrate";
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
+  applyMigrations(projectRoot);
+  const app = next({ dev: false, dir: projectRoot });
+  await app.prepare();
+  const handleWithNext = app.getRequestHandler();
+
+  const server = createServer((request, response) => {
+    if (serveApiFastPath(request, response)) return;
+    handleWithNext(request, response).catch((error: unknown) => {
+      log.error({ err: error, path: request.url }, "next handler failed");
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port(), () => log.info({ port: port() }, "listening"));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "draining in-flight requests");
+    server.close(async () => {
+      await disconnectDb();
+      log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      log.warn("drain timed out; exiting");
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: error }, "could not start");
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+import { setupFor } from "./global-setup";
+export default setupFor("postgres");

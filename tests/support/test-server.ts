@@ -1,0 +1,120 @@
+/**
+ * Starts the built app as production runs it (`npm start`: server/index.ts, fast path + Next) or
+ * plain `next start`, on a free port against a fresh database, and stops it afterwards.
+ * SQLite: a new file under data/test/. PostgreSQL: a new schema in TEST_POSTGRES_URL's database.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import pg from "pg";
+
+export type DatabaseKindUnderTest = "sqlite" | "postgres";
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: DatabaseKindUnderTest): Promise<TestDatabase> {
+  const id = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  if (kind === "sqlite") {
+    const dir = path.join(ROOT, "data", "test");
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${id}.db`);
+    return {
+      url: `file:${file}`,
+      drop: async () => {
+        for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+      },
+    };
+  }
+  const base = process.env.TEST_POSTGRES_URL;
+  if (!base) throw new Error("TEST_POSTGRES_URL is not set");
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${id}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set("schema", id);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${id}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** mode "production" is `npm start`; "next" is the route files alone under `next start`. */
+export async function startServer(
+  databaseUrl: string,
+  mode: "production" | "next" = "production",
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const args =
+    mode === "production"
+      ? ["--import", "tsx", "server/index.ts"]
+      : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (Date.now() >= deadline) throw new Error(`server did not become healthy:\n${output}`);
+  return {
+    baseUrl,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Test projects: unit (schemas, lookups, crypto; no server) and the API over real HTTP against the
+ * built app, once on SQLite and, when TEST_POSTGRES_URL is set, once on PostgreSQL.
+ */
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+const apiProject = (kind: "sqlite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `api-${kind}`,
+    include: ["tests/api/**/*.test.ts"],
+    globalSetup: [`tests/support/global-setup.${kind}.ts`],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      apiProject("sqlite"),
+      ...(process.env.TEST_POSTGRES_URL ? [apiProject("postgres")] : []),
+    ],
+  },
+});
