@@ -1,0 +1,100 @@
+/**
+ * `npm run demo`: the embedded portal with demo data, in one command on a fresh clone.
+ * Builds the app if needed, migrates the database (SQLite under data/ unless DATABASE_URL says
+ * otherwise), makes sure a demo provider with a sample channel exists, gives it a fresh API key
+ * (revoking the demo's earlier keys), then runs the production server and prints how to call it.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { databaseUrl, port } from "../lib/config";
+import { db, disconnectDb } from "../lib/db";
+import { createProvider, issueApiKey } from "../lib/domain/api-keys";
+import { requestChannelCreate } from "../lib/domain/channels";
+import { applyMigrations, projectRoot } from "../server/migrate";
+
+const DEMO_PROVIDER = "Demo Payouts";
+const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+const DEMO_KEY_LABEL = "demo";
+
+function buildIfNeeded() {
+  if (existsSync(".next/BUILD_ID") && !process.argv.includes("--rebuild")) return;
+  console.log("Building the app (next build)…");
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function seedDemo(): Promise<string> {
+  const provider =
+    (await db().provider.findFirst({ where: { name: DEMO_PROVIDER } })) ??
+    (await createProvider(DEMO_PROVIDER));
+  await db().apiKey.updateMany({
+    where: { providerId: provider.id, label: DEMO_KEY_LABEL, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  const { key } = await issueApiKey(provider.id, DEMO_KEY_LABEL);
+  const hasChannel = await db().channel.count({ where: { providerId: provider.id } });
+  if (!hasChannel) {
+    await requestChannelCreate(provider.id, {
+      providerDeliveryChannelId: DEMO_CHANNEL_ID,
+      name: { language: "EN", translation: "Cash pickup at partner agents" },
+      shortDescription: { language: "EN", translation: "Collect cash at any partner agent with an ID." },
+      landingPage: "www.demo-payouts.example",
+      availability: {
+        categoriesSupported: ["CASH"],
+        countriesSupported: ["BG", "PL"],
+        currenciesSupported: ["EUR"],
+      },
+      budget: { currency: "EUR", amount: 250000 },
+      deliveryOptions: [
+        { fieldLabel: "Phone number", fieldName: "phone", dataType: "STRING", isRequired: true },
+      ],
+    });
+  }
+  return key;
+}
+
+function printWelcome(key: string) {
+  const base = `http://localhost:${port()}`;
+  console.log(`
+Delivery Channel Portal is running at ${base} (database: ${databaseUrl()})
+  API reference: ${base}/docs
+
+Demo provider "${DEMO_PROVIDER}" — API key (new on every start):
+  ${key}
+
+Try:
+  curl -s ${base}/api/DeliveryChannel/Get/${DEMO_CHANNEL_ID} -H 'x-api-key: ${key}'
+  curl -s -X POST ${base}/api/ClientSetting/GetLookUpValues -H 'x-api-key: ${key}' \\
+       -H 'Content-Type: application/json-patch+json' -d '{"data":"Kyc"}'
+Press Ctrl+C to stop.
+`);
+}
+
+async function main() {
+  buildIfNeeded();
+  applyMigrations(projectRoot);
+  const key = await seedDemo();
+  await disconnectDb();
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const forward = (signal: NodeJS.Signals) => server.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  server.on("exit", (code) => process.exit(code ?? 0));
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const healthy = await fetch(`http://127.0.0.1:${port()}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return printWelcome(key);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.error("The server did not become healthy within 30 s; see its log above.");
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
