@@ -45,3 +45,8 @@ export async function databaseReachable(): Promise<boolean> {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
+
+/** An update or delete whose `where` matched no row. */
+export function isRecordNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2025";
+}

@@ -13,7 +13,7 @@
 import type { ChannelBody, ChannelStatus, ChannelView } from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
 import { conflict, invalid, notFound } from "./errors";
-import { db, isUniqueViolation } from "../db";
+import { db, isRecordNotFound, isUniqueViolation } from "../db";
 
 /** The content of a channel: the body without status, which lives on the channel itself. */
 export type ChannelContent = Omit<ChannelBody, "status">;
@@ -77,20 +77,23 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
   }
   const content = serializeContent(body);
   const newStatus: ChannelStatus | undefined = body.status ?? undefined;
+  const where = {
+    providerId_providerDeliveryChannelId: {
+      providerId,
+      providerDeliveryChannelId: body.providerDeliveryChannelId,
+    },
+  };
   const kind = await db().$transaction(async (tx) => {
-    const channel = await tx.channel.findUnique({
-      where: {
-        providerId_providerDeliveryChannelId: {
-          providerId,
-          providerDeliveryChannelId: body.providerDeliveryChannelId,
-        },
-      },
-      select: { id: true, requestedContent: true },
-    });
-    if (!channel)
-      throw notFound(
-        `No delivery channel with providerDeliveryChannelId "${body.providerDeliveryChannelId}".`,
-      );
+    // Touching the row first takes its lock (PostgreSQL) so that concurrent updates of one channel
+    // run one after the other and exactly one request stays PENDING; SQLite serializes writes anyway.
+    const channel = await tx.channel
+      .update({ where, data: { updatedAt: receivedAt }, select: { id: true, requestedContent: true } })
+      .catch((error: unknown) => {
+        if (!isRecordNotFound(error)) throw error;
+        throw notFound(
+          `No delivery channel with providerDeliveryChannelId "${body.providerDeliveryChannelId}".`,
+        );
+      });
     const kind: RequestKind = newStatus && content === channel.requestedContent ? "UPDATE_STATUS" : "UPDATE";
     await tx.channelRequest.updateMany({
       where: { channelId: channel.id, state: "PENDING" },
