@@ -7,9 +7,12 @@ export const errorObjectSchema = z
   .strictObject({
     guid: z.uuid().meta({ description: "Identifier of this error occurrence; also in the server log." }),
     code: z.number().int().meta({ description: "Equals the HTTP status code." }),
-    type: z.string().meta({ example: "ValidationError" }),
-    message: z.string().nullable(),
-    title: z.string().meta({ example: "Invalid Request Body" }),
+    type: z.string().meta({ example: "ValidationError", description: "Error kind." }),
+    message: z
+      .string()
+      .nullable()
+      .meta({ description: "Explanatory text; for a 400 it names every offending field." }),
+    title: z.string().meta({ example: "Invalid Request Body", description: "Short title." }),
   })
   .meta({ id: "Error" });
 

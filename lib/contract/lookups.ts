@@ -15,13 +15,15 @@ export const LOOKUP_KEYS = [
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
 
 export const lookupRequestSchema = z
-  .strictObject({ data: z.enum(LOOKUP_KEYS) })
+  .strictObject({
+    data: z.enum(LOOKUP_KEYS).meta({ description: "The lookup key whose values are wanted." }),
+  })
   .meta({ id: "LookupRequest" });
 
 export const lookupItemSchema = z
   .strictObject({
-    lookUp: z.string().meta({ example: "EUR" }),
-    translation: z.string().meta({ example: "Euro" }),
+    lookUp: z.string().meta({ example: "EUR", description: "The value as the API sends and accepts it." }),
+    translation: z.string().meta({ example: "Euro", description: "Its English name." }),
   })
   .meta({ id: "LookupItem" });
 

@@ -1,0 +1,48 @@
+/**
+ * End-to-end tests in Debian's Chromium (`apt-get install -y chromium`; Playwright downloads no
+ * browser here) against the production server (`node --import tsx server/index.ts`, the API fast path
+ * plus Next) on a fresh SQLite database. `next build` must have run before.
+ */
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT) || 3210;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "artifacts/test-results",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["html", { outputFolder: "artifacts/playwright-report", open: "never" }]],
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  use: {
+    baseURL: BASE_URL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    // e2e/serve.ts deletes the e2e database, then starts server/index.ts (which migrates it).
+    command: "node --import tsx e2e/serve.ts",
+    url: `${BASE_URL}/api/health`,
+    env: { PORT: String(PORT), DATABASE_URL: "file:./data/e2e/e2e.db", LOG_LEVEL: "warn" },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
