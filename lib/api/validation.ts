@@ -2,9 +2,14 @@
 import type { z } from "zod";
 import { validationError } from "./errors";
 
-/** zod's default text for a missing field is "expected string, received undefined": say Required. */
+/**
+ * zod's default text for a missing field is "expected string, received undefined" (or, for an
+ * enumeration, the whole list of options): say Required.
+ */
 const requiredWhenMissing: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? "Required" : undefined;
+  (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined
+    ? "Required"
+    : undefined;
 
 function fieldPath(path: PropertyKey[]): string {
   return path.reduce<string>((out, key) => {

@@ -25,13 +25,20 @@ const text = (max: number) => z.string().max(max, `must be at most ${max} charac
  * the id "string (UUID), length 0..64"; UUIDs are the norm, but any 1..64 character id of letters,
  * digits and `-._~` is accepted so that providers can use the ids their own systems have.
  */
-export const PROVIDER_CHANNEL_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/;
+export const PROVIDER_CHANNEL_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9._~-]+$/;
+const ID_CHARACTERS = /^[A-Za-z0-9._~-]*$/;
 export const providerDeliveryChannelId = z
   .string()
   .min(1, "must not be empty")
   .max(64, "must be at most 64 characters")
-  .regex(PROVIDER_CHANNEL_ID_PATTERN, "may contain only letters, digits and - . _ ~")
-  .meta({ description: "The provider's own identifier of the channel (a UUID is recommended)." });
+  // `.` and `..` would be resolved away from the View path by every HTTP client.
+  .regex(ID_CHARACTERS, "may contain only letters, digits and - . _ ~")
+  .refine((id) => !/^\.+$/.test(id), "must not consist of dots only")
+  .meta({
+    description:
+      "The provider's own identifier of the channel, unique among the provider's channels: 1 to 64 letters, " +
+      "digits and `-._~` (a UUID is recommended). It names the channel in Update, View and events.",
+  });
 
 /**
  * A web address a person can open: with an http(s) scheme or none at all (the real platform accepts
@@ -42,14 +49,25 @@ const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:(?!\d)/i;
 const webAddress = (max: number) =>
   text(max)
     .refine((value) => !OTHER_SCHEME.test(value.trim()), "must be an http(s) address or a bare host name")
-    .refine((value) => !/[\s<>"]/.test(value.trim()), "must not contain spaces, quotes or angle brackets");
+    .refine((value) => !/[\s<>"]/.test(value.trim()), "must not contain spaces, quotes or angle brackets")
+    // Browsers strip leading control characters, so "\u0001javascript:" would become a script link.
+    .refine(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+      (value) => !/[\u0000-\u0008\u000E-\u001F\u007F]/.test(value),
+      "must not contain control characters",
+    );
 
 export const translationSchema = z
   .strictObject({
-    language: z.enum(LANGUAGES),
-    translation: text(1024),
+    language: z.enum(LANGUAGES).meta({ description: "Language of the text (lookup key Language)." }),
+    translation: text(1024).meta({ description: "The text in that language." }),
   })
-  .meta({ id: "Translation" });
+  .meta({
+    id: "Translation",
+    description:
+      "A text in one language. Once an administrator approves the channel, name and shortDescription " +
+      "are machine-translated into the other languages.",
+  });
 
 export const contactSchema = z
   .strictObject({
@@ -57,7 +75,7 @@ export const contactSchema = z
     name: text(128),
     phone: text(256),
   })
-  .meta({ id: "Contact" });
+  .meta({ id: "Contact", description: "A person or desk to contact about the channel." });
 
 export const callCenterSchema = z
   .strictObject({
@@ -66,11 +84,15 @@ export const callCenterSchema = z
     website: nullish(webAddress(512)),
     whatsapp: nullish(text(256)),
   })
-  .meta({ id: "CallCenter" });
+  .meta({
+    id: "CallCenter",
+    description: "The call center beneficiaries can reach. Each field may be absent, null or empty.",
+  });
 
 const countryCode = z
   .string()
-  .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup");
+  .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup")
+  .meta({ description: "ISO 3166-1 alpha-2 country code (lookup key Country), e.g. BG." });
 
 /** Pairs whose values must not appear on both sides: a value cannot be supported and excluded. */
 export const AVAILABILITY_PAIRS = [
@@ -105,16 +127,29 @@ export const availabilitySchema = z
       }
     }
   })
-  .meta({ id: "Availability" });
+  .meta({
+    id: "Availability",
+    description:
+      "Where and for whom the channel is available. Supported values are matched by the platform to find " +
+      "eligible delivery options; excluded values prevent beneficiaries from being assisted through this " +
+      "channel. A value cannot be both supported and excluded. Every optional list may be absent, null or empty.",
+  });
 
 /** Budget amounts are money or quantities: finite and not negative (the contract gives no bounds). */
 export const budgetSchema = z
   .strictObject({
     currency: nullish(z.enum(CURRENCIES)),
     commodity: nullish(z.enum(COMMODITIES)),
-    amount: nullish(z.number().finite().nonnegative("must not be negative")),
+    amount: nullish(z.number().finite().nonnegative("must not be negative")).meta({
+      description: "Total budget amount, in the currency or commodity unit given.",
+    }),
   })
-  .meta({ id: "Budget" });
+  .meta({
+    id: "Budget",
+    description:
+      "When given, the platform does not exceed it while sending delivery requests; without it the " +
+      "Program Virtual Budget of the assistance program applies.",
+  });
 
 function compilesAsRegex(pattern: string): boolean {
   try {
@@ -149,7 +184,12 @@ export const deliveryOptionSchema = z
       option.fieldMinLength <= option.fieldMaxLength,
     { message: "must not be greater than fieldMaxLength", path: ["fieldMinLength"] },
   )
-  .meta({ id: "DeliveryOption" });
+  .meta({
+    id: "DeliveryOption",
+    description:
+      "An input field a delivery through this channel needs. fieldName is unique within the channel and " +
+      "is the key of the entered value in DELIVERY_REQUEST_SENT events.",
+  });
 
 /** fieldName is the key of a delivery's values in events, so it must be unique in a channel. */
 const deliveryOptionsSchema = z.array(deliveryOptionSchema).superRefine((options, ctx) => {
@@ -174,15 +214,26 @@ export const channelBodySchema = z
     providerDeliveryChannelId,
     name: translationSchema,
     shortDescription: nullish(translationSchema),
-    landingPage: webAddress(512),
+    landingPage: webAddress(512).meta({
+      description: "Public website of the provider or service: an http(s) URL or a bare host name.",
+    }),
     contacts: nullish(z.array(contactSchema)),
     callCenter: nullish(callCenterSchema),
     availability: availabilitySchema,
     budget: budgetSchema.optional(),
     deliveryOptions: nullish(deliveryOptionsSchema),
-    status: nullish(channelStatus),
+    status: nullish(channelStatus).meta({
+      description:
+        "Create: ignored, a new channel is always REQUESTED. Update: OFFLINE or ONLINE changes the status " +
+        "at once; REQUESTED is refused (400); null or absent leaves the status unchanged.",
+    }),
   })
-  .meta({ id: "DeliveryChannel" });
+  .meta({
+    id: "DeliveryChannel",
+    description:
+      "A delivery channel as the provider requests it (body of Create and Update). Unknown properties are " +
+      "refused at every level.",
+  });
 
 export type ChannelBody = z.infer<typeof channelBodySchema>;
 export type ChannelStatus = z.infer<typeof channelStatus>;
@@ -192,9 +243,16 @@ export const channelViewSchema = channelBodySchema
   .omit({ status: true, budget: true })
   .extend({
     budget: budgetSchema.nullable(),
-    isApproved: z.boolean(),
-    status: channelStatus,
+    isApproved: z
+      .boolean()
+      .meta({ description: "Whether a platform administrator has approved the channel." }),
+    status: channelStatus.meta({ description: "The channel's current status." }),
   })
-  .meta({ id: "DeliveryChannelView" });
+  .meta({
+    id: "DeliveryChannelView",
+    description:
+      "A delivery channel as View shows it: the approved content once there is one, the requested content " +
+      "before that; every field present, null where nothing was given.",
+  });
 
 export type ChannelView = z.infer<typeof channelViewSchema>;

@@ -31,7 +31,10 @@ export const webhookAuthSchema = z
     ],
     { error: "type must be one of hmac, header, basic" },
   )
-  .meta({ id: "WebhookAuth" });
+  .meta({
+    id: "WebhookAuth",
+    description: "Callback authentication: hmac, header or basic. Secrets are encrypted at rest.",
+  });
 
 export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
 
@@ -39,6 +42,8 @@ export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
 export const callbackUrlSchema = z
   .string()
   .max(256, "must be at most 256 characters")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  .refine((value) => !/[\u0000-\u0020\u007F]/.test(value), "must not contain spaces or control characters")
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -50,14 +55,25 @@ export const callbackUrlSchema = z
 
 export const subscribeRequestSchema = z
   .strictObject({
-    eventType: subscribableEventType,
-    callbackUrl: callbackUrlSchema,
-    auth: webhookAuthSchema.nullish(),
+    eventType: subscribableEventType.meta({
+      description: "The event type to be notified of; NULL is not subscribable.",
+    }),
+    callbackUrl: callbackUrlSchema.meta({
+      description: "Absolute http(s) URL, without credentials, that receives the notifications (POST, JSON).",
+    }),
+    auth: webhookAuthSchema.nullish().meta({
+      description:
+        "How callbacks authenticate: hmac signs the body (header x-signature: sha256=<hex HMAC-SHA256 of " +
+        "the raw body>), header sends a fixed header, basic sends HTTP Basic credentials. Secrets are " +
+        "encrypted at rest and never returned. Absent or null: callbacks carry no authentication.",
+    }),
   })
   .meta({ id: "SubscribeRequest" });
 
 export const unsubscribeRequestSchema = z
-  .strictObject({ eventType: subscribableEventType })
+  .strictObject({
+    eventType: subscribableEventType.meta({ description: "The event type to stop being notified of." }),
+  })
   .meta({ id: "UnsubscribeRequest" });
 
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
