@@ -21,7 +21,14 @@ async function main() {
   await app.prepare();
   const handleWithNext = app.getRequestHandler();
 
+  let stopping = false;
   const server = createServer((request, response) => {
+    // While draining, every answer closes its connection once sent: a keep-alive connection busy
+    // at SIGTERM would otherwise hold the server open until the drain timeout.
+    if (stopping) response.setHeader("connection", "close");
+    response.once("finish", () => {
+      if (stopping) request.socket.end();
+    });
     if (serveApiFastPath(request, response)) return;
     handleWithNext(request, response).catch((error: unknown) => {
       log.error({ err: error, path: request.url }, "next handler failed");
@@ -31,7 +38,6 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.listen(port(), () => log.info({ port: port() }, "listening"));
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;

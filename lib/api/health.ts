@@ -1,16 +1,28 @@
-/** GET /api/health: 200 once the database answers, 503 otherwise (load balancers, start scripts). */
+/**
+ * GET /api/health: 200 once the database answers, 503 in the failure envelope otherwise (load
+ * balancers, start scripts). No API key: it tells nothing about any provider.
+ */
 import { databaseReachable } from "../db";
-import type { ApiResult } from "./endpoint";
+import { type ApiHandler, failure } from "./endpoint";
+import { ApiError, methodNotAllowed } from "./errors";
 
-export async function health(): Promise<ApiResult> {
-  const ok = await databaseReachable();
-  return {
-    status: ok ? 200 : 503,
-    json: JSON.stringify({
-      error: null,
-      data: { database: ok ? "up" : "down" },
-      status: ok ? "success" : "failed",
-    }),
-    headers: { "cache-control": "no-store" },
-  };
-}
+const NO_STORE = { "cache-control": "no-store" };
+
+export const health: ApiHandler = async (request) => {
+  if (request.method !== "GET") return failure(methodNotAllowed(["GET"]), request);
+  if (await databaseReachable()) {
+    return {
+      status: 200,
+      json: '{"error":null,"data":{"database":"up"},"status":"success"}',
+      headers: NO_STORE,
+    };
+  }
+  const down = new ApiError(
+    503,
+    "ServiceUnavailable",
+    "Service Unavailable",
+    "The database is not reachable.",
+  );
+  const result = failure(down, request);
+  return { ...result, headers: { ...result.headers, ...NO_STORE } };
+};

@@ -1,8 +1,6 @@
 import { health } from "@/lib/api/health";
-import { toResponse } from "@/lib/api/next";
+import { routeHandlers } from "@/lib/api/next";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  return toResponse(await health());
-}
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(health);
