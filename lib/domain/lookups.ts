@@ -25,7 +25,18 @@ const NON_STANDARD_NAMES: Record<string, string> = {
   ALL: "All",
   NOT_ENOUGH_INFO: "Not enough information",
   NOT_PROCESSED: "Not processed",
+  // Codes ICU has no English name for, or names ambiguously (TW is Twi, not its macrolanguage Akan).
+  XAD: "Arab Accounting Dinar",
+  TW: "Twi",
+  // Commodity units whose codes are abbreviations.
+  G_COMMODITY: "Gram",
+  KG_COMMODITY: "Kilogram",
+  LT_COMMODITY: "Litre",
+  PCS_COMMODITY: "Pieces",
 };
+
+/** Parts of nationality names that are abbreviations, kept upper-case: US Virgin Islander, Congolese DR. */
+const ABBREVIATIONS = new Set(["us", "dr"]);
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback: "none" });
@@ -41,7 +52,11 @@ function titleCase(value: string): string {
   return value
     .toLowerCase()
     .split("_")
-    .map((word) => (["and", "or", "of"].includes(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .map((word) => {
+      if (ABBREVIATIONS.has(word)) return word.toUpperCase();
+      if (["and", "or", "of"].includes(word)) return word;
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    })
     .join(" ");
 }
 
@@ -66,9 +81,9 @@ function buildLookups(): Record<LookupKey, LookupItem[]> {
     DeliveryChannelStatus: items(CHANNEL_STATUSES, plain),
     DeliveryChannelCategory: items(CHANNEL_CATEGORIES, plain),
     Kyc: items(KYC_DOCUMENTS, plain),
-    Currency: items(
-      CURRENCIES,
-      nameWith(safeOf(currencyNames), (code) => code),
+    // ISO names first: among currencies ALL is the Albanian lek, not "All".
+    Currency: items(CURRENCIES, (code) =>
+      code === "NULL" ? plain(code) : (safeOf(currencyNames)(code) ?? NON_STANDARD_NAMES[code] ?? code),
     ),
     Nationality: items(
       NATIONALITIES,
