@@ -75,7 +75,7 @@ async function main() {
   applyMigrations(projectRoot);
   const key = await seedDemo();
   await disconnectDb();
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server/index.ts"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

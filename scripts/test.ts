@@ -1,6 +1,7 @@
 /**
  * `npm test`: type check, lint, production build, then every Vitest project (unit; API over HTTP
- * on SQLite; on PostgreSQL when TEST_POSTGRES_URL is set, said plainly when it is not).
+ * on SQLite; on PostgreSQL when TEST_POSTGRES_URL is set, said plainly when it is not), then the
+ * Playwright tests in Debian's Chromium.
  */
 import { spawnSync } from "node:child_process";
 
@@ -25,4 +26,5 @@ if (!process.env.SKIP_BUILD) {
   run("build", "npx", ["next", "build"]);
 }
 run("vitest", "npx", ["vitest", "run", ...extra]);
+run("browser tests (Playwright, Debian Chromium)", "npx", ["playwright", "test"]);
 if (!process.env.TEST_POSTGRES_URL) console.log("⚠ PostgreSQL pass skipped: TEST_POSTGRES_URL is not set.");
