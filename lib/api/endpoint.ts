@@ -37,6 +37,8 @@ export interface ApiResult {
   status: number;
   /** Already-serialized JSON, so that static answers (lookups) are encoded once. */
   json: string;
+  /** `json` already encoded as UTF-8, when the answer is static (lookups): sent as is. */
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -62,9 +64,19 @@ export interface RawData {
 const isRawData = (value: unknown): value is RawData =>
   typeof value === "object" && value !== null && "rawData" in value;
 
+const envelopeOf = (dataJson: string) => `{"error":null,"data":${dataJson},"status":"success"}`;
+/** Static answers, enveloped and encoded once; keyed by the (few, long-lived) rawData strings. */
+const staticAnswers = new Map<string, ApiResult>();
+
 export function success(data: unknown): ApiResult {
-  const dataJson = isRawData(data) ? data.rawData : JSON.stringify(data);
-  return { status: 200, json: `{"error":null,"data":${dataJson},"status":"success"}` };
+  if (!isRawData(data)) return { status: 200, json: envelopeOf(JSON.stringify(data)) };
+  let answer = staticAnswers.get(data.rawData);
+  if (!answer) {
+    const json = envelopeOf(data.rawData);
+    answer = Object.freeze({ status: 200, json, bytes: Buffer.from(json) });
+    if (staticAnswers.size < 64) staticAnswers.set(data.rawData, answer);
+  }
+  return answer;
 }
 
 export function failure(

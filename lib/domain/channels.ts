@@ -10,7 +10,13 @@
  *    recorded as an UPDATE_STATUS request;
  *  - View shows the approved content once there is one, the requested content before that.
  */
-import type { ChannelBody, ChannelStatus, ChannelView } from "../contract/channel";
+import { randomUUID } from "node:crypto";
+import {
+  type ChannelBody,
+  type ChannelStatus,
+  type ChannelView,
+  PROVIDER_CHANNEL_ID_PATTERN,
+} from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
 import { conflict, invalid, notFound } from "./errors";
 import { db, isRecordNotFound, isUniqueViolation } from "../db";
@@ -48,17 +54,96 @@ function receipt(kind: RequestKind, providerDeliveryChannelId: string, requested
   };
 }
 
+/**
+ * Create uses group commit: creates that arrive while one batch is being written are written
+ * together in the next one (one transaction, two multi-row inserts), which costs a fraction of a
+ * transaction per channel. A batch that hits a duplicate id is retried one by one, so only the
+ * duplicate gets its 409. The batch starts on setImmediate so that requests read in the same turn
+ * of the event loop join it (otherwise the first request's transaction runs alone).
+ */
+interface PendingCreate {
+  providerId: string;
+  providerDeliveryChannelId: string;
+  content: string;
+  receivedAt: Date;
+  settle: (error?: unknown) => void;
+}
+const MAX_CREATE_BATCH = 64;
+const pendingCreates: PendingCreate[] = [];
+let writingCreates = false;
+
+function createOne(item: PendingCreate) {
+  return db().channel.create({
+    select: { id: true },
+    data: {
+      providerId: item.providerId,
+      providerDeliveryChannelId: item.providerDeliveryChannelId,
+      status: "REQUESTED",
+      requestedContent: item.content,
+      requests: { create: { kind: "CREATE", body: item.content, requestedAt: item.receivedAt } },
+    },
+  });
+}
+
+async function writePendingCreates(): Promise<void> {
+  try {
+    while (pendingCreates.length > 0) {
+      const batch = pendingCreates.splice(0, MAX_CREATE_BATCH);
+      if (batch.length === 1) {
+        const [item] = batch as [PendingCreate];
+        await createOne(item).then(() => item.settle(), item.settle);
+        continue;
+      }
+      const rows = batch.map((item) => ({ id: randomUUID(), item }));
+      try {
+        await db().$transaction([
+          db().channel.createMany({
+            data: rows.map(({ id, item }) => ({
+              id,
+              providerId: item.providerId,
+              providerDeliveryChannelId: item.providerDeliveryChannelId,
+              status: "REQUESTED",
+              requestedContent: item.content,
+            })),
+          }),
+          db().channelRequest.createMany({
+            data: rows.map(({ id, item }) => ({
+              channelId: id,
+              kind: "CREATE",
+              body: item.content,
+              requestedAt: item.receivedAt,
+            })),
+          }),
+        ]);
+        for (const item of batch) item.settle();
+      } catch (error) {
+        if (!isUniqueViolation(error)) {
+          for (const item of batch) item.settle(error);
+          continue;
+        }
+        for (const item of batch) await createOne(item).then(() => item.settle(), item.settle);
+      }
+    }
+  } finally {
+    writingCreates = false;
+  }
+}
+
 export async function requestChannelCreate(providerId: string, body: ChannelBody, receivedAt = new Date()) {
   const content = serializeContent(body);
   try {
-    await db().channel.create({
-      data: {
+    await new Promise<void>((resolve, reject) => {
+      pendingCreates.push({
         providerId,
         providerDeliveryChannelId: body.providerDeliveryChannelId,
-        status: "REQUESTED",
-        requestedContent: content,
-        requests: { create: { kind: "CREATE", body: content, requestedAt: receivedAt } },
-      },
+        content,
+        receivedAt,
+        settle: (error) => (error === undefined ? resolve() : reject(error)),
+      });
+      if (!writingCreates) {
+        writingCreates = true;
+        setImmediate(() => void writePendingCreates());
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -115,16 +200,30 @@ export async function viewChannel(
   providerId: string,
   providerDeliveryChannelId: string,
 ): Promise<ChannelView> {
-  const channel = await db().channel.findUnique({
-    where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
-    select: { approvedContent: true, requestedContent: true, isApproved: true, status: true },
-  });
+  // An id no channel can have (bad characters, NUL, too long) is simply not found; the database
+  // never sees it (PostgreSQL refuses NUL in text).
+  if (providerDeliveryChannelId.length > 64 || !PROVIDER_CHANNEL_ID_PATTERN.test(providerDeliveryChannelId)) {
+    throw notFound(
+      `No delivery channel with providerDeliveryChannelId "${encodeURIComponent(providerDeliveryChannelId)}".`,
+    );
+  }
+  // Raw SQL (the same text on SQLite and PostgreSQL): Prisma 6's client engine compiles every
+  // findUnique in WebAssembly, about half of this endpoint's CPU (npm run bench: 2.1x with this).
+  const [channel] = await db().$queryRaw<
+    {
+      approvedContent: string | null;
+      requestedContent: string;
+      isApproved: boolean | number;
+      status: string;
+    }[]
+  >`SELECT "approvedContent", "requestedContent", "isApproved", "status" FROM "Channel"
+    WHERE "providerId" = ${providerId} AND "providerDeliveryChannelId" = ${providerDeliveryChannelId}`;
   if (!channel)
     throw notFound(`No delivery channel with providerDeliveryChannelId "${providerDeliveryChannelId}".`);
   const content = JSON.parse(channel.approvedContent ?? channel.requestedContent) as ChannelContent;
   return {
     ...completeContent(content),
-    isApproved: channel.isApproved,
+    isApproved: Boolean(channel.isApproved), // SQLite answers 0/1
     status: channel.status as ChannelStatus,
   };
 }
