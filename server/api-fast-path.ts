@@ -102,7 +102,6 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
     })
     .catch((error: unknown) => {
       // Endpoints turn their own failures into envelopes; reaching here is a bug in this file.
-      log.error({ err: error, method: request.method, path: pathname }, "fast path failed");
       if (!response.headersSent) {
         send(response, failure(internalError(), { method: request.method ?? "GET", path: pathname }, error));
       }

@@ -43,12 +43,19 @@ export const providerDeliveryChannelId = z
 /**
  * A web address a person can open: with an http(s) scheme or none at all (the real platform accepts
  * `www.moneygram.com`). Other schemes (javascript:, data:) are refused so that no provider-supplied
- * link can run script in a browser. A host followed by a port (`example.org:8080`) is not a scheme.
+ * link can run script in a browser. A dotted host followed by a port (`example.org:8080`) is not a
+ * scheme; anything else before a colon is (`javascript:1,alert(1)` included).
  */
-const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:(?!\d)/i;
+const SCHEME_PREFIX = /^[a-z][a-z0-9+.-]*:/i;
+const HTTP_SCHEME = /^https?:/i;
+const HOST_WITH_PORT = /^[a-z0-9-]+(\.[a-z0-9-]+)+:\d+(\/|$)/i;
+export function isWebAddress(value: string): boolean {
+  const address = value.trim();
+  return !SCHEME_PREFIX.test(address) || HTTP_SCHEME.test(address) || HOST_WITH_PORT.test(address);
+}
 const webAddress = (max: number) =>
   text(max)
-    .refine((value) => !OTHER_SCHEME.test(value.trim()), "must be an http(s) address or a bare host name")
+    .refine(isWebAddress, "must be an http(s) address or a bare host name")
     .refine((value) => !/[\s<>"]/.test(value.trim()), "must not contain spaces, quotes or angle brackets")
     // Browsers strip leading control characters, so "\u0001javascript:" would become a script link.
     .refine(

@@ -85,48 +85,54 @@ function createOne(item: PendingCreate) {
   });
 }
 
-async function writePendingCreates(): Promise<void> {
+/** One create on its own; settles the caller and never throws. */
+async function writeOne(item: PendingCreate): Promise<void> {
   try {
-    while (pendingCreates.length > 0) {
-      const batch = pendingCreates.splice(0, MAX_CREATE_BATCH);
-      if (batch.length === 1) {
-        const [item] = batch as [PendingCreate];
-        await createOne(item).then(() => item.settle(), item.settle);
-        continue;
-      }
-      const rows = batch.map((item) => ({ id: randomUUID(), item }));
-      try {
-        await db().$transaction([
-          db().channel.createMany({
-            data: rows.map(({ id, item }) => ({
-              id,
-              providerId: item.providerId,
-              providerDeliveryChannelId: item.providerDeliveryChannelId,
-              status: "REQUESTED",
-              requestedContent: item.content,
-            })),
-          }),
-          db().channelRequest.createMany({
-            data: rows.map(({ id, item }) => ({
-              channelId: id,
-              kind: "CREATE",
-              body: item.content,
-              requestedAt: item.receivedAt,
-            })),
-          }),
-        ]);
-        for (const item of batch) item.settle();
-      } catch (error) {
-        if (!isUniqueViolation(error)) {
-          for (const item of batch) item.settle(error);
-          continue;
-        }
-        for (const item of batch) await createOne(item).then(() => item.settle(), item.settle);
-      }
-    }
-  } finally {
-    writingCreates = false;
+    await createOne(item);
+    item.settle();
+  } catch (error) {
+    item.settle(error);
   }
+}
+
+/** Channels and their create requests as two multi-row inserts in one transaction. */
+async function insertTogether(batch: PendingCreate[]): Promise<void> {
+  const rows = batch.map((item) => ({ id: randomUUID(), item }));
+  await db().$transaction([
+    db().channel.createMany({
+      data: rows.map(({ id, item }) => ({
+        id,
+        providerId: item.providerId,
+        providerDeliveryChannelId: item.providerDeliveryChannelId,
+        status: "REQUESTED",
+        requestedContent: item.content,
+      })),
+    }),
+    db().channelRequest.createMany({
+      data: rows.map(({ id, item }) => ({
+        channelId: id,
+        kind: "CREATE",
+        body: item.content,
+        requestedAt: item.receivedAt,
+      })),
+    }),
+  ]);
+}
+
+/** Never throws: a failed batch (a duplicate id, a provider deleted meanwhile) is retried one by one. */
+async function writeBatch(batch: PendingCreate[]): Promise<void> {
+  if (batch.length === 1) return writeOne(batch[0]!);
+  try {
+    await insertTogether(batch);
+    for (const item of batch) item.settle();
+  } catch {
+    for (const item of batch) await writeOne(item);
+  }
+}
+
+async function writePendingCreates(): Promise<void> {
+  while (pendingCreates.length > 0) await writeBatch(pendingCreates.splice(0, MAX_CREATE_BATCH));
+  writingCreates = false;
 }
 
 export async function requestChannelCreate(providerId: string, body: ChannelBody, receivedAt = new Date()) {

@@ -6,7 +6,7 @@ import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../cont
 import { isoSeconds } from "../contract/envelope";
 import { notFound } from "./errors";
 import { seal, unseal } from "../crypto";
-import { db } from "../db";
+import { db, isRecordNotFound } from "../db";
 
 export async function subscribe(providerId: string, request: SubscribeRequest): Promise<SubscriptionReceipt> {
   const auth = request.auth ?? null;
@@ -30,10 +30,13 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
 }
 
 export async function unsubscribe(providerId: string, eventType: string): Promise<SubscriptionReceipt> {
-  const where = { providerId_eventType: { providerId, eventType } };
-  const subscription = await db().subscription.findUnique({ where });
-  if (!subscription) throw notFound(`There is no subscription to ${eventType}.`);
-  await db().subscription.deleteMany({ where: { id: subscription.id } });
+  // One delete by the unique key: a look-up first would race with a concurrent Subscribe.
+  const subscription = await db()
+    .subscription.delete({ where: { providerId_eventType: { providerId, eventType } } })
+    .catch((error: unknown) => {
+      if (isRecordNotFound(error)) throw notFound(`There is no subscription to ${eventType}.`);
+      throw error;
+    });
   return {
     message: "Webhook successfully unsubscribed",
     subscriptionId: subscription.id,

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { withValue, type Json } from "../support/json-path";
 
 const baseUrl = inject("baseUrl");
 const providerA = inject("providerA");
 
 const INVALID_BODY = "The request body format is invalid. Please check it against the API specification.";
 
-type Json = Record<string, unknown>;
 interface Reply {
   status: number;
   body: { error: Json | null; data: Json | null; status: string };
@@ -77,26 +77,6 @@ const fullBody = (id: string): Json => ({
     },
   ],
 });
-
-/** `contacts[0].email` → ["contacts", 0, "email"]. */
-function parsePath(path: string): (string | number)[] {
-  return path
-    .split(/\.|(?=\[)/)
-    .filter(Boolean)
-    .map((part) => (part.startsWith("[") ? Number(part.slice(1, -1)) : part));
-}
-
-/** A copy of `body` with the value at `path` replaced, or removed when `value` is undefined. */
-function withValue(body: Json, path: string, value: unknown): Json {
-  const copy = structuredClone(body);
-  const keys = parsePath(path);
-  let target = copy as Record<string | number, unknown>;
-  for (const key of keys.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
-  const last = keys[keys.length - 1]!;
-  if (value === undefined) delete target[last];
-  else target[last] = value;
-  return copy;
-}
 
 /** What View shows for an accepted body: every top-level field (null where not sent), then the rest. */
 function expectedView(body: Json, status = "REQUESTED"): Json {

@@ -16,10 +16,9 @@ import {
   LANGUAGES,
   NATIONALITIES,
 } from "@/lib/contract/enums";
+import { withValue, type Json } from "../support/json-path";
 
 const INVALID_BODY = "The request body format is invalid. Please check it against the API specification.";
-
-type Json = Record<string, unknown>;
 
 /** Only the four fields the contract requires. */
 const minimalBody = (): Json => ({
@@ -68,26 +67,6 @@ const fullBody = (): Json => ({
   ],
   status: "ONLINE",
 });
-
-/** `contacts[0].email` → ["contacts", 0, "email"]. */
-function parsePath(path: string): (string | number)[] {
-  return path
-    .split(/\.|(?=\[)/)
-    .filter(Boolean)
-    .map((part) => (part.startsWith("[") ? Number(part.slice(1, -1)) : part));
-}
-
-/** A copy of `body` with the value at `path` replaced, or removed when `value` is undefined. */
-function withValue(body: Json, path: string, value: unknown): Json {
-  const copy = structuredClone(body);
-  const keys = parsePath(path);
-  let target = copy as Record<string | number, unknown>;
-  for (const key of keys.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
-  const last = keys[keys.length - 1]!;
-  if (value === undefined) delete target[last];
-  else target[last] = value;
-  return copy;
-}
 
 /**
  * The problems the 400 lists for `input` (its message after the contract's sentence, split on "; "),
@@ -617,7 +596,7 @@ describe("web addresses (landingPage, callCenter.website)", () => {
     "http://example.org/path#part",
     "HTTPS://EXAMPLE.ORG",
     "example.org:8080",
-    "localhost:3000/help",
+    "example.org:8080/help",
   ])("accepts %j", (address) => {
     for (const path of ADDRESS_FIELDS) expect(problemsOf(withValue(fullBody(), path, address))).toEqual([]);
   });
@@ -631,6 +610,14 @@ describe("web addresses (landingPage, callCenter.website)", () => {
       "must be an http(s) address or a bare host name",
     ],
     ["vbscript:msgbox(1)", "must be an http(s) address or a bare host name"],
+    // A digit after the colon looks like a port but is still a script link.
+    ["javascript:1,alert(document.domain)", "must be an http(s) address or a bare host name"],
+    ["JAVASCRIPT:0?0:alert(1)", "must be an http(s) address or a bare host name"],
+    ["javascript:1/alert(1)", "must be an http(s) address or a bare host name"],
+    ["vbscript:1", "must be an http(s) address or a bare host name"],
+    ["data:1,x", "must be an http(s) address or a bare host name"],
+    // A dotless host with a port cannot be told apart from a scheme; public pages have dots.
+    ["localhost:3000/help", "must be an http(s) address or a bare host name"],
     ["file:///etc/passwd", "must be an http(s) address or a bare host name"],
     ["ftp://example.org", "must be an http(s) address or a bare host name"],
     ["www.example.org/<script>", "must not contain spaces, quotes or angle brackets"],
