@@ -215,7 +215,9 @@ async function startServer(logLevel: string, label: string) {
   const port = await freePort();
   const logFile = path.join(BENCH_DIR, `server-${label}.log`);
   const out = openSync(logFile, "w");
-  const nodeArgs = ["--import", "tsx"];
+  // The node flags of `npm start` (e.g. the old-space cap), read so the bench cannot drift from it.
+  const startScript: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
+  const nodeArgs = startScript.trim().split(/\s+/).slice(1, -1);
   if (args.profile) nodeArgs.push("--import", "./scripts/bench/profiler.ts");
   const child = startChild(process.execPath, [...nodeArgs, "server/index.ts"], {
     cwd: ROOT,
