@@ -395,6 +395,12 @@ function buildRegistry(): OpenAPIRegistry {
       200: okResponse("The channel.", channelViewSchema, "ViewChannelResponse", {
         channel: { summary: "An approved channel", value: success(EXAMPLE_VIEW) },
       }),
+      // The contract documents 400, 401 and 500 for every operation; this service answers an id
+      // no channel can have with 404, so View's 400 is listed for fidelity to the contract.
+      400: failureResponse(
+        "Listed by the contract for every operation. View has no body; an id that cannot exist is a 404.",
+        { invalidRequest: { summary: "Invalid request", error: validationError() } },
+      ),
       ...common,
       404: channelNotFound,
     },
