@@ -7,6 +7,7 @@ import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { databaseKind, databaseUrl } from "../config";
 import { runtimeAdapter } from "./adapters";
+import { closeChannelReader } from "./channel-reads";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -26,7 +27,10 @@ export function db(): Db {
   return globalForDb.portalDb;
 }
 
+export { readChannelRow } from "./channel-reads";
+
 export async function disconnectDb(): Promise<void> {
+  await closeChannelReader();
   await globalForDb.portalDb?.$disconnect();
   globalForDb.portalDb = undefined;
 }

@@ -19,7 +19,7 @@ import {
 } from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
 import { conflict, invalid, notFound } from "./errors";
-import { db, isRecordNotFound, isUniqueViolation } from "../db";
+import { db, isRecordNotFound, isUniqueViolation, readChannelRow } from "../db";
 
 /** The content of a channel: the body without status, which lives on the channel itself. */
 export type ChannelContent = Omit<ChannelBody, "status">;
@@ -213,23 +213,13 @@ export async function viewChannel(
       `No delivery channel with providerDeliveryChannelId "${encodeURIComponent(providerDeliveryChannelId)}".`,
     );
   }
-  // Raw SQL (the same text on SQLite and PostgreSQL): Prisma 6's client engine compiles every
-  // findUnique in WebAssembly, about half of this endpoint's CPU (npm run bench: 2.1x with this).
-  const [channel] = await db().$queryRaw<
-    {
-      approvedContent: string | null;
-      requestedContent: string;
-      isApproved: boolean | number;
-      status: string;
-    }[]
-  >`SELECT "approvedContent", "requestedContent", "isApproved", "status" FROM "Channel"
-    WHERE "providerId" = ${providerId} AND "providerDeliveryChannelId" = ${providerDeliveryChannelId}`;
+  const channel = await readChannelRow(providerId, providerDeliveryChannelId);
   if (!channel)
     throw notFound(`No delivery channel with providerDeliveryChannelId "${providerDeliveryChannelId}".`);
   const content = JSON.parse(channel.approvedContent ?? channel.requestedContent) as ChannelContent;
   return {
     ...completeContent(content),
-    isApproved: Boolean(channel.isApproved), // SQLite answers 0/1
+    isApproved: channel.isApproved,
     status: channel.status as ChannelStatus,
   };
 }
