@@ -3,18 +3,12 @@
  * used over HTTP, what the database holds (a hash and a display prefix, never the key), lastUsedAt.
  */
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../support/test-server";
+import { openTestDb } from "../support/test-db";
 
 const baseUrl = inject("baseUrl");
-type DbModule = typeof import("../../lib/db");
-let dbModule: DbModule;
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = inject("databaseUrl");
-  dbModule = await import("../../lib/db");
-});
-afterAll(() => dbModule.disconnectDb());
+const testDb = openTestDb();
 
 function onboard(name: string): string[] {
   const output = execFileSync(
@@ -55,7 +49,7 @@ describe("provider onboarding CLI", () => {
   });
 
   it("stores only a hash and a short display prefix of the key", async () => {
-    const provider = await dbModule
+    const provider = await testDb()
       .db()
       .provider.findFirstOrThrow({ where: { name }, include: { apiKeys: true } });
     expect(provider.apiKeys).toHaveLength(1);
@@ -67,7 +61,9 @@ describe("provider onboarding CLI", () => {
 
   it("records lastUsedAt when the key is used", async () => {
     await lookup(key);
-    const record = await dbModule.db().apiKey.findFirstOrThrow({ where: { provider: { name } } });
+    const record = await testDb()
+      .db()
+      .apiKey.findFirstOrThrow({ where: { provider: { name } } });
     expect(record.lastUsedAt).toBeInstanceOf(Date);
   });
 

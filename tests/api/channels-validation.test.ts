@@ -6,6 +6,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { fullChannelBody } from "../support/channel-bodies";
+import {
+  LENGTH_LIMITS,
+  REQUIRED_PATHS,
+  UNKNOWN_PROPERTY_LEVELS,
+  unknownPropertyPath,
+} from "../support/contract-rows";
 import { withValue, type Json } from "../support/json-path";
 
 const baseUrl = inject("baseUrl");
@@ -39,44 +46,6 @@ async function viewChannel(id: string): Promise<Reply> {
   });
   return { status: response.status, body: await response.json() };
 }
-
-const fullBody = (id: string): Json => ({
-  providerDeliveryChannelId: id,
-  name: { language: "EN", translation: "Cash collection" },
-  shortDescription: { language: "EN", translation: "Collect cash at any agent" },
-  landingPage: "https://www.moneygram.com/collect",
-  contacts: [{ email: "ops@example.org", name: "Operations", phone: "+359 2 123 456" }],
-  callCenter: {
-    phone: "+359 2 000 000",
-    email: "help@example.org",
-    website: "https://help.example.org",
-    whatsapp: "+359 88 000 0000",
-  },
-  availability: {
-    categoriesSupported: ["CASH", "VOUCHERS"],
-    countriesSupported: ["BG", "PL"],
-    countriesExcluded: ["HN"],
-    kycSupported: ["PASSPORT"],
-    kycExcluded: ["NOT_PROCESSED"],
-    currenciesSupported: ["EUR"],
-    currenciesExcluded: ["USD"],
-    nationalitiesSupported: ["BULGARIAN"],
-    nationalitiesExcluded: ["NOT_ENOUGH_INFO"],
-  },
-  budget: { currency: "EUR", commodity: "KG_COMMODITY", amount: 1500.75 },
-  deliveryOptions: [
-    {
-      fieldLabel: "Phone number",
-      fieldName: "phoneNumber",
-      fieldMaxLength: 15,
-      fieldMinLength: 7,
-      dataType: "STRING",
-      defaultValue: "+359",
-      validationRegex: "^\\+?[0-9]{7,15}$",
-      isRequired: true,
-    },
-  ],
-});
 
 /** What View shows for an accepted body: every top-level field (null where not sent), then the rest. */
 function expectedView(body: Json, status = "REQUESTED"): Json {
@@ -125,57 +94,13 @@ const set =
 
 const REFUSED: Refusal[] = [
   // Required fields, top level and nested.
-  ...[
-    "providerDeliveryChannelId",
-    "name",
-    "landingPage",
-    "availability",
-    "name.language",
-    "name.translation",
-    "shortDescription.language",
-    "shortDescription.translation",
-    "contacts[0].email",
-    "contacts[0].name",
-    "contacts[0].phone",
-    "availability.categoriesSupported",
-    "deliveryOptions[0].fieldLabel",
-    "deliveryOptions[0].fieldName",
-    "deliveryOptions[0].dataType",
-    "deliveryOptions[0].isRequired",
-  ].map((path): Refusal => [`${path} missing`, set(path, undefined), `${path}: Required`]),
+  ...REQUIRED_PATHS.map((path): Refusal => [`${path} missing`, set(path, undefined), `${path}: Required`]),
   // Unknown properties at every level.
-  ...[
-    "",
-    "name.",
-    "shortDescription.",
-    "contacts[0].",
-    "callCenter.",
-    "availability.",
-    "budget.",
-    "deliveryOptions[0].",
-  ].map(
-    (prefix): Refusal => [
-      `unknown ${prefix}extra`,
-      set(`${prefix}extra`, 1),
-      `${prefix}extra: Unknown property`,
-    ],
+  ...UNKNOWN_PROPERTY_LEVELS.map(unknownPropertyPath).map(
+    (path): Refusal => [`unknown ${path}`, set(path, 1), `${path}: Unknown property`],
   ),
   // One over each length limit.
-  ...(
-    [
-      ["landingPage", 512],
-      ["name.translation", 1024],
-      ["shortDescription.translation", 1024],
-      ["contacts[0].email", 256],
-      ["contacts[0].name", 128],
-      ["contacts[0].phone", 256],
-      ["callCenter.phone", 256],
-      ["callCenter.email", 256],
-      ["callCenter.website", 512],
-      ["callCenter.whatsapp", 256],
-      ["deliveryOptions[0].fieldLabel", 128],
-    ] as const
-  ).map(
+  ...LENGTH_LIMITS.map(
     ([path, max]): Refusal => [
       `${path} of ${max + 1}`,
       set(path, "a".repeat(max + 1)),
@@ -302,25 +227,25 @@ const REFUSED: Refusal[] = [
 describe("refused bodies", () => {
   it.each(REFUSED)("Create: %s is a 400 and creates nothing", async (_label, edit, problems) => {
     const id = randomUUID();
-    expectValidationError(await postJsonWithKey(CREATE, edit(fullBody(id))), problems);
+    expectValidationError(await postJsonWithKey(CREATE, edit(fullChannelBody(id))), problems);
     expect((await viewChannel(id)).status).toBe(404);
   });
 
   it.each(REFUSED)("Update: %s is a 400 and changes nothing", async (_label, edit, problems) => {
     const id = randomUUID();
-    expect((await postJsonWithKey(CREATE, fullBody(id))).status).toBe(200);
+    expect((await postJsonWithKey(CREATE, fullChannelBody(id))).status).toBe(200);
     expectValidationError(
-      await postJsonWithKey(UPDATE, edit({ ...fullBody(id), status: "ONLINE" })),
+      await postJsonWithKey(UPDATE, edit({ ...fullChannelBody(id), status: "ONLINE" })),
       problems,
     );
-    expect((await viewChannel(id)).body.data).toStrictEqual(expectedView(fullBody(id)));
+    expect((await viewChannel(id)).body.data).toStrictEqual(expectedView(fullChannelBody(id)));
   });
 
   it.each([
     ["providerDeliveryChannelId", 65, "providerDeliveryChannelId: must be at most 64 characters"],
     ["providerDeliveryChannelId", 0, "providerDeliveryChannelId: must not be empty"],
   ])("Create: %s of length %i is a 400", async (path, length, problem) => {
-    const reply = await postJsonWithKey(CREATE, withValue(fullBody("x"), path, "a".repeat(length)));
+    const reply = await postJsonWithKey(CREATE, withValue(fullChannelBody("x"), path, "a".repeat(length)));
     expect(reply.status).toBe(400);
     expect((reply.body.error as Json).message).toContain(problem);
   });
@@ -338,31 +263,18 @@ describe("refused bodies", () => {
 describe("accepted bodies are stored exactly", () => {
   const ACCEPTED: [label: string, edit: (body: Json) => Json][] = [
     // At each length limit.
-    ...(
-      [
-        ["providerDeliveryChannelId", 64],
-        ["landingPage", 512],
-        ["name.translation", 1024],
-        ["shortDescription.translation", 1024],
-        ["contacts[0].email", 256],
-        ["contacts[0].name", 128],
-        ["contacts[0].phone", 256],
-        ["callCenter.phone", 256],
-        ["callCenter.email", 256],
-        ["callCenter.website", 512],
-        ["callCenter.whatsapp", 256],
-        ["deliveryOptions[0].fieldLabel", 128],
-      ] as const
-    ).map(([path, max]): [string, (body: Json) => Json] => [
-      `${path} of ${max}`,
-      // The id must stay unique per test: the limit-length id ends with a fresh UUID.
-      path === "providerDeliveryChannelId"
-        ? (body) => ({
-            ...body,
-            providerDeliveryChannelId: `${"a".repeat(28)}${body.providerDeliveryChannelId}`,
-          })
-        : set(path, "ä".repeat(max)),
-    ]),
+    ...[["providerDeliveryChannelId", 64] as [string, number], ...LENGTH_LIMITS].map(
+      ([path, max]): [string, (body: Json) => Json] => [
+        `${path} of ${max}`,
+        // The id must stay unique per test: the limit-length id ends with a fresh UUID.
+        path === "providerDeliveryChannelId"
+          ? (body) => ({
+              ...body,
+              providerDeliveryChannelId: `${"a".repeat(28)}${body.providerDeliveryChannelId}`,
+            })
+          : set(path, "ä".repeat(max)),
+      ],
+    ),
     // Valid enumeration values, including the placeholder NULL.
     ["name.language NULL", set("name.language", "NULL")],
     ["shortDescription.language CN", set("shortDescription.language", "CN")],
@@ -433,7 +345,7 @@ describe("accepted bodies are stored exactly", () => {
   ];
 
   it.each(ACCEPTED)("Create: %s", async (_label, edit) => {
-    const body = edit(fullBody(randomUUID()));
+    const body = edit(fullChannelBody(randomUUID()));
     const id = body.providerDeliveryChannelId as string;
     const reply = await postJsonWithKey(CREATE, body);
     expect(reply.status).toBe(200);
@@ -449,8 +361,8 @@ describe("accepted bodies are stored exactly", () => {
     "Update: %s",
     async (_label, edit) => {
       const id = randomUUID();
-      expect((await postJsonWithKey(CREATE, fullBody(id))).status).toBe(200);
-      const body = edit({ ...fullBody(id), status: "OFFLINE" });
+      expect((await postJsonWithKey(CREATE, fullChannelBody(id))).status).toBe(200);
+      const body = edit({ ...fullChannelBody(id), status: "OFFLINE" });
       expect((await postJsonWithKey(UPDATE, body)).status).toBe(200);
       const status = (body.status ?? "REQUESTED") as string; // null or absent keeps REQUESTED
       expect((await viewChannel(id)).body.data).toStrictEqual(expectedView(body, status));
@@ -467,14 +379,14 @@ describe("content types", () => {
     "application/vnd.provider+json",
   ])("Create accepts %s", async (contentType) => {
     const id = randomUUID();
-    const reply = await postRawWithKey(CREATE, JSON.stringify(fullBody(id)), contentType);
+    const reply = await postRawWithKey(CREATE, JSON.stringify(fullChannelBody(id)), contentType);
     expect(reply.status).toBe(200);
     expect((await viewChannel(id)).status).toBe(200);
   });
 
   it.each(["text/plain", "application/x-www-form-urlencoded"])("Create refuses %s", async (contentType) => {
     const id = randomUUID();
-    const reply = await postRawWithKey(CREATE, JSON.stringify(fullBody(id)), contentType);
+    const reply = await postRawWithKey(CREATE, JSON.stringify(fullChannelBody(id)), contentType);
     expect(reply.status).toBe(400);
     expect((reply.body.error as Json).type).toBe("ValidationError");
     expect((await viewChannel(id)).status).toBe(404);

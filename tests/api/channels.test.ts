@@ -5,12 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { fullChannelBody, minimalChannelBody as minimalBody } from "../support/channel-bodies";
+import { type Json, withValues } from "../support/json-path";
 
 const baseUrl = inject("baseUrl");
 const providerA = inject("providerA");
 const providerB = inject("providerB");
 
-type Json = Record<string, unknown>;
 interface Reply {
   status: number;
   body: { error: Json | null; data: Json | null; status: string };
@@ -46,49 +47,22 @@ async function viewData(id: string, key: string = providerA.key): Promise<Json> 
   return reply.body.data as Json;
 }
 
-const minimalBody = (id: string): Json => ({
-  providerDeliveryChannelId: id,
-  name: { language: "EN", translation: "Cash collection" },
-  landingPage: "www.moneygram.com",
-  availability: { categoriesSupported: ["CASH"] },
-});
-
-const fullBody = (id: string): Json => ({
-  providerDeliveryChannelId: id,
-  name: { language: "BG", translation: "Получаване на пари в брой" },
-  shortDescription: { language: "EN", translation: "Collect cash at any agent" },
-  landingPage: "https://www.moneygram.com/collect",
-  contacts: [
-    { email: "ops@example.org", name: "Operations", phone: "+359 2 123 456" },
-    { email: "", name: "Night desk", phone: "" },
-  ],
-  callCenter: { phone: "+359 2 000 000", email: null, website: "help.example.org", whatsapp: "" },
-  availability: {
-    categoriesSupported: ["CASH", "VOUCHERS"],
-    countriesSupported: ["BG", "PL"],
-    countriesExcluded: ["HN"],
-    kycSupported: ["PASSPORT", "NATIONAL_IDENTITY"],
-    kycExcluded: [],
-    currenciesSupported: ["EUR", "BGN"],
-    currenciesExcluded: null,
-    nationalitiesSupported: ["BULGARIAN", "UKRAINIAN"],
-    nationalitiesExcluded: ["NOT_ENOUGH_INFO"],
-  },
-  budget: { currency: "EUR", commodity: null, amount: 1500.75 },
-  deliveryOptions: [
-    {
-      fieldLabel: "Phone number",
-      fieldName: "phoneNumber",
-      fieldMaxLength: 15,
-      fieldMinLength: 7,
+/** The shared full body with forms View must show back exactly: non-Latin text, empty strings, nulls. */
+const fullBody = (id: string): Json =>
+  withValues(fullChannelBody(id), {
+    name: { language: "BG", translation: "Получаване на пари в брой" },
+    "contacts[1]": { email: "", name: "Night desk", phone: "" },
+    callCenter: { phone: "+359 2 000 000", email: null, website: "help.example.org", whatsapp: "" },
+    "availability.kycExcluded": [],
+    "availability.currenciesExcluded": null,
+    "budget.commodity": null,
+    "deliveryOptions[1]": {
+      fieldLabel: "Agent code",
+      fieldName: "agentCode",
       dataType: "STRING",
-      defaultValue: "+359",
-      validationRegex: "^\\+?[0-9]{7,15}$",
-      isRequired: true,
+      isRequired: false,
     },
-    { fieldLabel: "Agent code", fieldName: "agentCode", dataType: "STRING", isRequired: false },
-  ],
-});
+  });
 
 /** The View fields in the contract's order: the body's fields (status last), then isApproved, status. */
 const VIEW_FIELDS = [
@@ -381,7 +355,10 @@ describe("Update: content", () => {
 
   it("replaces the content: omitted optional fields become null", async () => {
     const id = await createdChannel(fullBody);
-    const replacement = { ...minimalBody(id), name: { language: "FR", translation: "Retrait d'espèces" } };
+    const replacement = {
+      ...minimalBody(id),
+      name: { language: "FR", translation: "Retrait d'espèces" },
+    };
     expectReceipt(await updateChannel(replacement), id, "update");
     const data = await viewData(id);
     expect(data).toStrictEqual(expectedView(replacement, "REQUESTED"));

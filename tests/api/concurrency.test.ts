@@ -3,18 +3,12 @@
  * exactly one request PENDING (the rest superseded); simultaneous creates of one id make one channel.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { openTestDb } from "../support/test-db";
 
 const baseUrl = inject("baseUrl");
 const { key, id: providerId } = inject("providerA");
-type DbModule = typeof import("../../lib/db");
-let dbModule: DbModule;
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = inject("databaseUrl");
-  dbModule = await import("../../lib/db");
-});
-afterAll(() => dbModule.disconnectDb());
+const testDb = openTestDb();
 
 const channelBody = (providerDeliveryChannelId: string, translation: string) => ({
   providerDeliveryChannelId,
@@ -38,14 +32,16 @@ describe("concurrent writes to one channel", () => {
       Array.from({ length: 12 }, (_, n) => post("/api/DeliveryChannel/Update", channelBody(id, `v${n + 1}`))),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(12).fill(200));
-    const requests = await dbModule.db().channelRequest.findMany({
-      where: { channel: { providerId, providerDeliveryChannelId: id } },
-    });
+    const requests = await testDb()
+      .db()
+      .channelRequest.findMany({
+        where: { channel: { providerId, providerDeliveryChannelId: id } },
+      });
     expect(requests).toHaveLength(13);
     const pending = requests.filter((request) => request.state === "PENDING");
     expect(pending).toHaveLength(1);
     expect(requests.filter((request) => request.state === "SUPERSEDED")).toHaveLength(12);
-    const channel = await dbModule
+    const channel = await testDb()
       .db()
       .channel.findFirstOrThrow({ where: { providerId, providerDeliveryChannelId: id } });
     expect(channel.requestedContent).toBe(pending[0]?.body);
@@ -58,8 +54,10 @@ describe("concurrent writes to one channel", () => {
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-    expect(await dbModule.db().channel.count({ where: { providerId, providerDeliveryChannelId: id } })).toBe(
-      1,
-    );
+    expect(
+      await testDb()
+        .db()
+        .channel.count({ where: { providerId, providerDeliveryChannelId: id } }),
+    ).toBe(1);
   });
 });

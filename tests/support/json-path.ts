@@ -20,3 +20,11 @@ export function withValue(body: Json, path: string, value: unknown): Json {
   else target[last] = value;
   return copy;
 }
+
+/** A copy of `body` with each path of `values` set as withValue does, in order. */
+export function withValues(body: Json, values: Record<string, unknown>): Json {
+  return Object.entries(values).reduce(
+    (copy, [path, value]) => withValue(copy, path, value),
+    structuredClone(body),
+  );
+}

@@ -16,57 +16,21 @@ import {
   LANGUAGES,
   NATIONALITIES,
 } from "@/lib/contract/enums";
+import { fullChannelBody, minimalChannelBody } from "../support/channel-bodies";
+import {
+  LENGTH_LIMITS,
+  REQUIRED_PATHS,
+  UNKNOWN_PROPERTY_LEVELS,
+  unknownPropertyPath,
+} from "../support/contract-rows";
 import { withValue, type Json } from "../support/json-path";
 
 const INVALID_BODY = "The request body format is invalid. Please check it against the API specification.";
 
-/** Only the four fields the contract requires. */
-const minimalBody = (): Json => ({
-  providerDeliveryChannelId: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-  name: { language: "EN", translation: "Cash collection" },
-  landingPage: "www.moneygram.com",
-  availability: { categoriesSupported: ["CASH"] },
-});
-
-/** Every field of every object present, so any path of the contract can be removed or changed. */
-const fullBody = (): Json => ({
-  providerDeliveryChannelId: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-  name: { language: "EN", translation: "Cash collection" },
-  shortDescription: { language: "EN", translation: "Collect cash at any agent" },
-  landingPage: "https://www.moneygram.com/collect",
-  contacts: [{ email: "ops@example.org", name: "Operations", phone: "+359 2 123 456" }],
-  callCenter: {
-    phone: "+359 2 000 000",
-    email: "help@example.org",
-    website: "https://help.example.org",
-    whatsapp: "+359 88 000 0000",
-  },
-  availability: {
-    categoriesSupported: ["CASH", "VOUCHERS"],
-    countriesSupported: ["BG", "PL"],
-    countriesExcluded: ["HN"],
-    kycSupported: ["PASSPORT", "NATIONAL_IDENTITY"],
-    kycExcluded: ["NOT_PROCESSED"],
-    currenciesSupported: ["EUR", "BGN"],
-    currenciesExcluded: ["USD"],
-    nationalitiesSupported: ["BULGARIAN", "UKRAINIAN"],
-    nationalitiesExcluded: ["NOT_ENOUGH_INFO"],
-  },
-  budget: { currency: "EUR", commodity: "KG_COMMODITY", amount: 1500.75 },
-  deliveryOptions: [
-    {
-      fieldLabel: "Phone number",
-      fieldName: "phoneNumber",
-      fieldMaxLength: 15,
-      fieldMinLength: 7,
-      dataType: "STRING",
-      defaultValue: "+359",
-      validationRegex: "^\\+?[0-9]{7,15}$",
-      isRequired: true,
-    },
-  ],
-  status: "ONLINE",
-});
+const CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+const minimalBody = (): Json => minimalChannelBody(CHANNEL_ID);
+/** Every field of every object present, status too, so any path of the contract can be removed or changed. */
+const fullBody = (): Json => withValue(fullChannelBody(CHANNEL_ID), "status", "ONLINE");
 
 /**
  * The problems the 400 lists for `input` (its message after the contract's sentence, split on "; "),
@@ -144,24 +108,7 @@ describe("valid bodies", () => {
 });
 
 describe("required fields", () => {
-  it.each([
-    "providerDeliveryChannelId",
-    "name",
-    "landingPage",
-    "availability",
-    "name.language",
-    "name.translation",
-    "shortDescription.language",
-    "shortDescription.translation",
-    "contacts[0].email",
-    "contacts[0].name",
-    "contacts[0].phone",
-    "availability.categoriesSupported",
-    "deliveryOptions[0].fieldLabel",
-    "deliveryOptions[0].fieldName",
-    "deliveryOptions[0].dataType",
-    "deliveryOptions[0].isRequired",
-  ])("%s missing is 'Required'", (path) => {
+  it.each(REQUIRED_PATHS)("%s missing is 'Required'", (path) => {
     expect(problemsOf(withValue(fullBody(), path, undefined))).toEqual([`${path}: Required`]);
   });
 
@@ -197,17 +144,10 @@ describe("required fields", () => {
 });
 
 describe("unknown properties", () => {
-  it.each([
-    ["(top level)", ""],
-    ["name", "name"],
-    ["shortDescription", "shortDescription"],
-    ["contacts[i]", "contacts[0]"],
-    ["callCenter", "callCenter"],
-    ["availability", "availability"],
-    ["budget", "budget"],
-    ["deliveryOptions[i]", "deliveryOptions[0]"],
-  ])("in %s is refused by name", (_label, objectPath) => {
-    const path = objectPath ? `${objectPath}.extra` : "extra";
+  it.each(
+    UNKNOWN_PROPERTY_LEVELS.map((level) => [level ? level.replace("[0]", "[i]") : "(top level)", level]),
+  )("in %s is refused by name", (_label, level) => {
+    const path = unknownPropertyPath(level);
     expect(problemsOf(withValue(fullBody(), path, "x"))).toEqual([`${path}: Unknown property`]);
   });
 
@@ -232,18 +172,8 @@ describe("unknown properties", () => {
 });
 
 describe("length limits: at the limit passes, one over fails", () => {
-  it.each([
-    ["landingPage", 512],
-    ["name.translation", 1024],
-    ["shortDescription.translation", 1024],
-    ["contacts[0].email", 256],
-    ["contacts[0].name", 128],
-    ["contacts[0].phone", 256],
-    ["callCenter.phone", 256],
-    ["callCenter.email", 256],
-    ["callCenter.website", 512],
-    ["callCenter.whatsapp", 256],
-    ["deliveryOptions[0].fieldLabel", 128],
+  it.each<[string, number]>([
+    ...LENGTH_LIMITS,
     // Bounds the contract leaves open ("not shown"), chosen in lib/contract/channel.ts.
     ["deliveryOptions[0].fieldName", 256],
     ["deliveryOptions[0].dataType", 256],
