@@ -7,9 +7,8 @@
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { databaseKind, ensureSqliteFolder } from "../lib/config";
-import { pgConfig, pgSchema } from "../lib/db/adapters";
+import { databaseKind } from "../lib/config";
+import { pgConfig, pgSchema, runtimeAdapter } from "../lib/db/adapters";
 
 const CATALOG_TEXT_OIDS = new Set([18, 19]);
 const TEXT_OID = 25;
@@ -62,9 +61,6 @@ class MigratablePg extends PrismaPg {
 }
 
 export function migrationAdapter(url: string) {
-  if (databaseKind(url) === "sqlite") {
-    ensureSqliteFolder(url);
-    return new PrismaLibSQL({ url });
-  }
-  return new MigratablePg(url);
+  // Only the PostgreSQL adapter needs mending for migrate; SQLite uses the app's own.
+  return databaseKind(url) === "sqlite" ? runtimeAdapter(url) : new MigratablePg(url);
 }

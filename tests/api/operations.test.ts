@@ -49,6 +49,16 @@ interface Request {
   body?: string;
 }
 
+/** POST a Create of `channelBody(id)` with the given key. */
+function createChannel(baseUrl: string, key: string, id: string) {
+  return send(baseUrl, {
+    method: "POST",
+    path: "/api/DeliveryChannel/Create",
+    key,
+    body: JSON.stringify(channelBody(id)),
+  });
+}
+
 async function send(baseUrl: string, { method, path, key, contentType = "application/json", body }: Request) {
   const headers: Record<string, string> = { "content-type": contentType };
   if (key) headers["x-api-key"] = key;
@@ -97,12 +107,7 @@ describe("parity: the production fast path and next start answer alike", () => {
     // The production server of this project migrated the database before next starts on it.
     next = await startServer(inject("databaseUrl"), "next");
     key = (await seedProvider(inject("databaseUrl"))).key;
-    const created = await send(production, {
-      method: "POST",
-      path: "/api/DeliveryChannel/Create",
-      key,
-      body: JSON.stringify(channelBody(existing)),
-    });
+    const created = await createChannel(production, key, existing);
     expect(created.status).toBe(200);
   });
   afterAll(() => next?.stop());
@@ -385,12 +390,7 @@ describe("npm start", () => {
       );
       const { key } = await seedProvider(database.url);
       const id = `npm-start-${randomUUID()}`;
-      const created = await send(baseUrl, {
-        method: "POST",
-        path: "/api/DeliveryChannel/Create",
-        key,
-        body: JSON.stringify(channelBody(id)),
-      });
+      const created = await createChannel(baseUrl, key, id);
       expect(created.status).toBe(200);
       expect(JSON.parse(created.text).data).toMatchObject({ providerDeliveryChannelId: id });
       const viewed = await send(baseUrl, { method: "GET", path: `/api/DeliveryChannel/Get/${id}`, key });
