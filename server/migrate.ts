@@ -2,6 +2,22 @@
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import Database from "libsql";
+import { databaseKind, databaseUrl } from "../lib/config";
+
+/**
+ * SQLite runs in write-ahead-log mode: readers never wait for a writer and a commit appends to the
+ * log instead of rewriting pages (far fewer fsyncs per commit). The mode is stored in the database
+ * file, so every connection and process that opens it afterwards uses it.
+ */
+function enableWriteAheadLog(url: string): void {
+  const connection = new Database(url.slice("file:".length).split("?")[0]!);
+  try {
+    connection.exec("PRAGMA journal_mode = WAL");
+  } finally {
+    connection.close();
+  }
+}
 
 export function applyMigrations(root: string): void {
   const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
@@ -16,6 +32,7 @@ export function applyMigrations(root: string): void {
     const output = error as { stderr?: Buffer; stdout?: Buffer };
     throw new Error(`prisma migrate deploy failed:\n${output.stdout ?? ""}${output.stderr ?? ""}`);
   }
+  if (databaseKind() === "sqlite") enableWriteAheadLog(databaseUrl());
 }
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");

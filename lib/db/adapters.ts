@@ -9,7 +9,10 @@ import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
 export function runtimeAdapter(url = databaseUrl()) {
   if (databaseKind(url) === "sqlite") {
     ensureSqliteFolder(url);
-    return new PrismaLibSQL({ url });
+    // Other processes (npm run worker, the onboarding CLI) write to the same file: wait up to 5 s for
+    // their lock instead of failing at once. Within this process the adapter runs one query at a time,
+    // so the wait never blocks on a lock held by this process.
+    return new PrismaLibSQL({ url, timeout: 5000 });
   }
   return new PrismaPg(pgConfig(url), { schema: pgSchema(url) });
 }

@@ -8,6 +8,7 @@ import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { databaseKind, databaseUrl } from "../config";
 import { runtimeAdapter } from "./adapters";
 import { closeChannelReader } from "./channel-reads";
+import { closeChannelWriter } from "./channel-writes";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -28,9 +29,11 @@ export function db(): Db {
 }
 
 export { readChannelRow } from "./channel-reads";
+export { insertChannels, type NewChannelRow } from "./channel-writes";
 
 export async function disconnectDb(): Promise<void> {
   await closeChannelReader();
+  await closeChannelWriter();
   await globalForDb.portalDb?.$disconnect();
   globalForDb.portalDb = undefined;
 }
@@ -53,4 +56,14 @@ export function isUniqueViolation(error: unknown): boolean {
 /** An update or delete whose `where` matched no row. */
 export function isRecordNotFound(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2025";
+}
+
+/**
+ * Makes an interactive transaction's first statement a write on SQLite, which takes the write lock
+ * at once (as BEGIN IMMEDIATE would). Prisma begins SQLite transactions DEFERRED; one that reads first
+ * and then writes can fail with "database is locked" without waiting when another process is
+ * committing, because SQLite refuses to wait where waiting could deadlock. PostgreSQL needs nothing.
+ */
+export async function takeWriteLock(tx: Tx): Promise<void> {
+  if (databaseKind() === "sqlite") await tx.$executeRawUnsafe('UPDATE "Provider" SET "id" = "id" WHERE 0');
 }

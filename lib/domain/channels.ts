@@ -10,7 +10,6 @@
  *    recorded as an UPDATE_STATUS request;
  *  - View shows the approved content once there is one, the requested content before that.
  */
-import { randomUUID } from "node:crypto";
 import {
   type ChannelBody,
   type ChannelStatus,
@@ -19,7 +18,14 @@ import {
 } from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
 import { conflict, invalid, notFound } from "./errors";
-import { db, isRecordNotFound, isUniqueViolation, readChannelRow } from "../db";
+import {
+  type NewChannelRow,
+  db,
+  insertChannels,
+  isRecordNotFound,
+  isUniqueViolation,
+  readChannelRow,
+} from "../db";
 
 /** The content of a channel: the body without status, which lives on the channel itself. */
 export type ChannelContent = Omit<ChannelBody, "status">;
@@ -61,69 +67,29 @@ function receipt(kind: RequestKind, providerDeliveryChannelId: string, requested
  * duplicate gets its 409. The batch starts on setImmediate so that requests read in the same turn
  * of the event loop join it (otherwise the first request's transaction runs alone).
  */
-interface PendingCreate {
-  providerId: string;
-  providerDeliveryChannelId: string;
-  content: string;
-  receivedAt: Date;
+interface PendingCreate extends NewChannelRow {
   settle: (error?: unknown) => void;
 }
 const MAX_CREATE_BATCH = 64;
 const pendingCreates: PendingCreate[] = [];
 let writingCreates = false;
 
-function createOne(item: PendingCreate) {
-  return db().channel.create({
-    select: { id: true },
-    data: {
-      providerId: item.providerId,
-      providerDeliveryChannelId: item.providerDeliveryChannelId,
-      status: "REQUESTED",
-      requestedContent: item.content,
-      requests: { create: { kind: "CREATE", body: item.content, requestedAt: item.receivedAt } },
-    },
-  });
-}
-
 /** One create on its own; settles the caller and never throws. */
 async function writeOne(item: PendingCreate): Promise<void> {
   try {
-    await createOne(item);
+    await insertChannels([item]);
     item.settle();
   } catch (error) {
     item.settle(error);
   }
 }
 
-/** Channels and their create requests as two multi-row inserts in one transaction. */
-async function insertTogether(batch: PendingCreate[]): Promise<void> {
-  const rows = batch.map((item) => ({ id: randomUUID(), item }));
-  await db().$transaction([
-    db().channel.createMany({
-      data: rows.map(({ id, item }) => ({
-        id,
-        providerId: item.providerId,
-        providerDeliveryChannelId: item.providerDeliveryChannelId,
-        status: "REQUESTED",
-        requestedContent: item.content,
-      })),
-    }),
-    db().channelRequest.createMany({
-      data: rows.map(({ id, item }) => ({
-        channelId: id,
-        kind: "CREATE",
-        body: item.content,
-        requestedAt: item.receivedAt,
-      })),
-    }),
-  ]);
-}
-
 /** Never throws: a failed batch (a duplicate id, a provider deleted meanwhile) is retried one by one. */
 async function writeBatch(batch: PendingCreate[]): Promise<void> {
   if (batch.length === 1) return writeOne(batch[0]!);
   try {
-    await insertTogether(batch);
+    // Channels and their create requests in one transaction, through the driver (lib/db/channel-writes).
+    await insertChannels(batch);
     for (const item of batch) item.settle();
   } catch {
     for (const item of batch) await writeOne(item);
@@ -178,7 +144,11 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
     // Touching the row first takes its lock (PostgreSQL) so that concurrent updates of one channel
     // run one after the other and exactly one request stays PENDING; SQLite serializes writes anyway.
     const channel = await tx.channel
-      .update({ where, data: { updatedAt: receivedAt }, select: { id: true, requestedContent: true } })
+      .update({
+        where,
+        data: { updatedAt: receivedAt },
+        select: { id: true, requestedContent: true, status: true },
+      })
       .catch((error: unknown) => {
         if (!isRecordNotFound(error)) throw error;
         throw notFound(
@@ -190,8 +160,10 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
       where: { channelId: channel.id, state: "PENDING" },
       data: { state: "SUPERSEDED", decidedAt: receivedAt, reason: "Superseded by a newer request" },
     });
+    // The status before a change, so that rejecting the request can restore it (lib/domain/approvals).
+    const previousStatus = newStatus && newStatus !== channel.status ? channel.status : null;
     await tx.channelRequest.create({
-      data: { channelId: channel.id, kind, body: content, requestedAt: receivedAt },
+      data: { channelId: channel.id, kind, body: content, requestedAt: receivedAt, previousStatus },
     });
     await tx.channel.update({
       where: { id: channel.id },

@@ -61,3 +61,22 @@ describe("concurrent writes to one channel", () => {
     ).toBe(1);
   });
 });
+
+describe("creates (through the driver) mixed with updates (Prisma transactions)", () => {
+  it("all succeed: the driver's connection never waits for a lock on the event loop", async () => {
+    const existing = Array.from({ length: 20 }, () => randomUUID());
+    await Promise.all(existing.map((id) => post("/api/DeliveryChannel/Create", channelBody(id, "v0"))));
+    const fresh = Array.from({ length: 60 }, () => randomUUID());
+    const responses = await Promise.all([
+      ...fresh.map((id) => post("/api/DeliveryChannel/Create", channelBody(id, "new"))),
+      ...existing.flatMap((id) =>
+        [1, 2, 3].map((n) => post("/api/DeliveryChannel/Update", channelBody(id, `v${n}`))),
+      ),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual(Array(120).fill(200));
+    const created = await testDb()
+      .db()
+      .channel.count({ where: { providerId, providerDeliveryChannelId: { in: fresh } } });
+    expect(created).toBe(60);
+  });
+});
