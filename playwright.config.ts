@@ -39,7 +39,15 @@ export default defineConfig({
     // e2e/serve.ts deletes the e2e database, then starts server/index.ts (which migrates it).
     command: "node --import tsx e2e/serve.ts",
     url: `${BASE_URL}/api/health`,
-    env: { PORT: String(PORT), DATABASE_URL: "file:./data/e2e/e2e.db", LOG_LEVEL: "warn" },
+    // Tests sign in many times from one address: lift the sign-in rate limit.
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: "file:./data/e2e/e2e.db",
+      LOG_LEVEL: "warn",
+      AUTH_SIGN_IN_PER_MINUTE: "1000",
+      // Tests receive webhooks on loopback.
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

@@ -36,6 +36,22 @@ export async function issueApiKey(providerId: string, label = "") {
   return { key, record };
 }
 
+/**
+ * The real platform's model, for administrators: one active key per provider. Revokes every active
+ * key of the provider and issues a new one, in one transaction; the plain key is returned this once.
+ */
+export async function regenerateApiKey(providerId: string, label = "issued by an administrator") {
+  const key = generateApiKey();
+  await db().$transaction([
+    db().apiKey.updateMany({ where: { providerId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db().apiKey.create({
+      data: { providerId, label, hash: sha256Hex(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) },
+    }),
+  ]);
+  forgetCachedKeys();
+  return key;
+}
+
 export async function revokeApiKey(providerId: string, apiKeyId: string): Promise<boolean> {
   const { count } = await db().apiKey.updateMany({
     where: { id: apiKeyId, providerId, revokedAt: null },

@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BudgetView } from "@/components/budgets/budget-view";
+import { ChannelContent } from "@/components/channels/channel-content";
+import {
+  ApprovalBadge,
+  RequestStateBadge,
+  StatusBadge,
+  formatDateTime,
+  requestKindLabel,
+} from "@/components/channels/status-badges";
+import { StatusSwitch } from "@/components/channels/status-switch";
+import { TranslationList } from "@/components/channels/translation-list";
+import { buttonClass } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/page";
+import { requireProviderUser } from "@/lib/auth/session";
+import { providerChannelDetail } from "@/lib/domain/portal-channels";
+import { setChannelStatusAction } from "../actions";
+
+export const metadata: Metadata = { title: "Channel" };
+
+export default async function ChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
+  const user = await requireProviderUser();
+  const id = decodeURIComponent((await params).channelId);
+  const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
+  if (!detail) notFound();
+  const { view } = detail;
+  return (
+    <>
+      <PageHeader
+        title={view.name.translation || view.providerDeliveryChannelId}
+        description={<span className="font-mono break-all">{view.providerDeliveryChannelId}</span>}
+        actions={
+          <>
+            <StatusSwitch
+              providerDeliveryChannelId={view.providerDeliveryChannelId}
+              status={view.status}
+              setStatus={setChannelStatusAction}
+            />
+            <Link
+              href={`/channels/${encodeURIComponent(view.providerDeliveryChannelId)}/edit`}
+              className={buttonClass()}
+            >
+              Edit
+            </Link>
+          </>
+        }
+      />
+      <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
+        <span>
+          Status <StatusBadge status={view.status} />
+        </span>
+        <span>
+          <ApprovalBadge isApproved={view.isApproved} />
+        </span>
+        {detail.hasPendingChanges && (
+          <span className="text-amber-800">
+            Changes you requested await approval; below is the approved content.
+          </span>
+        )}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Card title={view.isApproved ? "Approved content" : "Requested content"}>
+            <ChannelContent content={view} />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          {detail.budget && (
+            <Card title="Budget use">
+              <BudgetView budget={detail.budget} label="Channel budget" />
+            </Card>
+          )}
+          <Card title="Translations">
+            <TranslationList translations={detail.translations} />
+          </Card>
+          <Card title="Request history">
+            {detail.history.length === 0 ? (
+              <p className="text-sm text-slate-600">No requests.</p>
+            ) : (
+              <ol className="space-y-3">
+                {detail.history.map((request) => (
+                  <li key={request.id} className="text-sm">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{requestKindLabel(request.kind)}</span>
+                      <RequestStateBadge state={request.state} />
+                    </div>
+                    <div className="text-slate-600">Submitted {formatDateTime(request.requestedAt)}</div>
+                    {request.decidedAt && (
+                      <div className="text-slate-600">Decided {formatDateTime(request.decidedAt)}</div>
+                    )}
+                    {request.reason && <div className="text-slate-800">Reason: {request.reason}</div>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+"use server";
+/**
+ * The provider portal's channel actions. They parse with the contract's schema and call the same
+ * domain functions as the REST API, scoped to the signed-in user's organisation.
+ */
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { requireProviderUser } from "@/lib/auth/session";
+import { type ChannelBody, channelBodySchema } from "@/lib/contract/channel";
+import type { RequestReceipt } from "@/lib/contract/envelope";
+import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { DomainError, notFound } from "@/lib/domain/errors";
+import { LOOKUPS } from "@/lib/domain/lookups";
+import { LOOKUP_KEYS } from "@/lib/contract/lookups";
+import { providerChannelDetail } from "@/lib/domain/portal-channels";
+import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+
+export async function createChannelAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
+  return runAction(async () => {
+    const user = await requireProviderUser();
+    const parsed = parseInput(channelBodySchema, input);
+    if ("failure" in parsed) return parsed.failure;
+    const receipt = await requestChannelCreate(user.providerId, { ...parsed.data, status: undefined }).catch(
+      (error: unknown) => {
+        // The API's 409 (the id exists), shown at the id field.
+        if (error instanceof DomainError && error.kind === "conflict") {
+          throw new DomainError("conflict", error.message, "providerDeliveryChannelId");
+        }
+        throw error;
+      },
+    );
+    revalidatePath("/channels");
+    return succeed(receipt);
+  });
+}
+
+export async function updateChannelAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
+  return runAction(async () => {
+    const user = await requireProviderUser();
+    const parsed = parseInput(channelBodySchema, input);
+    if ("failure" in parsed) return parsed.failure;
+    // The form edits content only; the status switch on the channel page changes the status.
+    const receipt = await requestChannelUpdate(user.providerId, { ...parsed.data, status: undefined });
+    revalidatePath("/channels");
+    return succeed(receipt);
+  });
+}
+
+const statusChange = z.object({
+  providerDeliveryChannelId: z.string(),
+  status: z.enum(["ONLINE", "OFFLINE"]),
+});
+
+/** The status switch: the current requested content with a new status, recorded as an update-status request. */
+export async function setChannelStatusAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
+  return runAction(async () => {
+    const user = await requireProviderUser();
+    const parsed = parseInput(statusChange, input);
+    if ("failure" in parsed) return parsed.failure;
+    const detail = await providerChannelDetail(user.providerId, parsed.data.providerDeliveryChannelId);
+    if (!detail) throw notFound("No such channel.");
+    const body: ChannelBody = {
+      ...detail.requested,
+      budget: detail.requested.budget ?? undefined,
+      status: parsed.data.status,
+    };
+    const receipt = await requestChannelUpdate(user.providerId, body);
+    revalidatePath(`/channels/${encodeURIComponent(parsed.data.providerDeliveryChannelId)}`);
+    return succeed(receipt);
+  });
+}
+
+/** The values of a lookup, for the form's controls: the same data as GetLookUpValues. */
+export async function lookupValuesAction(key: string) {
+  await requireProviderUser();
+  const lookupKey = z.enum(LOOKUP_KEYS).parse(key);
+  return LOOKUPS[lookupKey];
+}

@@ -1,0 +1,125 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import {
+  ApprovalBadge,
+  StatusBadge,
+  formatDateTime,
+  requestKindLabel,
+} from "@/components/channels/status-badges";
+import { buttonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { DataTable } from "@/components/ui/table";
+import { EmptyState, PageHeader } from "@/components/ui/page";
+import { requireProviderUser } from "@/lib/auth/session";
+import { listProviderChannels } from "@/lib/domain/portal-channels";
+
+export const metadata: Metadata = { title: "Channels" };
+
+export default async function ChannelsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requireProviderUser();
+  const params = await searchParams;
+  const q = typeof params.q === "string" ? params.q : "";
+  const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
+  const list = await listProviderChannels(user.providerId, { q, page });
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const pageHref = (to: number) =>
+    `/channels?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Delivery channels"
+        description="Each change is a request that a platform administrator approves."
+        actions={
+          <Link href="/channels/new" className={buttonClass("primary")}>
+            New channel
+          </Link>
+        }
+      />
+      <search className="mb-4">
+        <form method="get" action="/channels" className="flex gap-2">
+          <label htmlFor="channel-search" className="sr-only">
+            Search channels
+          </label>
+          <input
+            id="channel-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search by id, name or any text"
+            className={`${inputClass} max-w-md`}
+          />
+          <button type="submit" className={buttonClass("secondary")}>
+            Search
+          </button>
+        </form>
+      </search>
+
+      {list.items.length === 0 ? (
+        <EmptyState title={q ? `No channel matches "${q}"` : "No channels yet"}>
+          {q ? "Try another search." : "Create your first delivery channel, here or through the API."}
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption="Your delivery channels"
+          columns={[
+            { label: "Channel" },
+            { label: "Status" },
+            { label: "Approval", hideBelow: "sm" },
+            { label: "Pending request", hideBelow: "md" },
+            { label: "Last change", hideBelow: "md" },
+          ]}
+        >
+          {list.items.map((channel) => (
+            <tr key={channel.id}>
+              <td className="px-4 py-3">
+                <Link
+                  href={`/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`}
+                  className="font-medium text-blue-800 hover:underline"
+                >
+                  {channel.name || channel.providerDeliveryChannelId}
+                </Link>
+                <div className="font-mono text-xs text-slate-500 break-all">
+                  {channel.providerDeliveryChannelId}
+                </div>
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge status={channel.status} />
+              </td>
+              <td className="hidden px-4 py-3 sm:table-cell">
+                <ApprovalBadge isApproved={channel.isApproved} />
+              </td>
+              <td className="hidden px-4 py-3 md:table-cell">
+                {channel.pending ? requestKindLabel(channel.pending.kind) : "—"}
+              </td>
+              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
+                {formatDateTime(channel.updatedAt)}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
+          {list.page > 1 && (
+            <Link className="text-blue-800 hover:underline" href={pageHref(list.page - 1)}>
+              Previous
+            </Link>
+          )}
+          <span>
+            Page {list.page} of {pages} ({list.total} channels)
+          </span>
+          {list.page < pages && (
+            <Link className="text-blue-800 hover:underline" href={pageHref(list.page + 1)}>
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { requireProviderUser } from "@/lib/auth/session";
+import { providerName } from "@/lib/domain/providers";
+
+export const dynamic = "force-dynamic";
+
+/** The provider portal. Each page checks the user again: a layout alone protects nothing. */
+export default async function ProviderLayout({ children }: { children: ReactNode }) {
+  const user = await requireProviderUser();
+  return (
+    <AppShell
+      user={user}
+      organisation={await providerName(user.providerId)}
+      nav={[
+        { href: "/channels", label: "Channels" },
+        { href: "/keys", label: "API keys" },
+        { href: "/webhooks", label: "Webhooks" },
+      ]}
+    >
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,17 @@
+"use client";
+/** Browser-wide context: the react-query cache (lookups are fetched once per session) and toasts. */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Toaster } from "sonner";
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60_000, retry: 1 } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster position="top-right" closeButton />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { authClient } from "@/lib/auth/client";
+import { Button } from "@/components/ui/button";
+import { FieldError, TextInput } from "@/components/ui/field";
+
+const signInSchema = z.object({
+  email: z.string().trim().min(1, "Enter your email address").email("Enter a valid email address"),
+  password: z.string().min(1, "Enter your password"),
+});
+type SignIn = z.infer<typeof signInSchema>;
+
+export function SignInForm() {
+  const router = useRouter();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
+
+  const onSubmit = async ({ email, password }: SignIn) => {
+    setFailure(undefined);
+    const { error } = await authClient.signIn.email({ email, password });
+    if (error) {
+      setFailure(
+        error.status === 429
+          ? "Too many attempts. Wait a minute and try again."
+          : "The email or password is not correct.",
+      );
+      return;
+    }
+    // The server decides where each role lands (the sign-in page redirects a signed-in user).
+    router.replace("/sign-in");
+    router.refresh();
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextInput
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FieldError message={failure} />
+      <Button type="submit" pending={isSubmitting} className="w-full">
+        Sign in
+      </Button>
+    </form>
+  );
+}

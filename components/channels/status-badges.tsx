@@ -1,0 +1,24 @@
+/** How a channel's status, approval and requests are shown everywhere. */
+import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
+import { Badge } from "@/components/ui/page";
+
+const STATUS_TONES = { ONLINE: "green", OFFLINE: "slate", REQUESTED: "amber" } as const;
+const STATE_TONES = { PENDING: "amber", APPROVED: "green", REJECTED: "red", SUPERSEDED: "slate" } as const;
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status as keyof typeof STATUS_TONES] ?? "slate"}>{status}</Badge>;
+}
+
+export function ApprovalBadge({ isApproved }: { isApproved: boolean }) {
+  return isApproved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Awaiting approval</Badge>;
+}
+
+export function RequestStateBadge({ state }: { state: string }) {
+  return (
+    <Badge tone={STATE_TONES[state as keyof typeof STATE_TONES] ?? "slate"}>{state.toLowerCase()}</Badge>
+  );
+}
+
+export const requestKindLabel = (kind: string) => REQUEST_TYPES[kind as RequestKind] ?? kind;
+
+export const formatDateTime = (date: Date) => `${date.toISOString().replace("T", " ").slice(0, 16)} UTC`;

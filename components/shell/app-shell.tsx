@@ -1,0 +1,67 @@
+/**
+ * The frame of both portals: product name, the section's navigation, who is signed in, sign-out.
+ * Navigation wraps below the title on narrow screens.
+ */
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { PortalUser } from "@/lib/auth/session";
+import { NavLink } from "./nav-link";
+import { SignOutButton } from "./sign-out-button";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  /** A number shown beside the label (e.g. pending requests). */
+  count?: number;
+}
+
+export function AppShell({
+  user,
+  organisation,
+  nav,
+  children,
+}: {
+  user: PortalUser;
+  organisation?: string;
+  nav: NavItem[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link href="/" className="text-base font-semibold text-slate-900">
+            Delivery Channel Portal
+          </Link>
+          <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
+            <ul className="flex flex-wrap gap-1">
+              {nav.map((item) => (
+                <li key={item.href}>
+                  <NavLink href={item.href} count={item.count}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-right text-slate-600 sm:block">
+              <span className="block font-medium text-slate-800">{user.name}</span>
+              {organisation && <span className="block text-xs">{organisation}</span>}
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { authClient } from "@/lib/auth/client";
+import { Button } from "@/components/ui/button";
+
+export function SignOutButton() {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      pending={pending}
+      onClick={async () => {
+        setPending(true);
+        const { error } = await authClient.signOut();
+        setPending(false);
+        if (error) return void toast.error("Signing out failed. Please try again.");
+        router.replace("/sign-in");
+        router.refresh();
+      }}
+    >
+      Sign out
+    </Button>
+  );
+}

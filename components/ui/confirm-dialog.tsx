@@ -1,0 +1,61 @@
+"use client";
+/**
+ * Asks before a consequential action (revoking a key, switching a channel offline). A native modal
+ * <dialog>: the browser traps focus, Escape cancels, and focus returns to the trigger afterwards.
+ */
+import { type ReactNode, useRef } from "react";
+import { Button } from "./button";
+
+export function ConfirmDialog({
+  trigger,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  pending = false,
+  onConfirm,
+}: {
+  /** Renders the button that opens the dialog. */
+  trigger: (open: () => void) => ReactNode;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  tone?: "primary" | "danger";
+  pending?: boolean;
+  onConfirm: () => void | Promise<void>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      {trigger(() => dialog.current?.showModal())}
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${title}-title`}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
+        <div className="p-5">
+          <h2 id={`${title}-title`} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              variant={tone}
+              pending={pending}
+              onClick={async () => {
+                await onConfirm();
+                close();
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}

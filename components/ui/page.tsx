@@ -1,0 +1,77 @@
+/** Page-level building blocks: header with actions, cards, empty states. */
+import type { ReactNode } from "react";
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function Card({
+  title,
+  children,
+  actions,
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      {(title || actions) && (
+        <div className="mb-4 flex items-center justify-between gap-3">
+          {title && <h2 className="text-base font-semibold text-slate-900">{title}</h2>}
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function EmptyState({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="text-base font-medium text-slate-800">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}
+
+const BADGE_TONES = {
+  green: "bg-green-50 text-green-800 ring-green-600/30",
+  amber: "bg-amber-50 text-amber-900 ring-amber-600/30",
+  slate: "bg-slate-100 text-slate-700 ring-slate-500/30",
+  red: "bg-red-50 text-red-800 ring-red-600/30",
+  blue: "bg-blue-50 text-blue-800 ring-blue-600/30",
+} as const;
+
+export function Badge({
+  tone = "slate",
+  children,
+}: {
+  tone?: keyof typeof BADGE_TONES;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}

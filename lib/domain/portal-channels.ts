@@ -1,0 +1,93 @@
+/**
+ * A provider's channels as the portal lists and shows them. Every query is scoped by the provider:
+ * another provider's channel id is simply not found.
+ */
+import type { ChannelContent } from "./channels";
+import { channelRequestHistory, viewChannel } from "./channels";
+import { databaseKind } from "../config";
+import { db } from "../db";
+import { pageWindow } from "./paging";
+import { budgetOverview } from "./budgets";
+import { channelTranslations } from "./translations";
+
+export const CHANNELS_PAGE_SIZE = 20;
+
+export interface ChannelListQuery {
+  q?: string;
+  page?: number;
+}
+
+/**
+ * One page of the provider's channels, most recently changed first (index providerId, updatedAt).
+ * The search matches the id or any text of the requested content (name, description, contacts…):
+ * a scan of one provider's rows, fast for thousands of channels; a dedicated search index would be
+ * the next step for far more.
+ */
+export async function listProviderChannels(providerId: string, { q, page = 1 }: ChannelListQuery) {
+  const paging = pageWindow(page, CHANNELS_PAGE_SIZE);
+  const term = q?.trim();
+  const insensitive = databaseKind() === "postgres" ? { mode: "insensitive" as const } : {};
+  const where = {
+    providerId,
+    ...(term
+      ? {
+          OR: [
+            { providerDeliveryChannelId: { contains: term, ...insensitive } },
+            { requestedContent: { contains: term, ...insensitive } },
+          ],
+        }
+      : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db().channel.count({ where }),
+    db().channel.findMany({
+      where,
+      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+      skip: paging.skip,
+      take: paging.take,
+      select: {
+        id: true,
+        providerDeliveryChannelId: true,
+        status: true,
+        isApproved: true,
+        updatedAt: true,
+        requestedContent: true,
+        requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
+      },
+    }),
+  ]);
+  return {
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    items: rows.map(({ requestedContent, requests, ...row }) => ({
+      ...row,
+      name: (JSON.parse(requestedContent) as ChannelContent).name.translation,
+      pending: requests[0] ?? null,
+    })),
+  };
+}
+
+/** Everything the channel page shows, or null when the provider has no such channel. */
+export async function providerChannelDetail(providerId: string, providerDeliveryChannelId: string) {
+  const row = await db().channel.findUnique({
+    where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
+    select: { id: true, requestedContent: true, approvedContent: true, updatedAt: true },
+  });
+  if (!row) return null;
+  const [view, history, translations, budget] = await Promise.all([
+    viewChannel(providerId, providerDeliveryChannelId),
+    channelRequestHistory(providerId, providerDeliveryChannelId),
+    channelTranslations(row.id),
+    budgetOverview({ channelId: row.id }),
+  ]);
+  return {
+    view,
+    requested: JSON.parse(row.requestedContent) as ChannelContent,
+    hasPendingChanges: row.approvedContent !== null && row.approvedContent !== row.requestedContent,
+    updatedAt: row.updatedAt,
+    history,
+    translations,
+    budget,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Portal accounts. Public sign-up is off: operators (scripts), the demo seed and administrators
+ * create users here. The password hash is better-auth's own (scrypt), stored the way its
+ * credential sign-in reads it: an Account row with providerId "credential".
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import type { UserRole } from "../auth/server";
+import { db, isUniqueViolation } from "../db";
+import { conflict, invalid } from "./errors";
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+export interface NewUser {
+  email: string;
+  name: string;
+  password: string;
+  role: UserRole;
+  /** Required for a provider user; an administrator may also belong to a provider organisation. */
+  providerId?: string | null;
+}
+
+export async function createUser(input: NewUser) {
+  const email = input.email.trim().toLowerCase();
+  if (input.role === "provider" && !input.providerId) {
+    throw invalid("providerId", "a provider user belongs to a provider organisation");
+  }
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw invalid("password", `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  const id = randomUUID();
+  const password = await hashPassword(input.password);
+  try {
+    return await db().user.create({
+      data: {
+        id,
+        email,
+        name: input.name.trim() || email,
+        role: input.role,
+        providerId: input.providerId ?? null,
+        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
+      },
+      select: { id: true, email: true, name: true, role: true, providerId: true },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A user with email ${email} already exists.`);
+    throw error;
+  }
+}
+
+/** Sets a new password and ends the user's sessions (used by the demo seed to print fresh credentials). */
+export async function resetPassword(email: string, newPassword: string): Promise<boolean> {
+  const user = await db().user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  if (!user) return false;
+  const password = await hashPassword(newPassword);
+  await db().$transaction([
+    db().account.updateMany({ where: { userId: user.id, providerId: "credential" }, data: { password } }),
+    db().session.deleteMany({ where: { userId: user.id } }),
+  ]);
+  return true;
+}
+
+/** A password people can type: 16 base64url characters (96 bits). */
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}

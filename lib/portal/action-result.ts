@@ -1,0 +1,58 @@
+/**
+ * What every portal server action returns: data, or a message for a toast plus messages per field
+ * (dotted paths such as `availability.countriesSupported`) for the form to show at the field.
+ * Server actions are public endpoints: they parse their input with the contract schemas and call the
+ * same domain functions as the API; domain errors become messages here, never stack traces.
+ */
+import type { z } from "zod";
+import { fieldErrors } from "../contract/issues";
+import { DomainError } from "../domain/errors";
+import { log } from "../log";
+
+export type ActionResult<T = undefined> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+export const succeed = <T>(data: T): ActionResult<T> => ({ ok: true, data });
+
+/** Parses input with a schema; on failure returns the result to send back as is. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { data: z.infer<S> } | { failure: ActionResult<never> } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { data: parsed.data };
+  return {
+    failure: { ok: false, error: "Some fields need attention.", fieldErrors: fieldErrors(schema, input) },
+  };
+}
+
+/** Runs the action body; a DomainError becomes a message (at its field for "invalid"), anything else is logged. */
+export async function runAction<T>(body: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return {
+        ok: false,
+        error: error.message,
+        ...(error.field ? { fieldErrors: { [error.field]: error.message } } : {}),
+      };
+    }
+    // Next's redirect()/notFound() work by throwing: let them through.
+    if (isNextControlFlow(error)) throw error;
+    const guid = crypto.randomUUID();
+    log.error({ err: error, guid }, "server action failed");
+    return { ok: false, error: `Something went wrong on our side (reference ${guid}). Please try again.` };
+  }
+}
+
+function isNextControlFlow(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return (
+    typeof digest === "string" &&
+    (digest.startsWith("NEXT_REDIRECT") ||
+      digest === "NEXT_NOT_FOUND" ||
+      digest.startsWith("NEXT_HTTP_ERROR_FALLBACK"))
+  );
+}

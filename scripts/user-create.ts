@@ -1,0 +1,46 @@
+/**
+ * Creates a portal account from the command line:
+ *   npm run -s user:create -- --email dana@acme.example --provider <providerId> [--name "Dana"]
+ *   npm run -s user:create -- --email alex@platform.example --admin
+ * Prints what it did, then the generated password alone on the last line (for scripts). Honours
+ * DATABASE_URL like the server; the database must already be migrated.
+ */
+import { parseArgs } from "node:util";
+import { disconnectDb } from "../lib/db";
+import { createUser, generatePassword } from "../lib/domain/users";
+
+const USAGE =
+  "Usage: npm run -s user:create -- --email <email> (--provider <providerId> | --admin) [--name <name>]";
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      provider: { type: "string" },
+      admin: { type: "boolean", default: false },
+    },
+  });
+  if (!values.email || (!values.provider && !values.admin)) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const password = generatePassword();
+  const user = await createUser({
+    email: values.email,
+    name: values.name ?? values.email,
+    password,
+    role: values.admin ? "admin" : "provider",
+    providerId: values.provider ?? null,
+  });
+  console.log(`Created ${user.role} user ${user.email} (${user.id}). Its password, shown only this once:`);
+  console.log(password);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`Could not create the user: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => disconnectDb());

@@ -1,0 +1,64 @@
+/**
+ * The portal's channel list on the real database: paging through 3,000 channels, search, the pending
+ * request, and tenant isolation of the list and the channel page.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect, it } from "vitest";
+import { createProvider } from "@/lib/domain/api-keys";
+import {
+  CHANNELS_PAGE_SIZE,
+  listProviderChannels,
+  providerChannelDetail,
+} from "@/lib/domain/portal-channels";
+import { openTestDb } from "../support/test-db";
+
+const database = openTestDb();
+const COUNT = 3000;
+let owner: string;
+let stranger: string;
+
+beforeAll(async () => {
+  owner = (await createProvider(`Many channels ${randomUUID()}`)).id;
+  stranger = (await createProvider(`Stranger ${randomUUID()}`)).id;
+  const start = Date.UTC(2026, 0, 1);
+  const rows = Array.from({ length: COUNT }, (_, i) => ({
+    id: randomUUID(),
+    providerId: owner,
+    providerDeliveryChannelId: `bulk-${String(i).padStart(4, "0")}`,
+    requestedContent: JSON.stringify({
+      name: { language: "EN", translation: i % 100 === 0 ? `Rare Kiosk ${i}` : `Channel ${i}` },
+    }),
+    updatedAt: new Date(start + i * 1000),
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await database()
+      .db()
+      .channel.createMany({ data: rows.slice(i, i + 500) });
+}, 120_000);
+
+it("pages through 3,000 channels newest change first, each exactly once", async () => {
+  const first = await listProviderChannels(owner, {});
+  expect(first.total).toBe(COUNT);
+  expect(first.items).toHaveLength(CHANNELS_PAGE_SIZE);
+  expect(first.items[0]!.providerDeliveryChannelId).toBe("bulk-2999");
+  const last = await listProviderChannels(owner, { page: COUNT / CHANNELS_PAGE_SIZE });
+  expect(last.items.at(-1)!.providerDeliveryChannelId).toBe("bulk-0000");
+  expect((await listProviderChannels(owner, { page: COUNT / CHANNELS_PAGE_SIZE + 1 })).items).toEqual([]);
+});
+
+it("searches ids and names", async () => {
+  const rare = await listProviderChannels(owner, { q: "Rare Kiosk" });
+  expect(rare.total).toBe(30);
+  expect(rare.items.every((item) => item.name.startsWith("Rare Kiosk"))).toBe(true);
+  expect(
+    (await listProviderChannels(owner, { q: "bulk-0042" })).items.map(
+      (item) => item.providerDeliveryChannelId,
+    ),
+  ).toEqual(["bulk-0042"]);
+});
+
+it("shows another provider nothing of these channels", async () => {
+  expect((await listProviderChannels(stranger, {})).total).toBe(0);
+  expect((await listProviderChannels(stranger, { q: "bulk-0042" })).total).toBe(0);
+  expect(await providerChannelDetail(stranger, "bulk-0042")).toBeNull();
+});
