@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { TranslationEditor } from "@/components/admin/translation-editor";
+import { ChannelContent } from "@/components/channels/channel-content";
+import {
+  ApprovalBadge,
+  RequestStateBadge,
+  StatusBadge,
+  formatDateTime,
+  requestKindLabel,
+} from "@/components/channels/status-badges";
+import { TranslationList } from "@/components/channels/translation-list";
+import { Card, PageHeader } from "@/components/ui/page";
+import { requireAdmin } from "@/lib/auth/session";
+import { translationLanguages } from "@/lib/config";
+import { adminChannelDetail } from "@/lib/domain/admin-console";
+import { completeContent } from "@/lib/domain/channels";
+import { configuredTranslator } from "@/lib/jobs/translators";
+import { saveTranslationAction } from "../../actions";
+
+export const metadata: Metadata = { title: "Channel" };
+
+export default async function AdminChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
+  await requireAdmin();
+  const channel = await adminChannelDetail((await params).channelId);
+  if (!channel) notFound();
+  return (
+    <>
+      <PageHeader
+        title={channel.content.name.translation || channel.providerDeliveryChannelId}
+        description={
+          <>
+            <Link className="underline" href={`/admin/providers/${channel.provider.id}`}>
+              {channel.provider.name}
+            </Link>{" "}
+            · <span className="font-mono">{channel.providerDeliveryChannelId}</span> ·{" "}
+            <StatusBadge status={channel.status} /> <ApprovalBadge isApproved={channel.isApproved} />
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Card title={channel.isApproved ? "Approved content" : "Requested content"}>
+            <ChannelContent content={completeContent(channel.content)} />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card title="Translations">
+            {!configuredTranslator() && (
+              <p className="mb-3 text-xs text-slate-600">
+                No machine translator is configured: waiting translations need a human.
+              </p>
+            )}
+            <TranslationList translations={channel.translations} />
+            {channel.isApproved && (
+              <div className="mt-4 border-t border-slate-100 pt-4">
+                <TranslationEditor
+                  channelId={channel.id}
+                  languages={translationLanguages()}
+                  save={saveTranslationAction}
+                />
+              </div>
+            )}
+          </Card>
+          <Card title="Request history">
+            <ol className="space-y-2 text-sm">
+              {channel.requests.map((request) => (
+                <li key={request.id}>
+                  <Link href={`/admin/requests/${request.id}`} className="text-blue-800 hover:underline">
+                    {requestKindLabel(request.kind)}
+                  </Link>{" "}
+                  <RequestStateBadge state={request.state} />
+                  <div className="text-slate-600">{formatDateTime(request.requestedAt)}</div>
+                  {request.reason && <div>{request.reason}</div>}
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

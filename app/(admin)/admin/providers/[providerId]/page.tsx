@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CreateUserForm, RegenerateKeyButton } from "@/components/admin/provider-forms";
+import { ApprovalBadge, StatusBadge, formatDateTime } from "@/components/channels/status-badges";
+import { Badge, Card, PageHeader } from "@/components/ui/page";
+import { requireAdmin } from "@/lib/auth/session";
+import { providerForAdmin } from "@/lib/domain/admin-console";
+import { createProviderUserAction, regenerateKeyAction } from "../../actions";
+
+export const metadata: Metadata = { title: "Provider" };
+
+export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
+  await requireAdmin();
+  const provider = await providerForAdmin((await params).providerId);
+  if (!provider) notFound();
+  return (
+    <>
+      <PageHeader title={provider.name} description={`Created ${formatDateTime(provider.createdAt)}`} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="API keys">
+          <ul className="mb-4 space-y-1 text-sm">
+            {provider.apiKeys.map((key) => (
+              <li key={key.id} className="flex items-center gap-2">
+                <span className="font-mono">{key.prefix}…</span>
+                <span className="text-slate-600">{key.label}</span>
+                {key.revokedAt ? <Badge tone="red">revoked</Badge> : <Badge tone="green">active</Badge>}
+              </li>
+            ))}
+          </ul>
+          <RegenerateKeyButton providerId={provider.id} regenerate={regenerateKeyAction} />
+        </Card>
+        <Card title="Users">
+          <ul className="mb-4 space-y-1 text-sm">
+            {provider.users.length === 0 && <li className="text-slate-600">No users yet.</li>}
+            {provider.users.map((user) => (
+              <li key={user.id}>
+                {user.name} · {user.email} {user.role === "admin" && <Badge tone="blue">admin</Badge>}
+              </li>
+            ))}
+          </ul>
+          <CreateUserForm providerId={provider.id} create={createProviderUserAction} />
+        </Card>
+        <Card title="Channels">
+          <ul className="space-y-1 text-sm">
+            {provider.channels.length === 0 && <li className="text-slate-600">No channels.</li>}
+            {provider.channels.map((channel) => (
+              <li key={channel.id} className="flex flex-wrap items-center gap-2">
+                <Link
+                  href={`/admin/channels/${channel.id}`}
+                  className="font-mono text-blue-800 hover:underline"
+                >
+                  {channel.providerDeliveryChannelId}
+                </Link>
+                <StatusBadge status={channel.status} />
+                <ApprovalBadge isApproved={channel.isApproved} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card title="Webhook subscriptions">
+          <ul className="space-y-2 text-sm">
+            {provider.subscriptions.length === 0 && <li className="text-slate-600">No subscriptions.</li>}
+            {provider.subscriptions.map((subscription) => (
+              <li key={subscription.eventType}>
+                <span className="font-mono">{subscription.eventType}</span>
+                <div className="font-mono text-xs break-all text-slate-600">{subscription.callbackUrl}</div>
+                <div className="text-xs">
+                  auth: {subscription.authType ?? "none"}
+                  {subscription.disabledAt && (
+                    <span className="text-red-800"> · disabled: {subscription.disabledReason}</span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}

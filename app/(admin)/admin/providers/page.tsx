@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CreateProviderForm } from "@/components/admin/provider-forms";
+import { DataTable } from "@/components/ui/table";
+import { Card, EmptyState, PageHeader } from "@/components/ui/page";
+import { requireAdmin } from "@/lib/auth/session";
+import { providersOverview } from "@/lib/domain/admin-console";
+import { createProviderAction } from "../actions";
+
+export const metadata: Metadata = { title: "Providers" };
+
+export default async function ProvidersPage() {
+  await requireAdmin();
+  const providers = await providersOverview();
+  return (
+    <>
+      <PageHeader title="Provider organisations" />
+      <div className="space-y-6">
+        <Card title="Create a provider">
+          <CreateProviderForm create={createProviderAction} />
+        </Card>
+        {providers.length === 0 ? (
+          <EmptyState title="No providers yet" />
+        ) : (
+          <DataTable
+            caption="Providers"
+            columns={[
+              { label: "Provider" },
+              { label: "Channels" },
+              { label: "Users", hideBelow: "sm" },
+              { label: "Active key", hideBelow: "sm" },
+            ]}
+          >
+            {providers.map((provider) => (
+              <tr key={provider.id}>
+                <td className="px-4 py-3">
+                  <Link
+                    href={`/admin/providers/${provider.id}`}
+                    className="font-medium text-blue-800 hover:underline"
+                  >
+                    {provider.name}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">{provider._count.channels}</td>
+                <td className="hidden px-4 py-3 sm:table-cell">{provider._count.users}</td>
+                <td className="hidden px-4 py-3 font-mono sm:table-cell">
+                  {provider.apiKeys[0] ? `${provider.apiKeys[0].prefix}…` : "none"}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { requireAdmin } from "@/lib/auth/session";
+import { pendingRequestCount } from "@/lib/domain/admin-console";
+
+export const dynamic = "force-dynamic";
+
+/** The admin console, for platform administrators only. Each page checks the role again. */
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const user = await requireAdmin();
+  return (
+    <AppShell
+      user={user}
+      organisation="Platform administration"
+      nav={[
+        { href: "/admin/requests", label: "Requests", count: await pendingRequestCount() },
+        { href: "/admin/channels", label: "Channels" },
+        { href: "/admin/providers", label: "Providers" },
+        { href: "/admin/programs", label: "Programs" },
+        { href: "/admin/eligibility", label: "Eligibility" },
+        { href: "/admin/deliveries", label: "Deliveries" },
+      ]}
+    >
+      {children}
+    </AppShell>
+  );
+}

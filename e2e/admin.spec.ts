@@ -1,0 +1,119 @@
+/**
+ * The admin console in Chromium: requests a provider submits through the REST API appear in the
+ * queue; an administrator approves one, sees the field-level diff of an update and rejects it with a
+ * reason, approves another, enters a translation by hand; the provider's pages show the decisions and
+ * the translation. An administrator who belongs to the provider cannot decide. Axe and screenshots.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+
+const body = (id: string, name: string, countries: string[]) => ({
+  providerDeliveryChannelId: id,
+  name: { language: "EN", translation: name },
+  landingPage: "www.example.org",
+  availability: { categoriesSupported: ["CASH"], countriesSupported: countries },
+});
+
+async function post(request: APIRequestContext, path: string, key: string, data: unknown) {
+  const response = await request.post(path, { headers: { "x-api-key": key }, data });
+  expect((await response.json()).status).toBe("success");
+}
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
+}
+
+test("an administrator works the approval queue; the provider sees the outcome", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const provider = createProviderAccount();
+  const first = `admin-a-${Date.now()}`;
+  const second = `admin-b-${Date.now()}`;
+  await post(request, "/api/DeliveryChannel/Create", provider.apiKey, body(first, "First kiosk", ["BG"]));
+  await post(request, "/api/DeliveryChannel/Create", provider.apiKey, body(second, "Second kiosk", ["PL"]));
+
+  await signIn(page, createAdminAccount(), /\/admin$/);
+  await page.getByRole("link", { name: /^Requests/ }).click();
+  await page.getByLabel("Provider").selectOption({ label: provider.providerName });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("link", { name: "Delivery Channel Create: First kiosk" })).toBeVisible();
+  await page.screenshot({ path: "artifacts/screenshots/admin-queue.png", fullPage: true });
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Delivery Channel Create: First kiosk" }).click();
+  await expect(page.getByText("A new channel: everything is new")).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+  const view = await (
+    await request.get(`/api/DeliveryChannel/Get/${first}`, { headers: { "x-api-key": provider.apiKey } })
+  ).json();
+  expect(view.data).toMatchObject({ isApproved: true, status: "ONLINE" });
+
+  // The provider updates the approved channel: the reviewer sees exactly what changed.
+  await post(
+    request,
+    "/api/DeliveryChannel/Update",
+    provider.apiKey,
+    body(first, "First kiosk, renamed", ["BG", "UA"]),
+  );
+  await page.goto(`/admin/requests?providerId=${provider.providerId}&kind=UPDATE`);
+  await page.getByRole("link", { name: "Delivery Channel Update: First kiosk, renamed" }).click();
+  const nameRow = page.getByRole("row").filter({ hasText: "name.translation" });
+  await expect(nameRow).toContainText("First kiosk");
+  await expect(nameRow).toContainText("First kiosk, renamed");
+  await expect(page.getByRole("row").filter({ hasText: "availability.countriesSupported" })).toContainText(
+    "+ UA",
+  );
+  await page.screenshot({ path: "artifacts/screenshots/admin-review-diff.png", fullPage: true });
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Reject…" }).click();
+  await page.getByRole("button", { name: "Reject request" }).click();
+  await expect(page.getByText("Give the provider a reason")).toBeVisible();
+  await page.getByLabel("Reason for the provider").fill("Ukraine is not covered by your licence yet");
+  await page.getByRole("button", { name: "Reject request" }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+
+  await page.goto(`/admin/requests?providerId=${provider.providerId}`);
+  await page.getByRole("link", { name: "Delivery Channel Create: Second kiosk" }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+
+  // A translation by hand, on the channel's page.
+  await page.goto(`/admin/channels?providerId=${provider.providerId}`);
+  await page.getByRole("link", { name: "First kiosk" }).click();
+  await page.getByLabel("Language").selectOption("FR");
+  await page.getByLabel("Translation").fill("Premier kiosque");
+  await page.getByRole("button", { name: "Save translation" }).click();
+  await expect(page.getByText("Premier kiosque")).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Premier kiosque" }).getByText("human"),
+  ).toBeVisible();
+
+  // An administrator of the provider's own organisation cannot decide its requests.
+  await post(
+    request,
+    "/api/DeliveryChannel/Update",
+    provider.apiKey,
+    body(second, "Second kiosk v2", ["PL"]),
+  );
+  const memberPage = await (await browser.newContext()).newPage();
+  await signIn(memberPage, createAdminAccount(provider.providerId), /\/channels$/);
+  await memberPage.goto(`/admin/requests?providerId=${provider.providerId}`);
+  await memberPage.getByRole("link", { name: "Delivery Channel Update: Second kiosk v2" }).click();
+  await expect(memberPage.getByText("another administrator must decide")).toBeVisible();
+  await expect(memberPage.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  // The provider's pages show the decisions and the translation.
+  const providerPage = await (await browser.newContext()).newPage();
+  await signIn(providerPage, provider);
+  await providerPage.goto(`/channels/${first}`);
+  await expect(providerPage.getByText("Reason: Ukraine is not covered by your licence yet")).toBeVisible();
+  await expect(providerPage.getByText("Premier kiosque")).toBeVisible();
+  await expect(providerPage.getByText("approved").first()).toBeVisible();
+});

@@ -1,0 +1,236 @@
+/**
+ * What the admin console reads: the approval queue, a request under review, all providers'
+ * channels, and the providers. Administrators see every provider; decisions go through
+ * lib/domain/approvals.ts.
+ */
+import { databaseKind } from "../config";
+import { db } from "../db";
+import { pageWindow } from "./paging";
+import type { ChannelContent } from "./channels";
+import { channelTranslations } from "./translations";
+
+export const ADMIN_PAGE_SIZE = 25;
+export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
+
+export interface QueueFilter {
+  providerId?: string;
+  kind?: string;
+  /** Only requests waiting at least this many days. */
+  olderThanDays?: number;
+  page?: number;
+}
+
+/** Pending requests, oldest first. */
+export async function approvalQueue(
+  { providerId, kind, olderThanDays, page = 1 }: QueueFilter,
+  now = new Date(),
+) {
+  const paging = pageWindow(page, ADMIN_PAGE_SIZE);
+  const where = {
+    state: "PENDING",
+    ...(kind ? { kind } : {}),
+    ...(providerId ? { channel: { providerId } } : {}),
+    ...(olderThanDays ? { requestedAt: { lte: new Date(now.getTime() - olderThanDays * 86_400_000) } } : {}),
+  };
+  const [total, requests] = await Promise.all([
+    db().channelRequest.count({ where }),
+    db().channelRequest.findMany({
+      where,
+      orderBy: { requestedAt: "asc" },
+      skip: paging.skip,
+      take: paging.take,
+      select: {
+        id: true,
+        kind: true,
+        requestedAt: true,
+        body: true,
+        channel: {
+          select: { providerDeliveryChannelId: true, provider: { select: { id: true, name: true } } },
+        },
+      },
+    }),
+  ]);
+  return {
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    requests: requests.map(({ body, ...request }) => ({
+      ...request,
+      name: (JSON.parse(body) as ChannelContent).name.translation,
+    })),
+  };
+}
+
+export function pendingRequestCount() {
+  return db().channelRequest.count({ where: { state: "PENDING" } });
+}
+
+/** A request with what it changes: the submitted content, the approved one, the channel's history. */
+export async function requestForReview(requestId: string) {
+  const request = await db().channelRequest.findUnique({
+    where: { id: requestId },
+    include: {
+      channel: {
+        include: {
+          provider: { select: { id: true, name: true } },
+          requests: {
+            orderBy: { requestedAt: "desc" },
+            select: { id: true, kind: true, state: true, requestedAt: true, decidedAt: true, reason: true },
+          },
+        },
+      },
+    },
+  });
+  if (!request) return null;
+  const { channel } = request;
+  return {
+    id: request.id,
+    kind: request.kind,
+    state: request.state,
+    requestedAt: request.requestedAt,
+    decidedAt: request.decidedAt,
+    reason: request.reason,
+    previousStatus: request.previousStatus,
+    submitted: JSON.parse(request.body) as ChannelContent,
+    approved: channel.approvedContent ? (JSON.parse(channel.approvedContent) as ChannelContent) : null,
+    channel: {
+      id: channel.id,
+      providerDeliveryChannelId: channel.providerDeliveryChannelId,
+      status: channel.status,
+      isApproved: channel.isApproved,
+      provider: channel.provider,
+      history: channel.requests,
+    },
+  };
+}
+
+export interface ChannelFilter {
+  providerId?: string;
+  status?: string;
+  approved?: "yes" | "no";
+  category?: string;
+  country?: string;
+  page?: number;
+}
+
+/**
+ * All providers' channels, newest change first. Category and country are matched as quoted values
+ * in the content's JSON text: a scan, fine for the console's volumes; a normalised table would be
+ * the next step for very many channels.
+ */
+export async function allChannels({
+  providerId,
+  status,
+  approved,
+  category,
+  country,
+  page = 1,
+}: ChannelFilter) {
+  const paging = pageWindow(page, ADMIN_PAGE_SIZE);
+  const insensitive = databaseKind() === "postgres" ? { mode: "insensitive" as const } : {};
+  const contentHas = (value?: string) =>
+    value ? [{ requestedContent: { contains: `"${value.toUpperCase()}"`, ...insensitive } }] : [];
+  const where = {
+    ...(providerId ? { providerId } : {}),
+    ...(status ? { status } : {}),
+    ...(approved ? { isApproved: approved === "yes" } : {}),
+    AND: [...contentHas(category), ...contentHas(country)],
+  };
+  const [total, channels] = await Promise.all([
+    db().channel.count({ where }),
+    db().channel.findMany({
+      where,
+      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+      skip: paging.skip,
+      take: paging.take,
+      select: {
+        id: true,
+        providerDeliveryChannelId: true,
+        status: true,
+        isApproved: true,
+        updatedAt: true,
+        requestedContent: true,
+        provider: { select: { name: true } },
+      },
+    }),
+  ]);
+  return {
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    channels: channels.map(({ requestedContent, ...channel }) => ({
+      ...channel,
+      name: (JSON.parse(requestedContent) as ChannelContent).name.translation,
+    })),
+  };
+}
+
+export async function adminChannelDetail(channelId: string) {
+  const channel = await db().channel.findUnique({
+    where: { id: channelId },
+    include: {
+      provider: { select: { id: true, name: true } },
+      requests: {
+        orderBy: { requestedAt: "desc" },
+        select: { id: true, kind: true, state: true, requestedAt: true, decidedAt: true, reason: true },
+      },
+    },
+  });
+  if (!channel) return null;
+  return {
+    ...channel,
+    content: JSON.parse(channel.approvedContent ?? channel.requestedContent) as ChannelContent,
+    translations: await channelTranslations(channel.id),
+  };
+}
+
+export function providersOverview() {
+  return db().provider.findMany({
+    orderBy: { name: "asc" },
+    select: {
+      id: true,
+      name: true,
+      createdAt: true,
+      _count: { select: { channels: true, users: true, subscriptions: true } },
+      apiKeys: { where: { revokedAt: null }, select: { prefix: true }, orderBy: { createdAt: "desc" } },
+    },
+  });
+}
+
+export async function providerForAdmin(providerId: string) {
+  return db().provider.findUnique({
+    where: { id: providerId },
+    include: {
+      users: { select: { id: true, email: true, name: true, role: true, createdAt: true } },
+      channels: {
+        orderBy: { updatedAt: "desc" },
+        take: 100,
+        select: { id: true, providerDeliveryChannelId: true, status: true, isApproved: true },
+      },
+      subscriptions: {
+        select: {
+          eventType: true,
+          callbackUrl: true,
+          authType: true,
+          disabledAt: true,
+          disabledReason: true,
+        },
+      },
+      apiKeys: {
+        orderBy: { createdAt: "desc" },
+        select: { id: true, prefix: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+      },
+    },
+  });
+}
+
+/** The figures of the console's home page. */
+export async function consoleCounts() {
+  const [pending, channels, providers, translationsWaiting] = await Promise.all([
+    pendingRequestCount(),
+    db().channel.count(),
+    db().provider.count(),
+    db().translationJob.count({ where: { state: { in: ["PENDING", "FAILED"] } } }),
+  ]);
+  return { pending, channels, providers, translationsWaiting };
+}

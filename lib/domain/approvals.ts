@@ -1,0 +1,142 @@
+/**
+ * Administrators' decisions on channel requests. A decision is one transaction: the request's state
+ * and decider, what the decision implies for the channel, an audit entry, the
+ * DELIVERY_CHANNEL_STATUS_UPDATED event in the outbox and, on approval, the translation jobs. So a
+ * committed decision always has its event and its jobs, and a failed one leaves no trace.
+ *
+ * What a decision does to the channel (README "Approvals"):
+ *  - approving a create or an update makes its body the approved content and the channel approved;
+ *    approving the create of a REQUESTED channel also makes it ONLINE; approving an update-status
+ *    confirms the status, which was applied when the provider asked, and changes nothing else;
+ *  - rejecting leaves the approved content as it was; a rejected request that changed the status
+ *    (an update with OFFLINE/ONLINE) restores the status it replaced; a rejected create leaves the
+ *    channel REQUESTED and unapproved until an update is approved;
+ *  - only a PENDING request can be decided: a superseded or already decided one is a conflict;
+ *  - an administrator who belongs to the channel's provider organisation cannot decide its requests.
+ */
+import { translationLanguages } from "../config";
+import { REQUEST_TYPES, type RequestKind, isoSeconds } from "../contract/envelope";
+import { type Tx, db, takeWriteLock } from "../db";
+import { notifyOutboxWritten } from "./outbox-signal";
+import { MAX_REASON_LENGTH } from "../contract/decision";
+import { conflict, forbidden, invalid, notFound } from "./errors";
+import { queueTranslationJobs } from "./translations";
+
+export type Decision = { approve: true } | { approve: false; reason: string };
+
+export interface Decider {
+  id: string;
+  /** The provider organisation the administrator also belongs to, if any. */
+  providerId: string | null;
+}
+
+/** The payload of DELIVERY_CHANNEL_STATUS_UPDATED (accessrc-facts.md), flat, no envelope. */
+export interface ChannelStatusEvent {
+  providerDeliveryChannelId: string;
+  status: "Approved" | "Rejected";
+  message: string;
+  requestType: string;
+  requestedDate: string;
+}
+
+/** Test seam: runs inside the transaction after the channel is changed (to prove atomicity). */
+export interface DecisionHooks {
+  afterChannelUpdate?: (tx: Tx) => Promise<void>;
+}
+
+export async function decideRequest(
+  decider: Decider,
+  requestId: string,
+  decision: Decision,
+  hooks: DecisionHooks = {},
+) {
+  const reason = decision.approve ? null : checkedReason(decision.reason);
+  const decidedAt = new Date();
+  const decided = await db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    const request = await pendingRequest(tx, requestId, decider);
+    // Conditional on PENDING: of two decisions (or a decision and a newer update) racing, one wins.
+    const { count } = await tx.channelRequest.updateMany({
+      where: { id: request.id, state: "PENDING" },
+      data: { state: decision.approve ? "APPROVED" : "REJECTED", decidedAt, decidedBy: decider.id, reason },
+    });
+    if (count !== 1) throw conflict("This request was decided or superseded meanwhile.");
+
+    if (decision.approve) await applyApproval(tx, request);
+    else if (request.previousStatus) {
+      await tx.channel.update({
+        where: { id: request.channel.id },
+        data: { status: request.previousStatus },
+      });
+    }
+    await hooks.afterChannelUpdate?.(tx);
+
+    await tx.auditEntry.create({
+      data: {
+        actorId: decider.id,
+        action: decision.approve ? "request.approved" : "request.rejected",
+        subjectType: "ChannelRequest",
+        subjectId: request.id,
+        detail: JSON.stringify({ kind: request.kind, channelId: request.channel.id, reason }),
+      },
+    });
+    const event: ChannelStatusEvent = {
+      providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
+      status: decision.approve ? "Approved" : "Rejected",
+      message: reason ?? "",
+      requestType: REQUEST_TYPES[request.kind as RequestKind],
+      requestedDate: isoSeconds(request.requestedAt),
+    };
+    await tx.outboxEvent.create({
+      data: {
+        providerId: request.channel.providerId,
+        eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
+        payload: JSON.stringify(event),
+      },
+    });
+    return { requestId: request.id, state: decision.approve ? "APPROVED" : "REJECTED", event };
+  });
+  notifyOutboxWritten();
+  return decided;
+}
+
+function checkedReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (!trimmed) throw invalid("reason", "A rejection needs a reason: the provider is told it.");
+  if (trimmed.length > MAX_REASON_LENGTH) {
+    throw invalid("reason", `must be at most ${MAX_REASON_LENGTH} characters`);
+  }
+  return trimmed;
+}
+
+async function pendingRequest(tx: Tx, requestId: string, decider: Decider) {
+  const request = await tx.channelRequest.findUnique({
+    where: { id: requestId },
+    include: {
+      channel: { select: { id: true, providerId: true, providerDeliveryChannelId: true, status: true } },
+    },
+  });
+  if (!request) throw notFound("No such channel request.");
+  if (decider.providerId && decider.providerId === request.channel.providerId) {
+    throw forbidden("You belong to this provider organisation, so another administrator must decide.");
+  }
+  if (request.state === "SUPERSEDED") {
+    throw conflict("This request was superseded by a newer request of the same channel: decide that one.");
+  }
+  if (request.state !== "PENDING") throw conflict(`This request was already ${request.state.toLowerCase()}.`);
+  return request;
+}
+
+type PendingRequest = Awaited<ReturnType<typeof pendingRequest>>;
+
+async function applyApproval(tx: Tx, request: PendingRequest) {
+  // An update-status request's body is the requested content, which may hold a change that was
+  // never approved (or was rejected): approving the status must not approve that content too.
+  if (request.kind === "UPDATE_STATUS") return;
+  const startsOnline = request.kind === "CREATE" && request.channel.status === "REQUESTED";
+  await tx.channel.update({
+    where: { id: request.channel.id },
+    data: { approvedContent: request.body, isApproved: true, ...(startsOnline ? { status: "ONLINE" } : {}) },
+  });
+  await queueTranslationJobs(tx, request.channel.id, JSON.parse(request.body), translationLanguages());
+}

@@ -1,0 +1,140 @@
+/**
+ * Translations of approved channel names and short descriptions. Approving a request queues one job
+ * per field and target language (lib/domain/approvals.ts); a worker (lib/jobs/translation-worker.ts)
+ * runs them through the configured Translator with retries and backoff. Administrators can enter or
+ * correct any translation by hand, and a human text is never overwritten by a machine one.
+ */
+import { isUniqueViolation, type Tx, db } from "../db";
+import { invalid, notFound } from "./errors";
+
+export const TRANSLATED_FIELDS = ["name", "shortDescription"] as const;
+export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+export const MAX_TRANSLATION_LENGTH = 512;
+
+interface Translatable {
+  name?: { language: string; translation: string } | null;
+  shortDescription?: { language: string; translation: string } | null;
+}
+
+/** The jobs an approval of this content queues: every field with text, into every other language. */
+export function translationJobsFor(channelId: string, content: Translatable, targetLanguages: string[]) {
+  return TRANSLATED_FIELDS.flatMap((field) => {
+    const source = content[field];
+    if (!source?.translation.trim()) return [];
+    return targetLanguages
+      .filter((language) => language !== source.language)
+      .map((targetLanguage) => ({
+        channelId,
+        field,
+        sourceLanguage: source.language,
+        targetLanguage,
+        sourceText: source.translation,
+      }));
+  });
+}
+
+/** Queues the jobs of a newly approved content; jobs still waiting for older content are dropped. */
+export async function queueTranslationJobs(
+  tx: Tx,
+  channelId: string,
+  content: Translatable,
+  languages: string[],
+) {
+  await tx.translationJob.updateMany({
+    where: { channelId, state: "PENDING" },
+    data: { state: "SKIPPED", lastError: "Replaced by the translation of a newer approval" },
+  });
+  const jobs = translationJobsFor(channelId, content, languages);
+  if (jobs.length) await tx.translationJob.createMany({ data: jobs });
+}
+
+/**
+ * Stores a machine translation unless a person has written one for this field and language.
+ * Returns false when the human text was kept.
+ */
+export async function saveMachineTranslation(job: {
+  channelId: string;
+  field: string;
+  targetLanguage: string;
+  sourceText: string;
+  text: string;
+}): Promise<boolean> {
+  const key = { channelId: job.channelId, field: job.field, language: job.targetLanguage };
+  const { count } = await db().translation.updateMany({
+    where: { ...key, source: "machine" },
+    data: { text: job.text, sourceText: job.sourceText },
+  });
+  if (count === 1) return true;
+  try {
+    await db().translation.create({
+      data: { ...key, text: job.text, sourceText: job.sourceText, source: "machine" },
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false; // a human translation exists (or was just written)
+    throw error;
+  }
+}
+
+/** An administrator's own translation: replaces whatever was there, and machines leave it alone. */
+export async function saveHumanTranslation(
+  actorId: string,
+  input: { channelId: string; field: string; language: string; text: string },
+) {
+  if (!(TRANSLATED_FIELDS as readonly string[]).includes(input.field)) {
+    throw invalid("field", "must be name or shortDescription");
+  }
+  const text = input.text.trim();
+  if (!text) throw invalid("text", "must not be empty");
+  if (text.length > MAX_TRANSLATION_LENGTH) {
+    throw invalid("text", `must be at most ${MAX_TRANSLATION_LENGTH} characters`);
+  }
+  return db().$transaction(async (tx) => {
+    const channel = await tx.channel.findUnique({
+      where: { id: input.channelId },
+      select: { approvedContent: true },
+    });
+    if (!channel?.approvedContent) throw notFound("No approved channel to translate.");
+    const sourceText = (JSON.parse(channel.approvedContent) as Translatable)[input.field as TranslatedField];
+    const key = { channelId: input.channelId, field: input.field, language: input.language };
+    await tx.translation.upsert({
+      where: { channelId_field_language: key },
+      create: { ...key, text, source: "human", sourceText: sourceText?.translation ?? "" },
+      update: { text, source: "human", sourceText: sourceText?.translation ?? "" },
+    });
+    await tx.translationJob.updateMany({
+      where: {
+        channelId: input.channelId,
+        field: input.field,
+        targetLanguage: input.language,
+        state: "PENDING",
+      },
+      data: { state: "SKIPPED", lastError: "Translated by hand" },
+    });
+    await tx.auditEntry.create({
+      data: {
+        actorId,
+        action: "translation.edited",
+        subjectType: "Channel",
+        subjectId: input.channelId,
+        detail: JSON.stringify({ field: input.field, language: input.language }),
+      },
+    });
+  });
+}
+
+/** A channel's translations and the jobs still waiting, for the channel pages of both portals. */
+export async function channelTranslations(channelId: string) {
+  const [translations, waiting] = await Promise.all([
+    db().translation.findMany({
+      where: { channelId },
+      orderBy: [{ field: "asc" }, { language: "asc" }],
+      select: { field: true, language: true, text: true, source: true, updatedAt: true },
+    }),
+    db().translationJob.findMany({
+      where: { channelId, state: { in: ["PENDING", "FAILED"] } },
+      select: { field: true, targetLanguage: true, state: true, attempts: true, lastError: true },
+    }),
+  ]);
+  return { translations, waiting };
+}

@@ -1,0 +1,104 @@
+/**
+ * Runs due translation jobs. Jobs are claimed with a lease (lockedUntil) so that several workers
+ * can run and a worker that dies mid-job releases it when the lease expires. A failure is retried
+ * with exponential backoff and jitter; after MAX_ATTEMPTS, or at once when retrying cannot help,
+ * the job is FAILED and an administrator translates by hand.
+ */
+import { db } from "../db";
+import { saveMachineTranslation } from "../domain/translations";
+import { log } from "../log";
+import { TranslationFailed, type Translator } from "./translators";
+
+export const MAX_ATTEMPTS = 8;
+const LEASE_MS = 60_000;
+const BASE_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 60 * 60_000;
+
+/** 5 s, 10 s, 20 s … capped at an hour, each ±20% so that failed jobs do not retry in lockstep. */
+export function retryDelayMs(attempts: number, random = Math.random): number {
+  const delay = Math.min(BASE_DELAY_MS * 2 ** (attempts - 1), MAX_DELAY_MS);
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+async function claimDueJobs(now: Date, limit: number) {
+  const due = await db().translationJob.findMany({
+    where: {
+      state: "PENDING",
+      nextAttemptAt: { lte: now },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+    },
+    orderBy: { nextAttemptAt: "asc" },
+    take: limit,
+  });
+  const claimed = [];
+  for (const job of due) {
+    const { count } = await db().translationJob.updateMany({
+      where: { id: job.id, state: "PENDING", OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      data: { lockedUntil: new Date(now.getTime() + LEASE_MS) },
+    });
+    if (count === 1) claimed.push(job);
+  }
+  return claimed;
+}
+
+type Job = Awaited<ReturnType<typeof claimDueJobs>>[number];
+
+async function runJob(translator: Translator, job: Job, now: Date): Promise<void> {
+  try {
+    const text = await translator.translate(job.sourceText, job.sourceLanguage, job.targetLanguage);
+    const saved = await saveMachineTranslation({ ...job, text });
+    await db().translationJob.update({
+      where: { id: job.id },
+      data: {
+        state: saved ? "DONE" : "SKIPPED",
+        attempts: job.attempts + 1,
+        lockedUntil: null,
+        lastError: saved ? null : "Translated by hand",
+      },
+    });
+  } catch (error) {
+    const attempts = job.attempts + 1;
+    const retryable = !(error instanceof TranslationFailed) || error.retryable;
+    const final = !retryable || attempts >= MAX_ATTEMPTS;
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn({ jobId: job.id, attempts, final, err: message }, "translation failed");
+    await db().translationJob.update({
+      where: { id: job.id },
+      data: {
+        state: final ? "FAILED" : "PENDING",
+        attempts,
+        lockedUntil: null,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      },
+    });
+  }
+}
+
+/** Runs the jobs due at `now` (an injectable clock for tests); returns how many it ran. */
+export async function runDueTranslationJobs(translator: Translator, now = new Date(), limit = 20) {
+  const jobs = await claimDueJobs(now, limit);
+  for (const job of jobs) await runJob(translator, job, now);
+  return jobs.length;
+}
+
+/** Polls for due jobs until stopped; the returned function stops it and waits for the current round. */
+export function startTranslationWorker(translator: Translator, intervalMs = 2_000): () => Promise<void> {
+  let stopped = false;
+  let round: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    round = round.then(() =>
+      stopped
+        ? 0
+        : runDueTranslationJobs(translator).catch((error: unknown) =>
+            log.error({ err: error }, "translation worker round failed"),
+          ),
+    );
+  }, intervalMs);
+  log.info({ translator: translator.name }, "translation worker started");
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+  };
+}
