@@ -5,9 +5,10 @@
  */
 import { createServer } from "node:http";
 import next from "next";
-import { databaseUrl, port } from "../lib/config";
+import { databaseUrl, port, workersInProcess } from "../lib/config";
 import { databaseKind } from "../lib/config";
 import { disconnectDb } from "../lib/db";
+import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { serveApiFastPath } from "./api-fast-path";
 import { applyMigrations, projectRoot } from "./migrate";
@@ -37,12 +38,15 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port(), () => log.info({ port: port() }, "listening"));
+  // Background work runs in this process by default (the embedded single-machine setup).
+  const stopWorkers = workersInProcess() ? startWorkers() : undefined;
 
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "draining in-flight requests");
     server.close(async () => {
+      await stopWorkers?.();
       await disconnectDb();
       log.info("stopped");
       process.exit(0);

@@ -14,6 +14,10 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
     callbackUrl: request.callbackUrl,
     authType: auth?.type ?? null,
     authSealed: auth ? seal(JSON.stringify(auth)) : null,
+    // A new subscription starts healthy, even one replacing a subscription that deliveries disabled.
+    disabledAt: null,
+    disabledReason: null,
+    failingSince: null,
   };
   const subscription = await db().subscription.upsert({
     where: { providerId_eventType: { providerId, eventType: request.eventType } },
@@ -60,6 +64,8 @@ export function listSubscriptions(providerId: string) {
       eventType: true,
       callbackUrl: true,
       authType: true,
+      disabledAt: true,
+      disabledReason: true,
       createdAt: true,
       updatedAt: true,
     },

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
+import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
+import { Card, PageHeader } from "@/components/ui/page";
+import { requireAdmin } from "@/lib/auth/session";
+import { deliveryLog } from "@/lib/domain/webhook-events";
+import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
+
+export const metadata: Metadata = { title: "Webhook deliveries" };
+
+export default async function AdminDeliveriesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireAdmin();
+  const { page, ...filters } = logFilters(await searchParams);
+  const log = await deliveryLog({ providerId: null, ...filters, page });
+  return (
+    <>
+      <PageHeader
+        title="Webhook deliveries"
+        description="Events sent to every provider's webhooks, with each attempt."
+      />
+      <div className="mb-6">
+        <Card title="Replay failed events of every provider">
+          <ReplayPeriodForm replayFailed={adminReplayFailedAction} />
+        </Card>
+      </div>
+      <DeliveryLog
+        log={log}
+        filters={filters}
+        basePath="/admin/deliveries"
+        showProvider
+        replay={adminReplayEventAction}
+      />
+    </>
+  );
+}

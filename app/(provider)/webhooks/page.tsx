@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime } from "@/components/channels/status-badges";
+import { Badge, Card, PageHeader } from "@/components/ui/page";
+import { SubscriptionForm } from "@/components/webhooks/subscription-form";
+import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
+import { requireProviderUser } from "@/lib/auth/session";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { listSubscriptions } from "@/lib/domain/subscriptions";
+import { subscribeAction, unsubscribeAction } from "./actions";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+const AUTH_LABELS: Record<string, string> = {
+  hmac: "HMAC signature",
+  header: "Fixed header",
+  basic: "HTTP Basic",
+};
+
+export default async function WebhooksPage() {
+  const user = await requireProviderUser();
+  const subscriptions = await listSubscriptions(user.providerId);
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="The platform tells your system about events by calling these URLs. One subscription per event type."
+        actions={
+          <Link href="/webhooks/deliveries" className="text-sm text-blue-800 underline">
+            Delivery log
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        {SUBSCRIBABLE_EVENT_TYPES.map((eventType) => {
+          const subscription = subscriptions.find((s) => s.eventType === eventType);
+          return (
+            <Card
+              key={eventType}
+              title={<span className="font-mono text-sm">{eventType}</span>}
+              actions={
+                subscription && (
+                  <UnsubscribeButton eventType={eventType} unsubscribeAction={unsubscribeAction} />
+                )
+              }
+            >
+              {subscription && (
+                <dl className="mb-4 grid gap-2 text-sm sm:grid-cols-3">
+                  <div className="sm:col-span-2">
+                    <dt className="text-slate-600">Callback URL</dt>
+                    <dd className="font-mono break-all">{subscription.callbackUrl}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">Authentication</dt>
+                    <dd>
+                      {subscription.authType ? `${AUTH_LABELS[subscription.authType]} (secret set)` : "None"}
+                    </dd>
+                  </div>
+                  {subscription.disabledAt && (
+                    <div className="sm:col-span-3" role="alert">
+                      <Badge tone="red">Disabled</Badge>{" "}
+                      <span className="text-red-800">
+                        {subscription.disabledReason} ({formatDateTime(subscription.disabledAt)}). Events are
+                        not sent; save the subscription again to resume.
+                      </span>
+                    </div>
+                  )}
+                </dl>
+              )}
+              <SubscriptionForm
+                // A new subscription (or none) remounts the form, so it opens for a new one and
+                // starts from the saved values after a change.
+                key={subscription ? `${subscription.id}:${subscription.updatedAt.getTime()}` : "none"}
+                eventType={eventType}
+                current={
+                  subscription && { callbackUrl: subscription.callbackUrl, authType: subscription.authType }
+                }
+                subscribeAction={subscribeAction}
+              />
+            </Card>
+          );
+        })}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The webhook delivery log, shared by the provider portal (own events) and the admin console (all
+ * providers'): every event with its attempts (time, duration, HTTP status, the receiver's answer,
+ * error), filters by event type and outcome, replay of one event. Receiver answers are shown as text.
+ */
+import Link from "next/link";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { EVENT_OUTCOMES, type EventOutcome, type deliveryLog } from "@/lib/domain/webhook-events";
+import { Badge, EmptyState } from "@/components/ui/page";
+import { FilterSelect } from "@/components/ui/filter-select";
+import { buttonClass } from "@/components/ui/button";
+import { ReplayButton } from "./replay-controls";
+import type { ActionResult } from "@/lib/portal/action-result";
+
+type Log = Awaited<ReturnType<typeof deliveryLog>>;
+
+const OUTCOME_TONES = { DELIVERED: "green", PENDING: "blue", FAILED: "red", SKIPPED: "slate" } as const;
+
+export interface LogFilters {
+  eventType?: string;
+  outcome?: EventOutcome;
+}
+
+export function DeliveryLog({
+  log,
+  filters,
+  basePath,
+  showProvider,
+  replay,
+}: {
+  log: Log;
+  filters: LogFilters;
+  basePath: string;
+  showProvider: boolean;
+  replay: (eventId: string) => Promise<ActionResult<undefined>>;
+}) {
+  const pages = Math.max(1, Math.ceil(log.total / log.pageSize));
+  const pageLink = (page: number) =>
+    `${basePath}?${new URLSearchParams({ ...clean(filters), page: String(page) })}`;
+  return (
+    <div className="space-y-4">
+      <form method="get" action={basePath} className="flex flex-wrap items-end gap-3">
+        <FilterSelect
+          name="eventType"
+          label="Event type"
+          value={filters.eventType}
+          emptyLabel="All event types"
+          options={SUBSCRIBABLE_EVENT_TYPES}
+        />
+        <FilterSelect
+          name="outcome"
+          label="Outcome"
+          value={filters.outcome}
+          emptyLabel="All outcomes"
+          options={EVENT_OUTCOMES}
+        />
+        <button type="submit" className={buttonClass("secondary")}>
+          Filter
+        </button>
+      </form>
+
+      {log.events.length === 0 ? (
+        <EmptyState title="No events yet">
+          Events appear here when the platform sends them to your webhooks.
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {log.events.map((event) => (
+            <li key={event.id} className="p-4">
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <Badge tone={OUTCOME_TONES[event.state as keyof typeof OUTCOME_TONES] ?? "slate"}>
+                  {event.state}
+                </Badge>
+                <span className="font-mono text-sm">{event.eventType}</span>
+                {showProvider && <span className="text-sm text-slate-600">{event.provider.name}</span>}
+                <time className="text-sm text-slate-600" dateTime={event.createdAt.toISOString()}>
+                  {formatTime(event.createdAt)}
+                </time>
+                <span className="text-sm text-slate-600">
+                  {event.deliveryAttempts.length} attempt{event.deliveryAttempts.length === 1 ? "" : "s"}
+                </span>
+                {event.state !== "PENDING" && (
+                  <span className="ml-auto">
+                    <ReplayButton eventId={event.id} replay={replay} />
+                  </span>
+                )}
+              </div>
+              {event.lastError && <p className="mt-1 text-sm text-red-700">Last error: {event.lastError}</p>}
+              <details className="mt-2">
+                <summary className="cursor-pointer text-sm text-blue-800">Payload and attempts</summary>
+                <p className="mt-2 text-xs text-slate-600">
+                  webhook-id <span className="font-mono">{event.id}</span>
+                </p>
+                {/* Wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable. */}
+                <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
+                  {event.payload}
+                </pre>
+                <AttemptTable attempts={event.deliveryAttempts} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+          {log.page > 1 && <Link href={pageLink(log.page - 1)}>Previous</Link>}
+          <span>
+            Page {log.page} of {pages}
+          </span>
+          {log.page < pages && <Link href={pageLink(log.page + 1)}>Next</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryAttempts"] }) {
+  if (attempts.length === 0) return <p className="mt-2 text-sm text-slate-600">No attempt yet.</p>;
+  return (
+    <div className="mt-2">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">Delivery attempts</caption>
+        <thead className="text-xs uppercase text-slate-500">
+          <tr>
+            <th className="py-1 pr-3">Time</th>
+            <th className="py-1 pr-3">Duration</th>
+            <th className="py-1 pr-3">HTTP</th>
+            <th className="py-1 pr-3">Answer or error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {attempts.map((attempt) => (
+            <tr key={attempt.id} className="border-t border-slate-100 align-top">
+              <td className="py-1 pr-3 whitespace-nowrap">{formatTime(attempt.startedAt)}</td>
+              <td className="py-1 pr-3">{attempt.durationMs} ms</td>
+              <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
+              <td className="py-1 pr-3 font-mono text-xs break-all">
+                {attempt.error ?? attempt.responseSnippet ?? ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const formatTime = (date: Date) => `${date.toISOString().replace("T", " ").slice(0, 19)} UTC`;
+const clean = (filters: LogFilters) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>;
+
+/** Reads the log's filters from a page's search params, keeping only known values. */
+export function logFilters(
+  params: Record<string, string | string[] | undefined>,
+): LogFilters & { page: number } {
+  const one = (key: string) => (typeof params[key] === "string" ? (params[key] as string) : undefined);
+  const eventType = one("eventType");
+  const outcome = one("outcome");
+  return {
+    eventType:
+      eventType && (SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(eventType)
+        ? eventType
+        : undefined,
+    outcome: EVENT_OUTCOMES.find((known) => known === outcome),
+    page: Math.max(1, Number.parseInt(one("page") ?? "1", 10) || 1),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The background workers of the product: the webhook dispatcher always, the translation worker when
+ * a translator is configured. `npm start` runs them in the app process (the embedded default) unless
+ * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed.
+ */
+import { configuredTranslator } from "./translators";
+import { startTranslationWorker } from "./translation-worker";
+import { startWebhookDispatcher } from "./webhook-dispatcher";
+
+/** Starts the workers; the returned function stops them and waits for the work in hand. */
+export function startWorkers(): () => Promise<void> {
+  const translator = configuredTranslator();
+  const stops = [startWebhookDispatcher(), ...(translator ? [startTranslationWorker(translator)] : [])];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

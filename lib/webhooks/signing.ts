@@ -1,0 +1,48 @@
+/**
+ * The headers of a callback. Per the subscription's auth exactly as the real platform sends them
+ * (accessrc-facts.md), so its receivers verify us unchanged, plus the Standard Webhooks headers:
+ * webhook-id (the event's id, the same on every attempt: the receiver's idempotency key),
+ * webhook-timestamp and, for hmac subscriptions, webhook-signature over id.timestamp.body.
+ */
+import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import type { WebhookAuth } from "../contract/subscription";
+
+export const USER_AGENT = "DeliveryChannelPortal-Webhooks/1.0";
+
+/** `sha256=` + lower-case hex HMAC-SHA256 of the exact body bytes, keyed with the secret's UTF-8 bytes. */
+export function xSignature(secret: string, body: string): string {
+  return `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
+}
+
+/**
+ * Standard Webhooks signs with raw key bytes: ours are the UTF-8 bytes of the subscription's secret,
+ * so a receiver verifies with `new Webhook(new TextEncoder().encode(secret), { format: "raw" })`.
+ */
+export function standardSignature(secret: string, eventId: string, timestamp: Date, body: string): string {
+  return new Webhook(new TextEncoder().encode(secret), { format: "raw" }).sign(eventId, timestamp, body);
+}
+
+export function callbackHeaders(
+  eventId: string,
+  body: string,
+  auth: WebhookAuth | null,
+  timestamp: Date,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // The custom header first: ours below win if a provider named one of them.
+  if (auth?.type === "header") headers[auth.headerName.toLowerCase()] = auth.headerValue;
+  if (auth?.type === "basic") {
+    headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
+  }
+  if (auth?.type === "hmac") {
+    headers["x-signature"] = xSignature(auth.secret, body);
+    // Standard Webhooks cannot sign with an empty key; x-signature still covers such a subscription.
+    if (auth.secret) headers["webhook-signature"] = standardSignature(auth.secret, eventId, timestamp, body);
+  }
+  headers["content-type"] = "application/json";
+  headers["user-agent"] = USER_AGENT;
+  headers["webhook-id"] = eventId;
+  headers["webhook-timestamp"] = String(Math.floor(timestamp.getTime() / 1000));
+  return headers;
+}

@@ -1,0 +1,108 @@
+/**
+ * An example webhook receiver for providers, and the receiver the tests use. It verifies a callback
+ * the two ways the portal signs it (README "Verifying callbacks"):
+ *  - `x-signature: sha256=<hex>`: HMAC-SHA256 of the raw body with the secret, as the real platform;
+ *  - Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the
+ *    `standardwebhooks` library, keyed with the secret's UTF-8 bytes; it also rejects stale timestamps.
+ * It answers the platform's documented bodies: success, or a failure with a code.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { type IncomingHttpHeaders, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+
+export interface ReceivedCallback {
+  webhookId: string | undefined;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  /** Which checks passed; absent when no secret was configured. */
+  verified?: { xSignature: boolean; standardWebhooks: boolean };
+  receivedAt: number;
+}
+
+export interface ReceiverOptions {
+  port?: number;
+  /** The hmac subscription's secret; when set, unverified callbacks get 401. */
+  secret?: string;
+  /** Called for each callback; its number, when it returns one, is the HTTP status to answer. */
+  onCallback?: (callback: ReceivedCallback) => number | undefined | Promise<number | undefined>;
+}
+
+export function verifyXSignature(secret: string, rawBody: string, header: string | undefined): boolean {
+  const expected = Buffer.from(
+    `sha256=${createHmac("sha256", secret).update(rawBody, "utf8").digest("hex")}`,
+  );
+  const given = Buffer.from(header ?? "");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function verifyStandardWebhook(
+  secret: string,
+  rawBody: string,
+  headers: IncomingHttpHeaders,
+): boolean {
+  try {
+    new Webhook(new TextEncoder().encode(secret), { format: "raw" }).verify(rawBody, {
+      "webhook-id": String(headers["webhook-id"] ?? ""),
+      "webhook-timestamp": String(headers["webhook-timestamp"] ?? ""),
+      "webhook-signature": String(headers["webhook-signature"] ?? ""),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const SUCCESS = { status: "success", message: "Callback successfully received", data: {} };
+const failure = (code: number, message: string, type: string) => ({
+  status: "failed",
+  error: { code, message, type },
+});
+
+export async function startWebhookReceiver(options: ReceiverOptions = {}) {
+  const received: ReceivedCallback[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const rawBody = Buffer.concat(chunks).toString("utf8");
+      const callback: ReceivedCallback = {
+        webhookId: request.headers["webhook-id"] as string | undefined,
+        headers: request.headers,
+        rawBody,
+        receivedAt: Date.now(),
+        ...(options.secret && {
+          verified: {
+            xSignature: verifyXSignature(options.secret, rawBody, request.headers["x-signature"] as string),
+            standardWebhooks: verifyStandardWebhook(options.secret, rawBody, request.headers),
+          },
+        }),
+      };
+      received.push(callback);
+      const status =
+        (await options.onCallback?.(callback)) ??
+        (callback.verified && !(callback.verified.xSignature && callback.verified.standardWebhooks)
+          ? 401
+          : 200);
+      const body =
+        status < 300
+          ? SUCCESS
+          : failure(
+              status,
+              status === 401 ? "Signature mismatch" : "Not accepted",
+              status === 401 ? "Unauthorized" : "Exception",
+            );
+      response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
