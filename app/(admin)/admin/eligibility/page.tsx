@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { stringParams } from "@/components/admin/pager";
+import { FilterSelect } from "@/components/ui/filter-select";
+import { buttonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { EmptyState, PageHeader } from "@/components/ui/page";
+import { requireAdmin } from "@/lib/auth/session";
+import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
+import { eligibleChannels } from "@/lib/domain/eligibility";
+
+export const metadata: Metadata = { title: "Eligibility" };
+
+const KEYS = ["category", "country", "nationality", "kyc", "currency"] as const;
+
+export default async function EligibilityPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireAdmin();
+  const params = stringParams(await searchParams, KEYS);
+  const results = params.category
+    ? await eligibleChannels({ ...params, category: params.category, country: params.country?.toUpperCase() })
+    : null;
+  const select = (name: (typeof KEYS)[number], label: string, values: readonly string[], empty: string) => (
+    <FilterSelect
+      name={name}
+      label={label}
+      value={params[name]}
+      emptyLabel={empty}
+      options={values.filter((v) => v !== "NULL")}
+    />
+  );
+  return (
+    <>
+      <PageHeader
+        title="Which channels can serve a beneficiary?"
+        description="Approved, ONLINE channels that support the category and whose lists allow the beneficiary (empty lists do not restrict; excluded values always do)."
+      />
+      <form method="get" action="/admin/eligibility" className="mb-6 flex flex-wrap items-end gap-3">
+        {select("category", "Category", CHANNEL_CATEGORIES, "Choose…")}
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Country</span>
+          <input
+            name="country"
+            defaultValue={params.country ?? ""}
+            maxLength={2}
+            placeholder="BG"
+            className={`${inputClass} w-20 uppercase`}
+          />
+        </label>
+        {select("nationality", "Nationality", NATIONALITIES, "Any")}
+        {select("kyc", "KYC document", KYC_DOCUMENTS, "Any")}
+        {select("currency", "Currency", CURRENCIES, "Any")}
+        <button type="submit" className={buttonClass()}>
+          Find channels
+        </button>
+      </form>
+      {results === null ? (
+        <EmptyState title="Choose at least a category" />
+      ) : results.length === 0 ? (
+        <EmptyState title="No eligible channel" />
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {results.map((channel) => (
+            <li key={channel.id} className="flex flex-wrap justify-between gap-2 p-4 text-sm">
+              <Link
+                href={`/admin/channels/${channel.id}`}
+                className="font-medium text-blue-800 hover:underline"
+              >
+                {channel.content.name.translation}
+              </Link>
+              <span className="text-slate-600">{channel.provider.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AddChannelForm, DeliveryRequestForm, RefundButton } from "@/components/admin/program-forms";
+import { BudgetView } from "@/components/budgets/budget-view";
+import { StatusBadge, formatDateTime } from "@/components/channels/status-badges";
+import { Card, PageHeader } from "@/components/ui/page";
+import { requireAdmin } from "@/lib/auth/session";
+import type { ChannelBody } from "@/lib/contract/channel";
+import { budgetOverview } from "@/lib/domain/budgets";
+import { formatAmount } from "@/lib/domain/money";
+import { programDetail } from "@/lib/domain/programs";
+import { addChannelAction, refundAction, sendFromCsvAction, sendFromFormAction } from "../actions";
+
+export const metadata: Metadata = { title: "Program" };
+
+export default async function ProgramPage({ params }: { params: Promise<{ programId: string }> }) {
+  await requireAdmin();
+  const program = await programDetail((await params).programId);
+  if (!program) notFound();
+  const virtual = await budgetOverview({ programId: program.id });
+  const channels = await Promise.all(
+    program.channels.map(async ({ channel }) => {
+      const content = JSON.parse(channel.approvedContent ?? "{}") as ChannelBody;
+      return { ...channel, content, budget: await budgetOverview({ channelId: channel.id }) };
+    }),
+  );
+  const sendable = channels
+    .filter((channel) => channel.isApproved && channel.status === "ONLINE")
+    .map((channel) => ({
+      id: channel.id,
+      label: `${channel.content.name?.translation ?? channel.providerDeliveryChannelId} (${channel.provider.name})`,
+      columns: (channel.content.deliveryOptions ?? []).map((option) => option.fieldName),
+    }));
+  return (
+    <>
+      <PageHeader title={program.name} description={program.description || `Gives ${program.unit}`} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Program Virtual Budget">
+          {virtual && <BudgetView budget={virtual} label="Program Virtual Budget" />}
+        </Card>
+        <Card title="Channels serving the program">
+          <ul className="mb-4 space-y-4">
+            {channels.length === 0 && <li className="text-sm text-slate-600">No channels yet.</li>}
+            {channels.map((channel) => (
+              <li key={channel.id} className="text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{channel.content.name?.translation}</span>
+                  <span className="text-slate-600">{channel.provider.name}</span>
+                  <StatusBadge status={channel.status} />
+                </div>
+                {channel.budget ? (
+                  <div className="mt-2">
+                    <BudgetView
+                      budget={channel.budget}
+                      label={`Budget of ${channel.providerDeliveryChannelId}`}
+                    />
+                  </div>
+                ) : (
+                  <p className="text-slate-600">
+                    {channel.content.budget?.amount
+                      ? "Channel budget: not used yet"
+                      : "No channel budget: the virtual budget applies"}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+          <AddChannelForm
+            programId={program.id}
+            candidates={program.candidates.map((c) => ({
+              id: c.id,
+              label: `${c.providerDeliveryChannelId} (${c.provider.name})`,
+            }))}
+            add={addChannelAction}
+          />
+        </Card>
+        <div className="lg:col-span-2">
+          <Card title="Send a delivery request">
+            <DeliveryRequestForm
+              programId={program.id}
+              channels={sendable}
+              sendCsv={sendFromCsvAction}
+              sendRows={sendFromFormAction}
+            />
+          </Card>
+        </div>
+        <div className="lg:col-span-2">
+          <Card title="Delivery requests">
+            {program.requests.length === 0 ? (
+              <p className="text-sm text-slate-600">None sent yet.</p>
+            ) : (
+              <ul className="space-y-4">
+                {program.requests.map((request) => (
+                  <li key={request.id} className="text-sm">
+                    <div className="flex flex-wrap gap-3">
+                      <span className="font-medium">{request.description}</span>
+                      <span>{formatAmount(request.totalMinor, request.unit)}</span>
+                      <span className="text-slate-600">{request.channel.providerDeliveryChannelId}</span>
+                      <span className="text-slate-600">{request.status}</span>
+                      <span className="text-slate-600">{formatDateTime(request.createdAt)}</span>
+                    </div>
+                    <table className="mt-2 w-full text-left">
+                      <caption className="sr-only">Deliveries</caption>
+                      <thead className="text-xs text-slate-500 uppercase">
+                        <tr>
+                          <th scope="col">Beneficiary</th>
+                          <th scope="col">Amount</th>
+                          <th scope="col">Status</th>
+                          <th scope="col">
+                            <span className="sr-only">Refund</span>
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {request.deliveries.map((delivery) => (
+                          <tr key={delivery.id}>
+                            <td className="font-mono">{delivery.beneficiaryId}</td>
+                            <td>{formatAmount(delivery.amountMinor, request.unit)}</td>
+                            <td>
+                              {delivery.revertedAt
+                                ? "reverted"
+                                : delivery.refundRequestedAt
+                                  ? "refund requested"
+                                  : delivery.status}
+                            </td>
+                            <td>
+                              {!delivery.refundRequestedAt && !delivery.revertedAt && (
+                                <RefundButton
+                                  programId={program.id}
+                                  deliveryId={delivery.id}
+                                  refund={refundAction}
+                                />
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { syncDeliveryRequestEndpoint } from "@/lib/api/endpoints";
+import { routeHandlers } from "@/lib/api/next";
+
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(syncDeliveryRequestEndpoint);

@@ -1,0 +1,55 @@
+/**
+ * A budget's figures — limit, reserved, delivered, remaining — as a bar and numbers, with its
+ * burn-down over time. Shared by the admin console and the provider portal.
+ */
+import type { budgetOverview } from "@/lib/domain/budgets";
+import { formatAmount, fromMinor } from "@/lib/domain/money";
+import { BurnDownChart } from "./burn-down-chart";
+
+type Overview = NonNullable<Awaited<ReturnType<typeof budgetOverview>>>;
+
+export function BudgetView({ budget, label }: { budget: Overview; label: string }) {
+  const limit = Number(budget.limitMinor) || 1;
+  const reservedShare = Math.min(100, (Number(budget.reservedMinor) / limit) * 100);
+  const deliveredShare = Math.min(100, (Number(budget.deliveredMinor) / limit) * 100);
+  const points = [
+    { at: "start", remaining: fromMinor(budget.limitMinor) },
+    ...budget.movements.map((movement) => ({
+      at: movement.at.toISOString().slice(0, 16).replace("T", " "),
+      remaining: fromMinor(budget.limitMinor - movement.reservedAfterMinor),
+    })),
+  ];
+  return (
+    <section aria-label={label} className="space-y-3">
+      <meter
+        className="sr-only"
+        aria-label={`${label}: share reserved`}
+        min={0}
+        max={100}
+        value={Math.round(reservedShare)}
+      />
+      <div aria-hidden="true" className="relative h-4 overflow-hidden rounded-full bg-slate-200">
+        <div className="absolute inset-y-0 left-0 bg-amber-400" style={{ width: `${reservedShare}%` }} />
+        <div className="absolute inset-y-0 left-0 bg-green-600" style={{ width: `${deliveredShare}%` }} />
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        {(
+          [
+            ["Budget", budget.limitMinor],
+            ["Reserved", budget.reservedMinor],
+            ["Delivered", budget.deliveredMinor],
+            ["Remaining", budget.remainingMinor],
+          ] as const
+        ).map(([name, minor]) => (
+          <div key={name}>
+            <dt className="text-slate-600">{name}</dt>
+            <dd data-testid={`budget-${name.toLowerCase()}`} className="font-medium">
+              {formatAmount(minor, budget.unit)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {points.length > 1 && <BurnDownChart points={points} unit={budget.unit} />}
+    </section>
+  );
+}

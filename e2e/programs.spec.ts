@@ -1,0 +1,140 @@
+/**
+ * Programs and budgets in Chromium: an administrator creates a program, attaches an approved channel,
+ * uploads deliveries as CSV (a bad file is refused row by row, a good one is sent), sees the budget
+ * move, requests a refund; the provider's receiver gets DELIVERY_REQUEST_SENT and
+ * DELIVERY_REFUND_REQUESTED, and its delivery log and channel page show them.
+ */
+import { expect, test } from "@playwright/test";
+import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
+import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+
+test("an administrator sends deliveries by CSV within the budget and requests a refund", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const secret = "program-events-secret";
+  const receiver = await startWebhookReceiver({ secret });
+  try {
+    const provider = createProviderAccount();
+    const headers = { "x-api-key": provider.apiKey };
+    for (const eventType of ["DELIVERY_REQUEST_SENT", "DELIVERY_REFUND_REQUESTED"]) {
+      await request.post("/api/Event/Subscribe", {
+        headers,
+        data: { eventType, callbackUrl: receiver.url, auth: { type: "hmac", secret } },
+      });
+    }
+    const channelId = `budget-${Date.now()}`;
+    await request.post("/api/DeliveryChannel/Create", {
+      headers,
+      data: {
+        providerDeliveryChannelId: channelId,
+        name: { language: "EN", translation: "Budgeted kiosk" },
+        landingPage: "www.example.org",
+        availability: { categoriesSupported: ["CASH"] },
+        budget: { currency: "EUR", amount: 100 },
+        deliveryOptions: [
+          {
+            fieldLabel: "Phone",
+            fieldName: "phone",
+            dataType: "STRING",
+            isRequired: true,
+            validationRegex: "^\\+[0-9]+$",
+          },
+        ],
+      },
+    });
+
+    await signIn(page, createAdminAccount(), /\/admin$/);
+    await page.goto(`/admin/requests?providerId=${provider.providerId}`);
+    await page.getByRole("link", { name: "Delivery Channel Create: Budgeted kiosk" }).click();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/\/admin\/requests$/);
+
+    await page.getByRole("link", { name: "Programs" }).click();
+    await page.getByLabel("Program name").fill(`Winter ${Date.now()}`);
+    await page.getByLabel("Program Virtual Budget").fill("1000");
+    await page.getByRole("button", { name: "Create program" }).click();
+    await expect(page.getByRole("heading", { name: /^Winter/ })).toBeVisible();
+    await page
+      .getByLabel("Approved channel")
+      .selectOption({ label: `${channelId} (${provider.providerName})` });
+    await page.getByRole("button", { name: "Add channel" }).click();
+    await expect(page.getByLabel("Channel", { exact: true })).toBeVisible();
+
+    await page.getByLabel("Description").fill("Winterization cash");
+    const upload = (csv: string) =>
+      page
+        .getByLabel("Deliveries (CSV file)")
+        .setInputFiles({ name: "deliveries.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await upload("beneficiaryId,amount,phone\nB-1,20,+359888\nB-2,abc,359\n");
+    await page.getByRole("button", { name: "Send delivery request" }).click();
+    const report = page.getByRole("alert").filter({ hasText: "Nothing was sent" });
+    // (the CSV is the default source; the form is tried below)
+    await expect(report.getByRole("row").filter({ hasText: "amount" })).toContainText("3");
+    await expect(report.getByRole("row").filter({ hasText: "phone" })).toContainText("does not match");
+
+    await upload("beneficiaryId,amount,phone\nB-1,20,+359888\nB-2,10,+380501\n");
+    await page.getByRole("button", { name: "Send delivery request" }).click();
+    await expect(page.getByText("Delivery request sent with 2 deliveries.")).toBeVisible();
+    const channelBudget = page.getByRole("region", { name: `Budget of ${channelId}` });
+    await expect(channelBudget.getByTestId("budget-reserved")).toHaveText("30.00 EUR");
+    await expect(channelBudget.getByTestId("budget-remaining")).toHaveText("70.00 EUR");
+    await page.screenshot({ path: "artifacts/screenshots/program-budget.png", fullPage: true });
+
+    // Deliveries entered by hand go through the same checks and the same budget.
+    await page.getByLabel("Enter deliveries").check();
+    await page.getByLabel("Description").fill("Top-up");
+    await page.getByLabel("Beneficiary id").fill("B-3");
+    await page.getByLabel("Amount").fill("5");
+    await page.getByLabel("phone").fill("no phone");
+    await page.getByRole("button", { name: "Send delivery request" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was sent" })).toContainText(
+      "does not match",
+    );
+    await page.getByLabel("phone").fill("+4420");
+    await page.getByRole("button", { name: "Send delivery request" }).click();
+    await expect(page.getByText("Delivery request sent with 1 deliveries.")).toBeVisible();
+    await expect(channelBudget.getByTestId("budget-reserved")).toHaveText("35.00 EUR");
+    await page
+      .getByRole("row")
+      .filter({ hasText: "B-2" })
+      .getByRole("button", { name: /Request a refund/ })
+      .click();
+    await expect(page.getByRole("row").filter({ hasText: "B-2" })).toContainText("refund requested");
+
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
+    for (const callback of receiver.received)
+      expect(callback.verified).toEqual({ xSignature: true, standardWebhooks: true });
+    expect(
+      JSON.parse(receiver.received.find((c) => !c.rawBody.includes("deliveryRequestId"))!.rawBody),
+    ).toEqual({
+      deliveryId: expect.any(String),
+    });
+    const sent = JSON.parse(receiver.received.find((c) => c.rawBody.includes("Winterization cash"))!.rawBody);
+    expect(sent).toMatchObject({ providerDeliveryChannelId: channelId, description: "Winterization cash" });
+    expect(sent.delivery).toHaveLength(2);
+    expect(sent.delivery[0]).toMatchObject({
+      beneficiaryId: "B-1",
+      amount: 20,
+      currency: "EUR",
+      deliveryOptions: [{ key: "phone", value: "+359888" }],
+    });
+
+    const providerPage = await (await browser.newContext()).newPage();
+    await signIn(providerPage, provider);
+    await providerPage.goto("/webhooks/deliveries");
+    await expect(
+      providerPage.getByRole("listitem").getByText("DELIVERY_REQUEST_SENT", { exact: true }),
+    ).toHaveCount(2);
+    await expect(
+      providerPage.getByRole("listitem").getByText("DELIVERY_REFUND_REQUESTED", { exact: true }),
+    ).toBeVisible();
+    await providerPage.goto(`/channels/${channelId}`);
+    await expect(
+      providerPage.getByRole("region", { name: "Channel budget" }).getByTestId("budget-reserved"),
+    ).toHaveText("35.00 EUR");
+  } finally {
+    await receiver.close();
+  }
+});

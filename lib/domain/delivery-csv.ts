@@ -1,0 +1,61 @@
+/**
+ * Deliveries uploaded as CSV: a header row `beneficiaryId,amount,<fieldName of each delivery
+ * option>…`, then one delivery per row. Every row is checked with the same rules as the form
+ * (deliveryProblems); the report names each row's problems so the file can be fixed in one go.
+ */
+import Papa from "papaparse";
+import type { ChannelBody } from "../contract/channel";
+import { type NewDelivery, deliveryProblems } from "./delivery-requests";
+
+type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
+
+export interface RowProblem {
+  /** 1-based line number in the file (the header is line 1). */
+  line: number;
+  field: string;
+  message: string;
+}
+
+export const MAX_CSV_ROWS = 10_000;
+
+export function parseDeliveriesCsv(
+  text: string,
+  options: DeliveryOption[],
+): { deliveries: NewDelivery[]; problems: RowProblem[] } {
+  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
+    header: true,
+    skipEmptyLines: true,
+    transformHeader: (h) => h.trim(),
+  });
+  const problems: RowProblem[] = parsed.errors.map((error) => ({
+    line: (error.row ?? 0) + 2,
+    field: "(row)",
+    message: error.message,
+  }));
+  const columns = parsed.meta.fields ?? [];
+  for (const required of ["beneficiaryId", "amount"]) {
+    if (!columns.includes(required))
+      problems.push({ line: 1, field: required, message: "column is missing from the header" });
+  }
+  if (parsed.data.length > MAX_CSV_ROWS)
+    problems.push({ line: 1, field: "(file)", message: `at most ${MAX_CSV_ROWS} rows` });
+  if (problems.length) return { deliveries: [], problems };
+
+  const deliveries = parsed.data.map((row, index) => {
+    const { beneficiaryId = "", amount = "", ...rest } = row;
+    const delivery: NewDelivery = {
+      beneficiaryId: beneficiaryId.trim(),
+      amount: amount.trim() === "" ? Number.NaN : Number(amount.trim()),
+      options: Object.fromEntries(
+        Object.entries(rest).filter(([, value]) => value !== undefined && value !== ""),
+      ),
+    };
+    for (const [field, message] of Object.entries(deliveryProblems(delivery, options))) {
+      problems.push({ line: index + 2, field, message });
+    }
+    return delivery;
+  });
+  if (deliveries.length === 0)
+    problems.push({ line: 2, field: "(file)", message: "no deliveries in the file" });
+  return { deliveries, problems };
+}

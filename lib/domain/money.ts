@@ -1,0 +1,26 @@
+/**
+ * Amounts of money or commodity as integer hundredths (minor units), so that budgets add up exactly.
+ * Up to two decimals are accepted; more would be lost, so they are refused.
+ */
+export const MAX_AMOUNT = 1e13;
+
+export function toMinor(amount: number): bigint {
+  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT)
+    throw new RangeError("amount out of range");
+  const minor = Math.round(amount * 100);
+  if (Math.abs(minor - amount * 100) > 1e-6) throw new RangeError("at most two decimals");
+  return BigInt(minor);
+}
+
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  return Number.isFinite(amount) && Math.abs(Math.round(amount * 100) - amount * 100) <= 1e-6;
+}
+
+export function fromMinor(minor: bigint): number {
+  return Number(minor) / 100;
+}
+
+/** "1,234.50 EUR" for messages. */
+export function formatAmount(minor: bigint, unit: string): string {
+  return `${fromMinor(minor).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${unit}`;
+}

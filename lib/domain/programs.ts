@@ -1,0 +1,95 @@
+/** Assistance programs: what they give, their virtual budget, and the approved channels serving them. */
+import { z } from "zod";
+import { COMMODITIES, CURRENCIES } from "../contract/enums";
+import { db } from "../db";
+import { invalid, notFound } from "./errors";
+import { hasAtMostTwoDecimals, toMinor } from "./money";
+
+export const programInputSchema = z.strictObject({
+  name: z.string().trim().min(1, "Enter a name").max(200, "must be at most 200 characters"),
+  description: z.string().trim().max(2000, "must be at most 2000 characters").default(""),
+  unit: z.enum([...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL") as [string, ...string[]], {
+    error: "Choose a currency or a commodity",
+  }),
+  virtualBudget: z
+    .number({ error: "Enter an amount" })
+    .positive("must be more than 0")
+    .max(1e13, "is too large")
+    .refine(hasAtMostTwoDecimals, "at most two decimals"),
+});
+export type ProgramInput = z.infer<typeof programInputSchema>;
+
+export async function createProgram(input: ProgramInput) {
+  return db().program.create({
+    data: {
+      name: input.name,
+      description: input.description,
+      unit: input.unit,
+      budget: { create: { kind: "PROGRAM", unit: input.unit, limitMinor: toMinor(input.virtualBudget) } },
+    },
+  });
+}
+
+/** Lets an approved channel serve the program (idempotent). */
+export async function addChannelToProgram(programId: string, channelId: string) {
+  const channel = await db().channel.findUnique({ where: { id: channelId }, select: { isApproved: true } });
+  if (!channel) throw notFound("No such channel.");
+  if (!channel.isApproved) throw invalid("channelId", "Only an approved channel can serve a program.");
+  await db().programChannel.upsert({
+    where: { programId_channelId: { programId, channelId } },
+    create: { programId, channelId },
+    update: {},
+  });
+}
+
+export async function removeChannelFromProgram(programId: string, channelId: string) {
+  await db().programChannel.deleteMany({ where: { programId, channelId } });
+}
+
+export function listPrograms() {
+  return db().program.findMany({
+    orderBy: { createdAt: "desc" },
+    include: { budget: true, _count: { select: { channels: true, requests: true } } },
+  });
+}
+
+/** A program with its channels, its delivery requests and deliveries, and the channels it could add. */
+export async function programDetail(programId: string) {
+  const program = await db().program.findUnique({
+    where: { id: programId },
+    include: {
+      budget: true,
+      channels: {
+        include: {
+          channel: {
+            select: {
+              id: true,
+              providerDeliveryChannelId: true,
+              status: true,
+              isApproved: true,
+              approvedContent: true,
+              provider: { select: { name: true } },
+            },
+          },
+        },
+      },
+      requests: {
+        orderBy: { createdAt: "desc" },
+        take: 50,
+        include: {
+          channel: { select: { providerDeliveryChannelId: true } },
+          deliveries: { orderBy: { beneficiaryId: "asc" } },
+        },
+      },
+    },
+  });
+  if (!program) return null;
+  const attached = new Set(program.channels.map((link) => link.channelId));
+  const candidates = await db().channel.findMany({
+    where: { isApproved: true, id: { notIn: [...attached] } },
+    orderBy: { updatedAt: "desc" },
+    take: 200,
+    select: { id: true, providerDeliveryChannelId: true, provider: { select: { name: true } } },
+  });
+  return { ...program, candidates };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
+
+const OPTIONS = [
+  {
+    fieldLabel: "Phone",
+    fieldName: "phone",
+    dataType: "STRING",
+    isRequired: true,
+    fieldMinLength: 6,
+    validationRegex: "^\\+?[0-9 ]+$",
+  },
+  { fieldLabel: "Note", fieldName: "note", dataType: "STRING", isRequired: false },
+];
+
+describe("parseDeliveriesCsv", () => {
+  it("reads one delivery per row, options by column", () => {
+    const { deliveries, problems } = parseDeliveriesCsv(
+      "beneficiaryId,amount,phone,note\nB-1,10.50,+359 888 1,\nB-2,5,+380 50 12,hi\n",
+      OPTIONS,
+    );
+    expect(problems).toEqual([]);
+    expect(deliveries).toEqual([
+      { beneficiaryId: "B-1", amount: 10.5, options: { phone: "+359 888 1" } },
+      { beneficiaryId: "B-2", amount: 5, options: { phone: "+380 50 12", note: "hi" } },
+    ]);
+  });
+
+  it("reports every bad row with its line and field", () => {
+    const csv = "beneficiaryId,amount,phone\nB-1,ten,+359 888 1\n,5,+359 888 2\nB-3,1.234,x\n";
+    expect(parseDeliveriesCsv(csv, OPTIONS).problems).toEqual([
+      { line: 2, field: "amount", message: "must be more than 0" },
+      { line: 3, field: "beneficiaryId", message: "Required" },
+      { line: 4, field: "amount", message: "must be a number with at most two decimals" },
+      { line: 4, field: "phone", message: "must be at least 6 characters" },
+    ]);
+  });
+
+  it("refuses a file without the required columns, or without rows", () => {
+    expect(parseDeliveriesCsv("id,value\n1,2\n", OPTIONS).problems.map((p) => p.field)).toEqual([
+      "beneficiaryId",
+      "amount",
+    ]);
+    expect(parseDeliveriesCsv("beneficiaryId,amount,phone\n", OPTIONS).problems).toEqual([
+      { line: 2, field: "(file)", message: "no deliveries in the file" },
+    ]);
+  });
+});
