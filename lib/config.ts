@@ -38,17 +38,82 @@ export const SECRET_KEY_FILE = "data/secret.key";
 export function secretEncryptionKey(): Buffer {
   const configured = process.env.SECRET_ENCRYPTION_KEY?.trim();
   if (configured) return decodeKey(configured, "SECRET_ENCRYPTION_KEY");
-  if (!existsSync(SECRET_KEY_FILE)) {
-    mkdirSync(path.dirname(SECRET_KEY_FILE), { recursive: true });
-    writeFileSync(SECRET_KEY_FILE, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+  return decodeKey(generatedSecret(SECRET_KEY_FILE), SECRET_KEY_FILE);
+}
+
+export const AUTH_SECRET_FILE = "data/auth-secret";
+
+/** Signs the portal's session cookies (better-auth). Production sets BETTER_AUTH_SECRET. */
+export function authSecret(): string {
+  return process.env.BETTER_AUTH_SECRET?.trim() || generatedSecret(AUTH_SECRET_FILE);
+}
+
+/**
+ * Host names (with optional port, `*` wildcards) the portal answers sign-in on when BETTER_AUTH_URL
+ * is not set: by default this machine under any port, the embedded setup.
+ */
+export function portalHosts(): string[] {
+  const configured = process.env.PORTAL_HOSTS?.split(",")
+    .map((host) => host.trim())
+    .filter(Boolean);
+  return configured?.length ? configured : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*"];
+}
+
+/** Session cookies marked Secure: when the public URL is https, or when SECURE_COOKIES=true. */
+export function secureCookies(): boolean {
+  return process.env.SECURE_COOKIES === "true" || (process.env.BETTER_AUTH_URL ?? "").startsWith("https://");
+}
+
+/** Sign-in attempts allowed per client address and minute (better-auth's rate limiter). */
+export function signInAttemptsPerMinute(): number {
+  return Number(process.env.AUTH_SIGN_IN_PER_MINUTE) || 20;
+}
+
+/** A secret for the embedded default: 32 random bytes generated once into a git-ignored file. */
+function generatedSecret(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      // Another process generated it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
   }
-  return decodeKey(readFileSync(SECRET_KEY_FILE, "utf8").trim(), SECRET_KEY_FILE);
+  return readFileSync(file, "utf8").trim();
 }
 
 function decodeKey(text: string, source: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
   if (key.length !== 32) throw new Error(`${source} must hold 32 bytes (base64 or hex)`);
   return key;
+}
+
+/**
+ * Languages approved names and short descriptions are translated into (contract language codes).
+ * The default covers the platform's main working languages.
+ */
+export function translationLanguages(): string[] {
+  const configured = process.env.TRANSLATION_LANGUAGES?.split(",").map((code) => code.trim().toUpperCase());
+  const languages = configured?.filter(Boolean);
+  return languages?.length ? [...new Set(languages)] : ["EN", "FR", "ES", "AR", "UK", "RU"];
+}
+
+/** Webhook delivery settings (lib/webhooks, lib/jobs/webhook-dispatcher). */
+export function webhookSettings() {
+  return {
+    /** Callbacks to private, loopback and link-local addresses: only for development and tests. */
+    allowPrivateAddresses: process.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true",
+    timeoutMs: Number(process.env.WEBHOOK_TIMEOUT_MS) || 15_000,
+    /** How long a worker owns a claimed event; longer than an attempt can take. */
+    leaseMs: Number(process.env.WEBHOOK_LEASE_MS) || 60_000,
+    pollMs: Number(process.env.WEBHOOK_POLL_MS) || 500,
+  };
+}
+
+/** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
+export function workersInProcess(): boolean {
+  return process.env.WORKERS_IN_PROCESS !== "false";
 }
 
 export function port(): number {

@@ -10,11 +10,27 @@ import { databaseUrl, port } from "../lib/config";
 import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
 import { requestChannelCreate } from "../lib/domain/channels";
+import { createUser, generatePassword, resetPassword } from "../lib/domain/users";
 import { applyMigrations, projectRoot } from "../server/migrate";
 
 const DEMO_PROVIDER = "Demo Payouts";
 const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 const DEMO_KEY_LABEL = "demo";
+const DEMO_PROVIDER_USER = "provider@demo.example";
+const DEMO_ADMIN = "admin@demo.example";
+
+interface DemoCredentials {
+  key: string;
+  providerPassword: string;
+  adminPassword: string;
+}
+
+/** Creates the user, or gives the existing one a fresh password; returns the password either way. */
+async function demoUser(email: string, name: string, role: "provider" | "admin", providerId: string | null) {
+  const password = generatePassword();
+  if (!(await resetPassword(email, password))) await createUser({ email, name, password, role, providerId });
+  return password;
+}
 
 function buildIfNeeded() {
   if (existsSync(".next/BUILD_ID") && !process.argv.includes("--rebuild")) return;
@@ -23,7 +39,7 @@ function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function seedDemo(): Promise<string> {
+async function seedDemo(): Promise<DemoCredentials> {
   const provider =
     (await db().provider.findFirst({ where: { name: DEMO_PROVIDER } })) ??
     (await createProvider(DEMO_PROVIDER));
@@ -50,14 +66,20 @@ async function seedDemo(): Promise<string> {
       ],
     });
   }
-  return key;
+  const providerPassword = await demoUser(DEMO_PROVIDER_USER, "Dana Provider", "provider", provider.id);
+  const adminPassword = await demoUser(DEMO_ADMIN, "Alex Admin", "admin", null);
+  return { key, providerPassword, adminPassword };
 }
 
-function printWelcome(key: string) {
+function printWelcome({ key, providerPassword, adminPassword }: DemoCredentials) {
   const base = `http://localhost:${port()}`;
   console.log(`
 Delivery Channel Portal is running at ${base} (database: ${databaseUrl()})
   API reference: ${base}/docs
+
+Sign in at ${base}/sign-in (passwords are new on every start):
+  provider user   ${DEMO_PROVIDER_USER}   ${providerPassword}
+  administrator   ${DEMO_ADMIN}   ${adminPassword}
 
 Demo provider "${DEMO_PROVIDER}" — API key (new on every start):
   ${key}
@@ -73,7 +95,7 @@ Press Ctrl+C to stop.
 async function main() {
   buildIfNeeded();
   applyMigrations(projectRoot);
-  const key = await seedDemo();
+  const credentials = await seedDemo();
   await disconnectDb();
   const server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server/index.ts"], {
     stdio: "inherit",
@@ -88,7 +110,7 @@ async function main() {
       (r) => r.ok,
       () => false,
     );
-    if (healthy) return printWelcome(key);
+    if (healthy) return printWelcome(credentials);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   console.error("The server did not become healthy within 30 s; see its log above.");

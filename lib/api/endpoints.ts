@@ -8,6 +8,9 @@ import { subscribeRequestSchema, unsubscribeRequestSchema } from "../contract/su
 import { requestChannelCreate, requestChannelUpdate, viewChannel } from "../domain/channels";
 import { LOOKUPS_JSON } from "../domain/lookups";
 import { subscribe, unsubscribe } from "../domain/subscriptions";
+import { syncDeliveries, syncDeliveryRequest } from "../domain/delivery-requests";
+import { deliveryRequestSyncSchema, deliverySyncSchema } from "../contract/sync";
+import { isoSeconds } from "../contract/envelope";
 import { type ApiHandler, defineEndpoint } from "./endpoint";
 
 export const createChannel = defineEndpoint({
@@ -45,6 +48,30 @@ export const unsubscribeEvent = defineEndpoint({
   run: ({ principal, body }) => unsubscribe(principal.providerId, body.eventType),
 });
 
+/** The real platform's DeliveryRequest/Sync: the provider's id and status of a delivery request. */
+export const syncDeliveryRequestEndpoint = defineEndpoint({
+  method: "POST",
+  body: deliveryRequestSyncSchema,
+  run: async ({ principal, body }) => {
+    await syncDeliveryRequest(principal.providerId, body);
+    return { message: "Delivery request synchronised", date: isoSeconds(new Date()), count: 1 };
+  },
+});
+
+/** The real platform's Delivery/Sync: each delivery's outcome; reverted deliveries return to the budget. */
+export const syncDeliveriesEndpoint = defineEndpoint({
+  method: "POST",
+  body: deliverySyncSchema,
+  run: async ({ principal, body }) => {
+    await syncDeliveries(principal.providerId, body.deliveryList);
+    return {
+      message: "Deliveries synchronised",
+      date: isoSeconds(new Date()),
+      count: body.deliveryList.length,
+    };
+  },
+});
+
 /** Exact paths of the API, for the fast path's dispatcher. */
 export const STATIC_ROUTES: Record<string, ApiHandler> = {
   "/api/DeliveryChannel/Create": createChannel,
@@ -52,5 +79,7 @@ export const STATIC_ROUTES: Record<string, ApiHandler> = {
   "/api/ClientSetting/GetLookUpValues": getLookUpValues,
   "/api/Event/Subscribe": subscribeEvent,
   "/api/Event/Unsubscribe": unsubscribeEvent,
+  "/api/DeliveryRequest/Sync": syncDeliveryRequestEndpoint,
+  "/api/Delivery/Sync": syncDeliveriesEndpoint,
 };
 export const VIEW_ROUTE_PREFIX = "/api/DeliveryChannel/Get/";

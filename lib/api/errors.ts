@@ -35,12 +35,14 @@ export const validationError = (problems: string[] = []) =>
 
 export const apiKeyMissing = () => new ApiError(401, "Unauthorized", "API Key is missing", null);
 export const apiKeyInvalid = () => new ApiError(401, "Unauthorized", "API Key is invalid", null);
+export const forbidden = (what: string) => new ApiError(403, "Forbidden", "Forbidden", what);
 export const notFound = (what: string) => new ApiError(404, "NotFound", "Not Found", what);
 
 /** The API's answer to a broken domain rule. */
 export function fromDomainError(error: DomainError): ApiError {
   if (error.kind === "not_found") return notFound(error.message);
   if (error.kind === "conflict") return conflict(error.message);
+  if (error.kind === "forbidden") return forbidden(error.message);
   return validationError([error.field ? `${error.field}: ${error.message}` : error.message]);
 }
 export const methodNotAllowed = (allowed: string[]) =>

@@ -41,6 +41,7 @@ import {
   successEnvelope,
 } from "./envelope";
 import { LOOKUP_KEYS, type LookupItem, lookupItemSchema, lookupRequestSchema } from "./lookups";
+import { deliveryRequestSyncSchema, deliverySyncSchema, syncReceiptSchema } from "./sync";
 import {
   type SubscriptionReceipt,
   subscribeRequestSchema,
@@ -485,6 +486,91 @@ function buildRegistry(): OpenAPIRegistry {
         notSubscribed: {
           summary: "No subscription",
           error: notFound("There is no subscription to DELIVERY_CHANNEL_STATUS_UPDATED."),
+        },
+      }),
+      413: tooLarge,
+    },
+  });
+
+  registry.registerPath({
+    method: "post",
+    path: "/api/DeliveryRequest/Sync",
+    operationId: "syncDeliveryRequest",
+    tags: ["Delivery requests"],
+    summary: "Report a delivery request's status",
+    description:
+      "Maps a delivery request (from DELIVERY_REQUEST_SENT) to the provider's own id and reports its status. " +
+      "Another provider's request is not found (404).",
+    security,
+    request: {
+      body: jsonBody(deliveryRequestSyncSchema, "The platform's id, the provider's id and the status.", {
+        deliveryRequestId: "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e10",
+        providerDeliveryRequestId: "ACME-REQ-2025-000123",
+        status: "APPROVED",
+      }),
+    },
+    responses: {
+      200: okResponse("Recorded.", syncReceiptSchema, "DeliveryRequestSyncResponse", {
+        synced: {
+          summary: "Recorded",
+          value: success({
+            message: "Delivery request synchronised",
+            date: "2025-04-07T07:51:38Z",
+            count: 1,
+          }),
+        },
+      }),
+      400: badRequest(rejection(deliveryRequestSyncSchema, { deliveryRequestId: "", status: "SHIPPED" })),
+      ...common,
+      404: failureResponse("No such delivery request of this provider.", {
+        unknown: {
+          summary: "Unknown request",
+          error: notFound("No delivery request 0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e10."),
+        },
+      }),
+      413: tooLarge,
+    },
+  });
+
+  registry.registerPath({
+    method: "post",
+    path: "/api/Delivery/Sync",
+    operationId: "syncDeliveries",
+    tags: ["Delivery requests"],
+    summary: "Report deliveries' outcomes",
+    description:
+      "Reports the outcome of each delivery. DELIVERY_REVERTED gives the amount back to the budget and " +
+      "DELIVERED or DELIVERY_COLLECTED count it as delivered, each once however often it is reported. " +
+      "All or nothing: an unknown delivery id refuses the whole report (404).",
+    security,
+    request: {
+      body: jsonBody(deliverySyncSchema, "One entry per delivery.", {
+        deliveryList: [
+          {
+            deliveryId: "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11",
+            providerDeliveryId: "ACME-TX-889911",
+            deliveryAmount: 150,
+            deliveryUnit: "EUR",
+            deliveryReferenceNo: "REF-42",
+            status: "DELIVERY_COLLECTED",
+            providerStatus: "PAID_OUT",
+          },
+        ],
+      }),
+    },
+    responses: {
+      200: okResponse("Recorded.", syncReceiptSchema, "DeliverySyncResponse", {
+        synced: {
+          summary: "Recorded",
+          value: success({ message: "Deliveries synchronised", date: "2025-04-07T07:51:38Z", count: 1 }),
+        },
+      }),
+      400: badRequest(rejection(deliverySyncSchema, { deliveryList: [] })),
+      ...common,
+      404: failureResponse("A delivery of the list is not this provider's.", {
+        unknown: {
+          summary: "Unknown delivery",
+          error: notFound("No delivery 0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11."),
         },
       }),
       413: tooLarge,

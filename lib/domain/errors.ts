@@ -2,7 +2,7 @@
  * Errors of the domain's rules, free of HTTP. The API maps them to the contract's envelope
  * (lib/api/endpoint.ts), the portal to messages at the form.
  */
-export type DomainErrorKind = "not_found" | "conflict" | "invalid";
+export type DomainErrorKind = "not_found" | "conflict" | "invalid" | "forbidden";
 
 export class DomainError extends Error {
   constructor(
@@ -18,3 +18,4 @@ export class DomainError extends Error {
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);
+export const forbidden = (message: string) => new DomainError("forbidden", message);

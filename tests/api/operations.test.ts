@@ -374,7 +374,13 @@ describe("npm start", () => {
     const child = spawn("npm", ["start", "--silent"], {
       cwd: ROOT,
       detached: true,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: database.url },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -38,7 +38,8 @@ export function setupFor(kind: DatabaseKindUnderTest) {
   return async (project: TestProject) => {
     const database = await createTestDatabase(kind);
     // The server migrates the fresh database on start; the providers are seeded afterwards.
-    const server = await startServer(database.url);
+    // Tests drive the background workers themselves, on their own clock (tests/domain).
+    const server = await startServer(database.url, "production", { WORKERS_IN_PROCESS: "false" });
     const seeded = await seedProviders(database.url);
     project.provide("baseUrl", server.baseUrl);
     project.provide("databaseUrl", database.url);
