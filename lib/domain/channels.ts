@@ -49,6 +49,13 @@ export function completeContent(
 
 const serializeContent = (body: ChannelBody) => JSON.stringify(completeContent(body));
 
+/**
+ * Stored content with every null dropped, at any depth: the contract treats a nullable field sent as
+ * null and one left out alike, so "same content, new status" must not tell them apart either.
+ */
+const withoutNulls = (content: string) =>
+  JSON.stringify(JSON.parse(content), (_key, value: unknown) => (value === null ? undefined : value));
+
 function receipt(kind: RequestKind, providerDeliveryChannelId: string, requestedAt: Date): RequestReceipt {
   const verb = kind === "CREATE" ? "create" : kind === "UPDATE" ? "update" : "update status";
   return {
@@ -155,7 +162,10 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
           `No delivery channel with providerDeliveryChannelId "${body.providerDeliveryChannelId}".`,
         );
       });
-    const kind: RequestKind = newStatus && content === channel.requestedContent ? "UPDATE_STATUS" : "UPDATE";
+    const kind: RequestKind =
+      newStatus && withoutNulls(content) === withoutNulls(channel.requestedContent)
+        ? "UPDATE_STATUS"
+        : "UPDATE";
     await tx.channelRequest.updateMany({
       where: { channelId: channel.id, state: "PENDING" },
       data: { state: "SUPERSEDED", decidedAt: receivedAt, reason: "Superseded by a newer request" },

@@ -453,6 +453,20 @@ describe("Update: request kinds", () => {
     expectReceipt(reply, id, "updateStatus");
   });
 
+  it("an absent nested field and null are the same content too", async () => {
+    const id = await createdChannel((channelId) => ({
+      ...minimalBody(channelId),
+      callCenter: { phone: "+359 2 000 000" },
+    }));
+    const reply = await updateChannel({
+      ...minimalBody(id),
+      callCenter: { phone: "+359 2 000 000", email: null, whatsapp: null },
+      availability: { categoriesSupported: ["CASH"], countriesExcluded: null },
+      status: "ONLINE",
+    });
+    expectReceipt(reply, id, "updateStatus");
+  });
+
   it("is decided against the newest requested content, not the created one", async () => {
     const id = await createdChannel(fullBody);
     expectReceipt(await updateChannel(minimalBody(id)), id, "update");
