@@ -4,6 +4,11 @@ const nextConfig = {
   poweredByHeader: false,
   // The type check runs as its own step (npm run typecheck); the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
+  experimental: {
+    // Delivery CSVs of up to 5 MB (10,000 rows) go to a server action as text; Next's default
+    // limit of 1 MB would refuse a full file before our own checks could answer.
+    serverActions: { bodySizeLimit: "6mb" },
+  },
 };
 
 export default nextConfig;

@@ -4,9 +4,69 @@
  * move, requests a refund; the provider's receiver gets DELIVERY_REQUEST_SENT and
  * DELIVERY_REFUND_REQUESTED, and its delivery log and channel page show them.
  */
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+
+type Provider = ReturnType<typeof createProviderAccount>;
+
+/**
+ * A channel of `provider` with one required "phone" delivery option (and `budget` when given),
+ * created over the API, approved by an administrator signed in on `page`, and attached to a new
+ * program of 1,000 EUR whose page `page` is left on.
+ */
+async function approvedChannelInNewProgram(
+  page: Page,
+  request: APIRequestContext,
+  provider: Provider,
+  budget?: { amount: number },
+): Promise<string> {
+  const channelId = `budget-${randomUUID()}`;
+  const created = await request.post("/api/DeliveryChannel/Create", {
+    headers: { "x-api-key": provider.apiKey },
+    data: {
+      providerDeliveryChannelId: channelId,
+      name: { language: "EN", translation: "Budgeted kiosk" },
+      landingPage: "www.example.org",
+      availability: { categoriesSupported: ["CASH"] },
+      ...(budget && { budget: { currency: "EUR", amount: budget.amount } }),
+      deliveryOptions: [
+        {
+          fieldLabel: "Phone",
+          fieldName: "phone",
+          dataType: "STRING",
+          isRequired: true,
+          validationRegex: "^\\+[0-9]+$",
+        },
+      ],
+    },
+  });
+  expect(created.ok()).toBe(true);
+
+  await signIn(page, createAdminAccount(), /\/admin$/);
+  await page.goto(`/admin/requests?providerId=${provider.providerId}`);
+  await page.getByRole("link", { name: "Delivery Channel Create: Budgeted kiosk" }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+
+  await page.getByRole("link", { name: "Programs" }).click();
+  await page.getByLabel("Program name").fill(`Winter ${Date.now()}`);
+  await page.getByLabel("Program Virtual Budget").fill("1000");
+  await page.getByRole("button", { name: "Create program" }).click();
+  await expect(page.getByRole("heading", { name: /^Winter/ })).toBeVisible();
+  await page
+    .getByLabel("Approved channel")
+    .selectOption({ label: `${channelId} (${provider.providerName})` });
+  await page.getByRole("button", { name: "Add channel" }).click();
+  await expect(page.getByLabel("Channel", { exact: true })).toBeVisible();
+  return channelId;
+}
+
+const uploadCsv = (page: Page, csv: string | Buffer) =>
+  page
+    .getByLabel("Deliveries (CSV file)")
+    .setInputFiles({ name: "deliveries.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
 
 test("an administrator sends deliveries by CSV within the budget and requests a refund", async ({
   page,
@@ -24,49 +84,10 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
         data: { eventType, callbackUrl: receiver.url, auth: { type: "hmac", secret } },
       });
     }
-    const channelId = `budget-${Date.now()}`;
-    await request.post("/api/DeliveryChannel/Create", {
-      headers,
-      data: {
-        providerDeliveryChannelId: channelId,
-        name: { language: "EN", translation: "Budgeted kiosk" },
-        landingPage: "www.example.org",
-        availability: { categoriesSupported: ["CASH"] },
-        budget: { currency: "EUR", amount: 100 },
-        deliveryOptions: [
-          {
-            fieldLabel: "Phone",
-            fieldName: "phone",
-            dataType: "STRING",
-            isRequired: true,
-            validationRegex: "^\\+[0-9]+$",
-          },
-        ],
-      },
-    });
-
-    await signIn(page, createAdminAccount(), /\/admin$/);
-    await page.goto(`/admin/requests?providerId=${provider.providerId}`);
-    await page.getByRole("link", { name: "Delivery Channel Create: Budgeted kiosk" }).click();
-    await page.getByRole("button", { name: "Approve" }).click();
-    await expect(page).toHaveURL(/\/admin\/requests$/);
-
-    await page.getByRole("link", { name: "Programs" }).click();
-    await page.getByLabel("Program name").fill(`Winter ${Date.now()}`);
-    await page.getByLabel("Program Virtual Budget").fill("1000");
-    await page.getByRole("button", { name: "Create program" }).click();
-    await expect(page.getByRole("heading", { name: /^Winter/ })).toBeVisible();
-    await page
-      .getByLabel("Approved channel")
-      .selectOption({ label: `${channelId} (${provider.providerName})` });
-    await page.getByRole("button", { name: "Add channel" }).click();
-    await expect(page.getByLabel("Channel", { exact: true })).toBeVisible();
+    const channelId = await approvedChannelInNewProgram(page, request, provider, { amount: 100 });
 
     await page.getByLabel("Description").fill("Winterization cash");
-    const upload = (csv: string) =>
-      page
-        .getByLabel("Deliveries (CSV file)")
-        .setInputFiles({ name: "deliveries.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const upload = (csv: string) => uploadCsv(page, csv);
     await upload("beneficiaryId,amount,phone\nB-1,20,+359888\nB-2,abc,359\n");
     await page.getByRole("button", { name: "Send delivery request" }).click();
     const report = page.getByRole("alert").filter({ hasText: "Nothing was sent" });
@@ -137,4 +158,33 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
   } finally {
     await receiver.close();
   }
+});
+
+test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one go; over 5 MB is refused", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const provider = createProviderAccount();
+  const channelId = await approvedChannelInNewProgram(page, request, provider);
+  const lines = ["beneficiaryId,amount,phone"];
+  for (let i = 1; i <= 10_000; i++) {
+    lines.push(`beneficiary-${String(i).padStart(6, "0")}-${randomUUID()}-${randomUUID()},0.05,+35988${i}`);
+  }
+  const csv = `${lines.join("\n")}\n`;
+  expect(Buffer.byteLength(csv)).toBeGreaterThan(1024 * 1024);
+
+  await uploadCsv(page, Buffer.alloc(5_000_001, "a"));
+  await expect(page.getByText("The file is too large (5 MB at most)")).toBeVisible();
+
+  await page.getByLabel("Description").fill("Full file");
+  await uploadCsv(page, csv);
+  await expect(page.getByText("The file is too large (5 MB at most)")).toHaveCount(0);
+  await page.getByRole("button", { name: "Send delivery request" }).click();
+  await expect(page.getByText("Delivery request sent with 10000 deliveries.")).toBeVisible({
+    timeout: 60_000,
+  });
+  const virtualBudget = page.getByRole("region", { name: "Program Virtual Budget", exact: true });
+  await expect(virtualBudget.getByTestId("budget-reserved")).toHaveText("500.00 EUR");
+  await expect(page.getByText(channelId)).toBeVisible();
 });

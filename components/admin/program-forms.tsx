@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { RowProblem } from "@/lib/domain/delivery-csv";
+import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput, inputClass } from "@/components/ui/field";
@@ -165,13 +166,24 @@ export function DeliveryRequestForm({
 
   const setRow = (key: number, change: Partial<DeliveryRow>) =>
     setRows(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const fileTooLarge = source === "csv" && file !== undefined && file.size > MAX_CSV_BYTES;
+  const send = async () => {
+    const common = { programId, channelId, description };
+    try {
+      return source === "csv"
+        ? await sendCsv({ ...common, csv: file ? await file.text() : "" })
+        : await sendRows({ ...common, deliveries: rows.map(({ key: _key, ...row }) => row) });
+    } catch {
+      // The server may have committed before the connection failed: say so rather than "not sent".
+      toast.error("No answer from the server. Check the program's delivery requests before sending again.");
+      return undefined;
+    }
+  };
   const submit = () =>
     startTransition(async () => {
-      const common = { programId, channelId, description };
-      const result =
-        source === "csv"
-          ? await sendCsv({ ...common, csv: file ? await file.text() : "" })
-          : await sendRows({ ...common, deliveries: rows.map(({ key: _key, ...row }) => row) });
+      if (fileTooLarge) return void toast.error(CSV_TOO_LARGE);
+      const result = await send();
+      if (!result) return;
       if (!result.ok)
         return void toast.error(
           result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error,
@@ -226,6 +238,7 @@ export function DeliveryRequestForm({
         <Field
           label="Deliveries (CSV file)"
           htmlFor="csv-file"
+          error={fileTooLarge ? CSV_TOO_LARGE : undefined}
           hint={
             <>
               Header: <code className="font-mono">{["beneficiaryId", "amount", ...columns].join(",")}</code>

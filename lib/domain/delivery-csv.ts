@@ -5,6 +5,7 @@
  */
 import Papa from "papaparse";
 import type { ChannelBody } from "../contract/channel";
+import { MAX_CSV_ROWS } from "./delivery-limits";
 import { type NewDelivery, deliveryProblems } from "./delivery-requests";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
@@ -15,8 +16,6 @@ export interface RowProblem {
   field: string;
   message: string;
 }
-
-export const MAX_CSV_ROWS = 10_000;
 
 export function parseDeliveriesCsv(
   text: string,

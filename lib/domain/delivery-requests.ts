@@ -9,6 +9,7 @@ import type { ChannelBody } from "../contract/channel";
 import { type Tx, db, takeWriteLock } from "../db";
 import { CURRENCIES } from "../contract/enums";
 import { applicableBudget, markDelivered, release, reserve } from "./budgets";
+import { MAX_DELIVERIES } from "./delivery-limits";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
 import { fromMinor, hasAtMostTwoDecimals, toMinor } from "./money";
@@ -29,8 +30,6 @@ export interface NewDeliveryRequest {
   description: string;
   deliveries: NewDelivery[];
 }
-
-export const MAX_DELIVERIES = 10_000;
 
 /** What is wrong with one delivery (field → message); empty when it is valid. */
 export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[]): Record<string, string> {

@@ -6,6 +6,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { db } from "@/lib/db";
 import { type RowProblem, parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
+import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
 import { deliveryProblems, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { notFound } from "@/lib/domain/errors";
 import { addChannelToProgram, createProgram, programInputSchema } from "@/lib/domain/programs";
@@ -38,7 +39,7 @@ const csvRequest = z.object({
   programId: z.string(),
   channelId: z.string().min(1, "Choose a channel"),
   description: z.string().trim().min(1, "Enter a description").max(500, "at most 500 characters"),
-  csv: z.string().min(1, "Choose a CSV file").max(5_000_000, "The file is too large (5 MB at most)"),
+  csv: z.string().min(1, "Choose a CSV file").max(MAX_CSV_BYTES, CSV_TOO_LARGE),
 });
 
 export type CsvSendResult = { deliveryRequestId: string; deliveries: number } | { problems: RowProblem[] };
