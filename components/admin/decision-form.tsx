@@ -10,6 +10,7 @@ import { MAX_REASON_LENGTH } from "@/lib/contract/decision";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 const rejection = z.object({
   reason: z
@@ -48,7 +49,9 @@ export function DecisionForm({
         <Button
           pending={approving}
           onClick={() =>
-            startApproving(async () => after(await decide(requestId, { approve: true }), "Request approved."))
+            startApproving(async () =>
+              after(await callAction(() => decide(requestId, { approve: true })), "Request approved."),
+            )
           }
         >
           Approve
@@ -65,7 +68,7 @@ export function DecisionForm({
           className="space-y-3"
           onSubmit={handleSubmit(async ({ reason }) =>
             after(
-              await decide(requestId, { approve: false, reason }),
+              await callAction(() => decide(requestId, { approve: false, reason })),
               "Request rejected; the provider is told why.",
             ),
           )}

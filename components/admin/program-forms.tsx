@@ -11,6 +11,7 @@ import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput, inputClass } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 const programForm = z.object({
   name: z.string().trim().min(1, "Enter a name").max(200, "at most 200 characters"),
@@ -44,7 +45,9 @@ export function CreateProgramForm({
       noValidate
       className="grid gap-3 md:grid-cols-2"
       onSubmit={handleSubmit(async (values) => {
-        const result = await create({ ...values, virtualBudget: Number(values.virtualBudget) });
+        const result = await callAction(() =>
+          create({ ...values, virtualBudget: Number(values.virtualBudget) }),
+        );
         if (!result.ok) return void toast.error(result.error);
         toast.success("Program created.");
         router.push(`/admin/programs/${result.data.id}`);
@@ -98,7 +101,7 @@ export function AddChannelForm({
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await add(programId, channelId);
+          const result = await callAction(() => add(programId, channelId));
           if (!result.ok) return void toast.error(result.error);
           toast.success("The channel now serves this program.");
           router.refresh();
@@ -169,21 +172,14 @@ export function DeliveryRequestForm({
   const fileTooLarge = source === "csv" && file !== undefined && file.size > MAX_CSV_BYTES;
   const send = async () => {
     const common = { programId, channelId, description };
-    try {
-      return source === "csv"
-        ? await sendCsv({ ...common, csv: file ? await file.text() : "" })
-        : await sendRows({ ...common, deliveries: rows.map(({ key: _key, ...row }) => row) });
-    } catch {
-      // The server may have committed before the connection failed: say so rather than "not sent".
-      toast.error("No answer from the server. Check the program's delivery requests before sending again.");
-      return undefined;
-    }
+    return source === "csv"
+      ? sendCsv({ ...common, csv: file ? await file.text() : "" })
+      : sendRows({ ...common, deliveries: rows.map(({ key: _key, ...row }) => row) });
   };
   const submit = () =>
     startTransition(async () => {
       if (fileTooLarge) return void toast.error(CSV_TOO_LARGE);
-      const result = await send();
-      if (!result) return;
+      const result = await callAction(send);
       if (!result.ok)
         return void toast.error(
           result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error,
@@ -359,7 +355,7 @@ export function RefundButton({
       aria-label={`Request a refund of delivery ${deliveryId}`}
       onClick={() =>
         startTransition(async () => {
-          const result = await refund(programId, deliveryId);
+          const result = await callAction(() => refund(programId, deliveryId));
           if (!result.ok) return void toast.error(result.error);
           toast.success("Refund requested from the provider.");
           router.refresh();

@@ -10,6 +10,7 @@ import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextInput } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 function ShownOnce({ label, value }: { label: string; value: string }) {
   return (
@@ -28,7 +29,7 @@ function useSubmit<T>() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (run: () => Promise<ActionResult<T>>, onDone: (data: T) => void) =>
     startTransition(async () => {
-      const result = await run();
+      const result = await callAction(run);
       if (!result.ok) {
         setErrors(result.fieldErrors ?? {});
         toast.error(result.error);

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 export function TranslationEditor({
   channelId,
@@ -27,7 +28,7 @@ export function TranslationEditor({
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result = await save({ channelId, field, language, text });
+          const result = await callAction(() => save({ channelId, field, language, text }));
           if (!result.ok) return void toast.error(result.fieldErrors?.text ?? result.error);
           toast.success("Translation saved.");
           setText("");

@@ -36,6 +36,7 @@ import {
   toChannelBody,
 } from "./form-values";
 import { useLookup } from "./use-lookup";
+import { callAction } from "@/lib/portal/call-action";
 
 /** dotted body paths (`deliveryOptions[0].fieldName`) → react-hook-form's (`deliveryOptions.0.fieldName`) */
 const channelResolver: Resolver<ChannelFormValues> = async (values, _context, options) => {
@@ -77,7 +78,7 @@ export function ChannelForm({
   } = form;
 
   const onSubmit = async (values: ChannelFormValues) => {
-    const result = await action(toChannelBody(values));
+    const result = await callAction(() => action(toChannelBody(values)));
     if (!result.ok) {
       for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
         setError(path.replace(/\[(\d+)\]/g, ".$1") as never, { type: "server", message });

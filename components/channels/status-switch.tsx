@@ -7,6 +7,7 @@ import type { RequestReceipt } from "@/lib/contract/envelope";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { callAction } from "@/lib/portal/call-action";
 
 export function StatusSwitch({
   providerDeliveryChannelId,
@@ -23,7 +24,7 @@ export function StatusSwitch({
   const confirm = () =>
     new Promise<void>((resolve) =>
       startTransition(async () => {
-        const result = await setStatus({ providerDeliveryChannelId, status: target });
+        const result = await callAction(() => setStatus({ providerDeliveryChannelId, status: target }));
         if (result.ok) {
           toast.success(`The channel is now ${target}. ${result.data.message}.`);
           router.refresh();

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 const schema = z.object({ label: z.string().trim().max(100, "must be at most 100 characters") });
 
@@ -27,7 +28,7 @@ export function NewKeyForm({
   } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { label: "" } });
 
   const onSubmit = async (values: z.infer<typeof schema>) => {
-    const result = await createKey(values);
+    const result = await callAction(() => createKey(values));
     if (!result.ok) return void toast.error(result.error);
     setIssued(result.data.key);
     reset();

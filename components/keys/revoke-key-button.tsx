@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { callAction } from "@/lib/portal/call-action";
 
 export function RevokeKeyButton({
   apiKeyId,
@@ -26,7 +27,7 @@ export function RevokeKeyButton({
       onConfirm={() =>
         new Promise<void>((resolve) =>
           startTransition(async () => {
-            const result = await revoke(apiKeyId);
+            const result = await callAction(() => revoke(apiKeyId));
             if (result.ok) {
               toast.success(`The key ${prefix}… is revoked.`);
               router.refresh();

@@ -6,13 +6,14 @@ import { toast } from "sonner";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 function useAction() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const run = <T,>(action: () => Promise<ActionResult<T>>, success: (data: T) => string) =>
     startTransition(async () => {
-      const result = await action();
+      const result = await callAction(action);
       if (result.ok) {
         toast.success(success(result.data));
         router.refresh();

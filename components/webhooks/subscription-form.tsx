@@ -13,6 +13,7 @@ import { type SubscriptionReceipt, subscribeRequestSchema } from "@/lib/contract
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput, inputClass } from "@/components/ui/field";
+import { callAction } from "@/lib/portal/call-action";
 
 interface SubscriptionValues {
   callbackUrl: string;
@@ -90,7 +91,7 @@ export function SubscriptionForm({
     );
   }
   const onSubmit = async (values: SubscriptionValues) => {
-    const result = await subscribeAction(toRequest(eventType, values));
+    const result = await callAction(() => subscribeAction(toRequest(eventType, values)));
     if (!result.ok) return void toast.error(result.error);
     toast.success(`${result.data.message}: ${eventType}.`);
     setOpen(false);

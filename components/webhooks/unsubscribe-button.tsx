@@ -6,6 +6,7 @@ import type { SubscriptionReceipt } from "@/lib/contract/subscription";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { callAction } from "@/lib/portal/call-action";
 
 export function UnsubscribeButton({
   eventType,
@@ -25,7 +26,7 @@ export function UnsubscribeButton({
       onConfirm={() =>
         new Promise<void>((resolve) =>
           startTransition(async () => {
-            const result = await unsubscribeAction({ eventType });
+            const result = await callAction(() => unsubscribeAction({ eventType }));
             if (result.ok) {
               toast.success(`${result.data.message}: ${eventType}.`);
               router.refresh();
