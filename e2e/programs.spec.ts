@@ -117,6 +117,8 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
     await page.getByRole("button", { name: "Send delivery request" }).click();
     await expect(page.getByText("Delivery request sent with 1 deliveries.")).toBeVisible();
     await expect(channelBudget.getByTestId("budget-reserved")).toHaveText("35.00 EUR");
+    await page.getByRole("link", { name: "2 deliveries: statuses and refunds" }).click();
+    await expect(page.getByRole("heading", { name: "Winterization cash" })).toBeVisible();
     await page
       .getByRole("row")
       .filter({ hasText: "B-2" })
@@ -186,5 +188,20 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
   });
   const virtualBudget = page.getByRole("region", { name: "Program Virtual Budget", exact: true });
   await expect(virtualBudget.getByTestId("budget-reserved")).toHaveText("500.00 EUR");
-  await expect(page.getByText(channelId)).toBeVisible();
+
+  // The program page counts the deliveries; their own page shows them 50 at a time.
+  await page.getByRole("link", { name: "10,000 deliveries: statuses and refunds" }).click();
+  await expect(page.getByText(`in 10,000 deliveries to ${channelId}`)).toBeVisible();
+  await expect(page.getByText("Page 1 of 200 (10000)")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Deliveries" }).getByRole("row")).toHaveCount(51);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 200 (10000)")).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^beneficiary-000051-/ })).toBeVisible();
+  await page.screenshot({ path: "artifacts/screenshots/delivery-request.png" });
+  await page.getByLabel("Search by beneficiary id").fill("beneficiary-009999-");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("table", { name: "Deliveries" }).getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("row").filter({ hasText: "beneficiary-009999-" })).toContainText(
+    "DELIVERY_PENDING",
+  );
 });

@@ -67,3 +67,13 @@ export function isRecordNotFound(error: unknown): boolean {
 export async function takeWriteLock(tx: Tx): Promise<void> {
   if (databaseKind() === "sqlite") await tx.$executeRawUnsafe('UPDATE "Provider" SET "id" = "id" WHERE 0');
 }
+
+/**
+ * A case-insensitive `contains` filter on both databases: SQLite's LIKE already ignores (ASCII) case,
+ * PostgreSQL needs Prisma's insensitive mode, which the SQLite client does not know.
+ */
+export function containsText(term: string): { contains: string } {
+  return databaseKind() === "postgres"
+    ? ({ contains: term, mode: "insensitive" } as { contains: string })
+    : { contains: term };
+}

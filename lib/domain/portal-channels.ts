@@ -4,8 +4,7 @@
  */
 import type { ChannelContent } from "./channels";
 import { channelRequestHistory, viewChannel } from "./channels";
-import { databaseKind } from "../config";
-import { db } from "../db";
+import { containsText, db } from "../db";
 import { pageWindow } from "./paging";
 import { budgetOverview } from "./budgets";
 import { channelTranslations } from "./translations";
@@ -26,15 +25,11 @@ export interface ChannelListQuery {
 export async function listProviderChannels(providerId: string, { q, page = 1 }: ChannelListQuery) {
   const paging = pageWindow(page, CHANNELS_PAGE_SIZE);
   const term = q?.trim();
-  const insensitive = databaseKind() === "postgres" ? { mode: "insensitive" as const } : {};
   const where = {
     providerId,
     ...(term
       ? {
-          OR: [
-            { providerDeliveryChannelId: { contains: term, ...insensitive } },
-            { requestedContent: { contains: term, ...insensitive } },
-          ],
+          OR: [{ providerDeliveryChannelId: containsText(term) }, { requestedContent: containsText(term) }],
         }
       : {}),
   };

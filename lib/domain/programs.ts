@@ -1,9 +1,10 @@
 /** Assistance programs: what they give, their virtual budget, and the approved channels serving them. */
 import { z } from "zod";
 import { COMMODITIES, CURRENCIES } from "../contract/enums";
-import { db } from "../db";
+import { containsText, db } from "../db";
 import { invalid, notFound } from "./errors";
 import { hasAtMostTwoDecimals, toMinor } from "./money";
+import { pageWindow } from "./paging";
 
 export const programInputSchema = z.strictObject({
   name: z.string().trim().min(1, "Enter a name").max(200, "must be at most 200 characters"),
@@ -53,7 +54,7 @@ export function listPrograms() {
   });
 }
 
-/** A program with its channels, its delivery requests and deliveries, and the channels it could add. */
+/** A program with its channels, its latest delivery requests, and the channels it could add. */
 export async function programDetail(programId: string) {
   const program = await db().program.findUnique({
     where: { id: programId },
@@ -78,7 +79,9 @@ export async function programDetail(programId: string) {
         take: 50,
         include: {
           channel: { select: { providerDeliveryChannelId: true } },
-          deliveries: { orderBy: { beneficiaryId: "asc" } },
+          // A request may carry 10,000 deliveries: the program page counts them, and
+          // deliveryRequestDetail pages through them.
+          _count: { select: { deliveries: true } },
         },
       },
     },
@@ -92,4 +95,39 @@ export async function programDetail(programId: string) {
     select: { id: true, providerDeliveryChannelId: true, provider: { select: { name: true } } },
   });
   return { ...program, candidates };
+}
+
+export const DELIVERIES_PAGE_SIZE = 50;
+
+/**
+ * One delivery request of a program with one page of its deliveries, by beneficiary id, optionally
+ * only those whose beneficiary id contains `q`; null when the program has no such request.
+ */
+export async function deliveryRequestDetail(
+  programId: string,
+  requestId: string,
+  { q, page }: { q?: string; page?: number } = {},
+) {
+  const request = await db().deliveryRequest.findFirst({
+    where: { id: requestId, programId },
+    include: {
+      program: { select: { id: true, name: true } },
+      channel: { select: { providerDeliveryChannelId: true, provider: { select: { name: true } } } },
+      _count: { select: { deliveries: true } },
+    },
+  });
+  if (!request) return null;
+  const paging = pageWindow(page, DELIVERIES_PAGE_SIZE);
+  const term = q?.trim();
+  const where = { deliveryRequestId: request.id, ...(term ? { beneficiaryId: containsText(term) } : {}) };
+  const [total, deliveries] = await Promise.all([
+    db().delivery.count({ where }),
+    db().delivery.findMany({
+      where,
+      orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+      skip: paging.skip,
+      take: paging.take,
+    }),
+  ]);
+  return { request, deliveries, total, page: paging.page, pageSize: paging.pageSize };
 }

@@ -14,7 +14,7 @@ import { createProvider } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { sendDeliveryRequest, requestRefund, syncDeliveries } from "@/lib/domain/delivery-requests";
 import { DomainError } from "@/lib/domain/errors";
-import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
+import { addChannelToProgram, createProgram, deliveryRequestDetail } from "@/lib/domain/programs";
 import { ROOT } from "../support/test-server";
 import { openTestDb } from "../support/test-db";
 
@@ -121,6 +121,35 @@ describe("sending a delivery request", () => {
         },
       ],
     });
+  });
+
+  it("lists a request's deliveries a page at a time, by beneficiary id, searchable in any case", async () => {
+    const setup = await servingChannel(undefined, "EUR", 1000);
+    const deliveries = Array.from({ length: 120 }, (_, i) => ({
+      ...delivery(1),
+      beneficiaryId: `Ben-${String(i).padStart(3, "0")}`,
+    }));
+    const sent = await sendDeliveryRequest("m", {
+      programId: setup.programId,
+      channelId: setup.channelId,
+      description: "Many",
+      deliveries: deliveries.toReversed(),
+    });
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => deliveryRequestDetail(setup.programId, sent.deliveryRequestId, { page })),
+    );
+    expect(pages.map((detail) => detail?.deliveries.length)).toEqual([50, 50, 20]);
+    expect(pages.flatMap((detail) => detail!.deliveries.map((d) => d.beneficiaryId))).toEqual(
+      deliveries.map((d) => d.beneficiaryId),
+    );
+    expect(pages[0]).toMatchObject({ total: 120, request: { _count: { deliveries: 120 } } });
+
+    const found = await deliveryRequestDetail(setup.programId, sent.deliveryRequestId, { q: "ben-04" });
+    expect(found?.deliveries.map((d) => d.beneficiaryId)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Ben-04${i}`),
+    );
+    const other = await servingChannel(undefined);
+    expect(await deliveryRequestDetail(other.programId, sent.deliveryRequestId)).toBeNull();
   });
 
   it("over budget is refused with the remaining amount, and writes nothing", async () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { AddChannelForm, DeliveryRequestForm, RefundButton } from "@/components/admin/program-forms";
+import Link from "next/link";
+import { AddChannelForm, DeliveryRequestForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { StatusBadge, formatDateTime } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
@@ -9,7 +10,7 @@ import type { ChannelBody } from "@/lib/contract/channel";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { formatAmount } from "@/lib/domain/money";
 import { programDetail } from "@/lib/domain/programs";
-import { addChannelAction, refundAction, sendFromCsvAction, sendFromFormAction } from "../actions";
+import { addChannelAction, sendFromCsvAction, sendFromFormAction } from "../actions";
 
 export const metadata: Metadata = { title: "Program" };
 
@@ -99,43 +100,13 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                       <span className="text-slate-600">{request.status}</span>
                       <span className="text-slate-600">{formatDateTime(request.createdAt)}</span>
                     </div>
-                    <table className="mt-2 w-full text-left">
-                      <caption className="sr-only">Deliveries</caption>
-                      <thead className="text-xs text-slate-500 uppercase">
-                        <tr>
-                          <th scope="col">Beneficiary</th>
-                          <th scope="col">Amount</th>
-                          <th scope="col">Status</th>
-                          <th scope="col">
-                            <span className="sr-only">Refund</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {request.deliveries.map((delivery) => (
-                          <tr key={delivery.id}>
-                            <td className="font-mono">{delivery.beneficiaryId}</td>
-                            <td>{formatAmount(delivery.amountMinor, request.unit)}</td>
-                            <td>
-                              {delivery.revertedAt
-                                ? "reverted"
-                                : delivery.refundRequestedAt
-                                  ? "refund requested"
-                                  : delivery.status}
-                            </td>
-                            <td>
-                              {!delivery.refundRequestedAt && !delivery.revertedAt && (
-                                <RefundButton
-                                  programId={program.id}
-                                  deliveryId={delivery.id}
-                                  refund={refundAction}
-                                />
-                              )}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <Link
+                      className="text-blue-800 hover:underline"
+                      href={`/admin/programs/${program.id}/requests/${request.id}`}
+                    >
+                      {request._count.deliveries.toLocaleString("en")}{" "}
+                      {request._count.deliveries === 1 ? "delivery" : "deliveries"}: statuses and refunds
+                    </Link>
                   </li>
                 ))}
               </ul>

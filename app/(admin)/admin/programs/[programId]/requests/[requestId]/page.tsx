@@ -1,0 +1,110 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Pager } from "@/components/admin/pager";
+import { RefundButton } from "@/components/admin/program-forms";
+import { formatDateTime } from "@/components/channels/status-badges";
+import { buttonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { EmptyState, PageHeader } from "@/components/ui/page";
+import { DataTable, cellClass } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { formatAmount } from "@/lib/domain/money";
+import { deliveryRequestDetail } from "@/lib/domain/programs";
+import { refundAction } from "../../../actions";
+
+export const metadata: Metadata = { title: "Delivery request" };
+
+/** One delivery request: its deliveries a page at a time, searchable by beneficiary, with refunds. */
+export default async function DeliveryRequestPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ programId: string; requestId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireAdmin();
+  const { programId, requestId } = await params;
+  const query = await searchParams;
+  const q = typeof query.q === "string" ? query.q : "";
+  const page = Number.parseInt(typeof query.page === "string" ? query.page : "1", 10) || 1;
+  const detail = await deliveryRequestDetail(programId, requestId, { q, page });
+  if (!detail) notFound();
+  const { request, deliveries } = detail;
+  const basePath = `/admin/programs/${programId}/requests/${requestId}`;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link className="text-blue-800 hover:underline" href={`/admin/programs/${programId}`}>
+          ← {request.program.name}
+        </Link>
+      </p>
+      <PageHeader
+        title={request.description}
+        description={`${formatAmount(request.totalMinor, request.unit)} in ${request._count.deliveries.toLocaleString("en")} deliveries to ${request.channel.providerDeliveryChannelId} (${request.channel.provider.name}), sent ${formatDateTime(request.createdAt)}; ${request.status}`}
+      />
+      <search className="mb-4">
+        <form method="get" action={basePath} className="flex gap-2">
+          <label htmlFor="beneficiary-search" className="sr-only">
+            Search by beneficiary id
+          </label>
+          <input
+            id="beneficiary-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search by beneficiary id"
+            className={`${inputClass} max-w-md`}
+          />
+          <button type="submit" className={buttonClass("secondary")}>
+            Search
+          </button>
+        </form>
+      </search>
+      {deliveries.length === 0 ? (
+        <EmptyState title={`No beneficiary id matches "${q}"`}>Try another search.</EmptyState>
+      ) : (
+        <DataTable
+          caption="Deliveries"
+          columns={[
+            { label: "Beneficiary" },
+            { label: "Amount" },
+            { label: "Status" },
+            { label: "Provider's id", hideBelow: "md" },
+            { label: "Refund" },
+          ]}
+        >
+          {deliveries.map((delivery) => (
+            <tr key={delivery.id}>
+              <td className={cellClass(undefined, "font-mono break-all")}>{delivery.beneficiaryId}</td>
+              <td className={cellClass(undefined, "whitespace-nowrap")}>
+                {formatAmount(delivery.amountMinor, request.unit)}
+              </td>
+              <td className={cellClass()}>
+                {delivery.revertedAt
+                  ? "reverted"
+                  : delivery.refundRequestedAt
+                    ? "refund requested"
+                    : delivery.status}
+              </td>
+              <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
+              <td className={cellClass(undefined, "whitespace-nowrap")}>
+                {!delivery.refundRequestedAt && !delivery.revertedAt && (
+                  <RefundButton programId={programId} deliveryId={delivery.id} refund={refundAction} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager
+        basePath={basePath}
+        params={q ? { q } : {}}
+        page={detail.page}
+        total={detail.total}
+        pageSize={detail.pageSize}
+      />
+    </>
+  );
+}
