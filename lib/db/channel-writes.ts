@@ -23,6 +23,8 @@ export interface NewChannelRow {
   providerId: string;
   providerDeliveryChannelId: string;
   content: string;
+  /** Channel.availabilityTags of the content (lib/domain/channel-tags.ts). */
+  availabilityTags: string;
   receivedAt: Date;
 }
 
@@ -36,7 +38,7 @@ export class DuplicateChannel extends Error {
   readonly code = "P2002";
 }
 
-const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", "requestedContent", "createdAt", "updatedAt"`;
+const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", "requestedContent", "availabilityTags", "createdAt", "updatedAt"`;
 const REQUEST_COLUMNS = `"id", "channelId", "kind", "body", "state", "requestedAt"`;
 const sqliteTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +52,7 @@ function sqliteWriter(url: string): ChannelWriter {
   // create): no difference, because one fsync covers a whole batch of creates.
   connection.exec("PRAGMA synchronous = FULL");
   const channel = connection.prepare(
-    `INSERT INTO "Channel" (${CHANNEL_COLUMNS}) VALUES (?, ?, ?, 'REQUESTED', 0, ?, ?, ?)`,
+    `INSERT INTO "Channel" (${CHANNEL_COLUMNS}) VALUES (?, ?, ?, 'REQUESTED', 0, ?, ?, ?, ?)`,
   );
   const request = connection.prepare(
     `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, 'CREATE', ?, 'PENDING', ?)`,
@@ -65,7 +67,15 @@ function sqliteWriter(url: string): ChannelWriter {
       const now = sqliteTime(new Date());
       for (const row of rows) {
         const id = timeOrderedId();
-        channel.run(id, row.providerId, row.providerDeliveryChannelId, row.content, now, now);
+        channel.run(
+          id,
+          row.providerId,
+          row.providerDeliveryChannelId,
+          row.content,
+          row.availabilityTags,
+          now,
+          now,
+        );
         request.run(timeOrderedId(), id, row.content, sqliteTime(row.receivedAt));
       }
       commit.run();
@@ -109,13 +119,15 @@ function postgresWriter(url: string): ChannelWriter {
         await client.query({
           name: "create-channels",
           text: `INSERT INTO "Channel" (${CHANNEL_COLUMNS})
-                 SELECT id, provider, channel, 'REQUESTED', false, content, $5::timestamp, $5::timestamp
-                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(id, provider, channel, content)`,
+                 SELECT id, provider, channel, 'REQUESTED', false, content, tags, $6::timestamp, $6::timestamp
+                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+                   AS t(id, provider, channel, content, tags)`,
           values: [
             ids,
             rows.map((r) => r.providerId),
             rows.map((r) => r.providerDeliveryChannelId),
             rows.map((r) => r.content),
+            rows.map((r) => r.availabilityTags),
             now.toISOString(),
           ],
         });

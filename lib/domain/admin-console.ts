@@ -3,7 +3,7 @@
  * channels, and the providers. Administrators see every provider; decisions go through
  * lib/domain/approvals.ts.
  */
-import { databaseKind } from "../config";
+import { availableInCountry, offersCategory } from "./channel-tags";
 import { db } from "../db";
 import { pageWindow } from "./paging";
 import type { ChannelContent } from "./channels";
@@ -114,9 +114,9 @@ export interface ChannelFilter {
 }
 
 /**
- * All providers' channels, newest change first. Category and country are matched as quoted values
- * in the content's JSON text: a scan, fine for the console's volumes; a normalised table would be
- * the next step for very many channels.
+ * All providers' channels, newest change first. Category and country match the requested
+ * availability through Channel.availabilityTags: a country filter lists the channels available
+ * there (supported, or no supported list, and not excluded), as eligibility reads the lists.
  */
 export async function allChannels({
   providerId,
@@ -127,14 +127,14 @@ export async function allChannels({
   page = 1,
 }: ChannelFilter) {
   const paging = pageWindow(page, ADMIN_PAGE_SIZE);
-  const insensitive = databaseKind() === "postgres" ? { mode: "insensitive" as const } : {};
-  const contentHas = (value?: string) =>
-    value ? [{ requestedContent: { contains: `"${value.toUpperCase()}"`, ...insensitive } }] : [];
   const where = {
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),
-    AND: [...contentHas(category), ...contentHas(country)],
+    AND: [
+      ...(category ? [offersCategory(category.toUpperCase())] : []),
+      ...(country ? [availableInCountry(country.toUpperCase())] : []),
+    ],
   };
   const [total, channels] = await Promise.all([
     db().channel.count({ where }),

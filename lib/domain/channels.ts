@@ -17,6 +17,7 @@ import {
   PROVIDER_CHANNEL_ID_PATTERN,
 } from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
+import { availabilityTags } from "./channel-tags";
 import { conflict, invalid, notFound } from "./errors";
 import {
   type NewChannelRow,
@@ -116,6 +117,7 @@ export async function requestChannelCreate(providerId: string, body: ChannelBody
         providerId,
         providerDeliveryChannelId: body.providerDeliveryChannelId,
         content,
+        availabilityTags: availabilityTags(body.availability),
         receivedAt,
         settle: (error) => (error === undefined ? resolve() : reject(error)),
       });
@@ -177,7 +179,11 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
     });
     await tx.channel.update({
       where: { id: channel.id },
-      data: { requestedContent: content, ...(newStatus ? { status: newStatus } : {}) },
+      data: {
+        requestedContent: content,
+        availabilityTags: availabilityTags(body.availability),
+        ...(newStatus ? { status: newStatus } : {}),
+      },
     });
     return kind;
   });

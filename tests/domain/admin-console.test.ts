@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { approvalQueue } from "@/lib/domain/admin-console";
+import { allChannels, approvalQueue } from "@/lib/domain/admin-console";
 import { createProvider, issueApiKey, regenerateApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
@@ -43,6 +43,46 @@ it("the queue: pending only, oldest first, by provider, kind and age", async () 
   expect(await ids({ kind: "UPDATE_STATUS" })).toEqual(["UPDATE_STATUS:decided"]);
   expect(await ids({ olderThanDays: 7 })).toEqual(["CREATE:old"]);
   expect((await approvalQueue({ providerId: (await createProvider("Empty")).id }, now)).total).toBe(0);
+});
+
+it("the channels overview filters by category and by the countries a channel is available in", async () => {
+  const provider = (await createProvider(`Filters ${randomUUID()}`)).id;
+  const channel = (id: string, availability: Record<string, unknown>, language = "EN") =>
+    ({
+      ...minimalChannelBody(id),
+      name: { language, translation: id },
+      availability: { categoriesSupported: ["CASH"], ...availability },
+    }) as ChannelBody;
+  await Promise.all([
+    requestChannelCreate(provider, channel("bg-pl", { countriesSupported: ["BG", "PL"] })),
+    requestChannelCreate(provider, channel("no-list", { categoriesSupported: ["VOUCHERS"] })),
+    requestChannelCreate(provider, channel("null-list", { countriesSupported: null })),
+    requestChannelCreate(provider, channel("empty-list", { countriesSupported: [] })),
+    // "BG" as the name's language and as an excluded country must not make it a Bulgarian channel.
+    requestChannelCreate(provider, channel("excludes-bg", { countriesExcluded: ["BG"] }, "BG")),
+    requestChannelCreate(provider, channel("pl-only", { countriesSupported: ["PL"] })),
+  ]);
+  const ids = async (filter: Parameters<typeof allChannels>[0]) =>
+    (await allChannels({ providerId: provider, ...filter })).channels
+      .map((c) => c.providerDeliveryChannelId)
+      .sort();
+
+  expect(await ids({ country: "BG" })).toEqual(["bg-pl", "empty-list", "no-list", "null-list"]);
+  expect(await ids({ country: "pl" })).toEqual([
+    "bg-pl",
+    "empty-list",
+    "excludes-bg",
+    "no-list",
+    "null-list",
+    "pl-only",
+  ]);
+  expect(await ids({ category: "VOUCHERS" })).toEqual(["no-list"]);
+  expect(await ids({ category: "CASH", country: "BG" })).toEqual(["bg-pl", "empty-list", "null-list"]);
+
+  // An update's new availability is what the filters see.
+  await requestChannelUpdate(provider, channel("pl-only", { countriesSupported: ["PL", "BG"] }));
+  await requestChannelUpdate(provider, channel("bg-pl", { countriesSupported: ["PL"] }));
+  expect(await ids({ country: "BG" })).toEqual(["empty-list", "no-list", "null-list", "pl-only"]);
 });
 
 it("regenerating a key revokes the provider's other keys; the new one works", async () => {

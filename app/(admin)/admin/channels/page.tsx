@@ -52,12 +52,13 @@ export default async function AdminChannelsPage({
         ])}
         {filter("category", "Category", CHANNEL_CATEGORIES)}
         <label className="text-sm">
-          <span className="mb-1 block font-medium">Country</span>
+          <span className="mb-1 block font-medium">Available in</span>
           <input
             name="country"
             defaultValue={params.country ?? ""}
             maxLength={2}
             placeholder="BG"
+            title="ISO country code: channels that support it (or name no countries) and do not exclude it"
             className={`${inputClass} w-20 uppercase`}
           />
         </label>
