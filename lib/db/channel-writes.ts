@@ -23,7 +23,7 @@ export interface NewChannelRow {
   providerId: string;
   providerDeliveryChannelId: string;
   content: string;
-  /** Channel.availabilityTags of the content (lib/domain/channel-tags.ts). */
+  /** Channel.availabilityTags of the content (lib/domain/channel-filters.ts). */
   availabilityTags: string;
   receivedAt: Date;
 }

@@ -3,7 +3,7 @@
  * channels, and the providers. Administrators see every provider; decisions go through
  * lib/domain/approvals.ts.
  */
-import { availableInCountry, offersCategory } from "./channel-tags";
+import { availableInCountry, offersCategory } from "./channel-filters";
 import { db } from "../db";
 import { pageWindow } from "./paging";
 import type { ChannelContent } from "./channels";

@@ -17,7 +17,7 @@ import {
   PROVIDER_CHANNEL_ID_PATTERN,
 } from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
-import { availabilityTags } from "./channel-tags";
+import { availabilityTags, searchText } from "./channel-filters";
 import { conflict, invalid, notFound } from "./errors";
 import {
   type NewChannelRow,
@@ -49,6 +49,12 @@ export function completeContent(
 }
 
 const serializeContent = (body: ChannelBody) => JSON.stringify(completeContent(body));
+
+/** The columns the portals filter and search by, written with every new requested content. */
+const filterColumns = (body: ChannelBody) => ({
+  availabilityTags: availabilityTags(body.availability),
+  searchText: searchText(body),
+});
 
 /**
  * Stored content with every null dropped, at any depth: the contract treats a nullable field sent as
@@ -117,7 +123,7 @@ export async function requestChannelCreate(providerId: string, body: ChannelBody
         providerId,
         providerDeliveryChannelId: body.providerDeliveryChannelId,
         content,
-        availabilityTags: availabilityTags(body.availability),
+        ...filterColumns(body),
         receivedAt,
         settle: (error) => (error === undefined ? resolve() : reject(error)),
       });
@@ -181,7 +187,7 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
       where: { id: channel.id },
       data: {
         requestedContent: content,
-        availabilityTags: availabilityTags(body.availability),
+        ...filterColumns(body),
         ...(newStatus ? { status: newStatus } : {}),
       },
     });

@@ -4,7 +4,8 @@
  */
 import type { ChannelContent } from "./channels";
 import { channelRequestHistory, viewChannel } from "./channels";
-import { containsText, db } from "../db";
+import { db } from "../db";
+import { matchesSearch } from "./channel-filters";
 import { pageWindow } from "./paging";
 import { budgetOverview } from "./budgets";
 import { channelTranslations } from "./translations";
@@ -18,20 +19,16 @@ export interface ChannelListQuery {
 
 /**
  * One page of the provider's channels, most recently changed first (index providerId, updatedAt).
- * The search matches the id or any text of the requested content (name, description, contacts…):
- * a scan of one provider's rows, fast for thousands of channels; a dedicated search index would be
- * the next step for far more.
+ * The search matches the id and the words of the requested content (name, description, contacts…)
+ * through Channel.searchText: a scan of one provider's rows, fast for thousands of channels; a
+ * full-text index would be the next step for far more.
  */
 export async function listProviderChannels(providerId: string, { q, page = 1 }: ChannelListQuery) {
   const paging = pageWindow(page, CHANNELS_PAGE_SIZE);
   const term = q?.trim();
   const where = {
     providerId,
-    ...(term
-      ? {
-          OR: [{ providerDeliveryChannelId: containsText(term) }, { requestedContent: containsText(term) }],
-        }
-      : {}),
+    ...(term ? matchesSearch(term) : {}),
   };
   const [total, rows] = await Promise.all([
     db().channel.count({ where }),

@@ -5,11 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
+import { availabilityTags, searchText } from "@/lib/domain/channel-filters";
+import type { ChannelContent } from "@/lib/domain/channels";
 import {
   CHANNELS_PAGE_SIZE,
   listProviderChannels,
   providerChannelDetail,
 } from "@/lib/domain/portal-channels";
+import { minimalChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -21,15 +24,23 @@ beforeAll(async () => {
   owner = (await createProvider(`Many channels ${randomUUID()}`)).id;
   stranger = (await createProvider(`Stranger ${randomUUID()}`)).id;
   const start = Date.UTC(2026, 0, 1);
-  const rows = Array.from({ length: COUNT }, (_, i) => ({
-    id: randomUUID(),
-    providerId: owner,
-    providerDeliveryChannelId: `bulk-${String(i).padStart(4, "0")}`,
-    requestedContent: JSON.stringify({
+  // Written directly (each with its own change time), with the filter columns create would write.
+  const rows = Array.from({ length: COUNT }, (_, i) => {
+    const content = {
+      ...minimalChannelBody(`bulk-${String(i).padStart(4, "0")}`),
       name: { language: "EN", translation: i % 100 === 0 ? `Rare Kiosk ${i}` : `Channel ${i}` },
-    }),
-    updatedAt: new Date(start + i * 1000),
-  }));
+      ...(i % 1000 === 1 && { shortDescription: { language: "BG", translation: "Каса в ПОЩАТА" } }),
+    } as ChannelContent;
+    return {
+      id: randomUUID(),
+      providerId: owner,
+      providerDeliveryChannelId: content.providerDeliveryChannelId,
+      requestedContent: JSON.stringify(content),
+      availabilityTags: availabilityTags(content.availability),
+      searchText: searchText(content),
+      updatedAt: new Date(start + i * 1000),
+    };
+  });
   for (let i = 0; i < rows.length; i += 500)
     await database()
       .db()
@@ -55,6 +66,17 @@ it("searches ids and names", async () => {
       (item) => item.providerDeliveryChannelId,
     ),
   ).toEqual(["bulk-0042"]);
+});
+
+it("searches words, in any case and script, not the content's JSON keys or codes", async () => {
+  const found = async (q: string) => (await listProviderChannels(owner, { q })).total;
+  expect(await found("rare kiosk")).toBe(30);
+  expect(await found("каса в пощата")).toBe(3);
+  expect(await found("КАСА")).toBe(3);
+  expect(await found("moneygram")).toBe(COUNT); // every landing page
+  for (const structure of ["translation", "language", "availability", "categoriesSupported", '"'])
+    expect(await found(structure)).toBe(0);
+  expect(await found("CASH")).toBe(0); // a category code: the console's filters, not a word
 });
 
 it("shows another provider nothing of these channels", async () => {

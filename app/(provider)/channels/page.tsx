@@ -50,7 +50,7 @@ export default async function ChannelsPage({
             name="q"
             type="search"
             defaultValue={q}
-            placeholder="Search by id, name or any text"
+            placeholder="Search by id, name, description or contact"
             className={`${inputClass} max-w-md`}
           />
           <button type="submit" className={buttonClass("secondary")}>
