@@ -1,4 +1,5 @@
 /** How a channel's status, approval and requests are shown everywhere. */
+import Link from "next/link";
 import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
 import { Badge } from "@/components/ui/page";
 
@@ -22,3 +23,15 @@ export function RequestStateBadge({ state }: { state: string }) {
 export const requestKindLabel = (kind: string) => REQUEST_TYPES[kind as RequestKind] ?? kind;
 
 export const formatDateTime = (date: Date) => `${date.toISOString().replace("T", " ").slice(0, 16)} UTC`;
+
+/** A channel list's first cell: the name as a link to the channel, the id below it. */
+export function ChannelNameCell({ href, name, id }: { href: string; name: string; id: string }) {
+  return (
+    <td className="px-4 py-3">
+      <Link href={href} className="font-medium text-blue-800 hover:underline">
+        {name || id}
+      </Link>
+      <div className="font-mono text-xs text-slate-500 break-all">{id}</div>
+    </td>
+  );
+}

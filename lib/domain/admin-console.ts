@@ -4,6 +4,7 @@
  * lib/domain/approvals.ts.
  */
 import { availableInCountry, offersCategory } from "./channel-filters";
+import { pageOfChannels } from "./channel-lists";
 import { db } from "../db";
 import { pageWindow } from "./paging";
 import type { ChannelContent } from "./channels";
@@ -126,7 +127,6 @@ export async function allChannels({
   country,
   page = 1,
 }: ChannelFilter) {
-  const paging = pageWindow(page, ADMIN_PAGE_SIZE);
   const where = {
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
@@ -136,33 +136,7 @@ export async function allChannels({
       ...(country ? [availableInCountry(country.toUpperCase())] : []),
     ],
   };
-  const [total, channels] = await Promise.all([
-    db().channel.count({ where }),
-    db().channel.findMany({
-      where,
-      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-      skip: paging.skip,
-      take: paging.take,
-      select: {
-        id: true,
-        providerDeliveryChannelId: true,
-        status: true,
-        isApproved: true,
-        updatedAt: true,
-        requestedContent: true,
-        provider: { select: { name: true } },
-      },
-    }),
-  ]);
-  return {
-    total,
-    page: paging.page,
-    pageSize: paging.pageSize,
-    channels: channels.map(({ requestedContent, ...channel }) => ({
-      ...channel,
-      name: (JSON.parse(requestedContent) as ChannelContent).name.translation,
-    })),
-  };
+  return pageOfChannels(where, page, ADMIN_PAGE_SIZE);
 }
 
 export async function adminChannelDetail(channelId: string) {

@@ -6,7 +6,7 @@ import type { ChannelContent } from "./channels";
 import { channelRequestHistory, viewChannel } from "./channels";
 import { db } from "../db";
 import { matchesSearch } from "./channel-filters";
-import { pageWindow } from "./paging";
+import { pageOfChannels } from "./channel-lists";
 import { budgetOverview } from "./budgets";
 import { channelTranslations } from "./translations";
 
@@ -24,40 +24,12 @@ export interface ChannelListQuery {
  * full-text index would be the next step for far more.
  */
 export async function listProviderChannels(providerId: string, { q, page = 1 }: ChannelListQuery) {
-  const paging = pageWindow(page, CHANNELS_PAGE_SIZE);
   const term = q?.trim();
   const where = {
     providerId,
     ...(term ? matchesSearch(term) : {}),
   };
-  const [total, rows] = await Promise.all([
-    db().channel.count({ where }),
-    db().channel.findMany({
-      where,
-      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-      skip: paging.skip,
-      take: paging.take,
-      select: {
-        id: true,
-        providerDeliveryChannelId: true,
-        status: true,
-        isApproved: true,
-        updatedAt: true,
-        requestedContent: true,
-        requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
-      },
-    }),
-  ]);
-  return {
-    total,
-    page: paging.page,
-    pageSize: paging.pageSize,
-    items: rows.map(({ requestedContent, requests, ...row }) => ({
-      ...row,
-      name: (JSON.parse(requestedContent) as ChannelContent).name.translation,
-      pending: requests[0] ?? null,
-    })),
-  };
+  return pageOfChannels(where, page, CHANNELS_PAGE_SIZE);
 }
 
 /** Everything the channel page shows, or null when the provider has no such channel. */

@@ -63,7 +63,7 @@ it("the channels overview filters by category and by the countries a channel is 
     requestChannelCreate(provider, channel("pl-only", { countriesSupported: ["PL"] })),
   ]);
   const ids = async (filter: Parameters<typeof allChannels>[0]) =>
-    (await allChannels({ providerId: provider, ...filter })).channels
+    (await allChannels({ providerId: provider, ...filter })).items
       .map((c) => c.providerDeliveryChannelId)
       .sort();
 

@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import {
   ApprovalBadge,
+  ChannelNameCell,
   StatusBadge,
   formatDateTime,
   requestKindLabel,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { SearchForm } from "@/components/ui/search-form";
 import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
@@ -40,24 +41,13 @@ export default async function ChannelsPage({
           </Link>
         }
       />
-      <search className="mb-4">
-        <form method="get" action="/channels" className="flex gap-2">
-          <label htmlFor="channel-search" className="sr-only">
-            Search channels
-          </label>
-          <input
-            id="channel-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Search by id, name, description or contact"
-            className={`${inputClass} max-w-md`}
-          />
-          <button type="submit" className={buttonClass("secondary")}>
-            Search
-          </button>
-        </form>
-      </search>
+      <SearchForm
+        action="/channels"
+        id="channel-search"
+        label="Search channels"
+        placeholder="Search by id, name, description or contact"
+        term={q}
+      />
 
       {list.items.length === 0 ? (
         <EmptyState title={q ? `No channel matches "${q}"` : "No channels yet"}>
@@ -76,17 +66,11 @@ export default async function ChannelsPage({
         >
           {list.items.map((channel) => (
             <tr key={channel.id}>
-              <td className="px-4 py-3">
-                <Link
-                  href={`/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`}
-                  className="font-medium text-blue-800 hover:underline"
-                >
-                  {channel.name || channel.providerDeliveryChannelId}
-                </Link>
-                <div className="font-mono text-xs text-slate-500 break-all">
-                  {channel.providerDeliveryChannelId}
-                </div>
-              </td>
+              <ChannelNameCell
+                href={`/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`}
+                name={channel.name}
+                id={channel.providerDeliveryChannelId}
+              />
               <td className="px-4 py-3">
                 <StatusBadge status={channel.status} />
               </td>

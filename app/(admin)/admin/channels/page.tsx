@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Pager, stringParams } from "@/components/admin/pager";
-import { ApprovalBadge, StatusBadge, formatDateTime } from "@/components/channels/status-badges";
+import {
+  ApprovalBadge,
+  ChannelNameCell,
+  StatusBadge,
+  formatDateTime,
+} from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { FilterSelect } from "@/components/ui/filter-select";
@@ -66,7 +70,7 @@ export default async function AdminChannelsPage({
           Filter
         </button>
       </form>
-      {list.channels.length === 0 ? (
+      {list.items.length === 0 ? (
         <EmptyState title="No channel matches" />
       ) : (
         <DataTable
@@ -78,19 +82,13 @@ export default async function AdminChannelsPage({
             { label: "Last change", hideBelow: "md" },
           ]}
         >
-          {list.channels.map((channel) => (
+          {list.items.map((channel) => (
             <tr key={channel.id}>
-              <td className="px-4 py-3">
-                <Link
-                  href={`/admin/channels/${channel.id}`}
-                  className="font-medium text-blue-800 hover:underline"
-                >
-                  {channel.name || channel.providerDeliveryChannelId}
-                </Link>
-                <div className="font-mono text-xs text-slate-500 break-all">
-                  {channel.providerDeliveryChannelId}
-                </div>
-              </td>
+              <ChannelNameCell
+                href={`/admin/channels/${channel.id}`}
+                name={channel.name}
+                id={channel.providerDeliveryChannelId}
+              />
               <td className="px-4 py-3">{channel.provider.name}</td>
               <td className="space-x-1 px-4 py-3">
                 <StatusBadge status={channel.status} />

@@ -4,9 +4,8 @@ import { notFound } from "next/navigation";
 import { Pager } from "@/components/admin/pager";
 import { RefundButton } from "@/components/admin/program-forms";
 import { formatDateTime } from "@/components/channels/status-badges";
-import { buttonClass } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
 import { EmptyState, PageHeader } from "@/components/ui/page";
+import { SearchForm } from "@/components/ui/search-form";
 import { DataTable, cellClass } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatAmount } from "@/lib/domain/money";
@@ -44,24 +43,13 @@ export default async function DeliveryRequestPage({
         title={request.description}
         description={`${formatAmount(request.totalMinor, request.unit)} in ${request._count.deliveries.toLocaleString("en")} deliveries to ${request.channel.providerDeliveryChannelId} (${request.channel.provider.name}), sent ${formatDateTime(request.createdAt)}; ${request.status}`}
       />
-      <search className="mb-4">
-        <form method="get" action={basePath} className="flex gap-2">
-          <label htmlFor="beneficiary-search" className="sr-only">
-            Search by beneficiary id
-          </label>
-          <input
-            id="beneficiary-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Search by beneficiary id"
-            className={`${inputClass} max-w-md`}
-          />
-          <button type="submit" className={buttonClass("secondary")}>
-            Search
-          </button>
-        </form>
-      </search>
+      <SearchForm
+        action={basePath}
+        id="beneficiary-search"
+        label="Search by beneficiary id"
+        placeholder="Search by beneficiary id"
+        term={q}
+      />
       {deliveries.length === 0 ? (
         <EmptyState title={`No beneficiary id matches "${q}"`}>Try another search.</EmptyState>
       ) : (
