@@ -1,13 +1,8 @@
-/**
- * The webhook delivery log, shared by the provider portal (own events) and the admin console (all
- * providers'): every event with its attempts (time, duration, HTTP status, the receiver's answer,
- * error), filters by event type and outcome, replay of one event. Receiver answers are shown as text.
- */
-import Link from "next/link";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { EVENT_OUTCOMES, type EventOutcome, type deliveryLog } from "@/lib/domain/webhook-events";
 import { Badge, EmptyState } from "@/components/ui/page";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { Pager } from "@/components/ui/pager";
 import { buttonClass } from "@/components/ui/button";
 import { ReplayButton } from "./replay-controls";
 import type { ActionResult } from "@/lib/portal/action-result";
@@ -34,9 +29,6 @@ export function DeliveryLog({
   showProvider: boolean;
   replay: (eventId: string) => Promise<ActionResult<undefined>>;
 }) {
-  const pages = Math.max(1, Math.ceil(log.total / log.pageSize));
-  const pageLink = (page: number) =>
-    `${basePath}?${new URLSearchParams({ ...clean(filters), page: String(page) })}`;
   return (
     <div className="space-y-4">
       <form method="get" action={basePath} className="flex flex-wrap items-end gap-3">
@@ -101,15 +93,14 @@ export function DeliveryLog({
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-          {log.page > 1 && <Link href={pageLink(log.page - 1)}>Previous</Link>}
-          <span>
-            Page {log.page} of {pages}
-          </span>
-          {log.page < pages && <Link href={pageLink(log.page + 1)}>Next</Link>}
-        </nav>
-      )}
+      <Pager
+        basePath={basePath}
+        params={clean(filters)}
+        page={log.page}
+        total={log.total}
+        pageSize={log.pageSize}
+        unit="events"
+      />
     </div>
   );
 }

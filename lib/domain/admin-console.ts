@@ -10,6 +10,16 @@ import { pageWindow } from "./paging";
 import type { ChannelContent } from "./channels";
 import { channelTranslations } from "./translations";
 
+/** What a request history shows of each request (components/channels/request-history). */
+const HISTORY_FIELDS = {
+  id: true,
+  kind: true,
+  state: true,
+  requestedAt: true,
+  decidedAt: true,
+  reason: true,
+} as const;
+
 export const ADMIN_PAGE_SIZE = 25;
 export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
 
@@ -76,7 +86,7 @@ export async function requestForReview(requestId: string) {
           provider: { select: { id: true, name: true } },
           requests: {
             orderBy: { requestedAt: "desc" },
-            select: { id: true, kind: true, state: true, requestedAt: true, decidedAt: true, reason: true },
+            select: HISTORY_FIELDS,
           },
         },
       },
@@ -146,7 +156,7 @@ export async function adminChannelDetail(channelId: string) {
       provider: { select: { id: true, name: true } },
       requests: {
         orderBy: { requestedAt: "desc" },
-        select: { id: true, kind: true, state: true, requestedAt: true, decidedAt: true, reason: true },
+        select: HISTORY_FIELDS,
       },
     },
   });

@@ -8,6 +8,7 @@ import {
   requestKindLabel,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { SearchForm } from "@/components/ui/search-form";
 import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
@@ -26,9 +27,6 @@ export default async function ChannelsPage({
   const q = typeof params.q === "string" ? params.q : "";
   const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
   const list = await listProviderChannels(user.providerId, { q, page });
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pageHref = (to: number) =>
-    `/channels?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
 
   return (
     <>
@@ -87,23 +85,14 @@ export default async function ChannelsPage({
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
-          {list.page > 1 && (
-            <Link className="text-blue-800 hover:underline" href={pageHref(list.page - 1)}>
-              Previous
-            </Link>
-          )}
-          <span>
-            Page {list.page} of {pages} ({list.total} channels)
-          </span>
-          {list.page < pages && (
-            <Link className="text-blue-800 hover:underline" href={pageHref(list.page + 1)}>
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager
+        basePath="/channels"
+        params={q ? { q } : {}}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        unit="channels"
+      />
     </>
   );
 }

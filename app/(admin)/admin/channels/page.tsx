@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Pager, stringParams } from "@/components/admin/pager";
+import { Pager, stringParams } from "@/components/ui/pager";
 import {
   ApprovalBadge,
   ChannelNameCell,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { stringParams } from "@/components/admin/pager";
+import { stringParams } from "@/components/ui/pager";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager, stringParams } from "@/components/admin/pager";
+import { Pager, stringParams } from "@/components/ui/pager";
 import { formatDateTime, requestKindLabel } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
 import { FilterSelect } from "@/components/ui/filter-select";

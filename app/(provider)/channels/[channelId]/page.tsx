@@ -3,14 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
-import {
-  ApprovalBadge,
-  RequestStateBadge,
-  StatusBadge,
-  formatDateTime,
-  requestKindLabel,
-} from "@/components/channels/status-badges";
+import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { StatusSwitch } from "@/components/channels/status-switch";
+import { RequestHistory } from "@/components/channels/request-history";
 import { TranslationList } from "@/components/channels/translation-list";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
@@ -76,25 +71,7 @@ export default async function ChannelPage({ params }: { params: Promise<{ channe
             <TranslationList translations={detail.translations} />
           </Card>
           <Card title="Request history">
-            {detail.history.length === 0 ? (
-              <p className="text-sm text-slate-600">No requests.</p>
-            ) : (
-              <ol className="space-y-3">
-                {detail.history.map((request) => (
-                  <li key={request.id} className="text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{requestKindLabel(request.kind)}</span>
-                      <RequestStateBadge state={request.state} />
-                    </div>
-                    <div className="text-slate-600">Submitted {formatDateTime(request.requestedAt)}</div>
-                    {request.decidedAt && (
-                      <div className="text-slate-600">Decided {formatDateTime(request.decidedAt)}</div>
-                    )}
-                    {request.reason && <div className="text-slate-800">Reason: {request.reason}</div>}
-                  </li>
-                ))}
-              </ol>
-            )}
+            <RequestHistory requests={detail.history} />
           </Card>
         </div>
       </div>

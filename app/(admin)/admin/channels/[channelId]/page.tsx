@@ -3,13 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TranslationEditor } from "@/components/admin/translation-editor";
 import { ChannelContent } from "@/components/channels/channel-content";
-import {
-  ApprovalBadge,
-  RequestStateBadge,
-  StatusBadge,
-  formatDateTime,
-  requestKindLabel,
-} from "@/components/channels/status-badges";
+import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
+import { RequestHistory } from "@/components/channels/request-history";
 import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
@@ -64,18 +59,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
             )}
           </Card>
           <Card title="Request history">
-            <ol className="space-y-2 text-sm">
-              {channel.requests.map((request) => (
-                <li key={request.id}>
-                  <Link href={`/admin/requests/${request.id}`} className="text-blue-800 hover:underline">
-                    {requestKindLabel(request.kind)}
-                  </Link>{" "}
-                  <RequestStateBadge state={request.state} />
-                  <div className="text-slate-600">{formatDateTime(request.requestedAt)}</div>
-                  {request.reason && <div>{request.reason}</div>}
-                </li>
-              ))}
-            </ol>
+            <RequestHistory requests={channel.requests} reviewHref={(id) => `/admin/requests/${id}`} />
           </Card>
         </div>
       </div>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DecisionForm } from "@/components/admin/decision-form";
 import { DiffView } from "@/components/admin/diff-view";
+import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelContent } from "@/components/channels/channel-content";
 import {
   RequestStateBadge,
@@ -77,21 +78,11 @@ export default async function ReviewPage({ params }: { params: Promise<{ request
             )}
           </Card>
           <Card title="Channel history">
-            <ol className="space-y-2 text-sm">
-              {channel.history.map((entry) => (
-                <li key={entry.id}>
-                  <Link
-                    href={`/admin/requests/${entry.id}`}
-                    className={entry.id === request.id ? "font-semibold" : "text-blue-800 hover:underline"}
-                  >
-                    {requestKindLabel(entry.kind)}
-                  </Link>{" "}
-                  <RequestStateBadge state={entry.state} />
-                  <div className="text-slate-600">{formatDateTime(entry.requestedAt)}</div>
-                  {entry.reason && <div className="text-slate-700">{entry.reason}</div>}
-                </li>
-              ))}
-            </ol>
+            <RequestHistory
+              requests={channel.history}
+              reviewHref={(id) => `/admin/requests/${id}`}
+              current={request.id}
+            />
           </Card>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/ui/pager";
 import { RefundButton } from "@/components/admin/program-forms";
 import { formatDateTime } from "@/components/channels/status-badges";
 import { EmptyState, PageHeader } from "@/components/ui/page";

@@ -1,18 +1,20 @@
 import Link from "next/link";
 
-/** Previous / next links that keep the page's filters. */
+/** Previous / next links that keep the page's filters; `unit` names what is counted. */
 export function Pager({
   basePath,
   params,
   page,
   total,
   pageSize,
+  unit,
 }: {
   basePath: string;
   params: Record<string, string>;
   page: number;
   total: number;
   pageSize: number;
+  unit?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
@@ -25,7 +27,7 @@ export function Pager({
         </Link>
       )}
       <span>
-        Page {page} of {pages} ({total})
+        Page {page} of {pages} ({unit ? `${total} ${unit}` : total})
       </span>
       {page < pages && (
         <Link className="text-blue-800 hover:underline" href={href(page + 1)}>
