@@ -7,18 +7,8 @@ import { availableInCountry, offersCategory } from "./channel-filters";
 import { pageOfChannels } from "./channel-lists";
 import { db } from "../db";
 import { pageWindow } from "./paging";
-import type { ChannelContent } from "./channels";
+import { type ChannelContent, REQUEST_HISTORY_FIELDS } from "./channels";
 import { channelTranslations } from "./translations";
-
-/** What a request history shows of each request (components/channels/request-history). */
-const HISTORY_FIELDS = {
-  id: true,
-  kind: true,
-  state: true,
-  requestedAt: true,
-  decidedAt: true,
-  reason: true,
-} as const;
 
 export const ADMIN_PAGE_SIZE = 25;
 export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
@@ -86,7 +76,7 @@ export async function requestForReview(requestId: string) {
           provider: { select: { id: true, name: true } },
           requests: {
             orderBy: { requestedAt: "desc" },
-            select: HISTORY_FIELDS,
+            select: REQUEST_HISTORY_FIELDS,
           },
         },
       },
@@ -156,7 +146,7 @@ export async function adminChannelDetail(channelId: string) {
       provider: { select: { id: true, name: true } },
       requests: {
         orderBy: { requestedAt: "desc" },
-        select: HISTORY_FIELDS,
+        select: REQUEST_HISTORY_FIELDS,
       },
     },
   });

@@ -219,18 +219,20 @@ export async function viewChannel(
 }
 
 /** A channel's requests, newest first: the history the approval queue and portal build on. */
+/** What a request history shows of each request (components/channels/request-history). */
+export const REQUEST_HISTORY_FIELDS = {
+  id: true,
+  kind: true,
+  state: true,
+  requestedAt: true,
+  decidedAt: true,
+  reason: true,
+} as const;
+
 export function channelRequestHistory(providerId: string, providerDeliveryChannelId: string) {
   return db().channelRequest.findMany({
     where: { channel: { providerId, providerDeliveryChannelId } },
     orderBy: { requestedAt: "desc" },
-    select: {
-      id: true,
-      kind: true,
-      state: true,
-      requestedAt: true,
-      decidedAt: true,
-      reason: true,
-      body: true,
-    },
+    select: { ...REQUEST_HISTORY_FIELDS, body: true },
   });
 }

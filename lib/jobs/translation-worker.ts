@@ -8,6 +8,7 @@ import { db } from "../db";
 import { saveMachineTranslation } from "../domain/translations";
 import { log } from "../log";
 import { TranslationFailed, type Translator } from "./translators";
+import { dueAndUnleased, unleased } from "./leases";
 
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 60_000;
@@ -22,18 +23,14 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
 
 async function claimDueJobs(now: Date, limit: number) {
   const due = await db().translationJob.findMany({
-    where: {
-      state: "PENDING",
-      nextAttemptAt: { lte: now },
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
-    },
+    where: dueAndUnleased(now),
     orderBy: { nextAttemptAt: "asc" },
     take: limit,
   });
   const claimed = [];
   for (const job of due) {
     const { count } = await db().translationJob.updateMany({
-      where: { id: job.id, state: "PENDING", OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      where: { id: job.id, state: "PENDING", ...unleased(now) },
       data: { lockedUntil: new Date(now.getTime() + LEASE_MS) },
     });
     if (count === 1) claimed.push(job);

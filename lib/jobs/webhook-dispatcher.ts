@@ -18,6 +18,7 @@ import { onOutboxWritten } from "../domain/outbox-signal";
 import { type CallbackAnswer, postCallback } from "../webhooks/post";
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "../webhooks/schedule";
 import { callbackHeaders } from "../webhooks/signing";
+import { dueAndUnleased, unleased } from "./leases";
 
 type Settings = ReturnType<typeof webhookSettings>;
 
@@ -28,11 +29,7 @@ type Settings = ReturnType<typeof webhookSettings>;
  */
 async function claimDueEvents(now: Date, limit: number, leaseMs: number) {
   const due = await db().outboxEvent.findMany({
-    where: {
-      state: "PENDING",
-      nextAttemptAt: { lte: now },
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
-    },
+    where: dueAndUnleased(now),
     orderBy: { nextAttemptAt: "asc" },
     take: limit,
     select: { id: true },
@@ -43,7 +40,7 @@ async function claimDueEvents(now: Date, limit: number, leaseMs: number) {
     where: {
       id: { in: due.map((event) => event.id) },
       state: "PENDING",
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      ...unleased(now),
     },
     data: { lockedUntil: new Date(now.getTime() + leaseMs), claimToken },
   });
