@@ -2,6 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // /api answers in the contract's envelope (a 404 for `/api/x/`), never with a redirect.
+  skipTrailingSlashRedirect: true,
   // The type check runs as its own step (npm run typecheck); the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   experimental: {

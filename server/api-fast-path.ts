@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ApiHandler, type ApiRequest, type ApiResult, failure } from "../lib/api/endpoint";
 import { STATIC_ROUTES, VIEW_ROUTE_PREFIX, getChannel } from "../lib/api/endpoints";
-import { internalError, payloadTooLarge } from "../lib/api/errors";
+import { internalError, notFound, payloadTooLarge } from "../lib/api/errors";
 import { health } from "../lib/api/health";
 import { log } from "../lib/log";
 
@@ -24,8 +24,25 @@ function route(pathname: string): { handler: ApiHandler; params: Record<string, 
     }
   }
   if (pathname === "/api/health") return { handler: health, params: {} };
+  if (isApiPath(pathname)) return { handler: unknownApiPath, params: {} };
   return undefined;
 }
+
+/** Paths Next serves under /api: sign-in (better-auth) and the OpenAPI document. */
+const NEXT_API_PATHS = /^\/api\/(auth(\/|$)|openapi\.json$)/;
+
+/**
+ * Any other path under /api — a trailing slash, `//`, an empty View id, a typo — is answered here
+ * with a 404 in the envelope; Next would answer with a 308 redirect or an HTML page.
+ */
+function isApiPath(pathname: string): boolean {
+  const collapsed = pathname.replace(/\/{2,}/g, "/");
+  if (collapsed !== "/api" && !collapsed.startsWith("/api/")) return false;
+  return pathname !== collapsed || !NEXT_API_PATHS.test(pathname);
+}
+
+const unknownApiPath: ApiHandler = async (request) =>
+  failure(notFound(`No API operation at ${request.path.slice(0, 200)}.`), request);
 
 function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
   if (Number(request.headers["content-length"]) > limit) return Promise.reject(payloadTooLarge(limit));

@@ -292,14 +292,8 @@ const AVAILABILITY_FIELDS: Array<{ key: AvailabilityListKey; label: string; look
   { key: "currenciesExcluded", label: "Currencies excluded", lookup: "Currency" },
 ];
 
-/** The other list of a supported/excluded pair: a value chosen there cannot be chosen here. */
-function pairedList(key: AvailabilityListKey): { key: AvailabilityListKey; reason: string } | undefined {
-  for (const [supported, excluded] of AVAILABILITY_PAIRS) {
-    if (key === supported) return { key: excluded, reason: "excluded" };
-    if (key === excluded) return { key: supported, reason: "supported" };
-  }
-  return undefined;
-}
+/** Excluded lists win over supported ones (eligibility): the form says so beside each pair. */
+const PAIRED_LISTS = new Set<string>(AVAILABILITY_PAIRS.flat());
 
 function AvailabilityList({
   field: spec,
@@ -311,9 +305,7 @@ function AvailabilityList({
   error?: string;
 }) {
   const { options, loading } = useLookup(spec.lookup);
-  const pair = pairedList(spec.key);
-  const other = useWatch({ control, name: `availability.${pair?.key ?? spec.key}` });
-  const disabled = pair ? new Map(other.map((value) => [value, `already ${pair.reason}`])) : undefined;
+  const paired = PAIRED_LISTS.has(spec.key);
   return (
     <Controller
       control={control}
@@ -327,9 +319,8 @@ function AvailabilityList({
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          disabledValues={disabled}
           error={error}
-          hint={pair ? `A value cannot be both supported and excluded. Empty: no restriction.` : undefined}
+          hint={paired ? "A value on both lists is excluded. Empty: no restriction." : undefined}
         />
       )}
     />

@@ -19,6 +19,7 @@ import {
   unsupportedMediaType,
   validationError,
 } from "./errors";
+import { findUnstorableText } from "../contract/stored-text";
 import { parseOrThrow } from "./validation";
 
 export type HttpMethod = "GET" | "POST";
@@ -113,16 +114,43 @@ export function isAcceptedJsonType(contentType: string | undefined): boolean {
   );
 }
 
+/** The `charset` parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? "");
+  return match?.[1]?.toLowerCase();
+}
+
+const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * JSON is UTF-8 (RFC 8259): another declared charset, or bytes that are not UTF-8, are a 400 rather
+ * than text silently decoded wrong. Then every string must be storable as sent (stored-text.ts).
+ */
 async function readJsonBody(request: ApiRequest): Promise<unknown> {
-  if (!isAcceptedJsonType(request.header("content-type"))) throw unsupportedMediaType();
+  const contentType = request.header("content-type");
+  if (!isAcceptedJsonType(contentType)) throw unsupportedMediaType();
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw validationError([`charset ${charset.slice(0, 40)} is not supported: send the body as UTF-8`]);
+  }
   const bytes = await request.readBody(MAX_BODY_BYTES);
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes).replace(/^\uFEFF/, "");
-  if (text.trim() === "") throw validationError(["The request body is empty"]);
+  let text: string;
   try {
-    return JSON.parse(text);
+    text = UTF8_DECODER.decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    throw validationError(["The request body is not valid UTF-8"]);
+  }
+  if (text.trim() === "") throw validationError(["The request body is empty"]);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
   } catch {
     throw validationError(["The request body is not valid JSON"]);
   }
+  const problem = findUnstorableText(body);
+  if (problem)
+    throw validationError([problem.path ? `${problem.path}: ${problem.message}` : problem.message]);
+  return body;
 }
 
 async function authenticate(request: ApiRequest): Promise<ApiPrincipal> {

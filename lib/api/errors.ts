@@ -24,13 +24,22 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400 names at most this many problems, then "and N more": its size stays bounded whatever was sent. */
+export const MAX_NAMED_PROBLEMS = 20;
+
+function listProblems(problems: string[]): string {
+  const named = problems.slice(0, MAX_NAMED_PROBLEMS).join("; ");
+  const more = problems.length - MAX_NAMED_PROBLEMS;
+  return more > 0 ? `${named}; and ${more} more` : named;
+}
+
 /** 400: the body (or the request) does not conform; `problems` name the offending fields. */
 export const validationError = (problems: string[] = []) =>
   new ApiError(
     400,
     "ValidationError",
     "Invalid Request Body",
-    problems.length ? `${INVALID_BODY_SENTENCE} ${problems.join("; ")}` : INVALID_BODY_SENTENCE,
+    problems.length ? `${INVALID_BODY_SENTENCE} ${listProblems(problems)}` : INVALID_BODY_SENTENCE,
   );
 
 export const apiKeyMissing = () => new ApiError(401, "Unauthorized", "API Key is missing", null);

@@ -101,7 +101,20 @@ const countryCode = z
   .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup")
   .meta({ description: "ISO 3166-1 alpha-2 country code (lookup key Country), e.g. BG." });
 
-/** Pairs whose values must not appear on both sides: a value cannot be supported and excluded. */
+/**
+ * An array of at most `max` items. zod checks the size before the items, so an oversized hostile list
+ * costs one message; `when` keeps the size check quiet for a non-array (a string has a length too).
+ */
+export function boundedArray<T extends z.ZodType>(item: T, max: number, why = "") {
+  // zod runs every check's `when` but leaves it out of `.max()`'s parameter type.
+  const onlyForArrays = { when: (payload: z.core.ParsePayload) => Array.isArray(payload.value) };
+  return z.array(item).max(max, {
+    error: `must have at most ${max} items${why ? ` ${why}` : ""}`,
+    ...onlyForArrays,
+  });
+}
+
+/** Supported/excluded pairs. A value may be on both sides: exclusion wins (lib/domain/eligibility). */
 export const AVAILABILITY_PAIRS = [
   ["countriesSupported", "countriesExcluded"],
   ["kycSupported", "kycExcluded"],
@@ -109,37 +122,46 @@ export const AVAILABILITY_PAIRS = [
   ["nationalitiesSupported", "nationalitiesExcluded"],
 ] as const;
 
-export const availabilitySchema = z
-  .strictObject({
-    categoriesSupported: z.array(z.enum(CHANNEL_CATEGORIES)),
-    countriesSupported: nullish(z.array(countryCode)),
-    countriesExcluded: nullish(z.array(countryCode)),
-    kycSupported: nullish(z.array(z.enum(KYC_DOCUMENTS))),
-    kycExcluded: nullish(z.array(z.enum(KYC_DOCUMENTS))),
-    currenciesSupported: nullish(z.array(z.enum(CURRENCIES))),
-    currenciesExcluded: nullish(z.array(z.enum(CURRENCIES))),
-    nationalitiesSupported: nullish(z.array(z.enum(NATIONALITIES))),
-    nationalitiesExcluded: nullish(z.array(z.enum(NATIONALITIES))),
-  })
-  .superRefine((availability, ctx) => {
-    for (const [supportedKey, excludedKey] of AVAILABILITY_PAIRS) {
-      const supported = new Set<string>(availability[supportedKey] ?? []);
-      const both = (availability[excludedKey] ?? []).filter((value) => supported.has(value));
-      if (both.length > 0) {
+/**
+ * A list of lookup values: at most as many items as the lookup has values, each at most once. The
+ * bound is checked before the items (zod's size cap), so a hostile list of 350,000 items costs one
+ * message, not one per item.
+ */
+function valueList<T extends z.ZodType>(item: T, lookupSize: number) {
+  return boundedArray(item, lookupSize, "(the lookup's values, each once)")
+    .superRefine((values, ctx) => {
+      const seen = new Set<unknown>();
+      const twice = new Set<unknown>();
+      for (const value of values) (seen.has(value) ? twice : seen).add(value);
+      if (twice.size > 0) {
         ctx.addIssue({
           code: "custom",
-          path: [excludedKey],
-          message: `${both.join(", ")} cannot be both supported and excluded`,
+          message: `lists ${[...twice].slice(0, 10).join(", ")} more than once`,
         });
       }
-    }
+    })
+    .meta({ uniqueItems: true });
+}
+
+export const availabilitySchema = z
+  .strictObject({
+    categoriesSupported: valueList(z.enum(CHANNEL_CATEGORIES), CHANNEL_CATEGORIES.length),
+    countriesSupported: nullish(valueList(countryCode, COUNTRY_CODES.size)),
+    countriesExcluded: nullish(valueList(countryCode, COUNTRY_CODES.size)),
+    kycSupported: nullish(valueList(z.enum(KYC_DOCUMENTS), KYC_DOCUMENTS.length)),
+    kycExcluded: nullish(valueList(z.enum(KYC_DOCUMENTS), KYC_DOCUMENTS.length)),
+    currenciesSupported: nullish(valueList(z.enum(CURRENCIES), CURRENCIES.length)),
+    currenciesExcluded: nullish(valueList(z.enum(CURRENCIES), CURRENCIES.length)),
+    nationalitiesSupported: nullish(valueList(z.enum(NATIONALITIES), NATIONALITIES.length)),
+    nationalitiesExcluded: nullish(valueList(z.enum(NATIONALITIES), NATIONALITIES.length)),
   })
   .meta({
     id: "Availability",
     description:
       "Where and for whom the channel is available. Supported values are matched by the platform to find " +
       "eligible delivery options; excluded values prevent beneficiaries from being assisted through this " +
-      "channel. A value cannot be both supported and excluded. Every optional list may be absent, null or empty.",
+      "channel, and win over supported ones (a value on both lists is excluded). Each list holds each value " +
+      "at most once. Every optional list may be absent, null or empty.",
   });
 
 /** Budget amounts are money or quantities: finite and not negative (the contract gives no bounds). */
@@ -198,20 +220,26 @@ export const deliveryOptionSchema = z
       "is the key of the entered value in DELIVERY_REQUEST_SENT events.",
   });
 
+/** Bounds the contract does not show (README "Limits"): a channel is a form, not a data store. */
+export const MAX_CONTACTS = 50;
+export const MAX_DELIVERY_OPTIONS = 50;
+
 /** fieldName is the key of a delivery's values in events, so it must be unique in a channel. */
-const deliveryOptionsSchema = z.array(deliveryOptionSchema).superRefine((options, ctx) => {
-  const seen = new Set<string>();
-  options.forEach((option, index) => {
-    if (seen.has(option.fieldName)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [index, "fieldName"],
-        message: "must be unique among deliveryOptions",
-      });
-    }
-    seen.add(option.fieldName);
-  });
-});
+const deliveryOptionsSchema = boundedArray(deliveryOptionSchema, MAX_DELIVERY_OPTIONS).superRefine(
+  (options, ctx) => {
+    const seen = new Set<string>();
+    options.forEach((option, index) => {
+      if (seen.has(option.fieldName)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "fieldName"],
+          message: "must be unique among deliveryOptions",
+        });
+      }
+      seen.add(option.fieldName);
+    });
+  },
+);
 
 export const channelStatus = z.enum(CHANNEL_STATUSES);
 
@@ -224,7 +252,7 @@ export const channelBodySchema = z
     landingPage: webAddress(512).meta({
       description: "Public website of the provider or service: an http(s) URL or a bare host name.",
     }),
-    contacts: nullish(z.array(contactSchema)),
+    contacts: nullish(boundedArray(contactSchema, MAX_CONTACTS)),
     callCenter: nullish(callCenterSchema),
     availability: availabilitySchema,
     budget: budgetSchema.optional(),

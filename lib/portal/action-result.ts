@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { fieldErrors } from "../contract/issues";
+import { findUnstorableText } from "../contract/stored-text";
 import { DomainError } from "../domain/errors";
 import { log } from "../log";
 
@@ -20,6 +21,17 @@ export function parseInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): { data: z.infer<S> } | { failure: ActionResult<never> } {
+  const unstorable = findUnstorableText(input);
+  if (unstorable) {
+    const where = unstorable.path || "input";
+    return {
+      failure: {
+        ok: false,
+        error: `${where} ${unstorable.message}.`,
+        fieldErrors: { [where]: unstorable.message },
+      },
+    };
+  }
   const parsed = schema.safeParse(input);
   if (parsed.success) return { data: parsed.data };
   return {
@@ -55,4 +67,15 @@ function isNextControlFlow(error: unknown): boolean {
       digest === "NEXT_NOT_FOUND" ||
       digest.startsWith("NEXT_HTTP_ERROR_FALLBACK"))
   );
+}
+
+/**
+ * A plain argument of an action (a record's id): a short string that can be stored and looked up,
+ * else a message for the user. Ids come from our own pages, but actions are public endpoints.
+ */
+export function idArgument(value: unknown, name = "id"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 200 || findUnstorableText(value)) {
+    throw new DomainError("invalid", `The ${name} is not valid.`);
+  }
+  return value;
 }

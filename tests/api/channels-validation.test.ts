@@ -185,9 +185,9 @@ const REFUSED: Refusal[] = [
   // The rules beside the tables.
   ["budget.amount negative", set("budget.amount", -5), "budget.amount: must not be negative"],
   [
-    "country supported and excluded",
-    set("availability.countriesExcluded", ["PL"]),
-    "availability.countriesExcluded: PL cannot be both supported and excluded",
+    "country listed twice",
+    set("availability.countriesSupported", ["PL", "BG", "PL"]),
+    "availability.countriesSupported: lists PL more than once",
   ],
   [
     "landingPage javascript:",

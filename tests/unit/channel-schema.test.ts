@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { describeIssues, parseOrThrow } from "@/lib/api/validation";
-import { channelBodySchema } from "@/lib/contract/channel";
+import { channelBodySchema, MAX_CONTACTS, MAX_DELIVERY_OPTIONS } from "@/lib/contract/channel";
+import { COUNTRY_CODES } from "@/lib/contract/countries";
 import {
   CHANNEL_CATEGORIES,
   CHANNEL_STATUSES,
@@ -492,27 +493,58 @@ describe("numbers", () => {
   });
 });
 
-describe("availability: a value cannot be both supported and excluded", () => {
+describe("availability: a value may be both supported and excluded (exclusion wins)", () => {
   it.each([
-    ["countries", ["BG", "PL"], ["PL"], "PL"],
-    ["kyc", ["PASSPORT", "OTHER"], ["OTHER", "PASSPORT"], "OTHER, PASSPORT"],
-    ["currencies", ["EUR"], ["USD", "EUR"], "EUR"],
-    ["nationalities", ["BULGARIAN"], ["BULGARIAN"], "BULGARIAN"],
-  ])("%s overlapping is refused", (kind, supported, excluded, both) => {
+    ["countries", [...COUNTRY_CODES], ["UA", "MD", "PL"]],
+    ["kyc", ["ALL"], ["OTHER"]],
+    ["currencies", ["EUR"], ["USD", "EUR"]],
+    ["nationalities", ["BULGARIAN"], ["BULGARIAN"]],
+  ])("%s overlapping is accepted", (kind, supported, excluded) => {
     const body = withValue(
       withValue(fullBody(), `availability.${kind}Supported`, supported),
       `availability.${kind}Excluded`,
       excluded,
     );
-    expect(problemsOf(body)).toEqual([
-      `availability.${kind}Excluded: ${both} cannot be both supported and excluded`,
+    expect(problemsOf(body)).toEqual([]);
+  });
+});
+
+describe("availability lists are bounded by their lookups and hold each value once", () => {
+  it.each([
+    ["categoriesSupported", ["CASH", "VOUCHERS", "INFORMATION", "CASH"], "must have at most 3 items"],
+    ["kycExcluded", [...KYC_DOCUMENTS, "ALL"], `must have at most ${KYC_DOCUMENTS.length} items`],
+    ["countriesSupported", Array(100_000).fill("BG"), `must have at most ${COUNTRY_CODES.size} items`],
+  ])("%s longer than its lookup is refused with one message", (field, values, message) => {
+    const problems = problemsOf(withValue(fullBody(), `availability.${field}`, values));
+    expect(problems).toEqual([`availability.${field}: ${message} (the lookup's values, each once)`]);
+  });
+
+  it("350,000 invalid items cost one message, not one per item", () => {
+    const problems = problemsOf(
+      withValue(fullBody(), "availability.categoriesSupported", Array(350_000).fill(0)),
+    );
+    expect(problems).toEqual([
+      "availability.categoriesSupported: must have at most 3 items (the lookup's values, each once)",
     ]);
   });
 
-  it("disjoint lists, or one side null, are accepted", () => {
-    expect(problemsOf(fullBody())).toEqual([]);
-    const body = withValue(fullBody(), "availability.countriesExcluded", null);
-    expect(problemsOf(withValue(body, "availability.countriesSupported", ["BG"]))).toEqual([]);
+  it("a value listed twice is refused, naming it", () => {
+    const problems = problemsOf(withValue(fullBody(), "availability.countriesSupported", ["BG", "PL", "BG"]));
+    expect(problems).toEqual(["availability.countriesSupported: lists BG more than once"]);
+  });
+
+  it.each([
+    ["contacts", MAX_CONTACTS, { email: "", name: "", phone: "" }],
+    ["deliveryOptions", MAX_DELIVERY_OPTIONS, null],
+  ])("%s holds at most its bound", (field, max, item) => {
+    const items = Array.from(
+      { length: max + 1 },
+      (_, index) => item ?? { fieldLabel: "", fieldName: `f${index}`, dataType: "STRING", isRequired: false },
+    );
+    expect(problemsOf(withValue(fullBody(), field, items))).toEqual([
+      `${field}: must have at most ${max} items`,
+    ]);
+    expect(problemsOf(withValue(fullBody(), field, items.slice(0, max)))).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { createProvider, regenerateApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { MAX_TRANSLATION_LENGTH, TRANSLATED_FIELDS, saveHumanTranslation } from "@/lib/domain/translations";
 import { createUser, generatePassword } from "@/lib/domain/users";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
 import { decisionSchema } from "@/lib/contract/decision";
 
 export async function decideAction(
@@ -20,7 +20,7 @@ export async function decideAction(
     if ("failure" in parsed) return parsed.failure;
     const result = await decideRequest(
       { id: admin.id, providerId: admin.providerId },
-      z.string().parse(requestId),
+      idArgument(requestId),
       parsed.data,
     );
     revalidatePath("/admin", "layout");
@@ -91,7 +91,7 @@ export async function createProviderUserAction(
 export async function regenerateKeyAction(providerId: string): Promise<ActionResult<{ key: string }>> {
   return runAction(async () => {
     await requireAdmin();
-    const key = await regenerateApiKey(z.string().parse(providerId));
+    const key = await regenerateApiKey(idArgument(providerId));
     revalidatePath(`/admin/providers/${providerId}`);
     return succeed({ key });
   });

@@ -73,6 +73,6 @@ export async function setChannelStatusAction(input: unknown): Promise<ActionResu
 /** The values of a lookup, for the form's controls: the same data as GetLookUpValues. */
 export async function lookupValuesAction(key: string) {
   await requireProviderUser();
-  const lookupKey = z.enum(LOOKUP_KEYS).parse(key);
-  return LOOKUPS[lookupKey];
+  const lookupKey = z.enum(LOOKUP_KEYS).safeParse(key);
+  return lookupKey.success ? LOOKUPS[lookupKey.data] : [];
 }

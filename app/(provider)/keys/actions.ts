@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireProviderUser } from "@/lib/auth/session";
 import { issueApiKey, revokeApiKey } from "@/lib/domain/api-keys";
 import { notFound } from "@/lib/domain/errors";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
 
 const newKey = z.object({ label: z.string().trim().max(100, "must be at most 100 characters") });
 
@@ -26,8 +26,7 @@ export async function revokeApiKeyAction(apiKeyId: string): Promise<ActionResult
   return runAction(async () => {
     const user = await requireProviderUser();
     // Scoped by the user's provider: another organisation's key id revokes nothing.
-    if (!(await revokeApiKey(user.providerId, z.string().parse(apiKeyId))))
-      throw notFound("No such active key.");
+    if (!(await revokeApiKey(user.providerId, idArgument(apiKeyId)))) throw notFound("No such active key.");
     revalidatePath("/keys");
     return succeed(undefined);
   });

@@ -3,13 +3,13 @@
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
 import { replayEvent, replayFailedEvents } from "@/lib/domain/webhook-events";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
 import { dayPeriod, dayPeriodSchema } from "@/lib/portal/periods";
 
 export async function adminReplayEventAction(eventId: string): Promise<ActionResult<undefined>> {
   return runAction(async () => {
     await requireAdmin();
-    await replayEvent(null, z.string().parse(eventId));
+    await replayEvent(null, idArgument(eventId));
     return succeed(undefined);
   });
 }

@@ -10,7 +10,7 @@ import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
 import { deliveryProblems, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { notFound } from "@/lib/domain/errors";
 import { addChannelToProgram, createProgram, programInputSchema } from "@/lib/domain/programs";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
 
 export async function createProgramAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
@@ -29,7 +29,7 @@ export async function addChannelAction(
 ): Promise<ActionResult<undefined>> {
   return runAction(async () => {
     await requireAdmin();
-    await addChannelToProgram(z.string().parse(programId), z.string().parse(channelId));
+    await addChannelToProgram(idArgument(programId), idArgument(channelId));
     revalidatePath(`/admin/programs/${programId}`);
     return succeed(undefined);
   });
@@ -122,7 +122,7 @@ async function channelOptions(channelId: string) {
 export async function refundAction(programId: string, deliveryId: string): Promise<ActionResult<undefined>> {
   return runAction(async () => {
     const admin = await requireAdmin();
-    await requestRefund(admin.id, z.string().parse(deliveryId));
+    await requestRefund(admin.id, idArgument(deliveryId));
     revalidatePath(`/admin/programs/${programId}`);
     return succeed(undefined);
   });

@@ -3,13 +3,13 @@
 import { z } from "zod";
 import { requireProviderUser } from "@/lib/auth/session";
 import { replayEvent, replayFailedEvents, sendTestEvent } from "@/lib/domain/webhook-events";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
 import { dayPeriod, dayPeriodSchema } from "@/lib/portal/periods";
 
 export async function replayEventAction(eventId: string): Promise<ActionResult<undefined>> {
   return runAction(async () => {
     const user = await requireProviderUser();
-    await replayEvent(user.providerId, z.string().parse(eventId));
+    await replayEvent(user.providerId, idArgument(eventId));
     return succeed(undefined);
   });
 }
@@ -27,7 +27,7 @@ export async function replayFailedAction(from: string, to: string): Promise<Acti
 export async function sendTestEventAction(eventType: string): Promise<ActionResult<undefined>> {
   return runAction(async () => {
     const user = await requireProviderUser();
-    await sendTestEvent(user.providerId, z.string().parse(eventType));
+    await sendTestEvent(user.providerId, idArgument(eventType));
     return succeed(undefined);
   });
 }
