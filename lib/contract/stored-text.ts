@@ -22,28 +22,56 @@ function problemOf(text: string): string | undefined {
   return undefined;
 }
 
-/** The first string (value or property name) that cannot be stored as sent, or nesting too deep. */
+/** One container being walked: its keys (null for an array) and the position reached. */
+interface Frame {
+  container: Record<string, unknown> | unknown[];
+  keys: string[] | null;
+  length: number;
+  next: number;
+}
+
+function frameOf(container: object): Frame {
+  if (Array.isArray(container)) return { container, keys: null, length: container.length, next: 0 };
+  const keys = Object.keys(container);
+  return { container: container as Record<string, unknown>, keys, length: keys.length, next: 0 };
+}
+
+/** The path to the item a frame is at: only the current chain exists, never one path per node. */
+const pathOf = (frames: Frame[]) =>
+  fieldPath(frames.map((frame) => (frame.keys ? (frame.keys[frame.next - 1] as string) : frame.next - 1)));
+
+/**
+ * The first string (value or property name) that cannot be stored as sent, or nesting too deep.
+ * Memory stays proportional to the depth, not the size: a 1 MiB list of 500,000 items allocates
+ * nothing per item.
+ */
 export function findUnstorableText(input: unknown): TextProblem | undefined {
-  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: input, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: PropertyKey[] };
-    if (typeof value === "string") {
-      const message = problemOf(value);
-      if (message) return { path: fieldPath(path), message };
+  if (typeof input === "string") {
+    const message = problemOf(input);
+    return message ? { path: "", message } : undefined;
+  }
+  if (typeof input !== "object" || input === null) return undefined;
+  const frames: Frame[] = [frameOf(input)];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as Frame;
+    if (frame.next >= frame.length) {
+      frames.pop();
       continue;
     }
-    if (typeof value !== "object" || value === null) continue;
-    if (path.length >= MAX_INPUT_DEPTH) {
-      return { path: fieldPath(path), message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` };
-    }
-    const entries: [PropertyKey, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [index, item])
-      : Object.entries(value);
-    // Pushed last-first, so problems are found in document order.
-    for (const [key, item] of entries.reverse()) {
-      const keyProblem = typeof key === "string" ? problemOf(key) : undefined;
-      if (keyProblem) return { path: fieldPath(path), message: `has a property name that ${keyProblem}` };
-      stack.push({ value: item, path: [...path, key] });
+    const key = frame.keys ? (frame.keys[frame.next] as string) : frame.next;
+    frame.next += 1;
+    const keyProblem = typeof key === "string" ? problemOf(key) : undefined;
+    if (keyProblem)
+      return { path: pathOf(frames.slice(0, -1)), message: `has a property name that ${keyProblem}` };
+    const value = (frame.container as Record<string | number, unknown>)[key];
+    if (typeof value === "string") {
+      const message = problemOf(value);
+      if (message) return { path: pathOf(frames), message };
+    } else if (typeof value === "object" && value !== null) {
+      if (frames.length >= MAX_INPUT_DEPTH) {
+        return { path: pathOf(frames), message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` };
+      }
+      frames.push(frameOf(value));
     }
   }
   return undefined;

@@ -3,6 +3,7 @@
  * app started as production starts it. Tests reach it only over HTTP, via inject("baseUrl").
  */
 import type { TestProject } from "vitest/node";
+import { seedProviders } from "./seed";
 import { createTestDatabase, type DatabaseKindUnderTest, startServer } from "./test-server";
 
 declare module "vitest" {
@@ -14,24 +15,6 @@ declare module "vitest" {
     providerB: { id: string; key: string };
     revokedKey: string;
   }
-}
-
-async function seedProviders(databaseUrl: string) {
-  process.env.DATABASE_URL = databaseUrl;
-  const { createProvider, issueApiKey, revokeApiKey } = await import("../../lib/domain/api-keys");
-  const { disconnectDb } = await import("../../lib/db");
-  const a = await createProvider("Test Provider A");
-  const b = await createProvider("Test Provider B");
-  const keyA = await issueApiKey(a.id);
-  const keyB = await issueApiKey(b.id);
-  const revoked = await issueApiKey(a.id, "revoked");
-  await revokeApiKey(a.id, revoked.record.id);
-  await disconnectDb();
-  return {
-    providerA: { id: a.id, key: keyA.key },
-    providerB: { id: b.id, key: keyB.key },
-    revokedKey: revoked.key,
-  };
 }
 
 export function setupFor(kind: DatabaseKindUnderTest) {
