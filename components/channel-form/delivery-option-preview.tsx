@@ -5,6 +5,7 @@
  */
 import { useId, useState } from "react";
 import { inputClass } from "@/components/ui/field";
+import { compileProviderRegex } from "@/lib/contract/provider-regex";
 import type { DeliveryOptionValues } from "./form-values";
 
 function sampleVerdict(option: DeliveryOptionValues, sample: string): { ok: boolean; text: string } {
@@ -19,12 +20,9 @@ function sampleVerdict(option: DeliveryOptionValues, sample: string): { ok: bool
   if (option.fieldMaxLength && sample.length > max)
     return { ok: false, text: `Too long: at most ${max} characters.` };
   if (option.validationRegex) {
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(option.validationRegex, "u");
-    } catch {
-      return { ok: false, text: "The regular expression does not compile." };
-    }
+    // The server's engine and rules, so the preview accepts exactly what deliveries will.
+    const pattern = compileProviderRegex(option.validationRegex);
+    if (!pattern.ok) return { ok: false, text: `The regular expression ${pattern.reason}.` };
     if (!pattern.test(sample)) return { ok: false, text: "Does not match the regular expression." };
   }
   return { ok: true, text: "Valid." };

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
+import { compileProviderRegex } from "./provider-regex";
 import {
   CHANNEL_CATEGORIES,
   CHANNEL_STATUSES,
@@ -180,20 +181,11 @@ export const budgetSchema = z
       "Program Virtual Budget of the assistance program applies.",
   });
 
-function compilesAsRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const lengthBound = z.number().int("must be a whole number").nonnegative("must not be negative");
 
 /**
  * An input a beneficiary fills in. Bounds the contract does not show: fieldName, dataType and
- * defaultValue at most 256 characters, validationRegex at most 1024 and a valid regular expression.
+ * defaultValue at most 256 characters, validationRegex at most 1024 and runnable by RE2 (provider-regex.ts).
  */
 export const deliveryOptionSchema = z
   .strictObject({
@@ -203,7 +195,18 @@ export const deliveryOptionSchema = z
     fieldMinLength: lengthBound.optional(),
     dataType: text(256).min(1, "must not be empty"),
     defaultValue: text(256).optional(),
-    validationRegex: text(1024).refine(compilesAsRegex, "must be a valid regular expression").optional(),
+    validationRegex: text(1024)
+      .superRefine((pattern, ctx) => {
+        const regex = compileProviderRegex(pattern);
+        if (!regex.ok) ctx.addIssue({ code: "custom", message: regex.reason });
+      })
+      .meta({
+        description:
+          "JavaScript regular expression (as with the u flag) a value must match somewhere: anchor it with " +
+          "^…$ to match the whole value. It runs on a linear-time engine (RE2), so backreferences, " +
+          "lookarounds, the m and s modifiers and syntax RE2 lacks (such as \\p{Script=…}) are refused.",
+      })
+      .optional(),
     isRequired: z.boolean(),
   })
   .refine(

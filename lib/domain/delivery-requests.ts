@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
 import { type Tx, db, takeWriteLock } from "../db";
 import { CURRENCIES } from "../contract/enums";
+import { compileProviderRegex } from "../contract/provider-regex";
 import { applicableBudget, markDelivered, release, reserve } from "./budgets";
 import { MAX_DELIVERIES } from "./delivery-limits";
 import { availabilityAllows } from "./eligibility";
@@ -58,8 +59,11 @@ function optionProblem(option: DeliveryOption, value: string): string | undefine
   if (option.fieldMaxLength !== undefined && value.length > option.fieldMaxLength) {
     return `must be at most ${option.fieldMaxLength} characters`;
   }
-  if (option.validationRegex && !new RegExp(option.validationRegex, "u").test(value)) {
-    return `does not match ${option.validationRegex}`;
+  if (option.validationRegex) {
+    // Linear-time engine: a provider's pattern cannot stall the server (ReDoS).
+    const regex = compileProviderRegex(option.validationRegex);
+    if (!regex.ok) return `cannot be checked: the channel's validationRegex ${regex.reason}`;
+    if (!regex.test(value)) return `does not match ${option.validationRegex}`;
   }
   return undefined;
 }

@@ -218,6 +218,16 @@ const REFUSED: Refusal[] = [
     "deliveryOptions[0].validationRegex: must be a valid regular expression",
   ],
   [
+    "validationRegex with a backreference",
+    set("deliveryOptions[0].validationRegex", "(a)\\1"),
+    "deliveryOptions[0].validationRegex: must not use backreferences such as \\1 or \\k<name>, which the linear-time engine (RE2) cannot run",
+  ],
+  [
+    "validationRegex with a lookahead",
+    set("deliveryOptions[0].validationRegex", "^(?=a)"),
+    "deliveryOptions[0].validationRegex: must not use lookahead or lookbehind such as (?=…) or (?<!…), which the linear-time engine (RE2) cannot run",
+  ],
+  [
     "two problems at once",
     (body) => withValue(withValue(body, "landingPage", undefined), "budget.extra", 1),
     "landingPage: Required; budget.extra: Unknown property",
@@ -331,6 +341,8 @@ describe("accepted bodies are stored exactly", () => {
         nationalitiesExcluded: [],
       }),
     ],
+    // Nested quantifiers are safe on the linear-time engine, so they are accepted.
+    ["validationRegex ^(a+)+$", set("deliveryOptions[0].validationRegex", "^(a+)+$")],
     ["landingPage empty", set("landingPage", "")],
     ["landingPage bare host", set("landingPage", "www.moneygram.com")],
     [

@@ -31,7 +31,12 @@ const PHONE_OPTION = {
 };
 
 /** An approved, ONLINE channel of a new provider, serving a new program. */
-async function servingChannel(budget: ChannelBody["budget"], programUnit = "EUR", virtualBudget = 1000) {
+async function servingChannel(
+  budget: ChannelBody["budget"],
+  programUnit = "EUR",
+  virtualBudget = 1000,
+  deliveryOptions = [PHONE_OPTION],
+) {
   const provider = await createProvider(`Budget provider ${randomUUID()}`);
   const id = `budget-${randomUUID()}`;
   await requestChannelCreate(provider.id, {
@@ -40,7 +45,7 @@ async function servingChannel(budget: ChannelBody["budget"], programUnit = "EUR"
     landingPage: "www.example.org",
     availability: { categoriesSupported: ["CASH"] },
     budget,
-    deliveryOptions: [PHONE_OPTION],
+    deliveryOptions,
   });
   const channel = await database()
     .db()
@@ -279,6 +284,25 @@ describe("sending a delivery request", () => {
         .db()
         .deliveryRequest.count({ where: { channelId: setup.channelId } }),
     ).toBe(0);
+  });
+
+  it("checks a catastrophic validationRegex in linear time: refused with the field's message", async () => {
+    // Under a backtracking engine this value takes hours against ^(a+)+$, blocking the whole server.
+    const option = { ...PHONE_OPTION, fieldMaxLength: 64, validationRegex: "^(a+)+$" };
+    const setup = await servingChannel({ currency: "EUR", amount: 100 }, "EUR", 1000, [option]);
+    const send = (phone: string) =>
+      sendDeliveryRequest("m", {
+        programId: setup.programId,
+        channelId: setup.channelId,
+        description: "ReDoS",
+        deliveries: [{ beneficiaryId: "b1", amount: 1, options: { phone } }],
+      });
+    const error = await refusal(send(`${"a".repeat(40)}!`));
+    expect([error.field, error.message]).toEqual([
+      "deliveries[0].phone",
+      "Delivery 1: phone does not match ^(a+)+$",
+    ]);
+    await expect(send("a".repeat(40))).resolves.toMatchObject({ totalMinor: 100n });
   });
 });
 

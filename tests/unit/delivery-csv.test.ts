@@ -45,4 +45,20 @@ describe("parseDeliveriesCsv", () => {
       { line: 2, field: "(file)", message: "no deliveries in the file" },
     ]);
   });
+
+  it("checks a catastrophic validationRegex on every row in linear time", () => {
+    const options = [
+      {
+        fieldLabel: "Code",
+        fieldName: "code",
+        dataType: "STRING",
+        isRequired: true,
+        validationRegex: "^(a+)+$",
+      },
+    ];
+    const rows = Array.from({ length: 50 }, (_, i) => `B-${i},1,${"a".repeat(40)}${i % 2 ? "" : "!"}`);
+    const { problems } = parseDeliveriesCsv(["beneficiaryId,amount,code", ...rows].join("\n"), options);
+    expect(problems).toHaveLength(25);
+    expect(problems[0]).toEqual({ line: 2, field: "code", message: "does not match ^(a+)+$" });
+  });
 });

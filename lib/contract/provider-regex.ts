@@ -1,0 +1,106 @@
+/**
+ * A delivery option's validationRegex, evaluated with re2js (a port of RE2): matching takes time
+ * linear in the value, so no provider pattern can block the event loop (ReDoS, issue 15). The
+ * contract, the delivery checks (form, CSV) and the portal's live preview all use this module, so what
+ * the preview accepts the server accepts. Browser-safe: no Node imports.
+ *
+ * Flavour: JavaScript syntax with the `u` flag (the pattern must compile as `new RegExp(p, "u")`),
+ * applied like RegExp#test: a match anywhere in the value counts; anchor with ^…$ to require all of
+ * it. RE2JS with no flags is the counterpart of `u`: the value is read as code points and \p{…}
+ * classes are on. Where the two engines still differ, the pattern is rewritten to JavaScript's
+ * meaning (`.`, \s, \S, [], [^]) or refused: backreferences, lookarounds, the m and s modifiers, and
+ * whatever RE2 cannot parse (long property names such as \p{Letter}, repeat counts above 1000).
+ */
+import { RE2JS } from "re2js";
+
+export type ProviderRegex = { ok: true; test(value: string): boolean } | { ok: false; reason: string };
+
+const INVALID = "must be a valid regular expression";
+const ENGINE = "which the linear-time engine (RE2) cannot run";
+const BACKREFERENCE = `must not use backreferences such as \\1 or \\k<name>, ${ENGINE}`;
+const LOOKAROUND = `must not use lookahead or lookbehind such as (?=…) or (?<!…), ${ENGINE}`;
+const MODIFIER = "must not use the m or s modifier, whose line rules differ in RE2 (only (?i:…) is allowed)";
+
+// JavaScript's \s (WhiteSpace and LineTerminator); RE2's \s is ASCII only. NON_SPACE is its complement
+// as ranges, because a negated class cannot nest inside another class.
+const SPACE =
+  "\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+const NON_SPACE =
+  "\\x00-\\x08\\x0E-\\x1F\\x21-\\x9F\\x{A1}-\\x{167F}\\x{1681}-\\x{1FFF}\\x{200B}-\\x{2027}" +
+  "\\x{202A}-\\x{202E}\\x{2030}-\\x{205E}\\x{2060}-\\x{2FFF}\\x{3001}-\\x{FEFE}\\x{FF00}-\\x{10FFFF}";
+// JavaScript's `.` stops at every line terminator; RE2's only at \n.
+const DOT = "[^\\n\\r\\x{2028}\\x{2029}]";
+const NOTHING = "[^\\x00-\\x{10FFFF}]";
+const ANYTHING = "[\\x00-\\x{10FFFF}]";
+
+/** The RE2 form of a pattern that compiles as JavaScript with `u`, or why RE2 must not run it. */
+function toRe2(pattern: string): { source: string } | { refused: string } {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === "\\") {
+      const next = pattern[++i] ?? "";
+      // With `u`, a digit or \k escape that compiled is a backreference; RE2 would read \12 as octal.
+      if (/[1-9k]/.test(next)) return { refused: BACKREFERENCE };
+      if (next === "s") out += inClass ? SPACE : `[${SPACE}]`;
+      else if (next === "S") out += inClass ? NON_SPACE : `[^${SPACE}]`;
+      else out += ch + next;
+    } else if (inClass) {
+      inClass = ch !== "]";
+      out += ch;
+    } else if (ch === "[") {
+      // In JavaScript "]" right after "[" or "[^" closes the class; in RE2 it would be a literal.
+      if (pattern.startsWith("]", i + 1)) {
+        out += NOTHING;
+        i += 1;
+      } else if (pattern.startsWith("^]", i + 1)) {
+        out += ANYTHING;
+        i += 2;
+      } else {
+        out += ch;
+        inClass = true;
+      }
+    } else if (ch === "(") {
+      const group = pattern.slice(i + 1, i + 10);
+      if (/^\?<?[=!]/.test(group)) return { refused: LOOKAROUND };
+      if (/^\?[ims-]*[ms][ims-]*:/.test(group)) return { refused: MODIFIER };
+      out += ch;
+    } else {
+      out += ch === "." ? DOT : ch;
+    }
+  }
+  return { source: out };
+}
+
+function compile(pattern: string): ProviderRegex {
+  try {
+    new RegExp(pattern, "u");
+  } catch {
+    return { ok: false, reason: INVALID };
+  }
+  const translated = toRe2(pattern);
+  if ("refused" in translated) return { ok: false, reason: translated.refused };
+  try {
+    // translateRegExp covers the rest of the JavaScript syntax: \u…, \cX, (?<name>…), "/".
+    const re2 = RE2JS.compile(RE2JS.translateRegExp(translated.source));
+    return { ok: true, test: (value) => re2.test(value) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : "";
+    return { ok: false, reason: `uses syntax the linear-time engine (RE2) does not support: ${detail}` };
+  }
+}
+
+// Delivery CSV validation compiles a channel's patterns once per row: keep the most recent ones.
+const CACHE_SIZE = 256;
+const cache = new Map<string, ProviderRegex>();
+
+/** A provider's pattern, compiled for linear-time matching (cached), or why it is refused. */
+export function compileProviderRegex(pattern: string): ProviderRegex {
+  let compiled = cache.get(pattern);
+  if (compiled) cache.delete(pattern);
+  else compiled = compile(pattern);
+  cache.set(pattern, compiled);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
