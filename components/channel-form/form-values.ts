@@ -158,7 +158,9 @@ export function fromChannelContent(content: Content): ChannelFormValues {
     availability: Object.fromEntries(
       AVAILABILITY_LIST_KEYS.map((key) => [
         key,
-        [...((content.availability[key] as string[] | null | undefined) ?? [])],
+        // Each value once: the lists are sets (the multi-select keeps them so), and a stored list of
+        // 100,000 repeats would otherwise travel to the browser whole.
+        [...new Set((content.availability[key] as string[] | null | undefined) ?? [])],
       ]),
     ) as unknown as Record<AvailabilityListKey, string[]>,
     budget: {

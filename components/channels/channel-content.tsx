@@ -1,8 +1,11 @@
 /**
  * A channel's content, readable: every field of the contract, lists as chips, delivery options as a
  * table. Provider text is rendered as text; the landing page becomes a link only for web addresses.
+ * Every list is bounded on the page (components/ui/collapsed-list): stored channels may hold 100,000
+ * entries.
  */
 import type { ReactNode } from "react";
+import { CollapsedList, MoreNote, firstOf, groupLabel } from "@/components/ui/collapsed-list";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
 
@@ -32,15 +35,26 @@ function ExternalLink({ address }: { address: string | null | undefined }) {
 function Chips({ values }: { values: readonly string[] | null | undefined }) {
   if (!values?.length) return <span className="text-slate-500">—</span>;
   return (
-    <ul className="flex flex-wrap gap-1">
-      {values.map((value) => (
-        <li key={value} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
-          {value}
-        </li>
-      ))}
-    </ul>
+    <CollapsedList
+      values={values}
+      render={(groups) => (
+        <ul className="flex flex-wrap gap-1">
+          {groups.map((group) => (
+            <li
+              key={group.value}
+              className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800"
+            >
+              {groupLabel(group)}
+            </li>
+          ))}
+        </ul>
+      )}
+    />
   );
 }
+
+/** Contacts and delivery options shown at most; the contract allows far fewer. */
+const MAX_ITEMS = 50;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,6 +79,8 @@ const AVAILABILITY_ROWS = [
 
 export function ChannelContent({ content }: { content: Content }) {
   const { callCenter, budget } = content;
+  const contacts = firstOf(content.contacts, MAX_ITEMS);
+  const options = firstOf(content.deliveryOptions, MAX_ITEMS);
   return (
     <dl className="divide-y divide-slate-100">
       <Row label="Name">
@@ -94,14 +110,18 @@ export function ChannelContent({ content }: { content: Content }) {
           : "No budget: the program's virtual budget applies"}
       </Row>
       <Row label="Contacts">
-        {content.contacts?.length ? (
-          <ul className="space-y-1">
-            {content.contacts.map((contact) => (
-              <li key={`${contact.email} ${contact.name} ${contact.phone}`}>
-                {contact.name} · {contact.email} · {contact.phone}
-              </li>
-            ))}
-          </ul>
+        {contacts.shown.length ? (
+          <>
+            <ul className="space-y-1">
+              {contacts.shown.map((contact, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: contacts may repeat; the list never reorders
+                <li key={index}>
+                  {contact.name} · {contact.email} · {contact.phone}
+                </li>
+              ))}
+            </ul>
+            <MoreNote more={contacts.more} noun="contacts" />
+          </>
         ) : (
           "—"
         )}
@@ -121,35 +141,39 @@ export function ChannelContent({ content }: { content: Content }) {
         )}
       </Row>
       <Row label="Delivery options">
-        {content.deliveryOptions?.length ? (
-          <table className="w-full table-fixed text-left text-xs">
-            <caption className="sr-only">Delivery options</caption>
-            <thead className="text-slate-500">
-              <tr>
-                <th className="py-1">Label / name</th>
-                <th className="py-1">Type</th>
-                <th className="py-1">Length</th>
-                <th className="py-1">Regex</th>
-                <th className="py-1">Required</th>
-              </tr>
-            </thead>
-            <tbody>
-              {content.deliveryOptions.map((option) => (
-                <tr key={option.fieldName} className="border-t border-slate-100 align-top">
-                  <td className="py-1 break-all">
-                    {option.fieldLabel}
-                    <div className="font-mono text-slate-500">{option.fieldName}</div>
-                  </td>
-                  <td className="py-1">{option.dataType}</td>
-                  <td className="py-1">
-                    {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
-                  </td>
-                  <td className="py-1 font-mono break-all">{option.validationRegex ?? "—"}</td>
-                  <td className="py-1">{option.isRequired ? "yes" : "no"}</td>
+        {options.shown.length ? (
+          <>
+            <table className="w-full table-fixed text-left text-xs">
+              <caption className="sr-only">Delivery options</caption>
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="py-1">Label / name</th>
+                  <th className="py-1">Type</th>
+                  <th className="py-1">Length</th>
+                  <th className="py-1">Regex</th>
+                  <th className="py-1">Required</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {options.shown.map((option, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: stored options may repeat a name; the list never reorders
+                  <tr key={index} className="border-t border-slate-100 align-top">
+                    <td className="py-1 break-all">
+                      {option.fieldLabel}
+                      <div className="font-mono text-slate-500">{option.fieldName}</div>
+                    </td>
+                    <td className="py-1">{option.dataType}</td>
+                    <td className="py-1">
+                      {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
+                    </td>
+                    <td className="py-1 font-mono break-all">{option.validationRegex ?? "—"}</td>
+                    <td className="py-1">{option.isRequired ? "yes" : "no"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <MoreNote more={options.more} noun="delivery options" />
+          </>
         ) : (
           "—"
         )}

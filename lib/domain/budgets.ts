@@ -59,11 +59,23 @@ export async function reserve(tx: Tx, accountId: string, amountMinor: bigint, de
   await recordMovement(tx, accountId, "RESERVED", amountMinor, { deliveryRequestId });
 }
 
-/** Gives an amount back to the budget (a delivery the provider reverted). */
-export async function release(tx: Tx, accountId: string, amountMinor: bigint, deliveryId: string) {
+/**
+ * Gives an amount back to the budget (a delivery the provider reverted); when that delivery had been
+ * reported delivered, it leaves the delivered amount as well.
+ */
+export async function release(
+  tx: Tx,
+  accountId: string,
+  amountMinor: bigint,
+  deliveryId: string,
+  wasDelivered = false,
+) {
   await tx.budgetAccount.update({
     where: { id: accountId },
-    data: { reservedMinor: { decrement: amountMinor } },
+    data: {
+      reservedMinor: { decrement: amountMinor },
+      ...(wasDelivered ? { deliveredMinor: { decrement: amountMinor } } : {}),
+    },
   });
   await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryId });
 }

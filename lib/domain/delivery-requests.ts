@@ -225,7 +225,8 @@ const DELIVERED_STATUSES = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
 
 /**
  * Delivery/Sync: per-delivery outcomes. DELIVERY_REVERTED gives the amount back to the budget and
- * DELIVERED/DELIVERY_COLLECTED count it as delivered, each once however often it is reported.
+ * DELIVERED/DELIVERY_COLLECTED count it as delivered, each once however often it is reported; a
+ * revert of a delivered one takes it out of the delivered amount too, and nothing counts it again.
  * All or nothing: an unknown delivery id refuses the whole report.
  */
 export async function syncDeliveries(
@@ -251,7 +252,10 @@ export async function syncDeliveries(
           where: { id: delivery.id, revertedAt: null },
           data: { ...data, revertedAt: new Date() },
         });
-        if (count === 1) await release(tx, account, delivery.amountMinor, delivery.id);
+        // A delivery counted as delivered before its revert is no longer delivered (finding 9); the
+        // status read above is current: the write lock is held.
+        const wasDelivered = DELIVERED_STATUSES.has(delivery.status);
+        if (count === 1) await release(tx, account, delivery.amountMinor, delivery.id, wasDelivered);
       } else if (DELIVERED_STATUSES.has(report.status)) {
         const { count } = await tx.delivery.updateMany({
           where: { id: delivery.id, status: { notIn: [...DELIVERED_STATUSES] }, revertedAt: null },

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { decideRequest } from "@/lib/domain/approvals";
+import { budgetOverview } from "@/lib/domain/budgets";
 import { createProvider } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { sendDeliveryRequest, requestRefund, syncDeliveries } from "@/lib/domain/delivery-requests";
@@ -499,6 +500,39 @@ describe("the providers' sync operations over HTTP", () => {
     expect((await call("/api/Delivery/Sync", key, report)).status).toBe(200);
     expect((await call("/api/Delivery/Sync", key, report)).status).toBe(200); // reported twice: counted once
     expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 3000n, deliveredMinor: 3000n });
+
+    // Finding 9: a delivery reported delivered and then reverted is no longer delivered.
+    const later = await sendDeliveryRequest("m", {
+      programId: setup.programId,
+      channelId: setup.channelId,
+      description: "Delivered, then reverted",
+      deliveries: [delivery(15), delivery(5)],
+    });
+    const [fifteen, five] = await database()
+      .db()
+      .delivery.findMany({
+        where: { deliveryRequestId: later.deliveryRequestId },
+        orderBy: { amountMinor: "desc" },
+      });
+    const delivered = {
+      deliveryList: [
+        { deliveryId: fifteen!.id, status: "DELIVERED" },
+        { deliveryId: five!.id, status: "DELIVERY_COLLECTED" },
+      ],
+    };
+    expect((await call("/api/Delivery/Sync", key, delivered)).status).toBe(200);
+    expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 5000n, deliveredMinor: 5000n });
+    const reverted = { deliveryList: [{ deliveryId: fifteen!.id, status: "DELIVERY_REVERTED" }] };
+    expect((await call("/api/Delivery/Sync", key, reverted)).status).toBe(200);
+    expect((await call("/api/Delivery/Sync", key, reverted)).status).toBe(200);
+    // A late "delivered" after the revert changes nothing either.
+    expect((await call("/api/Delivery/Sync", key, delivered)).status).toBe(200);
+    expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 3500n, deliveredMinor: 3500n });
+    expect(await budgetOverview({ channelId: setup.channelId })).toMatchObject({
+      reservedMinor: 3500n,
+      deliveredMinor: 3500n,
+      remainingMinor: 6500n,
+    });
 
     const other = await createProvider("Other");
     const otherKey = (await issueApiKey(other.id)).key;

@@ -56,3 +56,44 @@ describe("diffContent", () => {
     expect(diffContent(null, { a: 1 })).toEqual([{ path: "", kind: "added", after: { a: 1 } }]);
   });
 });
+
+describe("diffContent on lists of 100,000 entries (stored before the contract bounded them)", () => {
+  const HUGE = 100_000;
+  const codes = (prefix: string, distinct: number) =>
+    Array.from({ length: HUGE }, (_, i) => `${prefix}${i % distinct}`);
+
+  it("compares value lists as sets of distinct values, each reported once", () => {
+    const before = { availability: { countriesSupported: [...codes("A", 100), ...codes("S", 50)] } };
+    const after = { availability: { countriesSupported: [...codes("B", 180), ...codes("S", 50)] } };
+    expect(diffContent(before, after)).toEqual([
+      {
+        path: "availability.countriesSupported",
+        kind: "values",
+        added: Array.from({ length: 180 }, (_, i) => `B${i}`),
+        removed: Array.from({ length: 100 }, (_, i) => `A${i}`),
+      },
+    ]);
+  });
+
+  it("finds 100,000 distinct values added and removed, and nothing between equal lists", () => {
+    const before = Array.from({ length: HUGE }, (_, i) => `old-${i}`);
+    const after = Array.from({ length: HUGE }, (_, i) => `new-${i}`);
+    expect(diffContent({ list: before }, { list: after })).toEqual([
+      { path: "list", kind: "values", added: after, removed: before },
+    ]);
+    expect(diffContent({ list: before }, { list: before.toReversed() })).toEqual([]);
+  });
+
+  it("compares 100,000 objects item by item", () => {
+    const contacts = (phone: string) =>
+      Array.from({ length: HUGE }, (_, i) => ({ name: `n${i}`, email: `e${i}@x.org`, phone }));
+    const changes = diffContent({ contacts: contacts("1") }, { contacts: contacts("2") });
+    expect(changes).toHaveLength(HUGE);
+    expect(changes[HUGE - 1]).toEqual({
+      path: `contacts[${HUGE - 1}].phone`,
+      kind: "changed",
+      before: "1",
+      after: "2",
+    });
+  });
+});

@@ -9,11 +9,32 @@ import { updateChannelAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Edit channel" };
 
+/**
+ * Contacts and delivery options the form edits at most. Older stored channels may hold 100,000; the
+ * form would carry every one to the browser, and the contract allows far fewer anyway.
+ */
+const FORM_MAX_ITEMS = 500;
+const LISTS = { contacts: "contacts", deliveryOptions: "delivery options" } as const;
+
 export default async function EditChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
   const user = await requireProviderUser();
   const id = decodeURIComponent((await params).channelId);
   const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
   if (!detail) notFound();
+  const tooLong = (Object.keys(LISTS) as (keyof typeof LISTS)[]).find(
+    (key) => (detail.requested[key]?.length ?? 0) > FORM_MAX_ITEMS,
+  );
+  if (tooLong) {
+    return (
+      <>
+        <PageHeader title={`Edit ${detail.requested.name.translation || id}`} />
+        <p role="alert" className="text-sm text-amber-900">
+          This channel holds {detail.requested[tooLong]?.length.toLocaleString("en")} {LISTS[tooLong]}, more
+          than this form edits ({FORM_MAX_ITEMS}). Send its new content with the API&apos;s Update instead.
+        </p>
+      </>
+    );
+  }
   // The newest requested content: editing continues from what was last asked for.
   const values = fromChannelContent({ ...detail.requested, budget: detail.requested.budget ?? undefined });
   return (

@@ -1,1 +1,0 @@
-export { ListLoading as default } from "@/components/shell/list-loading";

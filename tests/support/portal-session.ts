@@ -1,0 +1,41 @@
+/**
+ * Portal pages over HTTP as a signed-in user: a user made with lib/domain/users (as the operators'
+ * tool makes them), signed in through better-auth's own endpoint, its session cookie sent with
+ * every page request.
+ */
+import { randomUUID } from "node:crypto";
+import { inject } from "vitest";
+import { createUser } from "@/lib/domain/users";
+
+export interface PortalSession {
+  get(path: string): Promise<{ status: number; body: string }>;
+}
+
+export async function signedIn(role: "admin" | "provider", providerId?: string): Promise<PortalSession> {
+  const baseUrl = inject("baseUrl");
+  const email = `${role}-${randomUUID().slice(0, 8)}@pages.example`;
+  const password = `pw-${randomUUID()}`;
+  await createUser({ email, name: role, password, role, providerId: providerId ?? null });
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return {
+    async get(path) {
+      // A bounded wait: a page that never answers fails the test instead of hanging it.
+      const page = await fetch(`${baseUrl}${path}`, {
+        headers: { cookie },
+        redirect: "manual",
+        signal: AbortSignal.timeout(25_000),
+      });
+      return { status: page.status, body: await page.text() };
+    },
+  };
+}
