@@ -15,11 +15,19 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 const globalForDb = globalThis as unknown as { portalDb?: Db };
 
+/**
+ * Prisma gives up on a transaction that waits over 2 s for a pooled connection. Under a burst (many
+ * sends racing for one budget row, each holding its connection while it waits for the lock) that is a
+ * spurious failure; waiting longer is the right answer, and the lock itself still bounds the work.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 function createClient(): Db {
   const url = databaseUrl();
   const adapter = runtimeAdapter(url);
-  if (databaseKind(url) === "sqlite") return new SqliteClient({ adapter });
-  return new PostgresClient({ adapter }) as unknown as Db;
+  if (databaseKind(url) === "sqlite")
+    return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  return new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
 }
 
 /** Lazily created so that importing a module never opens a connection. */
