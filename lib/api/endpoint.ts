@@ -5,7 +5,6 @@
  * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
  */
 import type { z } from "zod";
-import { MAX_BODY_BYTES } from "../config";
 import { authenticateApiKey, type ApiPrincipal } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
 import { log } from "../log";
@@ -16,10 +15,8 @@ import {
   fromDomainError,
   internalError,
   methodNotAllowed,
-  unsupportedMediaType,
-  validationError,
 } from "./errors";
-import { findUnstorableText } from "../contract/stored-text";
+import { withJsonBody } from "./json-body";
 import { parseOrThrow } from "./validation";
 
 export type HttpMethod = "GET" | "POST";
@@ -103,56 +100,6 @@ export function failure(
   };
 }
 
-/** The contract's four content types; `application/*+json` is any +json subtype. Parameters allowed. */
-export function isAcceptedJsonType(contentType: string | undefined): boolean {
-  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
-  if (!mediaType) return false;
-  return (
-    mediaType === "application/json" ||
-    mediaType === "text/json" ||
-    /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(mediaType)
-  );
-}
-
-/** The `charset` parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
-export function charsetOf(contentType: string | undefined): string | undefined {
-  const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? "");
-  return match?.[1]?.toLowerCase();
-}
-
-const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true });
-
-/**
- * JSON is UTF-8 (RFC 8259): another declared charset, or bytes that are not UTF-8, are a 400 rather
- * than text silently decoded wrong. Then every string must be storable as sent (stored-text.ts).
- */
-async function readJsonBody(request: ApiRequest): Promise<unknown> {
-  const contentType = request.header("content-type");
-  if (!isAcceptedJsonType(contentType)) throw unsupportedMediaType();
-  const charset = charsetOf(contentType);
-  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
-    throw validationError([`charset ${charset.slice(0, 40)} is not supported: send the body as UTF-8`]);
-  }
-  const bytes = await request.readBody(MAX_BODY_BYTES);
-  let text: string;
-  try {
-    text = UTF8_DECODER.decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    throw validationError(["The request body is not valid UTF-8"]);
-  }
-  if (text.trim() === "") throw validationError(["The request body is empty"]);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw validationError(["The request body is not valid JSON"]);
-  }
-  const problem = findUnstorableText(body);
-  if (problem)
-    throw validationError([problem.path ? `${problem.path}: ${problem.message}` : problem.message]);
-  return body;
-}
-
 async function authenticate(request: ApiRequest): Promise<ApiPrincipal> {
   const key = request.header("x-api-key")?.trim();
   if (!key) throw apiKeyMissing();
@@ -173,7 +120,8 @@ export function defineEndpoint<S extends z.ZodType | undefined = undefined>(
     try {
       if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
       const principal = await authenticate(request);
-      const body = definition.body ? parseOrThrow(definition.body, await readJsonBody(request)) : undefined;
+      const schema = definition.body;
+      const body = schema ? await withJsonBody(request, (input) => parseOrThrow(schema, input)) : undefined;
       const data = await definition.run({
         principal,
         body: body as S extends z.ZodType ? z.infer<S> : undefined,

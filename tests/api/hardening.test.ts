@@ -167,7 +167,7 @@ describe("strings are stored exactly as sent, or refused naming the field (findi
   it("nesting far deeper than the contract is refused without walking it recursively", async () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const reply = await send("/api/DeliveryChannel/Create", { method: "POST", body: deep });
-    expectRefused(reply, "is nested more than 32 levels deep");
+    expectRefused(reply, "The request body nests more than 32 levels deep");
     expect(reply.size).toBeLessThan(2_000);
   });
 });

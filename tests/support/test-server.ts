@@ -4,7 +4,7 @@
  * SQLite: a new file under data/test/. PostgreSQL: a new schema in TEST_POSTGRES_URL's database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -67,6 +67,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The node arguments of `npm start` (its heap limit included), read from package.json so that tests
+ * run the server exactly as production does: a regression that needs more memory fails here too.
+ */
+export function productionNodeArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const [command, ...args] = String(manifest.scripts.start).split(/\s+/);
+  if (command !== "node") throw new Error(`npm start runs ${command}, not node`);
+  return args;
+}
+
 /** mode "production" is `npm start`; "next" is the route files alone under `next start`. */
 export async function startServer(
   databaseUrl: string,
@@ -76,7 +87,7 @@ export async function startServer(
   const port = await freePort();
   const args =
     mode === "production"
-      ? ["--import", "tsx", "server/index.ts"]
+      ? productionNodeArgs()
       : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
