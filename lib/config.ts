@@ -64,9 +64,24 @@ export function secureCookies(): boolean {
   return process.env.SECURE_COOKIES === "true" || (process.env.BETTER_AUTH_URL ?? "").startsWith("https://");
 }
 
-/** Sign-in attempts allowed per client address and minute (better-auth's rate limiter). */
+/**
+ * Sign-in attempts allowed per minute, counted twice: per client address (better-auth's rate
+ * limiter) and per account email (lib/auth/throttle.ts). Both counters live in the database.
+ */
 export function signInAttemptsPerMinute(): number {
   return Number(process.env.AUTH_SIGN_IN_PER_MINUTE) || 20;
+}
+
+/**
+ * Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): a comma-separated list of
+ * addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`. Unset, no one is: the client address is
+ * the connection's own (server/index.ts), so a client cannot pick the address it is throttled by.
+ */
+export function trustedProxies(): string[] {
+  return (process.env.TRUST_PROXY ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** A secret for the embedded default: 32 random bytes generated once into a git-ignored file. */
