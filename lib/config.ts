@@ -50,7 +50,8 @@ export function authSecret(): string {
 
 /**
  * Host names (with optional port, `*` wildcards) the portal answers sign-in on when BETTER_AUTH_URL
- * is not set: by default this machine under any port, the embedded setup.
+ * is not set: by default this machine under any port, the embedded setup. A state-changing request
+ * must still come from the origin it was sent to (lib/auth/guards.ts), not from any listed host.
  */
 export function portalHosts(): string[] {
   const configured = process.env.PORTAL_HOSTS?.split(",")

@@ -22,7 +22,8 @@ function createAuth() {
     appName: "Delivery Channel Portal",
     secret: authSecret(),
     // A fixed public URL in production; otherwise the request's host, if it is one we serve. Requests
-    // that change state must come from that origin (better-auth's CSRF check).
+    // that change state must come from that origin (better-auth's CSRF check, and ours in
+    // lib/auth/guards.ts: better-auth alone would accept any host PORTAL_HOSTS matches).
     baseURL: fixedUrl || { allowedHosts: portalHosts(), protocol: "auto" },
     database: prismaAdapter(db(), { provider: databaseKind() === "sqlite" ? "sqlite" : "postgresql" }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
@@ -45,7 +46,7 @@ function createAuth() {
     // Secure cookies need https; the embedded setup serves plain http on localhost.
     advanced: { useSecureCookies: secureCookies() },
     // nextCookies must stay last: it sets the cookies of the response the others shaped.
-    plugins: [portalGuards({ signInPerAccount: signInRule }), nextCookies()],
+    plugins: [portalGuards({ sameOrigin: !fixedUrl, signInPerAccount: signInRule }), nextCookies()],
   });
 }
 
