@@ -50,7 +50,8 @@ export function authSecret(): string {
 
 /**
  * Host names (with optional port, `*` wildcards) the portal answers sign-in on when BETTER_AUTH_URL
- * is not set: by default this machine under any port, the embedded setup.
+ * is not set: by default this machine under any port, the embedded setup. A state-changing request
+ * must still come from the origin it was sent to (lib/auth/guards.ts), not from any listed host.
  */
 export function portalHosts(): string[] {
   const configured = process.env.PORTAL_HOSTS?.split(",")
@@ -64,9 +65,24 @@ export function secureCookies(): boolean {
   return process.env.SECURE_COOKIES === "true" || (process.env.BETTER_AUTH_URL ?? "").startsWith("https://");
 }
 
-/** Sign-in attempts allowed per client address and minute (better-auth's rate limiter). */
+/**
+ * Sign-in attempts allowed per minute, counted twice: per client address (better-auth's rate
+ * limiter) and per account email (lib/auth/throttle.ts). Both counters live in the database.
+ */
 export function signInAttemptsPerMinute(): number {
   return Number(process.env.AUTH_SIGN_IN_PER_MINUTE) || 20;
+}
+
+/**
+ * Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): a comma-separated list of
+ * addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`. Unset, no one is: the client address is
+ * the connection's own (server/index.ts), so a client cannot pick the address it is throttled by.
+ */
+export function trustedProxies(): string[] {
+  return (process.env.TRUST_PROXY ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** A secret for the embedded default: 32 random bytes generated once into a git-ignored file. */

@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import next from "next";
 import { databaseUrl, port, workersInProcess } from "../lib/config";
 import { databaseKind } from "../lib/config";
+import { setClientAddress } from "../lib/auth/client-address";
 import { disconnectDb } from "../lib/db";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
@@ -30,6 +31,7 @@ async function main() {
     response.once("finish", () => {
       if (stopping) request.socket.end();
     });
+    setClientAddress(request);
     if (serveApiFastPath(request, response)) return;
     handleWithNext(request, response).catch((error: unknown) => {
       log.error({ err: error, path: request.url }, "next handler failed");

@@ -8,17 +8,23 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { authSecret, databaseKind, portalHosts, secureCookies, signInAttemptsPerMinute } from "../config";
 import { db } from "../db";
+import { portalGuards } from "./guards";
 
 export const USER_ROLES = ["provider", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+const SIGN_IN_PATH = "/sign-in/email";
+
 function createAuth() {
+  const fixedUrl = process.env.BETTER_AUTH_URL;
+  const signInRule = { window: 60, max: signInAttemptsPerMinute() };
   return betterAuth({
     appName: "Delivery Channel Portal",
     secret: authSecret(),
     // A fixed public URL in production; otherwise the request's host, if it is one we serve. Requests
-    // that change state must come from that origin (better-auth's CSRF check).
-    baseURL: process.env.BETTER_AUTH_URL || { allowedHosts: portalHosts(), protocol: "auto" },
+    // that change state must come from that origin (better-auth's CSRF check, and ours in
+    // lib/auth/guards.ts: better-auth alone would accept any host PORTAL_HOSTS matches).
+    baseURL: fixedUrl || { allowedHosts: portalHosts(), protocol: "auto" },
     database: prismaAdapter(db(), { provider: databaseKind() === "sqlite" ? "sqlite" : "postgresql" }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
@@ -28,15 +34,19 @@ function createAuth() {
         providerId: { type: "string", input: false, required: false },
       },
     },
+    // Per client address (X-Forwarded-For, which server/index.ts sets from the connection or a
+    // TRUST_PROXY chain). Counters in the database, so that several app instances share them.
     rateLimit: {
       enabled: true,
+      storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: signInAttemptsPerMinute() } },
+      customRules: { [SIGN_IN_PATH]: signInRule },
     },
     // Secure cookies need https; the embedded setup serves plain http on localhost.
     advanced: { useSecureCookies: secureCookies() },
-    plugins: [nextCookies()],
+    // nextCookies must stay last: it sets the cookies of the response the others shaped.
+    plugins: [portalGuards({ sameOrigin: !fixedUrl, signInPerAccount: signInRule }), nextCookies()],
   });
 }
 

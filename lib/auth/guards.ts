@@ -1,0 +1,63 @@
+/**
+ * Checks better-auth does not make on its own, as a plugin of ours (lib/auth/server.ts):
+ * - same origin: with a dynamic base URL, better-auth trusts every host pattern in PORTAL_HOSTS as
+ *   an origin, so `127.0.0.1:*` let a page on any other local port post a sign-in (login CSRF).
+ *   A state-changing request that names an Origin must name the host it was sent to.
+ * - per-account throttling of email sign-in (lib/auth/throttle.ts).
+ */
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { accountKey, consumeAttempt, type Rule } from "./throttle";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SIGN_IN_PATH = "/sign-in/email";
+
+/**
+ * True when the request carries an Origin other than the host it was sent to. A missing or "null"
+ * Origin is left to better-auth's own check, which refuses those where a cookie is involved.
+ */
+export function isCrossOrigin(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return false;
+  const host = request.headers.get("host")?.toLowerCase();
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export function portalGuards(options: { sameOrigin: boolean; signInPerAccount: Rule }): BetterAuthPlugin {
+  return {
+    id: "portal-guards",
+    async onRequest(request) {
+      if (!options.sameOrigin || !isCrossOrigin(request)) return;
+      return {
+        response: Response.json({ code: "INVALID_ORIGIN", message: "Invalid origin" }, { status: 403 }),
+      };
+    },
+    hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === SIGN_IN_PATH,
+          handler: createAuthMiddleware(async (context) => {
+            const email: unknown = context.body?.email;
+            // A malformed body is better-auth's to refuse (400), not ours to count.
+            if (typeof email !== "string") return;
+            const verdict = await consumeAttempt(accountKey(email, SIGN_IN_PATH), options.signInPerAccount);
+            if (verdict.allowed) return;
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              {
+                code: "TOO_MANY_REQUESTS",
+                message: "Too many sign-in attempts for this account. Please try again later.",
+              },
+              { "X-Retry-After": String(verdict.retryAfterSeconds) },
+            );
+          }),
+        },
+      ],
+    },
+  };
+}
