@@ -97,7 +97,7 @@ async function main() {
   applyMigrations(projectRoot);
   const credentials = await seedDemo();
   await disconnectDb();
-  const server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server/index.ts"], {
+  const server = spawn(process.execPath, ["server/supervisor.ts"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

@@ -1,6 +1,5 @@
 "use server";
 /** Administrators' delivery log actions: any provider's events. */
-import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
 import { replayEvent, replayFailedEvents } from "@/lib/domain/webhook-events";
 import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";

@@ -1,6 +1,5 @@
 "use server";
 /** The provider's own delivery log: replay and test events, always scoped to the user's organisation. */
-import { z } from "zod";
 import { requireProviderUser } from "@/lib/auth/session";
 import { replayEvent, replayFailedEvents, sendTestEvent } from "@/lib/domain/webhook-events";
 import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
