@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { sha256Hex } from "../crypto";
 import { db } from "../db";
 import { log } from "../log";
+import { notFound } from "./errors";
 
 export const API_KEY_PREFIX = "dcp_";
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
@@ -41,6 +42,10 @@ export async function issueApiKey(providerId: string, label = "") {
  * key of the provider and issues a new one, in one transaction; the plain key is returned this once.
  */
 export async function regenerateApiKey(providerId: string, label = "issued by an administrator") {
+  // Providers are never deleted, so a check before the transaction is enough.
+  if (!(await db().provider.findUnique({ where: { id: providerId }, select: { id: true } }))) {
+    throw notFound("No such provider.");
+  }
   const key = generateApiKey();
   await db().$transaction([
     db().apiKey.updateMany({ where: { providerId, revokedAt: null }, data: { revokedAt: new Date() } }),

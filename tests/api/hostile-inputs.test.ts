@@ -9,6 +9,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seedProviders } from "../support/seed";
 import { envelopeProblem, errorLogLines, hostileRequest, sendHostile } from "../support/hostile-inputs";
+import { signedIn } from "../support/portal-session";
+import { callAction, hostileActionArgs, serverActions } from "../support/server-actions";
 import {
   createTestDatabase,
   type RunningServer,
@@ -17,15 +19,20 @@ import {
 } from "../support/test-server";
 
 const RUNS = Number(process.env.HOSTILE_RUNS) || 3_000;
+const RUNS_PER_ACTION = Math.ceil(RUNS / 100);
 
 let database: TestDatabase;
 let server: RunningServer;
 let apiKey: string;
+const sessions = { admin: "", provider: "" };
 
 beforeAll(async () => {
   database = await createTestDatabase(inject("databaseKind"));
   server = await startServer(database.url, "production", { LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
-  apiKey = (await seedProviders(database.url)).providerA.key;
+  const { providerA } = await seedProviders(database.url);
+  apiKey = providerA.key;
+  sessions.admin = (await signedIn("admin", undefined, server.baseUrl)).cookie;
+  sessions.provider = (await signedIn("provider", providerA.id, server.baseUrl)).cookie;
 });
 
 afterAll(async () => {
@@ -70,6 +77,22 @@ describe("hostile requests against every endpoint", () => {
       expect(answer.text.length).toBeLessThan(2_000);
     }
   }, 120_000);
+
+  it.each(serverActions().map((action) => [action.name, action] as const))(
+    "server action %s: hostile arguments, from its own role, another and none, never answer ≥ 500",
+    async (_name, action) => {
+      const cookies = [sessions[action.role], sessions[action.role === "admin" ? "provider" : "admin"], ""];
+      await fc.assert(
+        fc.asyncProperty(hostileActionArgs, fc.nat({ max: 9 }), async (args, pick) => {
+          const cookie = cookies[pick < 7 ? 0 : pick - 7] as string;
+          const answer = await callAction(server.baseUrl, action, cookie, args);
+          expect(answer.status, answer.text).toBeLessThan(500);
+        }),
+        { numRuns: RUNS_PER_ACTION, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
 
   it("afterwards the server is healthy and has logged no error", async () => {
     const health = await fetch(`${server.baseUrl}/api/health`);

@@ -103,3 +103,10 @@ it("regenerating a key revokes the provider's other keys; the new one works", as
       .apiKey.count({ where: { providerId: provider, revokedAt: null } }),
   ).toBe(1);
 });
+
+it("regenerating the key of a provider that does not exist is not found, not a database error", async () => {
+  // Found by the hostile-input suite: the action logged a foreign key violation as a server error.
+  await expect(regenerateApiKey(`no-such-provider-${randomUUID()}`)).rejects.toMatchObject({
+    kind: "not_found",
+  });
+});

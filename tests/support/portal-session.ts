@@ -8,11 +8,16 @@ import { inject } from "vitest";
 import { createUser } from "@/lib/domain/users";
 
 export interface PortalSession {
+  /** The session cookie, for requests of one's own (server actions). */
+  cookie: string;
   get(path: string): Promise<{ status: number; body: string }>;
 }
 
-export async function signedIn(role: "admin" | "provider", providerId?: string): Promise<PortalSession> {
-  const baseUrl = inject("baseUrl");
+export async function signedIn(
+  role: "admin" | "provider",
+  providerId?: string,
+  baseUrl = inject("baseUrl"),
+): Promise<PortalSession> {
   const email = `${role}-${randomUUID().slice(0, 8)}@pages.example`;
   const password = `pw-${randomUUID()}`;
   await createUser({ email, name: role, password, role, providerId: providerId ?? null });
@@ -28,6 +33,7 @@ export async function signedIn(role: "admin" | "provider", providerId?: string):
     .map((header) => header.split(";")[0])
     .join("; ");
   return {
+    cookie,
     async get(path) {
       // A bounded wait: a page that never answers fails the test instead of hanging it.
       const page = await fetch(`${baseUrl}${path}`, {

@@ -1,0 +1,65 @@
+/**
+ * `npm start` survives the death of its server (issue 15, finding 1: "nothing restarts it"): the
+ * supervisor starts the server again, logs why, and still drains and exits cleanly on SIGTERM.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  createTestDatabase,
+  type RunningServer,
+  startServer,
+  type TestDatabase,
+} from "../support/test-server";
+
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject("databaseKind"));
+  server = await startServer(database.url, "production", { LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+/** The node process the supervisor runs (the only child that is not a helper such as esbuild). */
+function serverPid(): number {
+  const pid = server.process.pid as number;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+  const node = children.find((child) =>
+    readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server/index.ts"),
+  );
+  if (!node) throw new Error(`no server process under the supervisor ${pid}`);
+  return Number(node);
+}
+
+async function healthy(): Promise<boolean> {
+  return fetch(`${server.baseUrl}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+describe("the supervisor of npm start", () => {
+  it("starts the server again after it is killed, and says so in the log", async () => {
+    const first = serverPid();
+    process.kill(first, "SIGKILL");
+    let answered = false;
+    for (let attempt = 0; attempt < 300 && !answered; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answered = await healthy();
+    }
+    expect(answered).toBe(true);
+    expect(serverPid()).not.toBe(first);
+    expect(server.output()).toContain('"signal":"SIGKILL"');
+    expect(server.output()).toContain("server exited unexpectedly; restarting");
+  }, 90_000);
+
+  it("passes SIGTERM on: the server drains and both exit with 0", async () => {
+    const exited = new Promise<number | null>((resolve) => server.process.once("exit", resolve));
+    server.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 30_000);
+});

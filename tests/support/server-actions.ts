@@ -1,0 +1,99 @@
+/**
+ * Every server action of the portal and the console, called over HTTP as a browser calls it: the
+ * action's id from the build's manifest, POSTed to a page that hosts it with the `Next-Action`
+ * header and its arguments encoded as React's encodeReply encodes JSON values. Server actions are
+ * public endpoints, so the hostile-input suite sends them what it sends the API.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { fullChannelBody } from "./channel-bodies";
+import { hostileValue } from "./hostile-inputs";
+import { ROOT } from "./test-server";
+
+export interface ServerAction {
+  id: string;
+  /** `app/(provider)/channels/actions.ts#createChannelAction` */
+  name: string;
+  /** A page that hosts the action, with made-up route parameters. */
+  pagePath: string;
+  /** Whose session may call it: the console's actions are the admin's. */
+  role: "admin" | "provider";
+}
+
+interface ManifestEntry {
+  workers: Record<string, unknown>;
+  filename: string;
+  exportedName: string;
+}
+
+/** `app/(admin)/admin/channels/[channelId]/page` → `/admin/channels/x` */
+function pageUrl(worker: string): string {
+  const segments = worker
+    .replace(/^app\//, "")
+    .replace(/\/page$/, "")
+    .split("/");
+  const visible = segments.filter((segment) => !/^\(.*\)$/.test(segment));
+  return `/${visible.map((segment) => (segment.startsWith("[") ? "x" : segment)).join("/")}`;
+}
+
+export function serverActions(): ServerAction[] {
+  const file = path.join(ROOT, ".next/server/server-reference-manifest.json");
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as { node: Record<string, ManifestEntry> };
+  return Object.entries(manifest.node).map(([id, entry]) => ({
+    id,
+    name: `${entry.filename}#${entry.exportedName}`,
+    pagePath: pageUrl(Object.keys(entry.workers)[0] as string),
+    role: entry.filename.startsWith("app/(admin)") ? "admin" : "provider",
+  }));
+}
+
+/** React's encodeReply for JSON values: a string that starts with `$` is escaped as `$$…`. */
+export function encodeReply(args: unknown[]): string {
+  return JSON.stringify(args, (_key, value) =>
+    typeof value === "string" && value.startsWith("$") ? `$${value}` : value,
+  );
+}
+
+/** Calls an action; answers the HTTP status and the start of the body. */
+export async function callAction(baseUrl: string, action: ServerAction, cookie: string, args: unknown[]) {
+  const response = await fetch(`${baseUrl}${action.pagePath}`, {
+    method: "POST",
+    headers: {
+      "next-action": action.id,
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      origin: baseUrl,
+      cookie,
+    },
+    body: encodeReply(args),
+    redirect: "manual",
+    signal: AbortSignal.timeout(25_000),
+  });
+  return { status: response.status, text: (await response.text()).slice(0, 300) };
+}
+
+/** Arguments an action might get from a tampered page: its forms' shapes, broken, and anything at all. */
+export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
+  fc.oneof(
+    hostileValue,
+    fc.constant(fullChannelBody("fuzz-action")),
+    fc.record(
+      {
+        programId: hostileValue,
+        channelId: hostileValue,
+        csv: fc.oneof(fc.string(), fc.constant("phone,amount\n+359888,10\n"), hostileValue),
+        rows: hostileValue,
+        label: hostileValue,
+        eventType: hostileValue,
+        callbackUrl: hostileValue,
+        providerDeliveryChannelId: hostileValue,
+        status: fc.constantFrom("ONLINE", "OFFLINE", "REQUESTED", "x"),
+        name: hostileValue,
+        email: hostileValue,
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  { maxLength: 3 },
+);
