@@ -6,45 +6,32 @@
  * still answers and has logged no error. `npm run fuzz -- --minutes N` runs the same for longer.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seedProviders } from "../support/seed";
+import { beforeAll, describe, expect, it } from "vitest";
 import { envelopeProblem, errorLogLines, hostileRequest, sendHostile } from "../support/hostile-inputs";
+import { ownServer } from "../support/own-server";
 import { signedIn } from "../support/portal-session";
+import { seedProviders } from "../support/seed";
 import { callAction, hostileActionArgs, serverActions } from "../support/server-actions";
-import {
-  createTestDatabase,
-  type RunningServer,
-  startServer,
-  type TestDatabase,
-} from "../support/test-server";
 
 const RUNS = Number(process.env.HOSTILE_RUNS) || 3_000;
 const RUNS_PER_ACTION = Math.ceil(RUNS / 100);
 
-let database: TestDatabase;
-let server: RunningServer;
+const own = ownServer({ LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
 let apiKey: string;
 const sessions = { admin: "", provider: "" };
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject("databaseKind"));
-  server = await startServer(database.url, "production", { LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
-  const { providerA } = await seedProviders(database.url);
+  const { providerA } = await seedProviders(own.databaseUrl());
   apiKey = providerA.key;
-  sessions.admin = (await signedIn("admin", undefined, server.baseUrl)).cookie;
-  sessions.provider = (await signedIn("provider", providerA.id, server.baseUrl)).cookie;
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
+  sessions.admin = (await signedIn("admin", undefined, own.server().baseUrl)).cookie;
+  sessions.provider = (await signedIn("provider", providerA.id, own.server().baseUrl)).cookie;
 });
 
 describe("hostile requests against every endpoint", () => {
   it(`${RUNS} generated requests: none answered ≥ 500 or outside the envelope`, async () => {
     await fc.assert(
       fc.asyncProperty(hostileRequest, async (request) => {
-        const problem = await sendHostile(server.baseUrl, apiKey, request);
+        const problem = await sendHostile(own.server().baseUrl, apiKey, request);
         expect(problem).toBeUndefined();
       }),
       { numRuns: RUNS, endOnFailure: true },
@@ -63,7 +50,7 @@ describe("hostile requests against every endpoint", () => {
     const request = { method: "POST", path: "/api/DeliveryChannel/Create", contentType: "application/json" };
     const answers = await Promise.all(
       Array.from({ length: 20 }, async () => {
-        const response = await fetch(`${server.baseUrl}${request.path}`, {
+        const response = await fetch(`${own.server().baseUrl}${request.path}`, {
           method: "POST",
           headers: { "x-api-key": apiKey, "content-type": request.contentType },
           body,
@@ -85,7 +72,7 @@ describe("hostile requests against every endpoint", () => {
       await fc.assert(
         fc.asyncProperty(hostileActionArgs, fc.nat({ max: 9 }), async (args, pick) => {
           const cookie = cookies[pick < 7 ? 0 : pick - 7] as string;
-          const answer = await callAction(server.baseUrl, action, cookie, args);
+          const answer = await callAction(own.server().baseUrl, action, cookie, args);
           expect(answer.status, answer.text).toBeLessThan(500);
         }),
         { numRuns: RUNS_PER_ACTION, endOnFailure: true },
@@ -95,9 +82,9 @@ describe("hostile requests against every endpoint", () => {
   );
 
   it("afterwards the server is healthy and has logged no error", async () => {
-    const health = await fetch(`${server.baseUrl}/api/health`);
+    const health = await fetch(`${own.server().baseUrl}/api/health`);
     expect(health.status).toBe(200);
-    expect(server.process.exitCode).toBeNull();
-    expect(errorLogLines(server.output())).toEqual([]);
+    expect(own.server().process.exitCode).toBeNull();
+    expect(errorLogLines(own.server().output())).toEqual([]);
   });
 });

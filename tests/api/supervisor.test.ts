@@ -3,30 +3,14 @@
  * supervisor starts the server again, logs why, and still drains and exits cleanly on SIGTERM.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  createTestDatabase,
-  type RunningServer,
-  startServer,
-  type TestDatabase,
-} from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { ownServer } from "../support/own-server";
 
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase(inject("databaseKind"));
-  server = await startServer(database.url, "production", { LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-});
+const own = ownServer({ LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
 
 /** The node process the supervisor runs (the only child that is not a helper such as esbuild). */
 function serverPid(): number {
-  const pid = server.process.pid as number;
+  const pid = own.server().process.pid as number;
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
   const node = children.find((child) =>
     readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server/index.ts"),
@@ -36,7 +20,7 @@ function serverPid(): number {
 }
 
 async function healthy(): Promise<boolean> {
-  return fetch(`${server.baseUrl}/api/health`).then(
+  return fetch(`${own.server().baseUrl}/api/health`).then(
     (response) => response.ok,
     () => false,
   );
@@ -53,13 +37,13 @@ describe("the supervisor of npm start", () => {
     }
     expect(answered).toBe(true);
     expect(serverPid()).not.toBe(first);
-    expect(server.output()).toContain('"signal":"SIGKILL"');
-    expect(server.output()).toContain("server exited unexpectedly; restarting");
+    expect(own.server().output()).toContain('"signal":"SIGKILL"');
+    expect(own.server().output()).toContain("server exited unexpectedly; restarting");
   }, 90_000);
 
   it("passes SIGTERM on: the server drains and both exit with 0", async () => {
-    const exited = new Promise<number | null>((resolve) => server.process.once("exit", resolve));
-    server.process.kill("SIGTERM");
+    const exited = new Promise<number | null>((resolve) => own.server().process.once("exit", resolve));
+    own.server().process.kill("SIGTERM");
     expect(await exited).toBe(0);
   }, 30_000);
 });

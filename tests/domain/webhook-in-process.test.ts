@@ -3,41 +3,28 @@
  * provider that subscribes through the REST API receives the signed DELIVERY_CHANNEL_STATUS_UPDATED
  * callback of an approval without any other process running. Own database and server.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   startWebhookReceiver,
   verifyStandardWebhook,
   verifyXSignature,
 } from "../../scripts/webhook-receiver/receiver";
-import {
-  createTestDatabase,
-  type RunningServer,
-  startServer,
-  type TestDatabase,
-} from "../support/test-server";
+import { ownServer } from "../support/own-server";
 
-let database: TestDatabase;
-let server: RunningServer;
+const own = ownServer({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_POLL_MS: "100" });
 let dbModule: typeof import("../../lib/db");
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject("databaseKind"));
-  server = await startServer(database.url, "production", {
-    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-    WEBHOOK_POLL_MS: "100",
-  });
-  process.env.DATABASE_URL = database.url;
+  process.env.DATABASE_URL = own.databaseUrl();
   dbModule = await import("../../lib/db");
-}, 120_000);
+});
 
 afterAll(async () => {
-  await server?.stop();
   await dbModule?.disconnectDb();
-  await database?.drop();
 });
 
 async function post(path: string, key: string, body: unknown) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
+  const response = await fetch(`${own.server().baseUrl}${path}`, {
     method: "POST",
     headers: { "x-api-key": key, "content-type": "application/json" },
     body: JSON.stringify(body),
