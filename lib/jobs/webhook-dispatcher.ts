@@ -143,8 +143,8 @@ export async function runDueWebhookDeliveries(
 }
 
 /**
- * Claims continuously until stopped: again as soon as a claim found events, a delivery finished, or
- * an outbox write in this process nudged it; otherwise every `pollMs`. Returns a stop function that
+ * Claims continuously until stopped: again as soon as a delivery finished, an outbox write in this
+ * process nudged it, or a claim stopped looking early; otherwise every `pollMs`. Returns a stop function that
  * waits for the deliveries under way and their records.
  */
 export function startWebhookDispatcher(options: Partial<Settings> = {}): () => Promise<void> {
