@@ -124,6 +124,10 @@ export function webhookSettings() {
     /** How long a worker owns a claimed event; longer than an attempt can take. */
     leaseMs: Number(process.env.WEBHOOK_LEASE_MS) || 60_000,
     pollMs: Number(process.env.WEBHOOK_POLL_MS) || 500,
+    /** Callbacks one worker has under way to one subscription, so a slow receiver delays only itself. */
+    perSubscription: Number(process.env.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION) || 4,
+    /** Callbacks one worker has under way in all. */
+    maxInFlight: Number(process.env.WEBHOOK_CONCURRENCY) || 64,
   };
 }
 

@@ -1,0 +1,217 @@
+/**
+ * One delivery attempt of a claimed event and how its outcome is recorded: the attempt in the
+ * delivery log (WebhookAttempt), the event's new state (written only while the claim is still the
+ * worker's own), and the subscription's health (410 disables it; five days of failures too).
+ */
+import { db } from "../db";
+import { subscriptionAuth } from "../domain/subscriptions";
+import { log } from "../log";
+import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
+import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "../webhooks/schedule";
+import { callbackHeaders } from "../webhooks/signing";
+import type { EventRow, Subscription } from "./webhook-claims";
+
+type Failure = { kind: "failed"; error: string; retryAfterMs?: number; gone?: boolean };
+type Outcome = { kind: "delivered" } | { kind: "skipped"; reason: string } | Failure;
+
+export interface Result {
+  event: EventRow;
+  claimToken: string;
+  subscription?: Subscription;
+  outcome: Outcome;
+  attempt?: {
+    eventId: string;
+    startedAt: Date;
+    durationMs: number;
+    callbackUrl: string;
+    httpStatus: number | null;
+    responseSnippet: string | null;
+    error: string | null;
+  };
+}
+
+function outcomeOf(answer: CallbackAnswer): Outcome {
+  if (answer.status >= 200 && answer.status < 300) return { kind: "delivered" };
+  return {
+    kind: "failed",
+    error: `HTTP ${answer.status}`,
+    retryAfterMs: answer.status === 429 || answer.status === 503 ? answer.retryAfterMs : undefined,
+    gone: answer.status === 410,
+  };
+}
+
+/** One HTTP call; never throws, writes nothing (see createRecorder). */
+export async function deliver(
+  event: EventRow,
+  claimToken: string,
+  subscription: Subscription | undefined,
+  options: PostOptions,
+): Promise<Result> {
+  if (!subscription || subscription.disabledAt) {
+    const reason = subscription ? "The subscription is disabled" : "No subscription for this event type";
+    return { event, claimToken, outcome: { kind: "skipped", reason } };
+  }
+  // The real time, not the scheduling clock: receivers check webhook-timestamp against their own.
+  const headers = callbackHeaders(event.id, event.payload, subscriptionAuth(subscription), new Date());
+  const startedAt = new Date();
+  let outcome: Outcome;
+  let answer: CallbackAnswer | undefined;
+  try {
+    answer = await postCallback(subscription.callbackUrl, event.payload, headers, options);
+    outcome = outcomeOf(answer);
+  } catch (error) {
+    outcome = { kind: "failed", error: describeNetworkError(error) };
+  }
+  const attempt = {
+    eventId: event.id,
+    startedAt,
+    durationMs: Date.now() - startedAt.getTime(),
+    callbackUrl: subscription.callbackUrl,
+    httpStatus: answer?.status ?? null,
+    responseSnippet: answer?.snippet ?? null,
+    error: outcome.kind === "failed" ? outcome.error : null,
+  };
+  return { event, claimToken, subscription, outcome, attempt };
+}
+
+function describeNetworkError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // request-filtering-agent refuses with "DNS lookup … is not allowed. Because, It is private IP address."
+  if (/not allowed/i.test(message))
+    return `Refused: the callback address is private, loopback or link-local (${message})`;
+  return message;
+}
+
+/**
+ * Records outcomes as they come, each without waiting for any other delivery: whatever finished
+ * while the previous write was committing goes into the next one (a group commit), so a busy worker
+ * writes few transactions and a lone outcome is written at once. `record` settles once its outcome
+ * is committed, or rejects with the write's error (the claim then expires and the event is sent
+ * again: at least once, never lost).
+ */
+export function createRecorder() {
+  let queue: Array<{ result: Result; now: Date; done: (error?: unknown) => void }> = [];
+  let writing = false;
+  async function drain() {
+    while (queue.length) {
+      const batch = queue;
+      queue = [];
+      const error = await recordResults(batch).then(
+        () => undefined,
+        (failure: unknown) => failure ?? new Error("recording failed"),
+      );
+      for (const { done } of batch) done(error);
+    }
+    writing = false;
+  }
+  return (result: Result, now: Date) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ result, now, done: (error) => (error ? reject(error) : resolve()) });
+      if (writing) return;
+      writing = true;
+      setImmediate(drain);
+    });
+}
+
+/** One transaction: the attempts, each event's new state where the claim is still its worker's, health. */
+async function recordResults(batch: Array<{ result: Result; now: Date }>) {
+  const released = { lockedUntil: null, claimToken: null };
+  const deliveredByClaim = new Map<string, string[]>();
+  const others = [];
+  for (const { result, now } of batch) {
+    const { event, claimToken, outcome } = result;
+    if (outcome.kind === "delivered")
+      deliveredByClaim.set(claimToken, [...(deliveredByClaim.get(claimToken) ?? []), event.id]);
+    else {
+      const data =
+        outcome.kind === "skipped"
+          ? { state: "SKIPPED", lastError: outcome.reason }
+          : failedEventUpdate(event, outcome, now);
+      others.push(
+        db().outboxEvent.updateMany({ where: { id: event.id, claimToken }, data: { ...released, ...data } }),
+      );
+    }
+  }
+  const health = healthWrites(batch);
+  const results = await db().$transaction([
+    db().webhookAttempt.createMany({
+      data: batch.flatMap(({ result }) => (result.attempt ? [result.attempt] : [])),
+    }),
+    ...[...deliveredByClaim].map(([claimToken, ids]) =>
+      db().outboxEvent.updateMany({
+        where: { id: { in: ids }, claimToken },
+        data: {
+          ...released,
+          state: "DELIVERED",
+          deliveredAt: new Date(),
+          attempts: { increment: 1 },
+          lastError: null,
+        },
+      }),
+    ),
+    ...others,
+    ...health.map((write) => write.query),
+  ]);
+  health.forEach(({ disables }, index) => {
+    const written = results[results.length - health.length + index] as { count: number };
+    if (disables && written.count > 0) log.warn(disables, "webhook subscription disabled");
+  });
+}
+
+function failedEventUpdate(event: EventRow, outcome: Failure, now: Date) {
+  const attempts = event.attempts + 1;
+  const delay = outcome.gone ? undefined : nextRetryDelayMs(attempts, outcome.retryAfterMs);
+  return {
+    attempts,
+    lastError: outcome.error,
+    ...(delay === undefined ? { state: "FAILED" } : { nextAttemptAt: new Date(now.getTime() + delay) }),
+  };
+}
+
+/**
+ * Per subscription of the batch: 410 disables it; a success ends its failing streak; failures only
+ * start or continue the streak, and disable it once the streak is 5 days old. Conditional updates,
+ * because other deliveries to the same subscription (in this worker or another) write it too.
+ */
+function healthWrites(batch: Array<{ result: Result; now: Date }>) {
+  const bySubscription = new Map<string, { subscription: Subscription; outcomes: Outcome[]; now: Date }>();
+  for (const { result, now } of batch) {
+    if (!result.subscription) continue;
+    const entry = bySubscription.get(result.subscription.id);
+    if (entry) entry.outcomes.push(result.outcome);
+    else
+      bySubscription.set(result.subscription.id, {
+        subscription: result.subscription,
+        outcomes: [result.outcome],
+        now,
+      });
+  }
+  const subscriptions = db().subscription;
+  return [...bySubscription.values()].flatMap(({ subscription: { id }, outcomes, now }) => {
+    const gone = outcomes.some((outcome) => outcome.kind === "failed" && outcome.gone);
+    if (!gone && outcomes.some((outcome) => outcome.kind === "delivered"))
+      return [
+        {
+          query: subscriptions.updateMany({
+            where: { id, failingSince: { not: null } },
+            data: { failingSince: null },
+          }),
+        },
+      ];
+    if (!outcomes.some((outcome) => outcome.kind === "failed")) return [];
+    const disabledReason = gone ? "The receiver answered 410 Gone" : "Every delivery failed for 5 days";
+    const streakStart = gone
+      ? {}
+      : { failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_FAILING_MS) } };
+    return [
+      { query: subscriptions.updateMany({ where: { id, failingSince: null }, data: { failingSince: now } }) },
+      {
+        query: subscriptions.updateMany({
+          where: { id, disabledAt: null, ...streakStart },
+          data: { disabledAt: now, disabledReason },
+        }),
+        disables: { subscriptionId: id, disabledReason },
+      },
+    ];
+  });
+}
