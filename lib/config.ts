@@ -125,9 +125,9 @@ export function webhookSettings() {
     leaseMs: Number(process.env.WEBHOOK_LEASE_MS) || 60_000,
     pollMs: Number(process.env.WEBHOOK_POLL_MS) || 500,
     /** Callbacks one worker has under way to one subscription, so a slow receiver delays only itself. */
-    perSubscription: Number(process.env.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION) || 4,
+    perSubscription: Number(process.env.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION) || 16,
     /** Callbacks one worker has under way in all. */
-    maxInFlight: Number(process.env.WEBHOOK_CONCURRENCY) || 64,
+    maxInFlight: Number(process.env.WEBHOOK_CONCURRENCY) || 256,
   };
 }
 
