@@ -86,7 +86,9 @@ test("a rejection is visible to the provider and in the console until a new requ
   await expect(row.getByText("Rejected", { exact: true })).toBeVisible();
   await row.getByRole("link", { name: "Quay kiosk" }).click();
   await expect(page.getByText("Rejected", { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("The landing page does not load");
+  await expect(page.getByRole("alert").filter({ hasText: "rejected your latest request" })).toContainText(
+    "The landing page does not load",
+  );
 
   await admin.goto(`/admin/channels?providerId=${provider.providerId}&request=rejected`);
   await expect(admin.getByRole("link", { name: "Quay kiosk" })).toBeVisible();
