@@ -93,3 +93,52 @@ test("a rejection is visible to the provider and in the console until a new requ
   await admin.goto(`/admin/channels?providerId=${provider.providerId}&request=rejected`);
   await expect(admin.getByRole("link", { name: "Quay kiosk" })).toBeVisible();
 });
+
+test("the form requires a name, a landing page and a category, and shows every error at once", async ({
+  page,
+  request,
+}) => {
+  const provider = createProviderAccount();
+  const id = `bare-${Date.now()}`;
+  await signIn(page, provider);
+  await page.goto("/channels/new");
+  await expect(page.getByLabel("Landing page")).toHaveAttribute("aria-required", "true");
+  await page.getByLabel("Channel id").fill(id);
+  await page.getByRole("button", { name: "Request the channel" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: "Fix these fields" });
+  for (const message of [
+    "Required: the name beneficiaries see",
+    "Required: where people learn more",
+    "Required: choose at least one category",
+  ]) {
+    await expect(summary).toContainText(message);
+  }
+  // Nothing was sent: the channel does not exist.
+  const view = await request.get(`/api/DeliveryChannel/Get/${id}`, {
+    headers: { "x-api-key": provider.apiKey },
+  });
+  expect(view.status()).toBe(404);
+});
+
+test("the console reviews a new channel as readable fields and warns when it is incomplete", async ({
+  request,
+  browser,
+}) => {
+  const provider = createProviderAccount();
+  const id = `incomplete-${Date.now()}`;
+  await createThroughApi(request, provider, {
+    ...body(id, ""),
+    landingPage: "",
+    availability: { categoriesSupported: [] },
+  });
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/requests?providerId=${provider.providerId}`);
+  await admin.getByRole("link", { name: `Delivery Channel Create: ${id}` }).click();
+  await expect(admin.getByRole("alert").filter({ hasText: "incomplete" })).toContainText(
+    "no name, no landing page, no category of assistance",
+  );
+  // The content as fields, not a JSON diff of the whole content.
+  await expect(admin.getByText("(whole content)")).toHaveCount(0);
+  await expect(admin.getByText(id, { exact: true }).first()).toBeVisible();
+});
