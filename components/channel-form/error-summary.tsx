@@ -14,7 +14,7 @@ const LABELS: Record<string, string> = {
 const LIST_ITEMS: Record<string, string> = { deliveryOptions: "Delivery option", contacts: "Contact" };
 
 /** "deliveryOptions.1.fieldName" → "Delivery option 2, fieldName", as the form numbers its items. */
-const describe = (path: string) =>
+const fieldName = (path: string) =>
   LABELS[path] ??
   path.replace(/^(\w+)\.(\d+)\./, (whole, list: string, index: string) =>
     LIST_ITEMS[list] ? `${LIST_ITEMS[list]} ${Number(index) + 1}, ` : whole,
@@ -39,7 +39,7 @@ export function ErrorSummary({ errors, submitted }: { errors: FieldErrors; submi
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {problems.map(([path, message]) => (
           <li key={path}>
-            <span className="font-medium">{describe(path)}</span>: {message}
+            <span className="font-medium">{fieldName(path)}</span>: {message}
           </li>
         ))}
       </ul>
