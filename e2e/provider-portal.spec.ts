@@ -78,9 +78,16 @@ test("a provider manages a channel and an API key in the browser", async ({ page
   await phone.getByPlaceholder("Try a sample value").fill("call me");
   await expect(phone.getByText("Does not match the regular expression.")).toBeVisible();
 
-  // The bad regex is refused by the same schema as the API's, at its field.
+  // The bad regex is refused by the same schema as the API's, at its field and in the summary.
   await page.getByRole("button", { name: "Request the channel" }).click();
-  await expect(page.getByText("must be a valid regular expression")).toBeVisible();
+  const wallet = page
+    .getByRole("listitem")
+    .filter({ hasText: "Delivery option 2" })
+    .filter({ has: page.getByLabel("Validation regex") });
+  await expect(wallet.getByText("must be a valid regular expression")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Fix these fields" })).toContainText(
+    "Delivery option 2, validationRegex",
+  );
   await page.screenshot({ path: "artifacts/screenshots/channel-form-errors.png", fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await page
@@ -151,12 +158,12 @@ test("a provider manages a channel and an API key in the browser", async ({ page
   expect(updated.data.name.translation).toBe("Cash pickup, renamed");
   expect(updated.data.availability.countriesSupported).toEqual(["BG"]);
 
-  // Status switch, with a confirmation; recorded as an update-status request.
+  // Status switch, with a confirmation; the channel was never approved, so it is an update.
   await page.getByRole("link", { name: "Open the channel" }).click();
   await page.getByRole("button", { name: "Switch online" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Switch ONLINE" }).click();
   await expect(page.getByText("The channel is now ONLINE.")).toBeVisible();
-  await expect(page.getByText("Delivery Channel Update Status", { exact: true })).toBeVisible();
+  await expect(page.getByText("Delivery Channel Update", { exact: true })).toHaveCount(2);
   const online = await (
     await request.get(`/api/DeliveryChannel/Get/${channelId}`, { headers: { "x-api-key": account.apiKey } })
   ).json();

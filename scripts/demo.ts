@@ -1,20 +1,25 @@
 /**
  * `npm run demo`: the embedded portal with demo data, in one command on a fresh clone.
  * Builds the app if needed, migrates the database (SQLite under data/ unless DATABASE_URL says
- * otherwise), makes sure a demo provider with a sample channel exists, gives it a fresh API key
- * (revoking the demo's earlier keys), then runs the production server and prints how to call it.
+ * otherwise), makes sure a demo provider with sample channels exists — one approved by the demo
+ * administrator and one awaiting approval, each in a state the lifecycle rule allows (README
+ * "Approvals") — gives it a fresh API key (revoking the demo's earlier keys), then runs the
+ * production server and prints how to call it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { databaseUrl, port } from "../lib/config";
 import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
+import type { ChannelBody } from "../lib/contract/channel";
+import { decideRequest } from "../lib/domain/approvals";
 import { requestChannelCreate } from "../lib/domain/channels";
 import { createUser, generatePassword, resetPassword } from "../lib/domain/users";
 import { applyMigrations, projectRoot } from "../server/migrate";
 
 const DEMO_PROVIDER = "Demo Payouts";
 const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+const DEMO_PENDING_CHANNEL_ID = "0b7c2f64-8f0e-4b8a-9d57-1f1a3e6c9a11";
 const DEMO_KEY_LABEL = "demo";
 const DEMO_PROVIDER_USER = "provider@demo.example";
 const DEMO_ADMIN = "admin@demo.example";
@@ -48,28 +53,42 @@ async function seedDemo(): Promise<DemoCredentials> {
     data: { revokedAt: new Date() },
   });
   const { key } = await issueApiKey(provider.id, DEMO_KEY_LABEL);
-  const hasChannel = await db().channel.count({ where: { providerId: provider.id } });
-  if (!hasChannel) {
-    await requestChannelCreate(provider.id, {
-      providerDeliveryChannelId: DEMO_CHANNEL_ID,
-      name: { language: "EN", translation: "Cash pickup at partner agents" },
-      shortDescription: { language: "EN", translation: "Collect cash at any partner agent with an ID." },
-      landingPage: "www.demo-payouts.example",
-      availability: {
-        categoriesSupported: ["CASH"],
-        countriesSupported: ["BG", "PL"],
-        currenciesSupported: ["EUR"],
-      },
-      budget: { currency: "EUR", amount: 250000 },
-      deliveryOptions: [
-        { fieldLabel: "Phone number", fieldName: "phone", dataType: "STRING", isRequired: true },
-      ],
-    });
-  }
   const providerPassword = await demoUser(DEMO_PROVIDER_USER, "Dana Provider", "provider", provider.id);
   const adminPassword = await demoUser(DEMO_ADMIN, "Alex Admin", "admin", null);
+  const hasChannel = await db().channel.count({ where: { providerId: provider.id } });
+  if (!hasChannel) await seedChannels(provider.id);
   return { key, providerPassword, adminPassword };
 }
+
+/** An approved, ONLINE channel (created, then approved by the demo administrator) and a pending one. */
+async function seedChannels(providerId: string) {
+  await requestChannelCreate(providerId, DEMO_CHANNEL);
+  const admin = await db().user.findUniqueOrThrow({ where: { email: DEMO_ADMIN } });
+  const create = await db().channelRequest.findFirstOrThrow({
+    where: { state: "PENDING", channel: { providerId, providerDeliveryChannelId: DEMO_CHANNEL_ID } },
+  });
+  await decideRequest({ id: admin.id, providerId: null }, create.id, { approve: true });
+  await requestChannelCreate(providerId, {
+    providerDeliveryChannelId: DEMO_PENDING_CHANNEL_ID,
+    name: { language: "EN", translation: "Vouchers at partner shops" },
+    landingPage: "www.demo-payouts.example/vouchers",
+    availability: { categoriesSupported: ["VOUCHERS"], countriesSupported: ["PL"] },
+  });
+}
+
+const DEMO_CHANNEL: ChannelBody = {
+  providerDeliveryChannelId: DEMO_CHANNEL_ID,
+  name: { language: "EN", translation: "Cash pickup at partner agents" },
+  shortDescription: { language: "EN", translation: "Collect cash at any partner agent with an ID." },
+  landingPage: "www.demo-payouts.example",
+  availability: {
+    categoriesSupported: ["CASH"],
+    countriesSupported: ["BG", "PL"],
+    currenciesSupported: ["EUR"],
+  },
+  budget: { currency: "EUR", amount: 250000 },
+  deliveryOptions: [{ fieldLabel: "Phone number", fieldName: "phone", dataType: "STRING", isRequired: true }],
+};
 
 function printWelcome({ key, providerPassword, adminPassword }: DemoCredentials) {
   const base = `http://localhost:${port()}`;

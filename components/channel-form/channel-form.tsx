@@ -1,8 +1,8 @@
 "use client";
 /**
- * Create or edit a delivery channel. react-hook-form holds the values; the contract's own
- * channelBodySchema (through toChannelBody) judges them, so the browser and the API accept exactly
- * the same channels. Enumerated fields are fed by the lookup values; lists of contacts and delivery
+ * Create or edit a delivery channel. react-hook-form holds the values; channelFormSchema (through
+ * toChannelBody) judges them: the contract's channelBodySchema plus what a usable channel needs (a
+ * name, a landing page, a category), so the form accepts a subset of what the API accepts. Enumerated fields are fed by the lookup values; lists of contacts and delivery
  * options can be added to, removed from and reordered.
  */
 import { toNestErrors } from "@hookform/resolvers";
@@ -19,7 +19,8 @@ import {
   useWatch,
 } from "react-hook-form";
 import { toast } from "sonner";
-import { AVAILABILITY_PAIRS, channelBodySchema } from "@/lib/contract/channel";
+import { AVAILABILITY_PAIRS } from "@/lib/contract/channel";
+import { channelFormSchema } from "@/lib/contract/channel-form";
 import type { RequestReceipt } from "@/lib/contract/envelope";
 import { fieldErrors } from "@/lib/contract/issues";
 import type { LookupKey } from "@/lib/contract/lookups";
@@ -29,6 +30,7 @@ import { Field, FieldError, TextInput, inputClass } from "@/components/ui/field"
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Card } from "@/components/ui/page";
 import { DeliveryOptionPreview } from "./delivery-option-preview";
+import { ErrorSummary, RequiredMark } from "./error-summary";
 import {
   type AvailabilityListKey,
   type ChannelFormValues,
@@ -40,7 +42,7 @@ import { callAction } from "@/lib/portal/call-action";
 
 /** dotted body paths (`deliveryOptions[0].fieldName`) → react-hook-form's (`deliveryOptions.0.fieldName`) */
 const channelResolver: Resolver<ChannelFormValues> = async (values, _context, options) => {
-  const problems = fieldErrors(channelBodySchema, toChannelBody(values));
+  const problems = fieldErrors(channelFormSchema, toChannelBody(values));
   if (Object.keys(problems).length === 0) return { values, errors: {} };
   const flat = Object.fromEntries(
     Object.entries(problems).map(([path, message]) => [
@@ -74,7 +76,7 @@ export function ChannelForm({
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = form;
 
   const onSubmit = async (values: ChannelFormValues) => {
@@ -107,14 +109,26 @@ export function ChannelForm({
       <Card title="The channel">
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput
-            label="Channel id"
+            label={
+              <>
+                Channel id
+                <RequiredMark />
+              </>
+            }
+            aria-required
             hint="Your own id for the channel: 1–64 letters, digits and - . _ ~ (a UUID is recommended)."
             readOnly={mode === "edit"}
             error={error("providerDeliveryChannelId")?.message}
             {...register("providerDeliveryChannelId")}
           />
           <TextInput
-            label="Landing page"
+            label={
+              <>
+                Landing page
+                <RequiredMark />
+              </>
+            }
+            aria-required
             placeholder="www.example.org"
             error={error("landingPage")?.message}
             {...register("landingPage")}
@@ -161,6 +175,7 @@ export function ChannelForm({
       </Card>
 
       <DeliveryOptionsSection control={control} register={register} error={error} />
+      <ErrorSummary errors={errors} submitted={submitCount > 0} />
 
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
         <Link href="/channels" className="text-sm text-slate-700 hover:underline">
@@ -261,7 +276,10 @@ function TranslationFields({
 }: SectionProps & { label: string; name: "name" | "shortDescription" }) {
   return (
     <fieldset className="space-y-2 md:col-span-2">
-      <legend className="text-sm font-semibold text-slate-800">{label}</legend>
+      <legend className="text-sm font-semibold text-slate-800">
+        {label}
+        {name === "name" && <RequiredMark />}
+      </legend>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <LookupSelect
           lookup="Language"
@@ -272,6 +290,7 @@ function TranslationFields({
         />
         <TextInput
           label="Text"
+          aria-required={name === "name" || undefined}
           error={error(`${name}.translation`)?.message}
           {...register(`${name}.translation`)}
         />
@@ -320,6 +339,7 @@ function AvailabilityList({
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={error}
+          required={spec.key === "categoriesSupported"}
           hint={paired ? "A value on both lists is excluded. Empty: no restriction." : undefined}
         />
       )}

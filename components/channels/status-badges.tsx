@@ -14,6 +14,16 @@ export function ApprovalBadge({ isApproved }: { isApproved: boolean }) {
   return isApproved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Awaiting approval</Badge>;
 }
 
+/** A channel whose newest request was rejected: shown until the provider sends a new request. */
+export function RejectedBadge({ reason }: { reason: string | null }) {
+  if (reason === null) return null;
+  return (
+    <span title={`Rejected: ${reason}`}>
+      <Badge tone="red">Rejected</Badge>
+    </span>
+  );
+}
+
 export function RequestStateBadge({ state }: { state: string }) {
   return (
     <Badge tone={STATE_TONES[state as keyof typeof STATE_TONES] ?? "slate"}>{state.toLowerCase()}</Badge>

@@ -12,10 +12,14 @@ import { callAction } from "@/lib/portal/call-action";
 export function StatusSwitch({
   providerDeliveryChannelId,
   status,
+  isApproved,
+  hasPendingRequest,
   setStatus,
 }: {
   providerDeliveryChannelId: string;
   status: string;
+  isApproved: boolean;
+  hasPendingRequest: boolean;
   setStatus: (input: unknown) => Promise<ActionResult<RequestReceipt>>;
 }) {
   const router = useRouter();
@@ -48,7 +52,18 @@ export function StatusSwitch({
       {target === "OFFLINE"
         ? "Beneficiaries will not be offered this channel until you switch it back online."
         : "Beneficiaries can be offered this channel again."}{" "}
-      The change applies at once and is recorded as an update-status request for the administrators.
+      {whatHappens(isApproved, hasPendingRequest)}
     </ConfirmDialog>
   );
+}
+
+/** Which request the switch sends (lib/domain/portal-channels requestStatusChange), in words. */
+function whatHappens(isApproved: boolean, hasPendingRequest: boolean) {
+  if (!isApproved) {
+    return "This channel awaits approval; switching sends a new request that replaces the pending one, with the content you last requested. Approving it approves the channel with this status.";
+  }
+  if (hasPendingRequest) {
+    return "Your changes awaiting approval are sent again with the new status, in a request that replaces the pending one.";
+  }
+  return "The change applies at once and is recorded as an update-status request for the administrators.";
 }

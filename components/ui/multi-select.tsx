@@ -25,6 +25,8 @@ interface MultiSelectProps {
   error?: string;
   hint?: string;
   loading?: boolean;
+  /** Marks the label with an asterisk and the box aria-required. */
+  required?: boolean;
 }
 
 const MAX_SHOWN = 100;
@@ -40,6 +42,7 @@ export function MultiSelect({
   error,
   hint,
   loading,
+  required,
 }: MultiSelectProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -102,6 +105,12 @@ export function MultiSelect({
       <div className="flex items-center justify-between gap-2">
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           {label}
+          {required && (
+            <span aria-hidden="true" className="text-red-700">
+              {" "}
+              *
+            </span>
+          )}
         </label>
         <div className="flex gap-2 text-xs">
           <button
@@ -151,6 +160,7 @@ export function MultiSelect({
           aria-autocomplete="list"
           aria-activedescendant={open && shown[active] ? `${listId}-${shown[active].value}` : undefined}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={describedBy}
           autoComplete="off"
           className={inputClass}

@@ -262,7 +262,7 @@ const UPDATE_DESCRIPTION = `Requests a change to an existing channel, identified
 - The body replaces the requested content as a whole: optional fields left out are cleared when the request is applied.
 - This request supersedes every earlier create, update or update-status request of the channel that is still pending.
 - \`status\` \`OFFLINE\` or \`ONLINE\` changes the channel's status at once; \`REQUESTED\` is refused (400); null or absent leaves the status unchanged.
-- An update whose content equals the requested content (null and absent fields count as equal) and that only sets a status is recorded as \`${REQUEST_TYPES.UPDATE_STATUS}\`; otherwise \`requestType\` is \`${REQUEST_TYPES.UPDATE}\`.
+- An update whose content equals the channel's *approved* content (null and absent fields count as equal) and that only sets a status is recorded as \`${REQUEST_TYPES.UPDATE_STATUS}\`; otherwise \`requestType\` is \`${REQUEST_TYPES.UPDATE}\`, so a channel never approved has no update-status requests. Approving a request approves its whole content.
 - An id the provider has no channel under (including another provider's channel) is a **404**.`;
 
 const VIEW_DESCRIPTION = `Returns one of the provider's channels: the approved content once there is one (a pending request does not show until it is approved), the requested content before that, together with \`isApproved\` and the current \`status\`. Every field is present, null where nothing was given. Another provider's channel answers **404** like an unknown id.`;

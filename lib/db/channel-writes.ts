@@ -19,12 +19,19 @@ import { v7 as timeOrderedId } from "uuid";
 import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
 
+/**
+ * The Channel columns that follow from the requested content. lib/domain/channel-content.ts computes
+ * all of them in one function; the inserts below write whatever this list names, so a column added
+ * here is written by create as by update and approval.
+ */
+export const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText"] as const;
+export type RequestedColumns = Record<(typeof REQUESTED_COLUMNS)[number], string>;
+
 export interface NewChannelRow {
   providerId: string;
   providerDeliveryChannelId: string;
-  content: string;
-  /** Channel.availabilityTags of the content (lib/domain/channel-filters.ts). */
-  availabilityTags: string;
+  /** requestedContent is also the body of the CREATE request. */
+  columns: RequestedColumns;
   receivedAt: Date;
 }
 
@@ -38,7 +45,9 @@ export class DuplicateChannel extends Error {
   readonly code = "P2002";
 }
 
-const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", "requestedContent", "availabilityTags", "createdAt", "updatedAt"`;
+const quoted = REQUESTED_COLUMNS.map((column) => `"${column}"`).join(", ");
+const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", ${quoted}, "createdAt", "updatedAt"`;
+const contentValues = (row: NewChannelRow) => REQUESTED_COLUMNS.map((column) => row.columns[column]);
 const REQUEST_COLUMNS = `"id", "channelId", "kind", "body", "state", "requestedAt"`;
 const sqliteTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,7 +61,7 @@ function sqliteWriter(url: string): ChannelWriter {
   // create): no difference, because one fsync covers a whole batch of creates.
   connection.exec("PRAGMA synchronous = FULL");
   const channel = connection.prepare(
-    `INSERT INTO "Channel" (${CHANNEL_COLUMNS}) VALUES (?, ?, ?, 'REQUESTED', 0, ?, ?, ?, ?)`,
+    `INSERT INTO "Channel" (${CHANNEL_COLUMNS}) VALUES (?, ?, ?, 'REQUESTED', 0, ${REQUESTED_COLUMNS.map(() => "?, ").join("")}?, ?)`,
   );
   const request = connection.prepare(
     `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, 'CREATE', ?, 'PENDING', ?)`,
@@ -67,16 +76,8 @@ function sqliteWriter(url: string): ChannelWriter {
       const now = sqliteTime(new Date());
       for (const row of rows) {
         const id = timeOrderedId();
-        channel.run(
-          id,
-          row.providerId,
-          row.providerDeliveryChannelId,
-          row.content,
-          row.availabilityTags,
-          now,
-          now,
-        );
-        request.run(timeOrderedId(), id, row.content, sqliteTime(row.receivedAt));
+        channel.run(id, row.providerId, row.providerDeliveryChannelId, ...contentValues(row), now, now);
+        request.run(timeOrderedId(), id, row.columns.requestedContent, sqliteTime(row.receivedAt));
       }
       commit.run();
     } catch (error) {
@@ -104,6 +105,13 @@ function sqliteWriter(url: string): ChannelWriter {
   };
 }
 
+/** $1 is the time; then one text[] per column: id, provider, channel id, each requested column. */
+const unnestArrays = Array.from({ length: 3 + REQUESTED_COLUMNS.length }, (_, i) => `$${i + 2}::text[]`);
+const CREATE_CHANNELS_SQL = `INSERT INTO "Channel" (${CHANNEL_COLUMNS})
+  SELECT c1, c2, c3, 'REQUESTED', false, ${REQUESTED_COLUMNS.map((_, i) => `c${i + 4}`).join(", ")},
+    $1::timestamp, $1::timestamp
+  FROM unnest(${unnestArrays.join(", ")}) AS u(${unnestArrays.map((_, i) => `c${i + 1}`).join(", ")})`;
+
 function postgresWriter(url: string): ChannelWriter {
   const pool = new pg.Pool({ ...pgConfig(url), max: 4 });
   return {
@@ -118,17 +126,13 @@ function postgresWriter(url: string): ChannelWriter {
         // for every batch size and PostgreSQL can cache its plan.
         await client.query({
           name: "create-channels",
-          text: `INSERT INTO "Channel" (${CHANNEL_COLUMNS})
-                 SELECT id, provider, channel, 'REQUESTED', false, content, tags, $6::timestamp, $6::timestamp
-                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-                   AS t(id, provider, channel, content, tags)`,
+          text: CREATE_CHANNELS_SQL,
           values: [
+            now.toISOString(),
             ids,
             rows.map((r) => r.providerId),
             rows.map((r) => r.providerDeliveryChannelId),
-            rows.map((r) => r.content),
-            rows.map((r) => r.availabilityTags),
-            now.toISOString(),
+            ...REQUESTED_COLUMNS.map((column) => rows.map((r) => r.columns[column])),
           ],
         });
         await client.query({
@@ -139,7 +143,7 @@ function postgresWriter(url: string): ChannelWriter {
           values: [
             rows.map(() => timeOrderedId()),
             ids,
-            rows.map((r) => r.content),
+            rows.map((r) => r.columns.requestedContent),
             rows.map((r) => r.receivedAt.toISOString()),
           ],
         });

@@ -7,7 +7,8 @@ import { availableInCountry, offersCategory } from "./channel-filters";
 import { pageOfChannels } from "./channel-lists";
 import { db } from "../db";
 import { pageWindow } from "./paging";
-import { type ChannelContent, REQUEST_HISTORY_FIELDS } from "./channels";
+import type { ChannelContent } from "./channel-content";
+import { REQUEST_HISTORY_FIELDS } from "./channels";
 import { channelTranslations } from "./translations";
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -105,10 +106,14 @@ export async function requestForReview(requestId: string) {
   };
 }
 
+/** The console's filter on a channel's newest request: one awaits a decision, or was rejected. */
+export const REQUEST_FILTERS = { pending: "Awaiting a decision", rejected: "Rejected" } as const;
+
 export interface ChannelFilter {
   providerId?: string;
   status?: string;
   approved?: "yes" | "no";
+  request?: string;
   category?: string;
   country?: string;
   page?: number;
@@ -123,6 +128,7 @@ export async function allChannels({
   providerId,
   status,
   approved,
+  request,
   category,
   country,
   page = 1,
@@ -131,6 +137,8 @@ export async function allChannels({
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),
+    ...(request === "pending" ? { requests: { some: { state: "PENDING" } } } : {}),
+    ...(request === "rejected" ? { rejectionReason: { not: null } } : {}),
     AND: [
       ...(category ? [offersCategory(category.toUpperCase())] : []),
       ...(country ? [availableInCountry(country.toUpperCase())] : []),

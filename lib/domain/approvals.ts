@@ -4,13 +4,13 @@
  * DELIVERY_CHANNEL_STATUS_UPDATED event in the outbox and, on approval, the translation jobs. So a
  * committed decision always has its event and its jobs, and a failed one leaves no trace.
  *
- * What a decision does to the channel (README "Approvals"):
- *  - approving a create or an update makes its body the approved content and the channel approved;
- *    approving the create of a REQUESTED channel also makes it ONLINE; approving an update-status
- *    confirms the status, which was applied when the provider asked, and changes nothing else;
+ * What a decision does to the channel (README "Approvals and translations"), the lifecycle rule:
+ *  - approving any request (it is always the channel's newest: newer ones supersede it) makes its
+ *    body the approved content and the channel approved, with the status the request left it in;
+ *    a REQUESTED channel becomes ONLINE. So an Approved event always goes with isApproved: true;
  *  - rejecting leaves the approved content as it was; a rejected request that changed the status
  *    (an update with OFFLINE/ONLINE) restores the status it replaced; a rejected create leaves the
- *    channel REQUESTED and unapproved until an update is approved;
+ *    channel REQUESTED and unapproved. The reason stays on the channel until its next request;
  *  - only a PENDING request can be decided: a superseded or already decided one is a conflict;
  *  - an administrator who belongs to the channel's provider organisation cannot decide its requests.
  */
@@ -20,6 +20,7 @@ import { type Tx, db, takeWriteLock } from "../db";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { MAX_REASON_LENGTH } from "../contract/decision";
 import { conflict, forbidden, invalid, notFound } from "./errors";
+import { type ChannelContent, requestedColumns } from "./channel-content";
 import { queueTranslationJobs } from "./translations";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
@@ -63,10 +64,13 @@ export async function decideRequest(
     if (count !== 1) throw conflict("This request was decided or superseded meanwhile.");
 
     if (decision.approve) await applyApproval(tx, request);
-    else if (request.previousStatus) {
+    else {
       await tx.channel.update({
         where: { id: request.channel.id },
-        data: { status: request.previousStatus },
+        data: {
+          rejectionReason: reason,
+          ...(request.previousStatus ? { status: request.previousStatus } : {}),
+        },
       });
     }
     await hooks.afterChannelUpdate?.(tx);
@@ -129,14 +133,23 @@ async function pendingRequest(tx: Tx, requestId: string, decider: Decider) {
 
 type PendingRequest = Awaited<ReturnType<typeof pendingRequest>>;
 
+/** The same for every kind: an update-status's body is the approved content with a new status. */
 async function applyApproval(tx: Tx, request: PendingRequest) {
-  // An update-status request's body is the requested content, which may hold a change that was
-  // never approved (or was rejected): approving the status must not approve that content too.
-  if (request.kind === "UPDATE_STATUS") return;
-  const startsOnline = request.kind === "CREATE" && request.channel.status === "REQUESTED";
+  const content = JSON.parse(request.body) as ChannelContent;
   await tx.channel.update({
     where: { id: request.channel.id },
-    data: { approvedContent: request.body, isApproved: true, ...(startsOnline ? { status: "ONLINE" } : {}) },
+    data: {
+      // The pending request is the newest, so its body is the requested content already; writing
+      // the columns again keeps one write path for everything derived from content.
+      ...requestedColumns(content),
+      approvedContent: request.body,
+      isApproved: true,
+      rejectionReason: null,
+      ...(request.channel.status === "REQUESTED" ? { status: "ONLINE" } : {}),
+    },
   });
-  await queueTranslationJobs(tx, request.channel.id, JSON.parse(request.body), translationLanguages());
+  // An update-status changes no text: the translations of the approved content stand.
+  if (request.kind !== "UPDATE_STATUS") {
+    await queueTranslationJobs(tx, request.channel.id, content, translationLanguages());
+  }
 }

@@ -6,7 +6,7 @@
  * older rows.
  */
 import type { ChannelBody } from "../contract/channel";
-import type { ChannelContent } from "./channels";
+import type { ChannelContent } from "./channel-content";
 
 /** Channel.availabilityTags: ",category:CASH,supported:BG,excluded:HN,". */
 export function availabilityTags(availability: ChannelBody["availability"]): string {

@@ -1,11 +1,11 @@
 /**
  * The channel lists of both portals: one page of channels, most recently changed first (index
- * providerId, updatedAt), with what a row shows — the requested name, status, approval, provider
- * and the pending request. The callers decide what `where` may see (a provider: only its own).
+ * providerId, updatedAt), with what a row shows — the requested name, status, approval, provider,
+ * the pending request, and the reason its newest request was rejected, if it was. The callers decide what `where` may see (a provider: only its own).
  */
 import { db } from "../db";
 import type { Prisma } from "../db/generated/sqlite/client";
-import type { ChannelContent } from "./channels";
+import type { ChannelContent } from "./channel-content";
 import { pageWindow } from "./paging";
 
 export async function pageOfChannels(
@@ -28,6 +28,7 @@ export async function pageOfChannels(
         isApproved: true,
         updatedAt: true,
         requestedContent: true,
+        rejectionReason: true,
         provider: { select: { name: true } },
         requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
       },

@@ -6,8 +6,10 @@
  *  - Create starts a channel REQUESTED whatever status was sent; an existing id is a 409;
  *  - Update replaces the requested content with the full body (omitted optional fields are cleared
  *    when it is applied), supersedes every earlier pending request, and applies a status of
- *    OFFLINE/ONLINE at once; REQUESTED is refused; an update that changes nothing but the status is
- *    recorded as an UPDATE_STATUS request;
+ *    OFFLINE/ONLINE at once; REQUESTED is refused;
+ *  - the lifecycle rule: the newest request carries the full requested content, and approving it
+ *    makes exactly that content approved (lib/domain/approvals). So a request is UPDATE_STATUS only
+ *    when its content equals the *approved* content: a channel never approved has none;
  *  - View shows the approved content once there is one, the requested content before that.
  */
 import {
@@ -17,7 +19,7 @@ import {
   PROVIDER_CHANNEL_ID_PATTERN,
 } from "../contract/channel";
 import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
-import { availabilityTags, searchText } from "./channel-filters";
+import { type ChannelContent, completeContent, requestedColumns, sameContent } from "./channel-content";
 import { conflict, invalid, notFound } from "./errors";
 import {
   type NewChannelRow,
@@ -28,40 +30,7 @@ import {
   readChannelRow,
 } from "../db";
 
-/** The content of a channel: the body without status, which lives on the channel itself. */
-export type ChannelContent = Omit<ChannelBody, "status">;
-
-/** Every top-level field present, null where the provider sent nothing: View's shape, and canonical. */
-export function completeContent(
-  body: ChannelBody | ChannelContent,
-): Omit<ChannelView, "isApproved" | "status"> {
-  return {
-    providerDeliveryChannelId: body.providerDeliveryChannelId,
-    name: body.name,
-    shortDescription: body.shortDescription ?? null,
-    landingPage: body.landingPage,
-    contacts: body.contacts ?? null,
-    callCenter: body.callCenter ?? null,
-    availability: body.availability,
-    budget: body.budget ?? null,
-    deliveryOptions: body.deliveryOptions ?? null,
-  };
-}
-
-const serializeContent = (body: ChannelBody) => JSON.stringify(completeContent(body));
-
-/** The columns the portals filter and search by, written with every new requested content. */
-const filterColumns = (body: ChannelBody) => ({
-  availabilityTags: availabilityTags(body.availability),
-  searchText: searchText(body),
-});
-
-/**
- * Stored content with every null dropped, at any depth: the contract treats a nullable field sent as
- * null and one left out alike, so "same content, new status" must not tell them apart either.
- */
-const withoutNulls = (content: string) =>
-  JSON.stringify(JSON.parse(content), (_key, value: unknown) => (value === null ? undefined : value));
+export { type ChannelContent, completeContent } from "./channel-content";
 
 function receipt(kind: RequestKind, providerDeliveryChannelId: string, requestedAt: Date): RequestReceipt {
   const verb = kind === "CREATE" ? "create" : kind === "UPDATE" ? "update" : "update status";
@@ -116,14 +85,13 @@ async function writePendingCreates(): Promise<void> {
 }
 
 export async function requestChannelCreate(providerId: string, body: ChannelBody, receivedAt = new Date()) {
-  const content = serializeContent(body);
+  const columns = requestedColumns(body);
   try {
     await new Promise<void>((resolve, reject) => {
       pendingCreates.push({
         providerId,
         providerDeliveryChannelId: body.providerDeliveryChannelId,
-        content,
-        ...filterColumns(body),
+        columns,
         receivedAt,
         settle: (error) => (error === undefined ? resolve() : reject(error)),
       });
@@ -147,7 +115,8 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
   if (body.status === "REQUESTED") {
     throw invalid("status", "an update can set status only to OFFLINE or ONLINE");
   }
-  const content = serializeContent(body);
+  const columns = requestedColumns(body);
+  const content = columns.requestedContent;
   const newStatus: ChannelStatus | undefined = body.status ?? undefined;
   const where = {
     providerId_providerDeliveryChannelId: {
@@ -162,7 +131,7 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
       .update({
         where,
         data: { updatedAt: receivedAt },
-        select: { id: true, requestedContent: true, status: true },
+        select: { id: true, approvedContent: true, status: true },
       })
       .catch((error: unknown) => {
         if (!isRecordNotFound(error)) throw error;
@@ -170,8 +139,10 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
           `No delivery channel with providerDeliveryChannelId "${body.providerDeliveryChannelId}".`,
         );
       });
+    // Only a status change of the approved content is a status change: anything else must be
+    // reviewed as content, since approving this request approves its whole body.
     const kind: RequestKind =
-      newStatus && withoutNulls(content) === withoutNulls(channel.requestedContent)
+      newStatus && channel.approvedContent !== null && sameContent(content, channel.approvedContent)
         ? "UPDATE_STATUS"
         : "UPDATE";
     await tx.channelRequest.updateMany({
@@ -185,11 +156,8 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
     });
     await tx.channel.update({
       where: { id: channel.id },
-      data: {
-        requestedContent: content,
-        ...filterColumns(body),
-        ...(newStatus ? { status: newStatus } : {}),
-      },
+      // A new request ends the shown rejection of the one before it.
+      data: { ...columns, rejectionReason: null, ...(newStatus ? { status: newStatus } : {}) },
     });
     return kind;
   });

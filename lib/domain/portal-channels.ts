@@ -2,8 +2,10 @@
  * A provider's channels as the portal lists and shows them. Every query is scoped by the provider:
  * another provider's channel id is simply not found.
  */
-import type { ChannelContent } from "./channels";
-import { channelRequestHistory, viewChannel } from "./channels";
+import type { ChannelStatus } from "../contract/channel";
+import type { ChannelContent } from "./channel-content";
+import { channelRequestHistory, requestChannelUpdate, viewChannel } from "./channels";
+import { notFound } from "./errors";
 import { db } from "../db";
 import { matchesSearch } from "./channel-filters";
 import { pageOfChannels } from "./channel-lists";
@@ -36,7 +38,14 @@ export async function listProviderChannels(providerId: string, { q, page = 1 }: 
 export async function providerChannelDetail(providerId: string, providerDeliveryChannelId: string) {
   const row = await db().channel.findUnique({
     where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
-    select: { id: true, requestedContent: true, approvedContent: true, updatedAt: true },
+    select: {
+      id: true,
+      requestedContent: true,
+      approvedContent: true,
+      rejectionReason: true,
+      updatedAt: true,
+      requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
+    },
   });
   if (!row) return null;
   const [view, history, translations, budget] = await Promise.all([
@@ -48,10 +57,38 @@ export async function providerChannelDetail(providerId: string, providerDelivery
   return {
     view,
     requested: JSON.parse(row.requestedContent) as ChannelContent,
-    hasPendingChanges: row.approvedContent !== null && row.approvedContent !== row.requestedContent,
+    /** The kind of the request awaiting a decision, if any (there is at most one). */
+    pendingKind: row.requests[0]?.kind ?? null,
+    hasPendingChanges: row.approvedContent !== null && row.requests[0] !== undefined,
+    rejectionReason: row.rejectionReason,
     updatedAt: row.updatedAt,
     history,
     translations,
     budget,
   };
+}
+
+/**
+ * The portal's status switch: the newest request's content when one awaits a decision (so the switch
+ * never drops a pending change), otherwise the content View shows, with the new status. On an
+ * approved channel with nothing pending that is an update-status; on a never-approved channel it
+ * is an update that replaces the pending request (lib/domain/channels).
+ */
+export async function requestStatusChange(
+  providerId: string,
+  providerDeliveryChannelId: string,
+  status: Exclude<ChannelStatus, "REQUESTED">,
+) {
+  const row = await db().channel.findUnique({
+    where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
+    select: {
+      requestedContent: true,
+      approvedContent: true,
+      requests: { where: { state: "PENDING" }, select: { id: true }, take: 1 },
+    },
+  });
+  if (!row) throw notFound("No such channel.");
+  const source = row.requests.length ? row.requestedContent : (row.approvedContent ?? row.requestedContent);
+  const content = JSON.parse(source) as ChannelContent;
+  return requestChannelUpdate(providerId, { ...content, budget: content.budget ?? undefined, status });
 }

@@ -161,18 +161,31 @@ async function createdChannel(
 type History = Array<{
   kind: string;
   state: string;
+  id: string;
   body: string;
   reason: string | null;
   decidedAt: Date | null;
 }>;
 let channelRequestHistory: (providerId: string, channelId: string) => Promise<History>;
+let decideRequest: typeof import("../../lib/domain/approvals").decideRequest;
 let disconnectDb: () => Promise<void>;
 
 beforeAll(async () => {
   process.env.DATABASE_URL = inject("databaseUrl");
   ({ channelRequestHistory } = await import("../../lib/domain/channels"));
+  ({ decideRequest } = await import("../../lib/domain/approvals"));
   ({ disconnectDb } = await import("../../lib/db"));
 });
+
+/** A channel created over HTTP whose create an administrator approved (through the console's function). */
+async function approvedChannel(body: (id: string) => Json = minimalBody): Promise<string> {
+  const id = await createdChannel(body);
+  const [create] = await channelRequestHistory(providerA.id, id);
+  await decideRequest({ id: "api-test-admin", providerId: null }, (create as { id: string }).id, {
+    approve: true,
+  });
+  return id;
+}
 
 afterAll(async () => {
   await disconnectDb?.();
@@ -215,7 +228,7 @@ describe("Create", () => {
     const message = expectFailure(duplicate, 409, "Conflict", "Conflict");
     expect(message).toContain(id);
     expect(await viewData(id)).toStrictEqual(expectedView(fullBody(id), "ONLINE"));
-    expect((await historyOf(id)).map((request) => request.kind)).toEqual(["CREATE", "UPDATE_STATUS"]);
+    expect((await historyOf(id)).map((request) => request.kind)).toEqual(["CREATE", "UPDATE"]);
   });
 
   it("the same id may be used by two providers, each seeing its own channel", async () => {
@@ -436,14 +449,20 @@ describe("Update: request kinds", () => {
       "update",
       "UPDATE",
     ],
-  ])("%s", async (_label, update, receipt, kind) => {
-    const id = await createdChannel(fullBody);
+  ])("of an approved channel: %s", async (_label, update, receipt, kind) => {
+    const id = await approvedChannel(fullBody);
     expectReceipt(await updateChannel(update(id)), id, receipt);
     expect((await historyOf(id)).map((request) => request.kind)).toEqual(["CREATE", kind]);
   });
 
+  it("a channel never approved has no update-status: its content with a status is an update", async () => {
+    const id = await createdChannel(fullBody);
+    expectReceipt(await updateChannel({ ...fullBody(id), status: "ONLINE" }), id, "update");
+    expect((await historyOf(id)).map((request) => request.kind)).toEqual(["CREATE", "UPDATE"]);
+  });
+
   it("an absent optional field and null are the same content", async () => {
-    const id = await createdChannel();
+    const id = await approvedChannel();
     const reply = await updateChannel({
       ...minimalBody(id),
       shortDescription: null,
@@ -454,7 +473,7 @@ describe("Update: request kinds", () => {
   });
 
   it("an absent nested field and null are the same content too", async () => {
-    const id = await createdChannel((channelId) => ({
+    const id = await approvedChannel((channelId) => ({
       ...minimalBody(channelId),
       callCenter: { phone: "+359 2 000 000" },
     }));
@@ -467,10 +486,11 @@ describe("Update: request kinds", () => {
     expectReceipt(reply, id, "updateStatus");
   });
 
-  it("is decided against the newest requested content, not the created one", async () => {
-    const id = await createdChannel(fullBody);
+  it("is decided against the approved content, not the newest requested one", async () => {
+    const id = await approvedChannel(fullBody);
     expectReceipt(await updateChannel(minimalBody(id)), id, "update");
-    expectReceipt(await updateChannel({ ...fullBody(id), status: "ONLINE" }), id, "update");
+    // The same content as the pending request, but not the approved one: approving it approves content.
+    expectReceipt(await updateChannel({ ...minimalBody(id), status: "ONLINE" }), id, "update");
     expectReceipt(await updateChannel({ ...fullBody(id), status: "OFFLINE" }), id, "updateStatus");
     expect((await historyOf(id)).map((request) => request.kind)).toEqual([
       "CREATE",
@@ -478,7 +498,7 @@ describe("Update: request kinds", () => {
       "UPDATE",
       "UPDATE_STATUS",
     ]);
-    expect(await viewData(id)).toStrictEqual(expectedView(fullBody(id), "OFFLINE"));
+    expect(await viewData(id)).toStrictEqual({ ...expectedView(fullBody(id), "OFFLINE"), isApproved: true });
   });
 });
 
@@ -512,11 +532,11 @@ describe("Update: supersession", () => {
   });
 
   it("a status-only update supersedes too", async () => {
-    const id = await createdChannel();
-    await updateChannel({ ...minimalBody(id), status: "ONLINE" });
+    const id = await approvedChannel();
     await updateChannel({ ...minimalBody(id), status: "OFFLINE" });
+    await updateChannel({ ...minimalBody(id), status: "ONLINE" });
     expect((await historyOf(id)).map(({ kind, state }) => [kind, state])).toEqual([
-      ["CREATE", "SUPERSEDED"],
+      ["CREATE", "APPROVED"],
       ["UPDATE_STATUS", "SUPERSEDED"],
       ["UPDATE_STATUS", "PENDING"],
     ]);

@@ -104,26 +104,38 @@ describe("approving", () => {
 });
 
 describe("the other request kinds", () => {
-  it("rejecting an update keeps the approved content; approving an update-status confirms only the status", async () => {
+  it("rejecting an update keeps the approved content; an update-status of it is approved as it is", async () => {
     const id = await newChannel();
     await decideRequest(admin, await pendingRequestId(id), { approve: true });
     await requestChannelUpdate(providerA.id, body(id, "Rejected rename"));
     await decideRequest(admin, await pendingRequestId(id), { approve: false, reason: "Keep the old name" });
     expect(JSON.parse((await channelRow(id)).approvedContent!).name.translation).toBe("Cash collection");
+    expect((await channelRow(id)).rejectionReason).toBe("Keep the old name");
 
-    // The requested content stays what was last asked for, so a status-only change resends that.
-    await requestChannelUpdate(providerA.id, { ...body(id, "Rejected rename"), status: "OFFLINE" });
+    // The approved content with a new status: an update-status, and approving it keeps that content.
+    await requestChannelUpdate(providerA.id, { ...body(id), status: "OFFLINE" });
     const statusRequest = (await channelRow(id)).requests.at(-1)!;
     expect(statusRequest).toMatchObject({ kind: "UPDATE_STATUS", state: "PENDING" });
     await decideRequest(admin, statusRequest.id, { approve: true });
     const confirmed = await channelRow(id);
-    expect(confirmed).toMatchObject({ status: "OFFLINE", isApproved: true });
-    // Approving the status does not approve the rejected rename its body carries.
+    expect(confirmed).toMatchObject({ status: "OFFLINE", isApproved: true, rejectionReason: null });
     expect(JSON.parse(confirmed.approvedContent!).name.translation).toBe("Cash collection");
     expect(JSON.parse((await outboxFor(id)).at(-1)!.payload)).toMatchObject({
       status: "Approved",
       requestType: "Delivery Channel Update Status",
     });
+  });
+
+  it("content that differs from the approved one, sent with a status, is an update: approving approves it", async () => {
+    const id = await newChannel();
+    await decideRequest(admin, await pendingRequestId(id), { approve: true });
+    await requestChannelUpdate(providerA.id, { ...body(id, "Renamed with a status"), status: "OFFLINE" });
+    const request = (await channelRow(id)).requests.at(-1)!;
+    expect(request.kind).toBe("UPDATE");
+    await decideRequest(admin, request.id, { approve: true });
+    const approved = await channelRow(id);
+    expect(approved).toMatchObject({ status: "OFFLINE", isApproved: true });
+    expect(JSON.parse(approved.approvedContent!).name.translation).toBe("Renamed with a status");
   });
 });
 

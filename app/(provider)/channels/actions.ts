@@ -6,13 +6,13 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireProviderUser } from "@/lib/auth/session";
-import { type ChannelBody, channelBodySchema } from "@/lib/contract/channel";
+import { channelBodySchema } from "@/lib/contract/channel";
 import type { RequestReceipt } from "@/lib/contract/envelope";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { DomainError, notFound } from "@/lib/domain/errors";
+import { DomainError } from "@/lib/domain/errors";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { LOOKUP_KEYS } from "@/lib/contract/lookups";
-import { providerChannelDetail } from "@/lib/domain/portal-channels";
+import { requestStatusChange } from "@/lib/domain/portal-channels";
 import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
 
 export async function createChannelAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
@@ -51,20 +51,14 @@ const statusChange = z.object({
   status: z.enum(["ONLINE", "OFFLINE"]),
 });
 
-/** The status switch: the current requested content with a new status, recorded as an update-status request. */
+/** The status switch: see requestStatusChange for which content it sends and which request it makes. */
 export async function setChannelStatusAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
   return runAction(async () => {
     const user = await requireProviderUser();
     const parsed = parseInput(statusChange, input);
     if ("failure" in parsed) return parsed.failure;
-    const detail = await providerChannelDetail(user.providerId, parsed.data.providerDeliveryChannelId);
-    if (!detail) throw notFound("No such channel.");
-    const body: ChannelBody = {
-      ...detail.requested,
-      budget: detail.requested.budget ?? undefined,
-      status: parsed.data.status,
-    };
-    const receipt = await requestChannelUpdate(user.providerId, body);
+    const { providerDeliveryChannelId, status } = parsed.data;
+    const receipt = await requestStatusChange(user.providerId, providerDeliveryChannelId, status);
     revalidatePath(`/channels/${encodeURIComponent(parsed.data.providerDeliveryChannelId)}`);
     return succeed(receipt);
   });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import {
   ApprovalBadge,
   ChannelNameCell,
+  RejectedBadge,
   StatusBadge,
   formatDateTime,
   requestKindLabel,
@@ -69,14 +70,19 @@ export default async function ChannelsPage({
                 name={channel.name}
                 id={channel.providerDeliveryChannelId}
               />
-              <td className="px-4 py-3">
+              <td className="space-x-1 px-4 py-3">
                 <StatusBadge status={channel.status} />
+                <RejectedBadge reason={channel.rejectionReason} />
               </td>
               <td className="hidden px-4 py-3 sm:table-cell">
                 <ApprovalBadge isApproved={channel.isApproved} />
               </td>
               <td className="hidden px-4 py-3 md:table-cell">
-                {channel.pending ? requestKindLabel(channel.pending.kind) : "—"}
+                {channel.pending
+                  ? requestKindLabel(channel.pending.kind)
+                  : channel.rejectionReason
+                    ? `Rejected: ${channel.rejectionReason}`
+                    : "—"}
               </td>
               <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
                 {formatDateTime(channel.updatedAt)}

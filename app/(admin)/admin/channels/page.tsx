@@ -3,6 +3,7 @@ import { Pager, stringParams } from "@/components/ui/pager";
 import {
   ApprovalBadge,
   ChannelNameCell,
+  RejectedBadge,
   StatusBadge,
   formatDateTime,
 } from "@/components/channels/status-badges";
@@ -13,11 +14,11 @@ import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
-import { allChannels, providersOverview } from "@/lib/domain/admin-console";
+import { REQUEST_FILTERS, allChannels, providersOverview } from "@/lib/domain/admin-console";
 
 export const metadata: Metadata = { title: "All channels" };
 
-const FILTERS = ["providerId", "status", "approved", "category", "country"] as const;
+const FILTERS = ["providerId", "status", "approved", "request", "category", "country"] as const;
 
 export default async function AdminChannelsPage({
   searchParams,
@@ -54,6 +55,7 @@ export default async function AdminChannelsPage({
           ["yes", "Approved"],
           ["no", "Not approved"],
         ])}
+        {filter("request", "Latest request", Object.entries(REQUEST_FILTERS))}
         {filter("category", "Category", CHANNEL_CATEGORIES)}
         <label className="text-sm">
           <span className="mb-1 block font-medium">Available in</span>
@@ -93,6 +95,7 @@ export default async function AdminChannelsPage({
               <td className="space-x-1 px-4 py-3">
                 <StatusBadge status={channel.status} />
                 <ApprovalBadge isApproved={channel.isApproved} />
+                <RejectedBadge reason={channel.rejectionReason} />
               </td>
               <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
                 {formatDateTime(channel.updatedAt)}

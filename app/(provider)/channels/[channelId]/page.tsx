@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
-import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
+import { ApprovalBadge, RejectedBadge, StatusBadge } from "@/components/channels/status-badges";
 import { StatusSwitch } from "@/components/channels/status-switch";
 import { RequestHistory } from "@/components/channels/request-history";
 import { TranslationList } from "@/components/channels/translation-list";
@@ -31,6 +31,8 @@ export default async function ChannelPage({ params }: { params: Promise<{ channe
             <StatusSwitch
               providerDeliveryChannelId={view.providerDeliveryChannelId}
               status={view.status}
+              isApproved={view.isApproved}
+              hasPendingRequest={detail.pendingKind !== null}
               setStatus={setChannelStatusAction}
             />
             <Link
@@ -49,12 +51,19 @@ export default async function ChannelPage({ params }: { params: Promise<{ channe
         <span>
           <ApprovalBadge isApproved={view.isApproved} />
         </span>
+        <RejectedBadge reason={detail.rejectionReason} />
         {detail.hasPendingChanges && (
           <span className="text-amber-800">
             Changes you requested await approval; below is the approved content.
           </span>
         )}
       </div>
+      {detail.rejectionReason !== null && (
+        <p role="alert" className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+          An administrator rejected your latest request: {detail.rejectionReason}. Edit the channel (or switch
+          its status) to send a new request.
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Card title={view.isApproved ? "Approved content" : "Requested content"}>

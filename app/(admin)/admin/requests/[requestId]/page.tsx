@@ -16,6 +16,7 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestForReview } from "@/lib/domain/admin-console";
 import { diffContent } from "@/lib/domain/content-diff";
+import { missingForUse } from "@/lib/contract/channel-form";
 import { decideAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Review request" };
@@ -26,7 +27,6 @@ export default async function ReviewPage({ params }: { params: Promise<{ request
   if (!request) notFound();
   const { channel } = request;
   const ownOrganisation = admin.providerId === channel.provider.id;
-  const changes = diffContent(request.approved, request.submitted);
   return (
     <>
       <PageHeader
@@ -45,22 +45,24 @@ export default async function ReviewPage({ params }: { params: Promise<{ request
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card
-            title={
-              request.approved ? "Changes from the approved content" : "A new channel: everything is new"
-            }
-          >
-            <DiffView changes={changes} firstVersion={!request.approved} />
-            {request.kind === "UPDATE_STATUS" && request.previousStatus && (
-              <p className="mt-3 text-sm text-slate-700">
-                Status change: {request.previousStatus} → {channel.status} (applied when the provider asked;
-                rejecting restores {request.previousStatus}).
-              </p>
-            )}
-          </Card>
-          <Card title="Submitted content">
-            <ChannelContent content={completeContent(request.submitted)} />
-          </Card>
+          <IncompleteWarning missing={missingForUse(request.submitted)} />
+          {request.approved ? (
+            <>
+              <Card title="Changes from the approved content">
+                <DiffView changes={diffContent(request.approved, request.submitted)} firstVersion={false} />
+                <StatusChange request={request} status={channel.status} />
+              </Card>
+              <Card title="Submitted content">
+                <ChannelContent content={completeContent(request.submitted)} />
+              </Card>
+            </>
+          ) : (
+            // Never approved: everything is new, so the content itself is the change (no diff).
+            <Card title="A new channel: everything is new">
+              <StatusChange request={request} status={channel.status} />
+              <ChannelContent content={completeContent(request.submitted)} />
+            </Card>
+          )}
         </div>
         <div className="space-y-6">
           <Card title="Decision">
@@ -89,3 +91,39 @@ export default async function ReviewPage({ params }: { params: Promise<{ request
     </>
   );
 }
+
+/** A status the request changed when the provider sent it, and what rejecting does to it. */
+function StatusChange({
+  request,
+  status,
+}: {
+  request: { state: string; previousStatus: string | null };
+  status: string;
+}) {
+  if (!request.previousStatus || request.state !== "PENDING") return null;
+  return (
+    <p className="mb-3 text-sm text-slate-700">
+      Status change: {request.previousStatus} → {status} (applied when the provider asked; rejecting restores{" "}
+      {request.previousStatus}).
+    </p>
+  );
+}
+
+/** A request the contract accepts but that lacks what a usable channel needs. */
+function IncompleteWarning({ missing }: { missing: Record<string, string> }) {
+  const paths = Object.keys(missing);
+  if (paths.length === 0) return null;
+  return (
+    <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+      This channel is incomplete: it has no {paths.map(describeMissing).join(", no ")}. Beneficiaries cannot
+      use it as it is.
+    </p>
+  );
+}
+
+const MISSING_NAMES: Record<string, string> = {
+  "name.translation": "name",
+  landingPage: "landing page",
+  "availability.categoriesSupported": "category of assistance",
+};
+const describeMissing = (path: string) => MISSING_NAMES[path] ?? path;

@@ -1,0 +1,58 @@
+/**
+ * Every problem of the form at once, above the submit button, after a submit attempt: a long form's
+ * errors at the fields alone are easy to miss. The errors stay at their fields too.
+ */
+import type { FieldErrors } from "react-hook-form";
+
+const LABELS: Record<string, string> = {
+  providerDeliveryChannelId: "Channel id",
+  "name.translation": "Name",
+  landingPage: "Landing page",
+  "availability.categoriesSupported": "Categories of assistance",
+};
+
+const LIST_ITEMS: Record<string, string> = { deliveryOptions: "Delivery option", contacts: "Contact" };
+
+/** "deliveryOptions.1.fieldName" → "Delivery option 2, fieldName", as the form numbers its items. */
+const fieldName = (path: string) =>
+  LABELS[path] ??
+  path.replace(/^(\w+)\.(\d+)\./, (whole, list: string, index: string) =>
+    LIST_ITEMS[list] ? `${LIST_ITEMS[list]} ${Number(index) + 1}, ` : whole,
+  );
+
+/** react-hook-form's nested errors as [path, message] pairs, in the form's order. */
+function flatten(errors: unknown, path = ""): Array<[string, string]> {
+  if (!errors || typeof errors !== "object") return [];
+  const { message } = errors as { message?: unknown };
+  if (typeof message === "string") return [[path, message]];
+  return Object.entries(errors).flatMap(([key, inner]) =>
+    key === "ref" || key === "root" ? [] : flatten(inner, path ? `${path}.${key}` : key),
+  );
+}
+
+export function ErrorSummary({ errors, submitted }: { errors: FieldErrors; submitted: boolean }) {
+  const problems = flatten(errors);
+  if (!submitted || problems.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+      <p className="font-semibold">Fix these fields before sending ({problems.length}):</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {problems.map(([path, message]) => (
+          <li key={path}>
+            <span className="font-medium">{fieldName(path)}</span>: {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The asterisk of a required field; its control carries aria-required for assistive technology. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-700">
+      {" "}
+      *
+    </span>
+  );
+}

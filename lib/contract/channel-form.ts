@@ -1,0 +1,42 @@
+/**
+ * What a *usable* channel needs beyond the contract: a name, a landing page and at least one
+ * category. The API keeps the contract's bounds (empty strings and lists are valid there); the portal
+ * form requires these, and the console warns about a request that lacks them. Derived from
+ * channelBodySchema, so every other rule stays the contract's.
+ */
+import { z } from "zod";
+import { availabilitySchema, channelBodySchema, translationSchema } from "./channel";
+import { fieldErrors } from "./issues";
+
+const notBlank = (value: string) => value.trim() !== "";
+
+const usableFields = {
+  name: translationSchema.extend({
+    translation: translationSchema.shape.translation.refine(notBlank, "Required: the name beneficiaries see"),
+  }),
+  landingPage: channelBodySchema.shape.landingPage.refine(notBlank, "Required: where people learn more"),
+  availability: availabilitySchema.extend({
+    categoriesSupported: availabilitySchema.shape.categoriesSupported.refine(
+      (categories) => categories.length > 0,
+      "Required: choose at least one category",
+    ),
+  }),
+};
+
+/** The portal form's schema: the contract's body with the usable-channel requirements. */
+export const channelFormSchema = channelBodySchema.extend(usableFields);
+
+/** Paths the form marks as required (with an asterisk). */
+export const REQUIRED_FORM_FIELDS = [
+  "providerDeliveryChannelId",
+  "name.translation",
+  "landingPage",
+  "availability.categoriesSupported",
+] as const;
+
+const usableContent = z.object(usableFields);
+
+/** What a stored content lacks to be usable, by field path; empty when it has everything. */
+export function missingForUse(content: unknown): Record<string, string> {
+  return fieldErrors(usableContent, content);
+}
