@@ -73,12 +73,69 @@ function toRe2(pattern: string): { source: string } | { refused: string } {
   return { source: out };
 }
 
+/**
+ * RE2 matches in linear time, but compiling is not bounded: counted repeats expand (`a{0,999}` is
+ * 999 states), and 127 of them in one 1 KB pattern took 2 s and 226 MB to compile. Patterns whose
+ * expansion exceeds this are refused before compiling; the largest then take ~30 ms and ~1 MB.
+ */
+export const MAX_PATTERN_EXPANSION = 2_000;
+const TOO_LARGE = `must not expand to more than ${MAX_PATTERN_EXPANSION} states (counted repeats such as {0,999} multiply what they repeat)`;
+
+/** Where the atom starting at `i` ends (exclusive): an escape with its braces, a class, or one character. */
+function atomEnd(pattern: string, i: number): number {
+  if (pattern[i] === "\\") {
+    const braced = /^\\[pPux]\{[^}]*\}/.exec(pattern.slice(i, i + 40));
+    return i + (braced ? braced[0].length : 2);
+  }
+  if (pattern[i] !== "[") return i + 1;
+  let j = i + 1;
+  if (pattern[j] === "^") j++;
+  if (pattern[j] === "]") j++;
+  while (j < pattern.length && pattern[j] !== "]") j += pattern[j] === "\\" ? 2 : 1;
+  return j + 1;
+}
+
+/** An upper bound of the states a pattern compiles to: each counted repeat multiplies its atom or group. */
+export function patternExpansion(pattern: string): number {
+  const groups: { size: number; last: number }[] = [{ size: 0, last: 0 }];
+  let i = 0;
+  while (i < pattern.length) {
+    const group = groups[groups.length - 1] as { size: number; last: number };
+    const ch = pattern[i];
+    const repeat = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i, i + 24));
+    if (repeat) {
+      const max =
+        repeat[2] === undefined ? Number(repeat[1]) : repeat[3] ? Number(repeat[3]) : Number(repeat[1]) + 1;
+      group.size += group.last * (Math.max(max, 1) - 1);
+      group.last *= Math.max(max, 1);
+      i += repeat[0].length;
+    } else if (ch === "(") {
+      groups.push({ size: 0, last: 0 });
+      i += 1;
+    } else if (ch === ")" && groups.length > 1) {
+      const closed = groups.pop() as { size: number; last: number };
+      const parent = groups[groups.length - 1] as { size: number; last: number };
+      parent.size += closed.size + 1;
+      parent.last = closed.size + 1;
+      i += 1;
+    } else {
+      const end = atomEnd(pattern, i);
+      group.size += 1;
+      group.last = 1;
+      i = end;
+    }
+    if (group.size > MAX_PATTERN_EXPANSION * 10) return group.size; // far past the limit: stop counting
+  }
+  return groups.reduce((sum, group) => sum + group.size, 0);
+}
+
 function compile(pattern: string): ProviderRegex {
   try {
     new RegExp(pattern, "u");
   } catch {
     return { ok: false, reason: INVALID };
   }
+  if (patternExpansion(pattern) > MAX_PATTERN_EXPANSION) return { ok: false, reason: TOO_LARGE };
   const translated = toRe2(pattern);
   if ("refused" in translated) return { ok: false, reason: translated.refused };
   try {
@@ -91,8 +148,9 @@ function compile(pattern: string): ProviderRegex {
   }
 }
 
-// Delivery CSV validation compiles a channel's patterns once per row: keep the most recent ones.
-const CACHE_SIZE = 256;
+// Delivery CSV validation compiles a channel's patterns once per row: keep the most recent ones
+// (each at most ~1 MB, see MAX_PATTERN_EXPANSION).
+const CACHE_SIZE = 32;
 const cache = new Map<string, ProviderRegex>();
 
 /** A provider's pattern, compiled for linear-time matching (cached), or why it is refused. */

@@ -172,6 +172,24 @@ describe("strings are stored exactly as sent, or refused naming the field (findi
   });
 });
 
+describe("provider regexes cost bounded time to compile as well as to run (finding 4)", () => {
+  it("a 1 KB pattern of 127 counted repeats is a 400 naming the field, and the server stays up", async () => {
+    // Before: compiling it took 2 s and 226 MB, and the production server died of heap exhaustion.
+    const pattern = `(?:t10|)${"a{0,999}".repeat(127)}`;
+    const option = {
+      fieldLabel: "L",
+      fieldName: "f",
+      dataType: "STRING",
+      validationRegex: pattern,
+      isRequired: false,
+    };
+    const body = withValue(minimalChannelBody(randomUUID()), "deliveryOptions", [option]);
+    const reply = await postJson("/api/DeliveryChannel/Create", body);
+    expectRefused(reply, "deliveryOptions[0].validationRegex: must not expand to more than");
+    expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+  });
+});
+
 describe("every /api path answers in the envelope, never a redirect (finding 7)", () => {
   it.each([
     "/api/DeliveryChannel/Get/",

@@ -4,7 +4,7 @@
  * RE2 cannot run are refused with a reason, and ordinary patterns keep JavaScript's `u` meaning.
  */
 import { describe, expect, it } from "vitest";
-import { compileProviderRegex } from "@/lib/contract/provider-regex";
+import { compileProviderRegex, MAX_PATTERN_EXPANSION, patternExpansion } from "@/lib/contract/provider-regex";
 
 function compiled(pattern: string) {
   const regex = compileProviderRegex(pattern);
@@ -85,5 +85,32 @@ describe("compileProviderRegex", () => {
     const again = compileProviderRegex("^x$");
     expect(again).not.toBe(first);
     expect(again.ok && again.test("x")).toBe(true);
+  });
+});
+
+describe("compiling is bounded too: counted repeats multiply what they repeat", () => {
+  // Found by review: 127 × a{0,999} in a 1 KB pattern took 2 s and 226 MB to compile, and the
+  // server (256 MB heap) died of it.
+  const REVIEWED = `(?:t10|)${"a{0,999}".repeat(127)}`;
+
+  it.each([
+    [REVIEWED, true],
+    ["((a{0,50}){0,50}){0,50}", true],
+    ["(?:[a-z]{0,100}){0,100}", true],
+    ["a{0,999}a{0,999}", false],
+    ["^[0-9]{10,15}$", false],
+    ["^(?:[a-z]{1,20}\\.){1,10}[a-z]{2,}$", false],
+  ])("%s refused: %s", (pattern, refused) => {
+    expect(patternExpansion(pattern) > MAX_PATTERN_EXPANSION).toBe(refused);
+    const compiled = compileProviderRegex(pattern);
+    expect(compiled.ok).toBe(!refused);
+    if (!compiled.ok)
+      expect(compiled.reason).toContain(`must not expand to more than ${MAX_PATTERN_EXPANSION} states`);
+  });
+
+  it("escapes, classes and groups count as one atom each", () => {
+    expect(patternExpansion("\\p{L}{3}")).toBe(3);
+    expect(patternExpansion("[a-z\\]]{4}")).toBe(4);
+    expect(patternExpansion("(ab){3}")).toBe(9);
   });
 });
