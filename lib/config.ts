@@ -57,7 +57,9 @@ export function portalHosts(): string[] {
   const configured = process.env.PORTAL_HOSTS?.split(",")
     .map((host) => host.trim())
     .filter(Boolean);
-  return configured?.length ? configured : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*"];
+  return configured?.length
+    ? configured
+    : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
 }
 
 /** Session cookies marked Secure: when the public URL is https, or when SECURE_COOKIES=true. */

@@ -6,7 +6,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ApiHandler, type ApiRequest, type ApiResult, failure } from "../lib/api/endpoint";
 import { STATIC_ROUTES, VIEW_ROUTE_PREFIX, getChannel } from "../lib/api/endpoints";
-import { internalError, notFound, payloadTooLarge } from "../lib/api/errors";
+import {
+  type ApiError,
+  bodyIncomplete,
+  bodyTimeout,
+  internalError,
+  notFound,
+  payloadTooLarge,
+} from "../lib/api/errors";
 import { health } from "../lib/api/health";
 import { log } from "../lib/log";
 
@@ -36,7 +43,8 @@ const NEXT_API_PATHS = /^\/api\/(auth(\/|$)|openapi\.json$)/;
  * with a 404 in the envelope; Next would answer with a 308 redirect or an HTML page.
  */
 function isApiPath(pathname: string): boolean {
-  const collapsed = pathname.replace(/\/{2,}/g, "/");
+  // Next would redirect `//` and `\` (which browsers read as `/`) to the collapsed path.
+  const collapsed = pathname.replace(/\\/g, "/").replace(/\/{2,}/g, "/");
   if (collapsed !== "/api" && !collapsed.startsWith("/api/")) return false;
   return pathname !== collapsed || !NEXT_API_PATHS.test(pathname);
 }
@@ -44,23 +52,32 @@ function isApiPath(pathname: string): boolean {
 const unknownApiPath: ApiHandler = async (request) =>
   failure(notFound(`No API operation at ${request.path.slice(0, 200)}.`), request);
 
+/** A body must arrive within this time: a client that sends slowly holds a slot of the body gate. */
+const BODY_TIMEOUT_MS = 10_000;
+
 function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
   if (Number(request.headers["content-length"]) > limit) return Promise.reject(payloadTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (error: ApiError) => {
+      clearTimeout(timer);
+      request.removeAllListeners("data");
+      request.resume(); // drain the rest so the connection can answer
+      reject(error);
+    };
+    const timer = setTimeout(() => stop(bodyTimeout(BODY_TIMEOUT_MS / 1000)), BODY_TIMEOUT_MS);
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners("data");
-        request.resume(); // drain the rest so the connection can answer
-        reject(payloadTooLarge(limit));
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) stop(payloadTooLarge(limit));
+      else chunks.push(chunk);
     });
-    request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
+    request.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    // A client that goes away mid-body is not a server error.
+    request.on("error", () => stop(bodyIncomplete()));
   });
 }
 

@@ -13,8 +13,15 @@ import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { serveApiFastPath } from "./api-fast-path";
 import { applyMigrations, projectRoot } from "./migrate";
+import { isPortalHost } from "../lib/auth/portal-host";
 
 const DRAIN_TIMEOUT_MS = 10_000;
+
+/** `GET http://host/api/health HTTP/1.1` (absolute-form, RFC 9112 §3.2.2) names the same path. */
+function originForm(target: string): string {
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
+  return absolute ? target.slice(absolute[0].length) || "/" : target;
+}
 
 async function main() {
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
@@ -32,7 +39,19 @@ async function main() {
       if (stopping) request.socket.end();
     });
     setClientAddress(request);
+    request.url = originForm(request.url ?? "/");
     if (serveApiFastPath(request, response)) return;
+    // `OPTIONS *` and other request-targets that are not paths: Next would fail on them with a 500.
+    if (!request.url?.startsWith("/")) {
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request target");
+      return;
+    }
+    if (!isPortalHost(request.headers.host)) {
+      response
+        .writeHead(421, { "content-type": "text/plain; charset=utf-8" })
+        .end("This server does not serve the portal for this host: set PORTAL_HOSTS or BETTER_AUTH_URL.");
+      return;
+    }
     handleWithNext(request, response).catch((error: unknown) => {
       log.error({ err: error, path: request.url }, "next handler failed");
       if (!response.headersSent) response.writeHead(500).end();

@@ -93,12 +93,18 @@ export function failure(
   else log.info({ ...fields, type: error.type, detail: error.detail }, error.title);
   const headers: Record<string, string> =
     error.status === 405 && error.detail ? { allow: error.detail.slice(9) } : {};
+  // After a body timeout the rest of the body may still be on its way: start afresh.
+  if (error.status === 408) headers.connection = "close";
   return {
     status: error.status,
     json: JSON.stringify({ error: errorObject, data: null, status: "failed" }),
     headers,
   };
 }
+
+/** HEAD is GET without a body (node:http leaves the body out), as load balancers expect. */
+export const methodMatches = (sent: string, defined: HttpMethod) =>
+  sent === defined || (sent === "HEAD" && defined === "GET");
 
 async function authenticate(request: ApiRequest): Promise<ApiPrincipal> {
   const key = request.header("x-api-key")?.trim();
@@ -118,7 +124,7 @@ export function defineEndpoint<S extends z.ZodType | undefined = undefined>(
 ): ApiHandler {
   return async (request) => {
     try {
-      if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
+      if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
       const principal = await authenticate(request);
       const schema = definition.body;
       const body = schema ? await withJsonBody(request, (input) => parseOrThrow(schema, input)) : undefined;

@@ -71,4 +71,20 @@ export const unsupportedMediaType = () =>
     "Invalid Request Body",
     `${INVALID_BODY_SENTENCE} Content-Type must be application/json, application/json-patch+json, text/json or application/*+json.`,
   );
+/** 408: the body did not arrive in time; the connection is closed after the answer. */
+export const bodyTimeout = (seconds: number) =>
+  new ApiError(
+    408,
+    "RequestTimeout",
+    "Request Timeout",
+    `The request body did not arrive within ${seconds} s.`,
+  );
+/** The client closed the connection before its body arrived: nobody reads the answer, only the log. */
+export const bodyIncomplete = () =>
+  new ApiError(
+    400,
+    "ValidationError",
+    "Invalid Request Body",
+    "The request body was not received completely.",
+  );
 export const internalError = () => new ApiError(500, "Exception", "Internal Server Error", null);

@@ -3,13 +3,13 @@
  * balancers, start scripts). No API key: it tells nothing about any provider.
  */
 import { databaseReachable } from "../db";
-import { type ApiHandler, failure } from "./endpoint";
+import { type ApiHandler, failure, methodMatches } from "./endpoint";
 import { ApiError, methodNotAllowed } from "./errors";
 
 const NO_STORE = { "cache-control": "no-store" };
 
 export const health: ApiHandler = async (request) => {
-  if (request.method !== "GET") return failure(methodNotAllowed(["GET"]), request);
+  if (!methodMatches(request.method, "GET")) return failure(methodNotAllowed(["GET"]), request);
   if (await databaseReachable()) {
     return {
       status: 200,

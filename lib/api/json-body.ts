@@ -1,9 +1,8 @@
 /**
  * Reading a JSON request body with bounded memory and time, whatever a provider sends: the
- * contract's content types and UTF-8 only, nesting refused before parsing, and large bodies parsed a
- * few at a time. A parsed 1 MiB hostile body costs up to ~30 MB of heap (500,000 nested arrays, or
- * half a million list items); the gate caps how many such bodies exist at once, so twenty
- * concurrent ones queue instead of exhausting the heap. Small bodies never wait.
+ * contract's content types and UTF-8 only, deep nesting and absurd value counts refused before
+ * parsing, and large bodies read and parsed a few at a time, so concurrent hostile bodies queue
+ * instead of exhausting the heap or the event loop. Small bodies never wait.
  */
 import { MAX_BODY_BYTES } from "../config";
 import { MAX_INPUT_DEPTH, findUnstorableText } from "../contract/stored-text";
@@ -12,7 +11,8 @@ import { unsupportedMediaType, validationError } from "./errors";
 
 /** Bodies above this size take a slot of the gate; valid bodies of the contract are far smaller. */
 const LARGE_BODY_BYTES = 64 * 1024;
-const LARGE_BODIES_AT_ONCE = 4;
+const LARGE_BODIES_READ_AT_ONCE = 16;
+const LARGE_BODIES_PARSED_AT_ONCE = 4;
 
 /** The contract's four content types; `application/*+json` is any +json subtype. Parameters allowed. */
 export function isAcceptedJsonType(contentType: string | undefined): boolean {
@@ -47,14 +47,20 @@ function gate(size: number) {
     }
   };
 }
-const largeBodyGate = gate(LARGE_BODIES_AT_ONCE);
+const largeBodyReadGate = gate(LARGE_BODIES_READ_AT_ONCE);
+const largeBodyParseGate = gate(LARGE_BODIES_PARSED_AT_ONCE);
+
+/** More values than any contract body holds (a full Delivery/Sync has ~10,000). */
+export const MAX_BODY_VALUES = 20_000;
 
 /**
- * Nesting deeper than any contract shape, found by one pass over the text before JSON.parse builds
- * the nested arrays (which would cost ~60 bytes each).
+ * What JSON.parse and the schema would spend unbounded work on, found by one pass over the text
+ * first: nesting deeper than any contract shape (each nested array costs ~60 bytes), or more values
+ * than any contract body holds (a 1 MiB list of 500,000 zeros, 50,000 unknown properties).
  */
-function nestsTooDeep(text: string): boolean {
+function shapeProblem(text: string): string | undefined {
   let depth = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -64,10 +70,13 @@ function nestsTooDeep(text: string): boolean {
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
-      if (++depth > MAX_INPUT_DEPTH) return true;
+      if (++depth > MAX_INPUT_DEPTH) return `The request body nests more than ${MAX_INPUT_DEPTH} levels deep`;
     } else if (code === 0x5d || code === 0x7d) depth--;
+    else if (code === 0x2c && ++values > MAX_BODY_VALUES) {
+      return `The request body holds more than ${MAX_BODY_VALUES.toLocaleString("en")} values`;
+    }
   }
-  return false;
+  return undefined;
 }
 
 const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true });
@@ -89,8 +98,8 @@ async function readText(request: ApiRequest): Promise<string> {
 
 function parse(text: string): unknown {
   if (text.trim() === "") throw validationError(["The request body is empty"]);
-  if (nestsTooDeep(text))
-    throw validationError([`The request body nests more than ${MAX_INPUT_DEPTH} levels deep`]);
+  const shape = shapeProblem(text);
+  if (shape) throw validationError([shape]);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -104,12 +113,14 @@ function parse(text: string): unknown {
 }
 
 /**
- * Reads, parses and hands the body to `use` (the schema check), all inside the gate for a large
- * body, so that the parsed value is dropped before the next large body is parsed.
+ * Reads the body (through a gate of its own, so that slow senders hold at most a few slots, each for
+ * at most the fast path's body timeout), then parses it and hands it to `use` (the schema check)
+ * inside the parse gate when it is large, so the parsed value is dropped before the next one.
  */
 export async function withJsonBody<T>(request: ApiRequest, use: (body: unknown) => T): Promise<T> {
   const declared = Number(request.header("content-length"));
   const small = Number.isFinite(declared) && declared > 0 && declared <= LARGE_BODY_BYTES;
-  const work = async () => use(parse(await readText(request)));
-  return small ? work() : largeBodyGate(work);
+  if (small) return use(parse(await readText(request)));
+  const text = await largeBodyReadGate(() => readText(request));
+  return largeBodyParseGate(async () => use(parse(text)));
 }
