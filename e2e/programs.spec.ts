@@ -1,8 +1,10 @@
 /**
- * Programs and budgets in Chromium: an administrator creates a program, attaches an approved channel,
- * uploads deliveries as CSV (a bad file is refused row by row, a good one is sent), sees the budget
- * move, requests a refund; the provider's receiver gets DELIVERY_REQUEST_SENT and
- * DELIVERY_REFUND_REQUESTED, and its delivery log and channel page show them.
+ * Programs and budgets in Chromium: an administrator creates a program, attaches an approved channel
+ * (picked by name), uploads deliveries as CSV (a bad file is refused row by row, a good one is sent
+ * after a confirmation), sees the budget move, requests a refund with a reason; the provider's
+ * receiver gets DELIVERY_REQUEST_SENT and DELIVERY_REFUND_REQUESTED, and its delivery log and channel
+ * page show them. A sent form is cleared and links to its request; an identical batch needs a second
+ * confirmation.
  */
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
@@ -57,10 +59,19 @@ async function approvedChannelInNewProgram(
   await expect(page.getByRole("heading", { name: /^Winter/ })).toBeVisible();
   await page
     .getByLabel("Approved channel")
-    .selectOption({ label: `${channelId} (${provider.providerName})` });
+    .selectOption({ label: `Budgeted kiosk (${provider.providerName})` });
   await page.getByRole("button", { name: "Add channel" }).click();
   await expect(page.getByLabel("Channel", { exact: true })).toBeVisible();
   return channelId;
+}
+
+/** Sends the form and confirms the confirmation, which shows the count and the total first. */
+async function sendAndConfirm(page: Page, count: string, total: string) {
+  await page.getByRole("button", { name: "Send delivery request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send this delivery request?" });
+  await expect(dialog).toContainText(`${count} totalling ${total}`);
+  await dialog.getByRole("button", { name: "Confirm and send" }).click();
+  await expect(dialog).toBeHidden();
 }
 
 const uploadCsv = (page: Page, csv: string | Buffer) =>
@@ -96,9 +107,9 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
     await expect(report.getByRole("row").filter({ hasText: "phone" })).toContainText("does not match");
 
     await upload("beneficiaryId,amount,phone\nB-1,20,+359888\nB-2,10,+380501\n");
-    await page.getByRole("button", { name: "Send delivery request" }).click();
+    await sendAndConfirm(page, "2 deliveries", "30.00 EUR");
     await expect(page.getByText("Delivery request sent with 2 deliveries.")).toBeVisible();
-    const channelBudget = page.getByRole("region", { name: `Budget of ${channelId}` });
+    const channelBudget = page.getByRole("region", { name: "Channel budget of Budgeted kiosk" });
     await expect(channelBudget.getByTestId("budget-reserved")).toHaveText("30.00 EUR");
     await expect(channelBudget.getByTestId("budget-remaining")).toHaveText("70.00 EUR");
     await page.screenshot({ path: "artifacts/screenshots/program-budget.png", fullPage: true });
@@ -108,13 +119,13 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
     await page.getByLabel("Description").fill("Top-up");
     await page.getByLabel("Beneficiary id").fill("B-3");
     await page.getByLabel("Amount").fill("5");
-    await page.getByLabel("phone").fill("no phone");
+    // The column is labelled with the provider's fieldLabel; its problem shows at the field.
+    await page.getByLabel("Phone", { exact: true }).fill("no phone");
     await page.getByRole("button", { name: "Send delivery request" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Nothing was sent" })).toContainText(
-      "does not match",
-    );
-    await page.getByLabel("phone").fill("+4420");
-    await page.getByRole("button", { name: "Send delivery request" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was sent" })).toBeVisible();
+    await expect(page.getByLabel("Phone", { exact: true })).toHaveAccessibleDescription(/does not match/);
+    await page.getByLabel("Phone", { exact: true }).fill("+4420");
+    await sendAndConfirm(page, "1 delivery", "5.00 EUR");
     await expect(page.getByText("Delivery request sent with 1 deliveries.")).toBeVisible();
     await expect(channelBudget.getByTestId("budget-reserved")).toHaveText("35.00 EUR");
     await page.getByRole("link", { name: "2 deliveries: statuses and refunds" }).click();
@@ -124,7 +135,19 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
       .filter({ hasText: "B-2" })
       .getByRole("button", { name: /Request a refund/ })
       .click();
-    await expect(page.getByRole("row").filter({ hasText: "B-2" })).toContainText("refund requested");
+    // A refund is confirmed, with a reason: without one nothing is requested.
+    const refund = page.getByRole("dialog", { name: "Request a refund" });
+    await expect(refund).toContainText("reverse the delivery of 10.00 EUR to B-2");
+    await refund.getByRole("button", { name: "Request refund" }).click();
+    await expect(refund.getByLabel("Reason for the refund")).toHaveAccessibleDescription(
+      "Enter a reason for the refund",
+    );
+    await refund.getByLabel("Reason for the refund").fill("Paid to the wrong beneficiary");
+    await refund.getByRole("button", { name: "Request refund" }).click();
+    await expect(refund).toBeHidden();
+    await expect(page.getByRole("row").filter({ hasText: "B-2" })).toContainText(
+      "refund requested" + "Reason: Paid to the wrong beneficiary",
+    );
 
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
     for (const callback of receiver.received)
@@ -168,7 +191,7 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
 }) => {
   test.setTimeout(120_000);
   const provider = createProviderAccount();
-  const channelId = await approvedChannelInNewProgram(page, request, provider);
+  await approvedChannelInNewProgram(page, request, provider);
   const lines = ["beneficiaryId,amount,phone"];
   for (let i = 1; i <= 10_000; i++) {
     lines.push(`beneficiary-${String(i).padStart(6, "0")}-${randomUUID()}-${randomUUID()},0.05,+35988${i}`);
@@ -182,8 +205,8 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
   await page.getByLabel("Description").fill("Full file");
   await uploadCsv(page, csv);
   await expect(page.getByText("The file is too large (5 MB at most)")).toHaveCount(0);
-  await page.getByRole("button", { name: "Send delivery request" }).click();
-  await expect(page.getByText("Delivery request sent with 10000 deliveries.")).toBeVisible({
+  await sendAndConfirm(page, "10,000 deliveries", "500.00 EUR");
+  await expect(page.getByText("Delivery request sent with 10,000 deliveries.")).toBeVisible({
     timeout: 60_000,
   });
   const virtualBudget = page.getByRole("region", { name: "Program Virtual Budget", exact: true });
@@ -191,7 +214,9 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
 
   // The program page counts the deliveries; their own page shows them 50 at a time.
   await page.getByRole("link", { name: "10,000 deliveries: statuses and refunds" }).click();
-  await expect(page.getByText(`in 10,000 deliveries to ${channelId}`)).toBeVisible();
+  await expect(
+    page.getByText(`in 10,000 deliveries to Budgeted kiosk (${provider.providerName})`),
+  ).toBeVisible();
   await expect(page.getByText("Page 1 of 200 (10000)")).toBeVisible();
   await expect(page.getByRole("table", { name: "Deliveries" }).getByRole("row")).toHaveCount(51);
   await page.getByRole("link", { name: "Next" }).click();
@@ -204,4 +229,54 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
   await expect(page.getByRole("row").filter({ hasText: "beneficiary-009999-" })).toContainText(
     "DELIVERY_PENDING",
   );
+});
+
+test("a sent form is cleared and links to its request; an identical batch needs a second confirmation", async ({
+  page,
+  request,
+}) => {
+  const provider = createProviderAccount();
+  await approvedChannelInNewProgram(page, request, provider, { amount: 100 });
+  const fill = async () => {
+    await page.getByLabel("Description").fill("Winter top-up");
+    await page.getByLabel("Beneficiary id").fill("B-7");
+    await page.getByLabel("Amount").fill("12.5");
+    await page.getByLabel("Phone", { exact: true }).fill("+4420");
+  };
+  await page.getByLabel("Enter deliveries").check();
+  await fill();
+  await page.getByRole("button", { name: "Send delivery request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send this delivery request?" });
+  await expect(dialog).toContainText("1 delivery totalling 12.50 EUR to Budgeted kiosk");
+  // Both budgets apply: the channel's own and the program's, with what remains after.
+  await expect(dialog.getByRole("row", { name: /Channel budget of Budgeted kiosk/ })).toContainText(
+    "100.00 EUR" + "87.50 EUR",
+  );
+  await expect(dialog.getByRole("row", { name: /Program Virtual Budget/ })).toContainText(
+    "1,000.00 EUR" + "987.50 EUR",
+  );
+  await dialog.getByRole("button", { name: "Confirm and send" }).click();
+
+  const sent = page.getByRole("status").filter({ hasText: "Sent: 1 delivery, 12.50 EUR." });
+  await expect(sent).toBeVisible();
+  for (const field of ["Description", "Beneficiary id", "Amount"])
+    await expect(page.getByLabel(field)).toHaveValue("");
+  await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("");
+
+  // The same batch again: the confirmation warns, and sends only once that is confirmed too.
+  await fill();
+  await page.getByRole("button", { name: "Send delivery request" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("An identical batch was sent to this channel at");
+  const confirm = dialog.getByRole("button", { name: "Confirm and send" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Yes, send this identical batch again").check();
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole("region", { name: "Program Virtual Budget", exact: true }).getByTestId("budget-reserved"),
+  ).toHaveText("25.00 EUR");
+
+  await sent.getByRole("link", { name: "View the delivery request" }).click();
+  await expect(page.getByRole("heading", { name: "Winter top-up" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "B-7" })).toContainText("12.50 EUR");
 });

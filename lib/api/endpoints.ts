@@ -8,7 +8,7 @@ import { subscribeRequestSchema, unsubscribeRequestSchema } from "../contract/su
 import { requestChannelCreate, requestChannelUpdate, viewChannel } from "../domain/channels";
 import { LOOKUPS_JSON } from "../domain/lookups";
 import { subscribe, unsubscribe } from "../domain/subscriptions";
-import { syncDeliveries, syncDeliveryRequest } from "../domain/delivery-requests";
+import { syncDeliveries, syncDeliveryRequest } from "../domain/delivery-sync";
 import { deliveryRequestSyncSchema, deliverySyncSchema } from "../contract/sync";
 import { isoSeconds } from "../contract/envelope";
 import { type ApiHandler, defineEndpoint } from "./endpoint";

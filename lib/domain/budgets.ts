@@ -4,8 +4,9 @@
  * concurrent requests from any number of connections or processes cannot overspend: on PostgreSQL
  * the row lock orders them and each re-evaluates the condition; SQLite runs writes one at a time.
  *
- * Which budget applies (the contract's promise): the channel's own budget when its approved content
- * has an amount — in the program's unit, else a clear error — otherwise the program's virtual budget.
+ * Which budgets apply: the channel's own budget when its approved content has an amount (the
+ * contract's promise) — in the program's unit, else a clear error — and always the program's
+ * virtual budget, which caps the program's total spending. A send must fit both.
  */
 import type { ChannelBody } from "../contract/channel";
 import { type Tx, db } from "../db";
@@ -14,61 +15,108 @@ import { formatAmount, toMinor } from "./money";
 
 type Budget = ChannelBody["budget"];
 
-/** The budget account a request of `program` through `channel` reserves against (created on first use). */
-export async function applicableBudget(
-  tx: Tx,
-  program: { id: string; unit: string },
-  channel: { id: string; budget: Budget },
-) {
-  const amount = channel.budget?.amount;
-  if (amount === null || amount === undefined) {
-    const account = await tx.budgetAccount.findUnique({ where: { programId: program.id } });
-    if (!account) throw notFound("The program has no virtual budget.");
-    return account;
-  }
-  const unit = channel.budget?.currency ?? channel.budget?.commodity;
+export interface AppliedBudget {
+  id: string;
+  unit: string;
+  limitMinor: bigint;
+  reservedMinor: bigint;
+  /** "Channel budget of Cash pickup" or "Program Virtual Budget". */
+  label: string;
+  /** The same, inside a sentence: "The channel budget of Cash pickup does not allow …". */
+  inSentence: string;
+}
+
+/** The channel's own limit in the program's unit, or null when the channel has no budget amount. */
+export function channelLimit(program: { unit: string }, budget: Budget): bigint | null {
+  const amount = budget?.amount;
+  if (amount === null || amount === undefined) return null;
+  const unit = budget?.currency ?? budget?.commodity;
   if (unit !== program.unit) {
     throw invalid(
       "channelId",
       `The channel's budget is in ${unit ?? "no unit"} but the program gives ${program.unit}: choose another channel.`,
     );
   }
-  // The limit follows the channel's approved budget; what was reserved stays reserved.
-  const limitMinor = toMinor(amount);
-  return tx.budgetAccount.upsert({
-    where: { channelId: channel.id },
-    create: { kind: "CHANNEL", channelId: channel.id, unit, limitMinor },
-    update: { limitMinor },
-  });
+  return toMinor(amount);
 }
 
-/** Reserves `amount` or refuses with what remains; records the movement. */
-export async function reserve(tx: Tx, accountId: string, amountMinor: bigint, deliveryRequestId: string) {
-  const account = await tx.budgetAccount.findUniqueOrThrow({ where: { id: accountId } });
+const channelLabels = (name: string) => ({
+  label: `Channel budget of ${name}`,
+  inSentence: `channel budget of ${name}`,
+});
+const PROGRAM_LABELS = { label: "Program Virtual Budget", inSentence: "Program Virtual Budget" };
+
+/**
+ * The budgets a request of `program` through `channel` reserves against, the channel's first (the
+ * order reservations lock rows in, so concurrent requests cannot deadlock). `create` makes the
+ * channel's account on first use; without it (a preview) a missing account counts as unused.
+ */
+export async function budgetsFor(
+  tx: Tx,
+  program: { id: string; unit: string },
+  channel: { id: string; name: string; budget: Budget },
+  { create }: { create: boolean },
+): Promise<AppliedBudget[]> {
+  const budgets: AppliedBudget[] = [];
+  const limitMinor = channelLimit(program, channel.budget);
+  if (limitMinor !== null) {
+    // The limit follows the channel's approved budget; what was reserved stays reserved.
+    const account = create
+      ? await tx.budgetAccount.upsert({
+          where: { channelId: channel.id },
+          create: { kind: "CHANNEL", channelId: channel.id, unit: program.unit, limitMinor },
+          update: { limitMinor },
+        })
+      : ((await tx.budgetAccount.findUnique({ where: { channelId: channel.id } })) ?? {
+          id: "",
+          unit: program.unit,
+          reservedMinor: 0n,
+        });
+    budgets.push({ ...account, limitMinor, ...channelLabels(channel.name) });
+  }
+  const virtual = await tx.budgetAccount.findUnique({ where: { programId: program.id } });
+  if (!virtual) throw notFound("The program has no virtual budget.");
+  budgets.push({ ...virtual, ...PROGRAM_LABELS });
+  return budgets;
+}
+
+/** Reserves `amount` or refuses, naming the budget and what remains; records the movement. */
+export async function reserve(tx: Tx, budget: AppliedBudget, amountMinor: bigint, deliveryRequestId: string) {
   const { count } = await tx.budgetAccount.updateMany({
-    where: { id: accountId, reservedMinor: { lte: account.limitMinor - amountMinor } },
+    where: { id: budget.id, reservedMinor: { lte: budget.limitMinor - amountMinor } },
     data: { reservedMinor: { increment: amountMinor } },
   });
   if (count !== 1) {
-    const now = await tx.budgetAccount.findUniqueOrThrow({ where: { id: accountId } });
+    const now = await tx.budgetAccount.findUniqueOrThrow({ where: { id: budget.id } });
     const remaining = now.limitMinor - now.reservedMinor;
     throw conflict(
-      `The budget does not allow this request: it needs ${formatAmount(amountMinor, now.unit)} and ${formatAmount(remaining < 0n ? 0n : remaining, now.unit)} remain.`,
+      `The ${budget.inSentence} does not allow this request: it needs ${formatAmount(amountMinor, now.unit)} and ${formatAmount(remaining < 0n ? 0n : remaining, now.unit)} remain.`,
     );
   }
-  await recordMovement(tx, accountId, "RESERVED", amountMinor, { deliveryRequestId });
+  await recordMovement(tx, budget.id, "RESERVED", amountMinor, { deliveryRequestId });
+}
+
+/** The accounts a request reserved against: the budget that applied and its program's virtual budget. */
+export function chargedAccounts(request: {
+  budgetAccountId: string;
+  program: { budget: { id: string } | null };
+}) {
+  const programAccount = request.program.budget?.id;
+  return programAccount && programAccount !== request.budgetAccountId
+    ? [request.budgetAccountId, programAccount]
+    : [request.budgetAccountId];
 }
 
 /**
  * Gives an amount back to the budget (a delivery the provider reverted); when that delivery had been
- * reported delivered, it leaves the delivered amount as well.
+ * counted as delivered, it leaves the delivered amount as well.
  */
 export async function release(
   tx: Tx,
   accountId: string,
   amountMinor: bigint,
   deliveryId: string,
-  wasDelivered = false,
+  wasDelivered: boolean,
 ) {
   await tx.budgetAccount.update({
     where: { id: accountId },

@@ -6,7 +6,7 @@
 import Papa from "papaparse";
 import type { ChannelBody } from "../contract/channel";
 import { MAX_CSV_ROWS } from "./delivery-limits";
-import { type NewDelivery, deliveryProblems } from "./delivery-requests";
+import { type NewDelivery, deliveryProblems } from "./delivery-checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 

@@ -1,72 +1,41 @@
 /**
  * Delivery requests: a program manager sends beneficiaries' deliveries to an approved channel. One
- * transaction reserves the total against the budget that applies (lib/domain/budgets.ts), writes the
- * request and its deliveries, and queues DELIVERY_REQUEST_SENT; a refused request leaves nothing.
- * Refunds and the providers' sync reports (DeliveryRequest/Sync, Delivery/Sync) move budgets back.
+ * transaction reserves the total against every budget that applies (lib/domain/budgets.ts), writes
+ * the request and its deliveries, and queues DELIVERY_REQUEST_SENT; a refused request leaves nothing.
+ *
+ * Each send carries an idempotency key: a repeat (a resubmitted form, a double click, a retry after a
+ * dropped connection) returns the request the key created, however many arrive at once — the key is
+ * unique per program in the database. An identical batch to the same channel within 24 hours is
+ * refused unless the sender confirms it (`confirmDuplicate`).
  */
 import { randomUUID } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
-import { type Tx, db, takeWriteLock } from "../db";
 import { CURRENCIES } from "../contract/enums";
-import { compileProviderRegex } from "../contract/provider-regex";
-import { applicableBudget, markDelivered, release, reserve } from "./budgets";
+import { type Tx, db, takeWriteLock } from "../db";
+import { formatDateTime } from "../format";
+import { budgetsFor, reserve } from "./budgets";
+import { type NewDelivery, batchFingerprint, deliveryProblems, optionPairs } from "./delivery-checks";
 import { MAX_DELIVERIES } from "./delivery-limits";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
-import { fromMinor, hasAtMostTwoDecimals, toMinor } from "./money";
+import { formatAmount, fromMinor, toMinor } from "./money";
 import { notifyOutboxWritten } from "./outbox-signal";
 
-type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
-
-export interface NewDelivery {
-  beneficiaryId: string;
-  amount: number;
-  /** fieldName → value, for the channel's delivery options. */
-  options: Record<string, string>;
-}
+export type { NewDelivery } from "./delivery-checks";
+export { deliveryProblems } from "./delivery-checks";
 
 export interface NewDeliveryRequest {
   programId: string;
   channelId: string;
   description: string;
   deliveries: NewDelivery[];
+  /** Chosen once per send the user means (a form fill); repeats with it create nothing more. */
+  idempotencyKey: string;
+  /** Sends an identical batch to the same channel within 24 h anyway (a second, explicit confirmation). */
+  confirmDuplicate?: boolean;
 }
 
-/** What is wrong with one delivery (field → message); empty when it is valid. */
-export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[]): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = "Required";
-  else if (delivery.beneficiaryId.length > 128) problems.beneficiaryId = "must be at most 128 characters";
-  if (!(delivery.amount > 0)) problems.amount = "must be more than 0";
-  else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > 1e13)
-    problems.amount = "must be a number with at most two decimals";
-  const known = new Set(options.map((option) => option.fieldName));
-  for (const key of Object.keys(delivery.options)) {
-    if (!known.has(key)) problems[key] = "is not a delivery option of this channel";
-  }
-  for (const option of options) {
-    const problem = optionProblem(option, delivery.options[option.fieldName] ?? option.defaultValue ?? "");
-    if (problem) problems[option.fieldName] = problem;
-  }
-  return problems;
-}
-
-function optionProblem(option: DeliveryOption, value: string): string | undefined {
-  if (!value) return option.isRequired ? "Required" : undefined;
-  if (option.fieldMinLength !== undefined && value.length < option.fieldMinLength) {
-    return `must be at least ${option.fieldMinLength} characters`;
-  }
-  if (option.fieldMaxLength !== undefined && value.length > option.fieldMaxLength) {
-    return `must be at most ${option.fieldMaxLength} characters`;
-  }
-  if (option.validationRegex) {
-    // Linear-time engine: a provider's pattern cannot stall the server (ReDoS).
-    const regex = compileProviderRegex(option.validationRegex);
-    if (!regex.ok) return `cannot be checked: the channel's validationRegex ${regex.reason}`;
-    if (!regex.test(value)) return `does not match ${option.validationRegex}`;
-  }
-  return undefined;
-}
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 async function servingChannel(tx: Tx, programId: string, channelId: string) {
   const link = await tx.programChannel.findUnique({
@@ -89,94 +58,194 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
   ) {
     throw invalid("channelId", `The channel does not take ${program.unit}, the program's currency.`);
   }
-  return { program, channel, content };
+  const name = content.name?.translation || channel.providerDeliveryChannelId;
+  return { program, channel, content, name };
 }
 
-/** Sends a delivery request; refused (nothing written) when invalid or over budget. */
-export async function sendDeliveryRequest(actorId: string, request: NewDeliveryRequest) {
+function checkShape(request: NewDeliveryRequest) {
   const description = request.description.trim();
   if (!description) throw invalid("description", "Enter a description");
   if (description.length > 500) throw invalid("description", "must be at most 500 characters");
   if (request.deliveries.length === 0) throw invalid("deliveries", "Add at least one delivery");
   if (request.deliveries.length > MAX_DELIVERIES)
     throw invalid("deliveries", `at most ${MAX_DELIVERIES} deliveries`);
+  if (!request.idempotencyKey || request.idempotencyKey.length > 200)
+    throw invalid("idempotencyKey", "A send needs an idempotency key of 1–200 characters.");
+  return description;
+}
 
-  const sent = await db().$transaction(async (tx) => {
-    await takeWriteLock(tx);
-    const { program, channel, content } = await servingChannel(tx, request.programId, request.channelId);
-    const options = content.deliveryOptions ?? [];
-    request.deliveries.forEach((delivery, index) => {
-      const [field, message] = Object.entries(deliveryProblems(delivery, options))[0] ?? [];
-      if (field) throw invalid(`deliveries[${index}].${field}`, `Delivery ${index + 1}: ${field} ${message}`);
-    });
-    const deliveries = request.deliveries.map((delivery) => ({
-      id: randomUUID(),
-      ...delivery,
-      amountMinor: toMinor(delivery.amount),
-    }));
-    const totalMinor = deliveries.reduce((sum, delivery) => sum + delivery.amountMinor, 0n);
-    const account = await applicableBudget(tx, program, { id: channel.id, budget: content.budget });
-    const deliveryRequestId = randomUUID();
-    await reserve(tx, account.id, totalMinor, deliveryRequestId);
-
-    await tx.deliveryRequest.create({
-      data: {
-        id: deliveryRequestId,
-        programId: program.id,
-        channelId: channel.id,
-        budgetAccountId: account.id,
-        description,
-        unit: account.unit,
-        totalMinor,
-        createdBy: actorId,
-        deliveries: {
-          createMany: {
-            data: deliveries.map((delivery) => ({
-              id: delivery.id,
-              beneficiaryId: delivery.beneficiaryId,
-              amountMinor: delivery.amountMinor,
-              options: JSON.stringify(optionPairs(delivery.options, options)),
-            })),
-          },
-        },
-      },
-    });
-    const unitKey = content.budget?.commodity === account.unit ? "commodity" : "currency";
-    const payload = {
-      deliveryRequestId,
-      providerDeliveryChannelId: channel.providerDeliveryChannelId,
-      description,
-      delivery: deliveries.map((delivery) => ({
-        deliveryId: delivery.id,
-        beneficiaryId: delivery.beneficiaryId,
-        amount: fromMinor(delivery.amountMinor),
-        [unitKey]: account.unit,
-        deliveryOptions: optionPairs(delivery.options, options),
-      })),
-    };
-    await tx.outboxEvent.create({
-      data: {
-        providerId: channel.providerId,
-        eventType: "DELIVERY_REQUEST_SENT",
-        payload: JSON.stringify(payload),
-      },
-    });
-    return { deliveryRequestId, totalMinor, unit: account.unit };
+/** The channel, the validated deliveries in minor units, their total and the batch's fingerprint. */
+async function checkedRequest(tx: Tx, request: NewDeliveryRequest) {
+  const serving = await servingChannel(tx, request.programId, request.channelId);
+  const options = serving.content.deliveryOptions ?? [];
+  request.deliveries.forEach((delivery, index) => {
+    const [field, message] = Object.entries(deliveryProblems(delivery, options))[0] ?? [];
+    if (field) throw invalid(`deliveries[${index}].${field}`, `Delivery ${index + 1}: ${field} ${message}`);
   });
-  notifyOutboxWritten();
-  return sent;
-}
-
-/** Every option of the channel as {key, value}, in the channel's order, defaults filled in. */
-function optionPairs(values: Record<string, string>, options: DeliveryOption[]) {
-  return options.map((option) => ({
-    key: option.fieldName,
-    value: values[option.fieldName] ?? option.defaultValue ?? "",
+  const deliveries = request.deliveries.map((delivery) => ({
+    id: randomUUID(),
+    ...delivery,
+    amountMinor: toMinor(delivery.amount),
   }));
+  const totalMinor = deliveries.reduce((sum, delivery) => sum + delivery.amountMinor, 0n);
+  return { ...serving, options, deliveries, totalMinor, fingerprint: batchFingerprint(request.deliveries) };
 }
 
-/** Asks the provider to reverse one delivery; its amount returns to the budget once they report DELIVERY_REVERTED. */
-export async function requestRefund(actorId: string, deliveryId: string) {
+/** The latest identical batch sent to the channel within 24 hours, if any. */
+function identicalBatch(tx: Tx, channelId: string, fingerprint: string) {
+  return tx.deliveryRequest.findFirst({
+    where: { channelId, fingerprint, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, description: true, createdAt: true, totalMinor: true, unit: true },
+  });
+}
+
+/** The request this send's key already created (the same batch to the same channel), or null. */
+async function priorSend(tx: Tx, request: NewDeliveryRequest) {
+  const prior = await tx.deliveryRequest.findUnique({
+    where: {
+      programId_idempotencyKey: { programId: request.programId, idempotencyKey: request.idempotencyKey },
+    },
+    select: { id: true, channelId: true, fingerprint: true, totalMinor: true, unit: true },
+  });
+  if (!prior) return null;
+  if (prior.channelId !== request.channelId || prior.fingerprint !== batchFingerprint(request.deliveries))
+    throw conflict("This send was already sent with other deliveries. Reload the page to start a new one.");
+  return { deliveryRequestId: prior.id, totalMinor: prior.totalMinor, unit: prior.unit, replayed: true };
+}
+
+/** Sends a delivery request; refused (nothing written) when invalid, over a budget or an unconfirmed repeat. */
+export async function sendDeliveryRequest(actorId: string, request: NewDeliveryRequest) {
+  const description = checkShape(request);
+  const prior = await priorSend(db(), request);
+  if (prior) return prior;
+  try {
+    const sent = await db().$transaction((tx) => writeRequest(tx, actorId, request, description));
+    notifyOutboxWritten();
+    return sent;
+  } catch (error) {
+    // A concurrent send with this key committed first (the unique key refused this one, or its
+    // reservation left too little): the answer is that send's request.
+    const winner = await priorSend(db(), request);
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest, description: string) {
+  await takeWriteLock(tx);
+  const prior = await priorSend(tx, request);
+  if (prior) return prior;
+  const checked = await checkedRequest(tx, request);
+  const { program, channel, content, options, deliveries, totalMinor } = checked;
+  const earlier = request.confirmDuplicate ? null : await identicalBatch(tx, channel.id, checked.fingerprint);
+  if (earlier) {
+    throw conflict(
+      `An identical batch of ${deliveries.length} deliveries (${formatAmount(earlier.totalMinor, earlier.unit)}) was sent to this channel at ${formatDateTime(earlier.createdAt)} ("${earlier.description}"). Confirm to send it again.`,
+    );
+  }
+  const budgets = await budgetsFor(
+    tx,
+    program,
+    { id: channel.id, name: checked.name, budget: content.budget },
+    { create: true },
+  );
+  const deliveryRequestId = randomUUID();
+  // The request row first: it claims the idempotency key, so a concurrent repeat waits here, not on a budget.
+  await tx.deliveryRequest.create({
+    data: {
+      id: deliveryRequestId,
+      programId: program.id,
+      channelId: channel.id,
+      budgetAccountId: budgets[0]!.id,
+      description,
+      unit: program.unit,
+      totalMinor,
+      createdBy: actorId,
+      idempotencyKey: request.idempotencyKey,
+      fingerprint: checked.fingerprint,
+    },
+  });
+  for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId);
+  await tx.delivery.createMany({
+    data: deliveries.map((delivery) => ({
+      id: delivery.id,
+      deliveryRequestId,
+      beneficiaryId: delivery.beneficiaryId,
+      amountMinor: delivery.amountMinor,
+      options: JSON.stringify(optionPairs(delivery.options, options)),
+    })),
+  });
+  const unitKey = (CURRENCIES as readonly string[]).includes(program.unit) ? "currency" : "commodity";
+  const payload = {
+    deliveryRequestId,
+    providerDeliveryChannelId: channel.providerDeliveryChannelId,
+    description,
+    delivery: deliveries.map((delivery) => ({
+      deliveryId: delivery.id,
+      beneficiaryId: delivery.beneficiaryId,
+      amount: fromMinor(delivery.amountMinor),
+      [unitKey]: program.unit,
+      deliveryOptions: optionPairs(delivery.options, options),
+    })),
+  };
+  await tx.outboxEvent.create({
+    data: {
+      providerId: channel.providerId,
+      eventType: "DELIVERY_REQUEST_SENT",
+      payload: JSON.stringify(payload),
+    },
+  });
+  return { deliveryRequestId, totalMinor, unit: program.unit, replayed: false };
+}
+
+/**
+ * What a send would do, for the confirmation before it: the count and total, each budget that
+ * applies with what remains now and after, and an identical batch sent to the channel within 24 h.
+ * Refuses (as the send would) invalid deliveries; writes nothing.
+ */
+export async function previewDeliveryRequest(request: NewDeliveryRequest) {
+  checkShape(request);
+  return db().$transaction(async (tx) => {
+    const checked = await checkedRequest(tx, request);
+    const { program, channel, content, totalMinor } = checked;
+    const budgets = await budgetsFor(
+      tx,
+      program,
+      { id: channel.id, name: checked.name, budget: content.budget },
+      { create: false },
+    );
+    const earlier = await identicalBatch(tx, channel.id, checked.fingerprint);
+    return {
+      count: checked.deliveries.length,
+      totalMinor,
+      unit: program.unit,
+      channelName: checked.name,
+      budgets: budgets.map((budget) => ({
+        label: budget.label,
+        limitMinor: budget.limitMinor,
+        remainingMinor: budget.limitMinor - budget.reservedMinor,
+        remainingAfterMinor: budget.limitMinor - budget.reservedMinor - totalMinor,
+      })),
+      duplicateOf: earlier && {
+        id: earlier.id,
+        description: earlier.description,
+        createdAt: earlier.createdAt,
+      },
+    };
+  });
+}
+
+/**
+ * Asks the provider to reverse one delivery, for a reason kept here (the audit and the request's
+ * page): DELIVERY_REFUND_REQUESTED stays `{"deliveryId"}` as on the real platform, so receivers
+ * written for it keep working and internal notes do not reach the provider. The amount returns to the
+ * budgets once the provider reports DELIVERY_REVERTED.
+ */
+export async function requestRefund(actorId: string, deliveryId: string, reason: string) {
+  const why = reason.trim();
+  if (!why) throw invalid("reason", "Enter a reason for the refund");
+  if (why.length > 500) throw invalid("reason", "must be at most 500 characters");
   await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     const delivery = await tx.delivery.findUnique({
@@ -187,7 +256,7 @@ export async function requestRefund(actorId: string, deliveryId: string) {
     if (delivery.revertedAt) throw conflict("This delivery was already reverted.");
     const { count } = await tx.delivery.updateMany({
       where: { id: deliveryId, refundRequestedAt: null },
-      data: { refundRequestedAt: new Date() },
+      data: { refundRequestedAt: new Date(), refundReason: why },
     });
     if (count !== 1) throw conflict("A refund of this delivery was already requested.");
     await tx.outboxEvent.create({
@@ -198,73 +267,14 @@ export async function requestRefund(actorId: string, deliveryId: string) {
       },
     });
     await tx.auditEntry.create({
-      data: { actorId, action: "delivery.refund_requested", subjectType: "Delivery", subjectId: deliveryId },
+      data: {
+        actorId,
+        action: "delivery.refund_requested",
+        subjectType: "Delivery",
+        subjectId: deliveryId,
+        detail: JSON.stringify({ reason: why }),
+      },
     });
   });
   notifyOutboxWritten();
-}
-
-/** DeliveryRequest/Sync: the provider maps the request to its own id and reports its status. */
-export async function syncDeliveryRequest(
-  providerId: string,
-  report: { deliveryRequestId: string; providerDeliveryRequestId?: string | null; status: string },
-) {
-  const { count } = await db().deliveryRequest.updateMany({
-    where: { id: report.deliveryRequestId, channel: { providerId } },
-    data: {
-      status: report.status,
-      ...(report.providerDeliveryRequestId
-        ? { providerDeliveryRequestId: report.providerDeliveryRequestId }
-        : {}),
-    },
-  });
-  if (count !== 1) throw notFound(`No delivery request ${report.deliveryRequestId}.`);
-}
-
-const DELIVERED_STATUSES = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
-
-/**
- * Delivery/Sync: per-delivery outcomes. DELIVERY_REVERTED gives the amount back to the budget and
- * DELIVERED/DELIVERY_COLLECTED count it as delivered, each once however often it is reported; a
- * revert of a delivered one takes it out of the delivered amount too, and nothing counts it again.
- * All or nothing: an unknown delivery id refuses the whole report.
- */
-export async function syncDeliveries(
-  providerId: string,
-  reports: Array<{ deliveryId: string; providerDeliveryId?: string | null; status: string }>,
-) {
-  await db().$transaction(async (tx) => {
-    await takeWriteLock(tx);
-    for (const report of reports) {
-      const delivery = await tx.delivery.findFirst({
-        where: { id: report.deliveryId, deliveryRequest: { channel: { providerId } } },
-        include: { deliveryRequest: { select: { budgetAccountId: true } } },
-      });
-      if (!delivery) throw notFound(`No delivery ${report.deliveryId}.`);
-      const account = delivery.deliveryRequest.budgetAccountId;
-      const data = {
-        status: report.status,
-        ...(report.providerDeliveryId ? { providerDeliveryId: report.providerDeliveryId } : {}),
-      };
-      // Conditional updates: of two reports racing, only the one that changes the state moves the budget.
-      if (report.status === "DELIVERY_REVERTED") {
-        const { count } = await tx.delivery.updateMany({
-          where: { id: delivery.id, revertedAt: null },
-          data: { ...data, revertedAt: new Date() },
-        });
-        // A delivery counted as delivered before its revert is no longer delivered (finding 9); the
-        // status read above is current: the write lock is held.
-        const wasDelivered = DELIVERED_STATUSES.has(delivery.status);
-        if (count === 1) await release(tx, account, delivery.amountMinor, delivery.id, wasDelivered);
-      } else if (DELIVERED_STATUSES.has(report.status)) {
-        const { count } = await tx.delivery.updateMany({
-          where: { id: delivery.id, status: { notIn: [...DELIVERED_STATUSES] }, revertedAt: null },
-          data,
-        });
-        if (count === 1) await markDelivered(tx, account, delivery.amountMinor, delivery.id);
-      } else {
-        await tx.delivery.update({ where: { id: delivery.id }, data });
-      }
-    }
-  });
 }

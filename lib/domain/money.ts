@@ -20,7 +20,5 @@ export function fromMinor(minor: bigint): number {
   return Number(minor) / 100;
 }
 
-/** "1,234.50 EUR" for messages. */
-export function formatAmount(minor: bigint, unit: string): string {
-  return `${fromMinor(minor).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${unit}`;
-}
+/** "1,234.50 EUR": the one amount format (lib/format.ts), for messages. */
+export { formatAmount } from "../format";

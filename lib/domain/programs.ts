@@ -78,7 +78,7 @@ export async function programDetail(programId: string) {
         orderBy: { createdAt: "desc" },
         take: 50,
         include: {
-          channel: { select: { providerDeliveryChannelId: true } },
+          channel: { select: { providerDeliveryChannelId: true, approvedContent: true } },
           // A request may carry 10,000 deliveries: the program page counts them, and
           // deliveryRequestDetail pages through them.
           _count: { select: { deliveries: true } },
@@ -92,9 +92,67 @@ export async function programDetail(programId: string) {
     where: { isApproved: true, id: { notIn: [...attached] } },
     orderBy: { updatedAt: "desc" },
     take: 200,
-    select: { id: true, providerDeliveryChannelId: true, provider: { select: { name: true } } },
+    select: {
+      id: true,
+      providerDeliveryChannelId: true,
+      approvedContent: true,
+      provider: { select: { name: true } },
+    },
   });
-  return { ...program, candidates };
+  return {
+    ...program,
+    candidates: candidates.map(({ approvedContent, ...channel }) => ({
+      ...channel,
+      name: channelName(approvedContent, channel.providerDeliveryChannelId),
+    })),
+  };
+}
+
+/** A channel's approved name, for pickers and lists (its id when it has none). */
+export function channelName(approvedContent: string | null, providerDeliveryChannelId: string): string {
+  const content = approvedContent ? (JSON.parse(approvedContent) as { name?: { translation?: string } }) : {};
+  return content.name?.translation || providerDeliveryChannelId;
+}
+
+/**
+ * The program's spending per channel that served it, by name: requests sent, the total sent, and of
+ * that what is reserved (not reverted), delivered and reverted. Computed from the deliveries, so it
+ * adds up to the program's virtual budget.
+ */
+export async function programSpending(programId: string) {
+  const requests = await db().deliveryRequest.groupBy({
+    by: ["channelId"],
+    where: { programId },
+    _count: { _all: true },
+    _sum: { totalMinor: true },
+  });
+  const rows = await Promise.all(
+    requests.map(async (group) => {
+      const channel = await db().channel.findUniqueOrThrow({
+        where: { id: group.channelId },
+        select: {
+          providerDeliveryChannelId: true,
+          approvedContent: true,
+          provider: { select: { name: true } },
+        },
+      });
+      const of = { deliveryRequest: { programId, channelId: group.channelId } };
+      const sum = async (where: object) =>
+        (await db().delivery.aggregate({ where: { ...of, ...where }, _sum: { amountMinor: true } }))._sum
+          .amountMinor ?? 0n;
+      return {
+        channelId: group.channelId,
+        name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
+        providerName: channel.provider.name,
+        requests: group._count._all,
+        sentMinor: group._sum.totalMinor ?? 0n,
+        reservedMinor: await sum({ revertedAt: null }),
+        deliveredMinor: await sum({ revertedAt: null, deliveredAt: { not: null } }),
+        revertedMinor: await sum({ revertedAt: { not: null } }),
+      };
+    }),
+  );
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "en") || a.channelId.localeCompare(b.channelId));
 }
 
 export const DELIVERIES_PAGE_SIZE = 50;
@@ -112,7 +170,13 @@ export async function deliveryRequestDetail(
     where: { id: requestId, programId },
     include: {
       program: { select: { id: true, name: true } },
-      channel: { select: { providerDeliveryChannelId: true, provider: { select: { name: true } } } },
+      channel: {
+        select: {
+          providerDeliveryChannelId: true,
+          approvedContent: true,
+          provider: { select: { name: true } },
+        },
+      },
       _count: { select: { deliveries: true } },
     },
   });

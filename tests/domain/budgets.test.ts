@@ -13,7 +13,8 @@ import { decideRequest } from "@/lib/domain/approvals";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { createProvider } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels";
-import { sendDeliveryRequest, requestRefund, syncDeliveries } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest, requestRefund } from "@/lib/domain/delivery-requests";
+import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
 import { addChannelToProgram, createProgram, deliveryRequestDetail } from "@/lib/domain/programs";
 import { ROOT } from "../support/test-server";
@@ -84,6 +85,7 @@ describe("sending a delivery request", () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const first = delivery(12.5);
     const sent = await sendDeliveryRequest("manager", {
+      idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
       description: "Ukraine Winterization Cash Delivery",
@@ -136,6 +138,7 @@ describe("sending a delivery request", () => {
       beneficiaryId: `Ben-${String(i).padStart(3, "0")}`,
     }));
     const sent = await sendDeliveryRequest("m", {
+      idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
       description: "Many",
@@ -161,6 +164,7 @@ describe("sending a delivery request", () => {
   it("over budget is refused with the remaining amount, and writes nothing", async () => {
     const setup = await servingChannel({ currency: "EUR", amount: 30 });
     await sendDeliveryRequest("m", {
+      idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
       description: "One",
@@ -168,6 +172,7 @@ describe("sending a delivery request", () => {
     });
     const error = await refusal(
       sendDeliveryRequest("m", {
+        idempotencyKey: randomUUID(),
         programId: setup.programId,
         channelId: setup.channelId,
         description: "Two",
@@ -175,7 +180,7 @@ describe("sending a delivery request", () => {
       }),
     );
     expect(error.message).toBe(
-      "The budget does not allow this request: it needs 10.01 EUR and 10.00 EUR remain.",
+      "The channel budget of Cash does not allow this request: it needs 10.01 EUR and 10.00 EUR remain.",
     );
     expect((await account(setup.channelId)).reservedMinor).toBe(2000n);
     expect(
@@ -193,6 +198,7 @@ describe("sending a delivery request", () => {
   it("uses the program's virtual budget when the channel has no amount, and refuses a channel budget in another unit", async () => {
     const open = await servingChannel(undefined, "EUR", 50);
     await sendDeliveryRequest("m", {
+      idempotencyKey: randomUUID(),
       programId: open.programId,
       channelId: open.channelId,
       description: "Virtual",
@@ -210,6 +216,7 @@ describe("sending a delivery request", () => {
     const dollars = await servingChannel({ currency: "USD", amount: 100 }, "EUR");
     const error = await refusal(
       sendDeliveryRequest("m", {
+        idempotencyKey: randomUUID(),
         programId: dollars.programId,
         channelId: dollars.channelId,
         description: "X",
@@ -242,6 +249,7 @@ describe("sending a delivery request", () => {
       });
     const error = await refusal(
       sendDeliveryRequest("m", {
+        idempotencyKey: randomUUID(),
         programId: setup.programId,
         channelId: setup.channelId,
         description: "X",
@@ -266,6 +274,7 @@ describe("sending a delivery request", () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const error = await refusal(
       sendDeliveryRequest("m", {
+        idempotencyKey: randomUUID(),
         programId: setup.programId,
         channelId: setup.channelId,
         description: "Bad",
@@ -293,6 +302,7 @@ describe("sending a delivery request", () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 }, "EUR", 1000, [option]);
     const send = (phone: string) =>
       sendDeliveryRequest("m", {
+        idempotencyKey: randomUUID(),
         programId: setup.programId,
         channelId: setup.channelId,
         description: "ReDoS",
@@ -310,6 +320,7 @@ describe("sending a delivery request", () => {
 it("a refund request queues DELIVERY_REFUND_REQUESTED; the provider's DELIVERY_REVERTED releases the amount once", async () => {
   const setup = await servingChannel({ currency: "EUR", amount: 100 });
   const sent = await sendDeliveryRequest("m", {
+    idempotencyKey: randomUUID(),
     programId: setup.programId,
     channelId: setup.channelId,
     description: "R",
@@ -318,8 +329,8 @@ it("a refund request queues DELIVERY_REFUND_REQUESTED; the provider's DELIVERY_R
   const { id } = await database()
     .db()
     .delivery.findFirstOrThrow({ where: { deliveryRequestId: sent.deliveryRequestId } });
-  await requestRefund("admin", id);
-  await expect(requestRefund("admin", id)).rejects.toBeInstanceOf(DomainError);
+  await requestRefund("admin", id, "Wrong beneficiary");
+  await expect(requestRefund("admin", id, "Again")).rejects.toBeInstanceOf(DomainError);
   const event = await database()
     .db()
     .outboxEvent.findFirstOrThrow({
@@ -415,7 +426,7 @@ describe("the no-overspend proof", () => {
     expect(first.refused).toHaveLength(10 * K - K);
     for (const message of first.refused)
       expect(message).toMatch(
-        /^The budget does not allow this request: it needs 20\.00 EUR and 0\.00 EUR remain\.$/,
+        /^The channel budget of Cash does not allow this request: it needs 20\.00 EUR and 0\.00 EUR remain\.$/,
       );
     expect(afterFirst.budget.reservedMinor).toBe(afterFirst.budget.limitMinor);
     expect(afterFirst.liveMinor).toBe(afterFirst.budget.reservedMinor);
@@ -461,6 +472,7 @@ describe("the providers' sync operations over HTTP", () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const { key } = await issueApiKey(setup.providerId);
     const sent = await sendDeliveryRequest("m", {
+      idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
       description: "Sync",
@@ -503,6 +515,7 @@ describe("the providers' sync operations over HTTP", () => {
 
     // Finding 9: a delivery reported delivered and then reverted is no longer delivered.
     const later = await sendDeliveryRequest("m", {
+      idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
       description: "Delivered, then reverted",

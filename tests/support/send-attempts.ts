@@ -4,8 +4,10 @@
  *   node --import tsx tests/support/send-attempts.ts send <programId> <channelId> <attempts> <amount>
  *   node --import tsx tests/support/send-attempts.ts revert <providerId> <deliveryId>...
  */
+import { randomUUID } from "node:crypto";
 import { disconnectDb } from "../../lib/db";
-import { sendDeliveryRequest, syncDeliveries } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { syncDeliveries } from "../../lib/domain/delivery-sync";
 import { DomainError } from "../../lib/domain/errors";
 
 const [mode, ...args] = process.argv.slice(2);
@@ -19,6 +21,7 @@ async function attempts(): Promise<Array<PromiseSettledResult<unknown>>> {
           programId,
           channelId,
           description: `Proof ${process.pid}-${i}`,
+          idempotencyKey: randomUUID(),
           deliveries: [
             {
               beneficiaryId: `b-${process.pid}-${i}-1`,

@@ -4,7 +4,7 @@ import { CreateProgramForm } from "@/components/admin/program-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { COMMODITIES, CURRENCIES } from "@/lib/contract/enums";
-import { formatAmount } from "@/lib/domain/money";
+import { formatAmount, formatCount } from "@/lib/format";
 import { listPrograms } from "@/lib/domain/programs";
 import { createProgramAction } from "./actions";
 
@@ -37,7 +37,8 @@ export default async function ProgramsPage() {
                   {program.name}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  {program._count.channels} channels · {program._count.requests} requests · virtual budget{" "}
+                  {formatCount(program._count.channels)} channels · {formatCount(program._count.requests)}{" "}
+                  requests · virtual budget{" "}
                   {program.budget
                     ? formatAmount(program.budget.limitMinor - program.budget.reservedMinor, program.unit)
                     : "—"}{" "}

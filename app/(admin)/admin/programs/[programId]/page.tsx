@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Link from "next/link";
-import { AddChannelForm, DeliveryRequestForm } from "@/components/admin/program-forms";
+import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
+import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
-import { StatusBadge, formatDateTime } from "@/components/channels/status-badges";
+import { ChannelSpending } from "@/components/budgets/channel-spending";
+import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { budgetOverview } from "@/lib/domain/budgets";
-import { formatAmount } from "@/lib/domain/money";
-import { programDetail } from "@/lib/domain/programs";
-import { addChannelAction, sendFromCsvAction, sendFromFormAction } from "../actions";
+import { channelName, programDetail, programSpending } from "@/lib/domain/programs";
+import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
+import { addChannelAction } from "../actions";
+import { previewSendAction, sendAction } from "../send-actions";
 
 export const metadata: Metadata = { title: "Program" };
 
@@ -19,18 +22,24 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   const program = await programDetail((await params).programId);
   if (!program) notFound();
   const virtual = await budgetOverview({ programId: program.id });
+  const spending = await programSpending(program.id);
   const channels = await Promise.all(
     program.channels.map(async ({ channel }) => {
       const content = JSON.parse(channel.approvedContent ?? "{}") as ChannelBody;
-      return { ...channel, content, budget: await budgetOverview({ channelId: channel.id }) };
+      const name = channelName(channel.approvedContent, channel.providerDeliveryChannelId);
+      return { ...channel, content, name, budget: await budgetOverview({ channelId: channel.id }) };
     }),
   );
   const sendable = channels
     .filter((channel) => channel.isApproved && channel.status === "ONLINE")
     .map((channel) => ({
       id: channel.id,
-      label: `${channel.content.name?.translation ?? channel.providerDeliveryChannelId} (${channel.provider.name})`,
-      columns: (channel.content.deliveryOptions ?? []).map((option) => option.fieldName),
+      label: `${channel.name} (${channel.provider.name})`,
+      columns: (channel.content.deliveryOptions ?? []).map((option) => ({
+        name: option.fieldName,
+        label: option.fieldLabel || option.fieldName,
+        required: option.isRequired,
+      })),
     }));
   return (
     <>
@@ -45,22 +54,19 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
             {channels.map((channel) => (
               <li key={channel.id} className="text-sm">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{channel.content.name?.translation}</span>
+                  <span className="font-medium">{channel.name}</span>
                   <span className="text-slate-600">{channel.provider.name}</span>
                   <StatusBadge status={channel.status} />
                 </div>
                 {channel.budget ? (
                   <div className="mt-2">
-                    <BudgetView
-                      budget={channel.budget}
-                      label={`Budget of ${channel.providerDeliveryChannelId}`}
-                    />
+                    <BudgetView budget={channel.budget} label={`Channel budget of ${channel.name}`} />
                   </div>
                 ) : (
                   <p className="text-slate-600">
                     {channel.content.budget?.amount
                       ? "Channel budget: not used yet"
-                      : "No channel budget: the virtual budget applies"}
+                      : "No channel budget: the Program Virtual Budget alone applies"}
                   </p>
                 )}
               </li>
@@ -70,7 +76,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
             programId={program.id}
             candidates={program.candidates.map((c) => ({
               id: c.id,
-              label: `${c.providerDeliveryChannelId} (${c.provider.name})`,
+              label: `${c.name} (${c.provider.name})`,
             }))}
             add={addChannelAction}
           />
@@ -80,9 +86,14 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
             <DeliveryRequestForm
               programId={program.id}
               channels={sendable}
-              sendCsv={sendFromCsvAction}
-              sendRows={sendFromFormAction}
+              preview={previewSendAction}
+              send={sendAction}
             />
+          </Card>
+        </div>
+        <div className="lg:col-span-2">
+          <Card title="Spending per channel">
+            <ChannelSpending rows={spending} unit={program.unit} />
           </Card>
         </div>
         <div className="lg:col-span-2">
@@ -96,7 +107,12 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                     <div className="flex flex-wrap gap-3">
                       <span className="font-medium">{request.description}</span>
                       <span>{formatAmount(request.totalMinor, request.unit)}</span>
-                      <span className="text-slate-600">{request.channel.providerDeliveryChannelId}</span>
+                      <span className="text-slate-600">
+                        {channelName(
+                          request.channel.approvedContent,
+                          request.channel.providerDeliveryChannelId,
+                        )}
+                      </span>
                       <span className="text-slate-600">{request.status}</span>
                       <span className="text-slate-600">{formatDateTime(request.createdAt)}</span>
                     </div>
@@ -104,7 +120,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                       className="text-blue-800 hover:underline"
                       href={`/admin/programs/${program.id}/requests/${request.id}`}
                     >
-                      {request._count.deliveries.toLocaleString("en")}{" "}
+                      {formatCount(request._count.deliveries)}{" "}
                       {request._count.deliveries === 1 ? "delivery" : "deliveries"}: statuses and refunds
                     </Link>
                   </li>

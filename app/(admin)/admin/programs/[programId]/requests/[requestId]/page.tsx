@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Pager } from "@/components/ui/pager";
-import { RefundButton } from "@/components/admin/program-forms";
-import { formatDateTime } from "@/components/channels/status-badges";
+import { RefundButton } from "@/components/admin/refund-dialog";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { SearchForm } from "@/components/ui/search-form";
 import { DataTable, cellClass } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
-import { formatAmount } from "@/lib/domain/money";
-import { deliveryRequestDetail } from "@/lib/domain/programs";
+import { channelName, deliveryRequestDetail } from "@/lib/domain/programs";
+import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { refundAction } from "../../../actions";
 
 export const metadata: Metadata = { title: "Delivery request" };
@@ -31,6 +30,7 @@ export default async function DeliveryRequestPage({
   if (!detail) notFound();
   const { request, deliveries } = detail;
   const basePath = `/admin/programs/${programId}/requests/${requestId}`;
+  const channel = channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId);
 
   return (
     <>
@@ -41,7 +41,7 @@ export default async function DeliveryRequestPage({
       </p>
       <PageHeader
         title={request.description}
-        description={`${formatAmount(request.totalMinor, request.unit)} in ${request._count.deliveries.toLocaleString("en")} deliveries to ${request.channel.providerDeliveryChannelId} (${request.channel.provider.name}), sent ${formatDateTime(request.createdAt)}; ${request.status}`}
+        description={`${formatAmount(request.totalMinor, request.unit)} in ${formatCount(request._count.deliveries)} deliveries to ${channel} (${request.channel.provider.name}), sent ${formatDateTime(request.createdAt)}; ${request.status}`}
       />
       <SearchForm
         action={basePath}
@@ -75,11 +75,23 @@ export default async function DeliveryRequestPage({
                   : delivery.refundRequestedAt
                     ? "refund requested"
                     : delivery.status}
+                {delivery.refundReason && (
+                  <span className="block text-xs text-slate-600">Reason: {delivery.refundReason}</span>
+                )}
               </td>
               <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
               <td className={cellClass(undefined, "whitespace-nowrap")}>
                 {!delivery.refundRequestedAt && !delivery.revertedAt && (
-                  <RefundButton programId={programId} deliveryId={delivery.id} refund={refundAction} />
+                  <RefundButton
+                    programId={programId}
+                    delivery={{
+                      id: delivery.id,
+                      beneficiaryId: delivery.beneficiaryId,
+                      amount: formatAmount(delivery.amountMinor, request.unit),
+                      providerName: request.channel.provider.name,
+                    }}
+                    refund={refundAction}
+                  />
                 )}
               </td>
             </tr>

@@ -1,0 +1,210 @@
+"use client";
+/**
+ * Sends a delivery request to one of the program's channels, with deliveries from a CSV file or
+ * entered row by row. "Send" first previews (any bad row sends nothing: CSV problems are listed by
+ * line, a row's problems show at its fields), then asks for confirmation. Each send carries this
+ * form's idempotency key, so a double click or a retry after a dropped connection sends once; after
+ * success the form is cleared, gets a new key, and links to the request it created.
+ */
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useRef, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { v4 as uuidv4 } from "uuid";
+import type { PreviewOutcome, SendOutcome, SendPreview } from "@/app/(admin)/admin/programs/send-actions";
+import { Button } from "@/components/ui/button";
+import { Field, TextInput, inputClass } from "@/components/ui/field";
+import type { RowProblem } from "@/lib/domain/delivery-csv";
+import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
+import type { ActionResult } from "@/lib/portal/action-result";
+import { callAction } from "@/lib/portal/call-action";
+import { type DeliveryRow, DeliveryRows, type OptionColumn, type RowErrors, emptyRow } from "./delivery-rows";
+import { ProblemReport } from "./problem-report";
+import { SendConfirmation } from "./send-confirmation";
+
+type Sent = Extract<SendOutcome, { deliveryRequestId: string }>;
+
+const rowErrors = (problems: RowProblem[]): RowErrors =>
+  problems.reduce<RowErrors>((errors, { line, field, message }) => {
+    errors[line - 1] = { ...errors[line - 1], [field]: message };
+    return errors;
+  }, {});
+
+export function DeliveryRequestForm({
+  programId,
+  channels,
+  preview,
+  send,
+}: {
+  programId: string;
+  channels: Array<{ id: string; label: string; columns: OptionColumn[] }>;
+  preview: (input: unknown) => Promise<ActionResult<PreviewOutcome>>;
+  send: (input: unknown) => Promise<ActionResult<SendOutcome>>;
+}) {
+  const router = useRouter();
+  const [chosen, setChannelId] = useState("");
+  // The list changes as channels are added: fall back to its first entry when the choice is gone.
+  const channelId = channels.some((channel) => channel.id === chosen) ? chosen : (channels[0]?.id ?? "");
+  const [description, setDescription] = useState("");
+  const [source, setSource] = useState<"csv" | "rows">("csv");
+  const [file, setFile] = useState<File>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [rows, setRows] = useState<DeliveryRow[]>([emptyRow(1)]);
+  const [problems, setProblems] = useState<RowProblem[]>([]);
+  const [pending, startTransition] = useTransition();
+  // One key per send the user means: kept across retries, replaced after a success.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => uuidv4());
+  const [confirming, setConfirming] = useState<{ preview: SendPreview; seq: number } | null>(null);
+  const [sent, setSent] = useState<Sent>();
+  const columns = channels.find((channel) => channel.id === channelId)?.columns ?? [];
+  if (channels.length === 0)
+    return <p className="text-sm text-slate-600">Add an approved, ONLINE channel to the program first.</p>;
+
+  const fileTooLarge = source === "csv" && file !== undefined && file.size > MAX_CSV_BYTES;
+  const input = async (confirmDuplicate: boolean) => ({
+    programId,
+    channelId,
+    description,
+    idempotencyKey,
+    confirmDuplicate,
+    source,
+    ...(source === "csv"
+      ? { csv: file ? await file.text() : "" }
+      : { deliveries: rows.map(({ key: _key, ...row }) => row) }),
+  });
+  const failed = (result: { error: string; fieldErrors?: Record<string, string> }) =>
+    toast.error(result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error);
+  const reportProblems = (found: RowProblem[]) => {
+    setProblems(found);
+    toast.error(`${found.length} problem(s); nothing was sent.`);
+  };
+
+  const review = () =>
+    startTransition(async () => {
+      if (fileTooLarge) return void toast.error(CSV_TOO_LARGE);
+      const payload = await input(false);
+      const result = await callAction(() => preview(payload));
+      if (!result.ok) return void failed(result);
+      if ("problems" in result.data) return reportProblems(result.data.problems);
+      setProblems([]);
+      setConfirming({ preview: result.data.preview, seq: (confirming?.seq ?? 0) + 1 });
+    });
+  const confirm = (confirmDuplicate: boolean) =>
+    startTransition(async () => {
+      const payload = await input(confirmDuplicate);
+      const result = await callAction(() => send(payload));
+      setConfirming(null);
+      if (!result.ok) return void failed(result);
+      if ("problems" in result.data) return reportProblems(result.data.problems);
+      setSent(result.data);
+      setDescription("");
+      setRows([emptyRow(1)]);
+      setFile(undefined);
+      if (fileInput.current) fileInput.current.value = "";
+      setIdempotencyKey(uuidv4());
+      toast.success(`Delivery request sent with ${result.data.deliveries.toLocaleString("en")} deliveries.`);
+      router.refresh();
+    });
+
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+    >
+      {sent && (
+        <p
+          role="status"
+          className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+        >
+          Sent: {sent.deliveries.toLocaleString("en")} {sent.deliveries === 1 ? "delivery" : "deliveries"},{" "}
+          {sent.total}.{" "}
+          <Link className="font-medium underline" href={sent.href}>
+            View the delivery request
+          </Link>
+        </p>
+      )}
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field label="Channel" htmlFor="csv-channel">
+          <select
+            id="csv-channel"
+            className={inputClass}
+            value={channelId}
+            onChange={(e) => setChannelId(e.target.value)}
+          >
+            {channels.map((channel) => (
+              <option key={channel.id} value={channel.id}>
+                {channel.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <TextInput label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <fieldset className="flex gap-4 text-sm">
+        <legend className="sr-only">Deliveries from</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="source" checked={source === "csv"} onChange={() => setSource("csv")} />{" "}
+          Upload a CSV file
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="source" checked={source === "rows"} onChange={() => setSource("rows")} />{" "}
+          Enter deliveries
+        </label>
+      </fieldset>
+      {source === "csv" ? (
+        <Field
+          label="Deliveries (CSV file)"
+          htmlFor="csv-file"
+          error={fileTooLarge ? CSV_TOO_LARGE : undefined}
+          hint={<CsvHint columns={columns} />}
+        >
+          <input
+            ref={fileInput}
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            className="block text-sm"
+            onChange={(e) => setFile(e.target.files?.[0])}
+          />
+        </Field>
+      ) : (
+        <DeliveryRows rows={rows} columns={columns} errors={rowErrors(problems)} onChange={setRows} />
+      )}
+      <Button type="submit" pending={pending && confirming === null}>
+        Send delivery request
+      </Button>
+      {problems.length > 0 &&
+        (source === "csv" ? (
+          <ProblemReport problems={problems} />
+        ) : (
+          <p role="alert" className="text-sm text-red-800">
+            Nothing was sent: {problems.length} {problems.length === 1 ? "field needs" : "fields need"}{" "}
+            attention (marked above).
+          </p>
+        ))}
+      <SendConfirmation
+        key={confirming?.seq ?? 0}
+        preview={confirming?.preview ?? null}
+        pending={pending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </form>
+  );
+}
+
+function CsvHint({ columns }: { columns: OptionColumn[] }) {
+  return (
+    <>
+      Header:{" "}
+      <code className="font-mono">
+        {["beneficiaryId", "amount", ...columns.map((c) => c.name)].join(",")}
+      </code>
+      {columns.length > 0 && ` (${columns.map((c) => `${c.name}: ${c.label}`).join("; ")})`}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+/**
+ * The confirmation before a delivery request is sent: how many deliveries, the total, each budget
+ * that applies with what remains now and after. An identical batch sent to the channel within 24 h
+ * needs a second, explicit confirmation (a checkbox) before the send button works.
+ */
+import Link from "next/link";
+import { useState } from "react";
+import type { SendPreview } from "@/app/(admin)/admin/programs/send-actions";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+
+export function SendConfirmation({
+  preview,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  preview: SendPreview | null;
+  pending: boolean;
+  onConfirm: (confirmDuplicate: boolean) => void;
+  onCancel: () => void;
+}) {
+  const [again, setAgain] = useState(false);
+  const duplicate = preview?.duplicateOf;
+  const overBudget = preview?.budgets.find((budget) => budget.exceeded);
+  const close = () => {
+    setAgain(false);
+    onCancel();
+  };
+  return (
+    <Modal open={preview !== null} title="Send this delivery request?" onClose={close}>
+      {preview && (
+        <div className="space-y-3">
+          <p>
+            <strong>{preview.count}</strong> {preview.count === "1" ? "delivery" : "deliveries"} totalling{" "}
+            <strong>{preview.total}</strong> to {preview.channelName}.
+          </p>
+          <table className="w-full text-left">
+            <caption className="sr-only">Budgets that apply</caption>
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th scope="col">Budget that applies</th>
+                <th scope="col">Remaining now</th>
+                <th scope="col">Remaining after</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.budgets.map((budget) => (
+                <tr key={budget.label} className={budget.exceeded ? "text-red-800" : undefined}>
+                  <th scope="row" className="font-normal">
+                    {budget.label}
+                  </th>
+                  <td>{budget.remaining}</td>
+                  <td>{budget.remainingAfter}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {overBudget && (
+            <p role="alert" className="text-red-800">
+              {overBudget.label}: not enough remains, so this request would be refused.
+            </p>
+          )}
+          {duplicate && (
+            <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+              <p>
+                An identical batch was sent to this channel at {duplicate.sentAt}:{" "}
+                <Link className="text-blue-800 underline" href={duplicate.href}>
+                  {duplicate.description}
+                </Link>
+                . Sending it again pays these beneficiaries twice.
+              </p>
+              <label className="flex items-center gap-2 font-medium">
+                <input type="checkbox" checked={again} onChange={(e) => setAgain(e.target.checked)} />
+                Yes, send this identical batch again
+              </label>
+            </div>
+          )}
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              disabled={(duplicate !== null && !again) || overBudget !== undefined}
+              pending={pending}
+              onClick={() => onConfirm(again)}
+            >
+              Confirm and send
+            </Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

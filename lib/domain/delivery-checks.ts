@@ -1,0 +1,82 @@
+/**
+ * What makes one delivery valid for a channel (its delivery options' required flags, length bounds
+ * and regex), the option values an event carries, and a batch's fingerprint for finding an identical
+ * batch sent before.
+ */
+import { createHash } from "node:crypto";
+import type { ChannelBody } from "../contract/channel";
+import { compileProviderRegex } from "../contract/provider-regex";
+import { hasAtMostTwoDecimals } from "./money";
+
+export type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
+
+export interface NewDelivery {
+  beneficiaryId: string;
+  amount: number;
+  /** fieldName → value, for the channel's delivery options. */
+  options: Record<string, string>;
+}
+
+/** What is wrong with one delivery (field → message); empty when it is valid. */
+export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = "Required";
+  else if (delivery.beneficiaryId.length > 128) problems.beneficiaryId = "must be at most 128 characters";
+  if (!(delivery.amount > 0)) problems.amount = "must be more than 0";
+  else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > 1e13)
+    problems.amount = "must be a number with at most two decimals";
+  const known = new Set(options.map((option) => option.fieldName));
+  for (const key of Object.keys(delivery.options)) {
+    if (!known.has(key)) problems[key] = "is not a delivery option of this channel";
+  }
+  for (const option of options) {
+    const problem = optionProblem(option, delivery.options[option.fieldName] ?? option.defaultValue ?? "");
+    if (problem) problems[option.fieldName] = problem;
+  }
+  return problems;
+}
+
+function optionProblem(option: DeliveryOption, value: string): string | undefined {
+  if (!value) return option.isRequired ? "Required" : undefined;
+  if (option.fieldMinLength !== undefined && value.length < option.fieldMinLength) {
+    return `must be at least ${option.fieldMinLength} characters`;
+  }
+  if (option.fieldMaxLength !== undefined && value.length > option.fieldMaxLength) {
+    return `must be at most ${option.fieldMaxLength} characters`;
+  }
+  if (option.validationRegex) {
+    // Linear-time engine: a provider's pattern cannot stall the server (ReDoS).
+    const regex = compileProviderRegex(option.validationRegex);
+    if (!regex.ok) return `cannot be checked: the channel's validationRegex ${regex.reason}`;
+    if (!regex.test(value)) return `does not match ${option.validationRegex}`;
+  }
+  return undefined;
+}
+
+/** Every option of the channel as {key, value}, in the channel's order, defaults filled in. */
+export function optionPairs(values: Record<string, string>, options: DeliveryOption[]) {
+  return options.map((option) => ({
+    key: option.fieldName,
+    value: values[option.fieldName] ?? option.defaultValue ?? "",
+  }));
+}
+
+/**
+ * The same deliveries give the same fingerprint whatever their order: beneficiary, amount and the
+ * non-empty option values of each. Computed from the input as sent, so a repeat can be recognised
+ * before it is validated.
+ */
+export function batchFingerprint(deliveries: NewDelivery[]): string {
+  const rows = deliveries
+    .map((delivery) =>
+      JSON.stringify([
+        delivery.beneficiaryId.trim(),
+        delivery.amount,
+        Object.entries(delivery.options)
+          .filter(([, value]) => value !== "")
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ]),
+    )
+    .sort();
+  return createHash("sha256").update(rows.join("\n")).digest("hex");
+}

@@ -1,0 +1,93 @@
+/**
+ * The providers' reports (DeliveryRequest/Sync, Delivery/Sync): the provider's ids and statuses, and
+ * the money they move — a reverted delivery goes back to every budget its request reserved against,
+ * a delivered one counts as delivered there, each once however often it is reported.
+ */
+import { type Tx, db, takeWriteLock } from "../db";
+import { chargedAccounts, markDelivered, release } from "./budgets";
+import { notFound } from "./errors";
+
+/** DeliveryRequest/Sync: the provider maps the request to its own id and reports its status. */
+export async function syncDeliveryRequest(
+  providerId: string,
+  report: { deliveryRequestId: string; providerDeliveryRequestId?: string | null; status: string },
+) {
+  const { count } = await db().deliveryRequest.updateMany({
+    where: { id: report.deliveryRequestId, channel: { providerId } },
+    data: {
+      status: report.status,
+      ...(report.providerDeliveryRequestId
+        ? { providerDeliveryRequestId: report.providerDeliveryRequestId }
+        : {}),
+    },
+  });
+  if (count !== 1) throw notFound(`No delivery request ${report.deliveryRequestId}.`);
+}
+
+const DELIVERED_STATUSES = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
+
+/**
+ * Delivery/Sync: per-delivery outcomes. DELIVERY_REVERTED gives the amount back (and takes it out
+ * of the delivered amount when it had been counted delivered); the first DELIVERED or
+ * DELIVERY_COLLECTED counts it as delivered (deliveredAt), and nothing counts it again — not a later
+ * report of either, nor one after a revert. Other statuses are recorded and move no money.
+ * All or nothing: an unknown delivery id refuses the whole report.
+ */
+export async function syncDeliveries(
+  providerId: string,
+  reports: Array<{ deliveryId: string; providerDeliveryId?: string | null; status: string }>,
+) {
+  await db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    for (const report of reports) {
+      const delivery = await tx.delivery.findFirst({
+        where: { id: report.deliveryId, deliveryRequest: { channel: { providerId } } },
+        include: {
+          deliveryRequest: {
+            select: { budgetAccountId: true, program: { select: { budget: { select: { id: true } } } } },
+          },
+        },
+      });
+      if (!delivery) throw notFound(`No delivery ${report.deliveryId}.`);
+      const accounts = chargedAccounts(delivery.deliveryRequest);
+      const data = {
+        status: report.status,
+        ...(report.providerDeliveryId ? { providerDeliveryId: report.providerDeliveryId } : {}),
+      };
+      // Conditional updates: of two reports racing, only the one that changes the state moves money.
+      if (report.status === "DELIVERY_REVERTED") {
+        const wasDelivered = await markReverted(tx, delivery.id, data);
+        if (wasDelivered !== null)
+          for (const account of accounts)
+            await release(tx, account, delivery.amountMinor, delivery.id, wasDelivered);
+      } else if (DELIVERED_STATUSES.has(report.status)) {
+        const { count } = await tx.delivery.updateMany({
+          where: { id: delivery.id, deliveredAt: null, revertedAt: null },
+          data: { ...data, deliveredAt: new Date() },
+        });
+        if (count === 1)
+          for (const account of accounts) await markDelivered(tx, account, delivery.amountMinor, delivery.id);
+        else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
+      } else {
+        await tx.delivery.update({ where: { id: delivery.id }, data });
+      }
+    }
+  });
+}
+
+/**
+ * Marks a delivery reverted, if it was not; returns whether it had been counted delivered, or null
+ * when it was already reverted. Each try is one conditional update the database re-checks on the
+ * locked row, so a "delivered" committed concurrently (PostgreSQL takes no write lock here) is seen:
+ * a delivery only moves pending → delivered → reverted, so three tries decide.
+ */
+async function markReverted(tx: Tx, id: string, data: { status: string }): Promise<boolean | null> {
+  for (const delivered of [true, false, true]) {
+    const { count } = await tx.delivery.updateMany({
+      where: { id, revertedAt: null, deliveredAt: delivered ? { not: null } : null },
+      data: { ...data, revertedAt: new Date() },
+    });
+    if (count === 1) return delivered;
+  }
+  return null;
+}

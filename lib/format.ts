@@ -1,0 +1,32 @@
+/**
+ * One format for numbers, amounts and dates on the pages and in messages (issue 10): English
+ * grouping ("1,234.50"), amounts with two decimals and their unit, dates in UTC saying so. Free of
+ * server-only code, so client components use it too.
+ */
+const amountFormat = new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const countFormat = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+const dateTimeFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "1,234.50 EUR" from integer hundredths; a negative amount keeps its sign. */
+export function formatAmount(minor: bigint, unit: string): string {
+  return `${amountFormat.format(Number(minor) / 100)} ${unit}`;
+}
+
+/** "10,000" */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+/** "2026-11-23 09:05 UTC": sortable, unambiguous, the same on the server and in the browser. */
+export function formatDateTime(date: Date): string {
+  const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} UTC`;
+}
