@@ -46,6 +46,12 @@ async function main() {
       response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request target");
       return;
     }
+    // Every server action needs a signed-in user; without a session cookie, refuse before Next
+    // decodes a body of up to 6 MB (the delivery CSV limit) for an action that would refuse anyway.
+    if (request.headers["next-action"] && !/session_token=/.test(request.headers.cookie ?? "")) {
+      response.writeHead(401, { "content-type": "text/plain; charset=utf-8" }).end("Sign in first");
+      return;
+    }
     if (!isPortalHost(request.headers.host)) {
       response
         .writeHead(421, { "content-type": "text/plain; charset=utf-8" })

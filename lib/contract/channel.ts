@@ -5,6 +5,7 @@
  * tables. Where the contract says "not shown", the choice made here is written beside the field.
  */
 import { z } from "zod";
+import { amountSchema } from "./amount";
 import { COUNTRY_CODES } from "./countries";
 import { compileProviderRegex } from "./provider-regex";
 import {
@@ -165,12 +166,12 @@ export const availabilitySchema = z
       "at most once. Every optional list may be absent, null or empty.",
   });
 
-/** Budget amounts are money or quantities: finite and not negative (the contract gives no bounds). */
+/** Budget amounts are money or quantities: see lib/contract/amount.ts (the contract gives no bounds). */
 export const budgetSchema = z
   .strictObject({
     currency: nullish(z.enum(CURRENCIES)),
     commodity: nullish(z.enum(COMMODITIES)),
-    amount: nullish(z.number().finite().nonnegative("must not be negative")).meta({
+    amount: nullish(amountSchema).meta({
       description: "Total budget amount, in the currency or commodity unit given.",
     }),
   })
@@ -181,7 +182,13 @@ export const budgetSchema = z
       "Program Virtual Budget of the assistance program applies.",
   });
 
-const lengthBound = z.number().int("must be a whole number").nonnegative("must not be negative");
+/** No entered value is longer than this; larger bounds would only hide mistakes. */
+export const MAX_FIELD_LENGTH = 10_000;
+const lengthBound = z
+  .number()
+  .int("must be a whole number")
+  .nonnegative("must not be negative")
+  .max(MAX_FIELD_LENGTH, `must be at most ${MAX_FIELD_LENGTH}`);
 
 /**
  * An input a beneficiary fills in. Bounds the contract does not show: fieldName, dataType and

@@ -4,6 +4,7 @@
  * delivery's outcome. Strict like every body of the API.
  */
 import { z } from "zod";
+import { amountSchema } from "./amount";
 
 export const DELIVERY_REQUEST_STATUSES = [
   "DRAFT",
@@ -42,7 +43,7 @@ export const deliverySyncItemSchema = z
   .strictObject({
     deliveryId: id.meta({ description: "The platform's id, from DELIVERY_REQUEST_SENT." }),
     providerDeliveryId: providerText(128),
-    deliveryAmount: z.number().finite().nonnegative().nullish(),
+    deliveryAmount: amountSchema.nullish(),
     deliveryUnit: providerText(64),
     deliveryVoucherSerialNo: providerText(128),
     deliveryReferenceNo: providerText(128),
@@ -56,7 +57,21 @@ export const deliverySyncSchema = z
     deliveryList: z
       .array(deliverySyncItemSchema)
       .min(1, "must hold at least one delivery")
-      .max(1000, "at most 1000 deliveries"),
+      .max(1000, "at most 1000 deliveries")
+      // A delivery has one outcome per report: a list naming one id a thousand times is a mistake.
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        list.forEach((item, index) => {
+          if (seen.has(item.deliveryId)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "deliveryId"],
+              message: "is listed more than once",
+            });
+          }
+          seen.add(item.deliveryId);
+        });
+      }),
   })
   .meta({ id: "DeliverySync" });
 

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
 import { compileProviderRegex } from "../contract/provider-regex";
-import { hasAtMostTwoDecimals } from "./money";
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
 
 export type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 
@@ -23,7 +23,7 @@ export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[
   if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = "Required";
   else if (delivery.beneficiaryId.length > 128) problems.beneficiaryId = "must be at most 128 characters";
   if (!(delivery.amount > 0)) problems.amount = "must be more than 0";
-  else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > 1e13)
+  else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > MAX_AMOUNT)
     problems.amount = "must be a number with at most two decimals";
   const known = new Set(options.map((option) => option.fieldName));
   for (const key of Object.keys(delivery.options)) {

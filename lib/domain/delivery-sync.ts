@@ -25,6 +25,7 @@ export async function syncDeliveryRequest(
 }
 
 const DELIVERED_STATUSES = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
+const YIELD_EVERY = 10;
 
 /**
  * Delivery/Sync: per-delivery outcomes. DELIVERY_REVERTED gives the amount back (and takes it out
@@ -39,16 +40,28 @@ export async function syncDeliveries(
 ) {
   await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
-    for (const report of reports) {
-      const delivery = await tx.delivery.findFirst({
-        where: { id: report.deliveryId, deliveryRequest: { channel: { providerId } } },
-        include: {
-          deliveryRequest: {
-            select: { budgetAccountId: true, program: { select: { budget: { select: { id: true } } } } },
+    // One read for the whole report, instead of one per delivery.
+    const deliveries = new Map(
+      (
+        await tx.delivery.findMany({
+          where: {
+            id: { in: reports.map((report) => report.deliveryId) },
+            deliveryRequest: { channel: { providerId } },
           },
-        },
-      });
+          include: {
+            deliveryRequest: {
+              select: { budgetAccountId: true, program: { select: { budget: { select: { id: true } } } } },
+            },
+          },
+        })
+      ).map((delivery) => [delivery.id, delivery]),
+    );
+    for (const [index, report] of reports.entries()) {
+      const delivery = deliveries.get(report.deliveryId);
       if (!delivery) throw notFound(`No delivery ${report.deliveryId}.`);
+      // SQLite's driver answers synchronously: without a turn of the event loop now and then, a
+      // 1,000-delivery report would hold every other request (lookups included) until it commits.
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
       const accounts = chargedAccounts(delivery.deliveryRequest);
       const data = {
         status: report.status,

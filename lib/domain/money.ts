@@ -2,7 +2,9 @@
  * Amounts of money or commodity as integer hundredths (minor units), so that budgets add up exactly.
  * Up to two decimals are accepted; more would be lost, so they are refused.
  */
-export const MAX_AMOUNT = 1e13;
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from "../contract/amount";
+
+export { hasAtMostTwoDecimals, MAX_AMOUNT };
 
 export function toMinor(amount: number): bigint {
   if (!Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT)
@@ -10,10 +12,6 @@ export function toMinor(amount: number): bigint {
   const minor = Math.round(amount * 100);
   if (Math.abs(minor - amount * 100) > 1e-6) throw new RangeError("at most two decimals");
   return BigInt(minor);
-}
-
-export function hasAtMostTwoDecimals(amount: number): boolean {
-  return Number.isFinite(amount) && Math.abs(Math.round(amount * 100) - amount * 100) <= 1e-6;
 }
 
 export function fromMinor(minor: bigint): number {

@@ -5,6 +5,7 @@
  * project's database. Every answer must be below 500 and in the envelope; afterwards the server
  * still answers and has logged no error. `npm run fuzz -- --minutes N` runs the same for longer.
  */
+import { connect } from "node:net";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { envelopeProblem, errorLogLines, hostileRequest, sendHostile } from "../support/hostile-inputs";
@@ -80,6 +81,22 @@ describe("hostile requests against every endpoint", () => {
     },
     120_000,
   );
+
+  it("clients that go away mid-body are not server errors", async () => {
+    const { hostname, port } = new URL(own.server().baseUrl);
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(
+            `POST /api/DeliveryChannel/Create HTTP/1.1\r\nHost: ${hostname}\r\nx-api-key: ${apiKey}\r\n` +
+              'content-type: application/json\r\ncontent-length: 1000\r\n\r\n{"providerDeliveryChannelId":',
+          );
+          setTimeout(() => socket.destroy(), 100);
+        });
+        socket.on("close", () => resolve());
+      });
+    }
+  });
 
   it("afterwards the server is healthy and has logged no error", async () => {
     const health = await fetch(`${own.server().baseUrl}/api/health`);

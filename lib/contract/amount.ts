@@ -1,0 +1,20 @@
+/**
+ * Amounts of money or commodity (budgets, deliveries): budgets add up in integer hundredths
+ * (lib/domain/money.ts), so an amount has at most two decimals and stays below 10^13, where
+ * hundredths are still exact in a double. Refused at the door, an amount can never fail later
+ * (a budget that no delivery request could be counted against).
+ */
+import { z } from "zod";
+
+export const MAX_AMOUNT = 1e13;
+
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  return Number.isFinite(amount) && Math.abs(Math.round(amount * 100) - amount * 100) <= 1e-6;
+}
+
+export const amountSchema = z
+  .number()
+  .finite()
+  .nonnegative("must not be negative")
+  .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT.toExponential()}`)
+  .refine(hasAtMostTwoDecimals, "must have at most two decimals");
