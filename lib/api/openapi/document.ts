@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the provider API, generated from the operation table (lib/api/operations)
  * and the contract's zod schemas (the same ones that validate requests), so the reference cannot drift
- * from what the API accepts.
+ * from what the API accepts. The `webhooks` section describes the callbacks (lib/api/openapi/webhooks.ts).
  * Served at /api/openapi.json and rendered at /docs.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
@@ -35,6 +35,7 @@ import {
   tooLarge,
   unauthorized,
 } from "./responses";
+import { WEBHOOK_COMPONENTS, WEBHOOK_TAG, registerWebhooks } from "./webhooks";
 
 export const API_KEY_SCHEME = "ApiKey";
 
@@ -55,6 +56,7 @@ const TAGS = [
   { name: "Lookups", description: "The values of the enumerations used in the request fields." },
   { name: "Events", description: "Callback subscriptions for event notifications." },
   { name: "Delivery requests", description: "Reports on the delivery requests sent through your channels." },
+  WEBHOOK_TAG,
 ];
 
 /**
@@ -78,6 +80,7 @@ const COMPONENTS: z.ZodType[] = [
   subscriptionReceiptSchema,
   errorObjectSchema,
   failureEnvelopeSchema,
+  ...WEBHOOK_COMPONENTS,
 ];
 
 /** What every operation of its kind answers (400 and 413 with a body, 401 with a key), then its own. */
@@ -123,6 +126,7 @@ function buildRegistry(): OpenAPIRegistry {
   });
   for (const operation of OPERATIONS)
     if (operation.published !== false) registerOperation(registry, operation);
+  registerWebhooks(registry);
   return registry;
 }
 
@@ -180,9 +184,7 @@ function generate(): JsonObject {
   }) as unknown as JsonObject;
   const components = isObject(generated.components) ? generated.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
-  const document = fixReferenceWrappers(generated, schemas) as JsonObject;
-  if (isObject(document.webhooks) && Object.keys(document.webhooks).length === 0) delete document.webhooks;
-  return document;
+  return fixReferenceWrappers(generated, schemas) as JsonObject;
 }
 
 let cached: { document: JsonObject; json: string } | undefined;

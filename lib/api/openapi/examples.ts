@@ -6,6 +6,11 @@ import type { ChannelBody, ChannelView } from "../../contract/channel";
 import type { LookupItem } from "../../contract/lookups";
 import type { RequestReceipt } from "../../contract/envelope";
 import type { SubscriptionReceipt } from "../../contract/subscription";
+import type {
+  ChannelStatusUpdated,
+  DeliveryRefundRequested,
+  DeliveryRequestSent,
+} from "../../contract/webhooks";
 
 export const EXAMPLE_ID = "3f2c9a5e-8d4b-4c1a-9e57-2b6f0d1c7a43";
 export const EXAMPLE_DATE = "2025-04-07T07:51:38Z";
@@ -83,3 +88,28 @@ export const LOOKUP_EXAMPLE: LookupItem[] = [
 /** Ids of the delivery examples (Sync bodies and the DELIVERY_REQUEST_SENT payload). */
 export const EXAMPLE_DELIVERY_REQUEST_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e10";
 export const EXAMPLE_DELIVERY_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11";
+
+export const EXAMPLE_STATUS_UPDATED: ChannelStatusUpdated = {
+  providerDeliveryChannelId: EXAMPLE_ID,
+  status: "Rejected",
+  message: "The landing page does not describe the service.",
+  requestType: "Delivery Channel Update",
+  requestedDate: EXAMPLE_DATE,
+};
+
+export const EXAMPLE_REQUEST_SENT: DeliveryRequestSent = {
+  deliveryRequestId: EXAMPLE_DELIVERY_REQUEST_ID,
+  providerDeliveryChannelId: EXAMPLE_ID,
+  description: "Ukraine Winterization Cash Delivery",
+  delivery: [
+    {
+      deliveryId: EXAMPLE_DELIVERY_ID,
+      beneficiaryId: "BEN-000123",
+      amount: 150,
+      currency: "EUR",
+      deliveryOptions: [{ key: "phoneNumber", value: "+380501234567" }],
+    },
+  ],
+};
+
+export const EXAMPLE_REFUND_REQUESTED: DeliveryRefundRequested = { deliveryId: EXAMPLE_DELIVERY_ID };
