@@ -3,6 +3,7 @@ import { execFile, spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SERVER_NODE_ARGS } from "../../server/supervisor";
 import { freePort, startChild, waitFor } from "./children";
 import { args, BENCH_DIR, DATABASE_URL, PROFILE_CONTROL, ROOT } from "./options";
 
@@ -25,10 +26,9 @@ export async function startBaseline() {
   return { child, port };
 }
 
-/** The node flags of `npm start` (e.g. the old-space cap), read so the bench cannot drift from it. */
+/** The server's node flags under `npm start` (e.g. the old-space cap), so the bench cannot drift from it. */
 function startNodeArgs(): string[] {
-  const startScript: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
-  const nodeArgs = startScript.trim().split(/\s+/).slice(1, -1);
+  const nodeArgs = SERVER_NODE_ARGS.filter((arg) => arg !== "server/index.ts");
   if (args.profile) nodeArgs.push("--import", "./scripts/bench/profiler.ts");
   return nodeArgs;
 }
