@@ -21,6 +21,8 @@ const receiver = await startWebhookReceiver({
     console.log(
       JSON.stringify({
         webhookId: callback.webhookId,
+        eventType: callback.eventType ?? "payload matches no published schema",
+        headersValid: callback.headersValid,
         verified: callback.verified ?? "no secret given",
         event,
       }),

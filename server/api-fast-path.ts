@@ -1,38 +1,24 @@
 /**
  * Serves the provider API straight from node:http, without Next's request pipeline (which costs
- * ~0.9 ms of CPU per request here, see README "Performance"). It calls the very same endpoint
- * functions as the route files in app/api, so both paths answer identically (tests/api/parity).
+ * ~0.9 ms of CPU per request here, see README "Performance"). It routes with the same table
+ * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type ApiHandler, type ApiRequest, type ApiResult, failure } from "../lib/api/endpoint";
-import { STATIC_ROUTES, VIEW_ROUTE_PREFIX, getChannel } from "../lib/api/endpoints";
+import { type ApiRequest, type ApiResult, failure } from "../lib/api/endpoint";
 import {
   type ApiError,
   bodyIncomplete,
   bodyTimeout,
   internalError,
-  notFound,
   payloadTooLarge,
 } from "../lib/api/errors";
-import { health } from "../lib/api/health";
+import { matchOperation, type RouteMatch, unknownApiPath } from "../lib/api/routing";
 import { log } from "../lib/log";
 
-function route(pathname: string): { handler: ApiHandler; params: Record<string, string> } | undefined {
-  const handler = STATIC_ROUTES[pathname];
-  if (handler) return { handler, params: {} };
-  if (pathname.startsWith(VIEW_ROUTE_PREFIX)) {
-    const id = pathname.slice(VIEW_ROUTE_PREFIX.length);
-    if (id && !id.includes("/")) {
-      let providerDeliveryChannelId = id; // a malformed %-escape stays raw: no channel has it, so 404
-      try {
-        providerDeliveryChannelId = decodeURIComponent(id);
-      } catch {}
-      return { handler: getChannel, params: { providerDeliveryChannelId } };
-    }
-  }
-  if (pathname === "/api/health") return { handler: health, params: {} };
-  if (isApiPath(pathname)) return { handler: unknownApiPath, params: {} };
-  return undefined;
+const UNKNOWN: RouteMatch = { handler: unknownApiPath, params: {} };
+
+function route(pathname: string): RouteMatch | undefined {
+  return matchOperation(pathname) ?? (isApiPath(pathname) ? UNKNOWN : undefined);
 }
 
 /** Paths Next serves under /api: sign-in (better-auth) and the OpenAPI document. */
@@ -48,9 +34,6 @@ function isApiPath(pathname: string): boolean {
   if (collapsed !== "/api" && !collapsed.startsWith("/api/")) return false;
   return pathname !== collapsed || !NEXT_API_PATHS.test(pathname);
 }
-
-const unknownApiPath: ApiHandler = async (request) =>
-  failure(notFound(`No API operation at ${request.path.slice(0, 200)}.`), request);
 
 /** A body must arrive within this time: a client that sends slowly holds a slot of the body gate. */
 const BODY_TIMEOUT_MS = 10_000;

@@ -10,8 +10,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 
-/** The server's own flags: its heap limits live here, the one place that sets them. */
-const SERVER_NODE_ARGS = [
+/** The server's own flags: its heap limits live here, the one place that sets them (the bench reads them). */
+export const SERVER_NODE_ARGS = [
   "--max-old-space-size=256",
   "--max-semi-space-size=16",
   "--import",
@@ -61,6 +61,9 @@ function stop(signal: NodeJS.Signals) {
   child.kill(signal);
 }
 
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
-startServer();
+// Only as `npm start`'s entry point: importing SERVER_NODE_ARGS must not start a server.
+if (import.meta.main) {
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  startServer();
+}

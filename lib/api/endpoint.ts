@@ -42,17 +42,26 @@ export interface ApiResult {
 
 export type ApiHandler = (request: ApiRequest) => Promise<ApiResult>;
 
-interface EndpointContext<Body> {
-  principal: ApiPrincipal;
+/** Who may call: a provider with its API key, or anyone (health tells nothing about a provider). */
+export type EndpointAuth = "apiKey" | "none";
+
+interface EndpointContext<Body, A extends EndpointAuth> {
+  principal: A extends "apiKey" ? ApiPrincipal : undefined;
   body: Body;
   params: Record<string, string>;
 }
 
-interface EndpointDefinition<S extends z.ZodType | undefined> {
+export type BodyOf<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface EndpointDefinition<S extends z.ZodType | undefined, A extends EndpointAuth = "apiKey"> {
   method: HttpMethod;
+  /** Default "apiKey". */
+  auth?: A;
   body?: S;
+  /** Added to every answer, failures included (health: no-store). */
+  headers?: Record<string, string>;
   /** Returns the envelope's `data`, or a pre-serialized `data` JSON string via `{ rawData }`. */
-  run: (context: EndpointContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
+  run: (context: EndpointContext<BodyOf<S>, A>) => Promise<unknown>;
 }
 
 /** `{ rawData }` lets an endpoint hand over JSON it already serialized (served from memory). */
@@ -106,7 +115,8 @@ export function failure(
 export const methodMatches = (sent: string, defined: HttpMethod) =>
   sent === defined || (sent === "HEAD" && defined === "GET");
 
-async function authenticate(request: ApiRequest): Promise<ApiPrincipal> {
+async function authenticate(request: ApiRequest, auth: EndpointAuth): Promise<ApiPrincipal | undefined> {
+  if (auth === "none") return undefined;
   const key = request.header("x-api-key")?.trim();
   if (!key) throw apiKeyMissing();
   const principal = await authenticateApiKey(key);
@@ -119,18 +129,19 @@ async function authenticate(request: ApiRequest): Promise<ApiPrincipal> {
  * contract schema (400 naming fields), then the domain call. Anything unexpected is a 500 whose
  * details go to the log only.
  */
-export function defineEndpoint<S extends z.ZodType | undefined = undefined>(
-  definition: EndpointDefinition<S>,
-): ApiHandler {
-  return async (request) => {
+export function defineEndpoint<
+  S extends z.ZodType | undefined = undefined,
+  A extends EndpointAuth = "apiKey",
+>(definition: EndpointDefinition<S, A>): ApiHandler {
+  const answer: ApiHandler = async (request) => {
     try {
       if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
-      const principal = await authenticate(request);
+      const principal = await authenticate(request, definition.auth ?? "apiKey");
       const schema = definition.body;
       const body = schema ? await withJsonBody(request, (input) => parseOrThrow(schema, input)) : undefined;
       const data = await definition.run({
-        principal,
-        body: body as S extends z.ZodType ? z.infer<S> : undefined,
+        principal: principal as A extends "apiKey" ? ApiPrincipal : undefined,
+        body: body as BodyOf<S>,
         params: request.params,
       });
       return success(data);
@@ -139,5 +150,11 @@ export function defineEndpoint<S extends z.ZodType | undefined = undefined>(
       if (error instanceof DomainError) return failure(fromDomainError(error), request);
       return failure(internalError(), request, error);
     }
+  };
+  const extra = definition.headers;
+  if (!extra) return answer;
+  return async (request) => {
+    const result = await answer(request);
+    return { ...result, headers: { ...result.headers, ...extra } };
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Serving an ApiHandler from a Next.js route file: Web Request in, Web Response out. Every HTTP
- * method is exported so that a wrong method gets the contract's envelope (405), not Next's blank one.
+ * Serving the operation table from Next.js (`next dev`, `next start`): Web Request in, Web Response
+ * out, routed by path exactly as the fast path routes (lib/api/routing.ts). Every HTTP method is
+ * exported so that a wrong method gets the contract's envelope (405), not Next's blank one.
  */
 import { MAX_BODY_BYTES } from "../config";
-import type { ApiHandler, ApiRequest, ApiResult } from "./endpoint";
-import { payloadTooLarge } from "./errors";
 import { log } from "../log";
+import type { ApiRequest, ApiResult } from "./endpoint";
+import { payloadTooLarge } from "./errors";
+import { matchOperation, unknownApiPath } from "./routing";
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
@@ -38,18 +40,14 @@ export function toResponse(result: ApiResult): Response {
   });
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-/** All methods of a route file, bound to one endpoint. */
-export function routeHandlers(handler: ApiHandler) {
-  const serve = async (request: Request, context?: RouteContext) => {
+/** All methods of the API's route file: the operation at the request's path, or the 404 envelope. */
+export function apiRouteHandlers() {
+  const serve = async (request: Request) => {
     const started = performance.now();
-    const raw = (await context?.params) ?? {};
-    const params = Object.fromEntries(
-      Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]),
-    );
-    const apiRequest = toApiRequest(request, params);
-    const result = await handler(apiRequest);
+    const pathname = new URL(request.url).pathname;
+    const match = matchOperation(pathname);
+    const apiRequest = toApiRequest(request, match?.params ?? {});
+    const result = await (match?.handler ?? unknownApiPath)(apiRequest);
     log.info(
       {
         method: request.method,

@@ -19,6 +19,7 @@ import { REQUEST_TYPES, type RequestKind, isoSeconds } from "../contract/envelop
 import { type Tx, db, takeWriteLock } from "../db";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { MAX_REASON_LENGTH } from "../contract/decision";
+import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { type ChannelContent, requestedColumns } from "./channel-content";
 import { queueTranslationJobs } from "./translations";
@@ -29,15 +30,6 @@ export interface Decider {
   id: string;
   /** The provider organisation the administrator also belongs to, if any. */
   providerId: string | null;
-}
-
-/** The payload of DELIVERY_CHANNEL_STATUS_UPDATED (accessrc-facts.md), flat, no envelope. */
-export interface ChannelStatusEvent {
-  providerDeliveryChannelId: string;
-  status: "Approved" | "Rejected";
-  message: string;
-  requestType: string;
-  requestedDate: string;
 }
 
 /** Test seam: runs inside the transaction after the channel is changed (to prove atomicity). */
@@ -84,7 +76,7 @@ export async function decideRequest(
         detail: JSON.stringify({ kind: request.kind, channelId: request.channel.id, reason }),
       },
     });
-    const event: ChannelStatusEvent = {
+    const event: ChannelStatusUpdated = {
       providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
       status: decision.approve ? "Approved" : "Rejected",
       message: reason ?? "",

@@ -4,7 +4,9 @@
  * event to a subscription. Scoped to one provider for the provider portal; unscoped (null) for
  * administrators.
  */
+import { isoSeconds } from "../contract/envelope";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
+import type { WebhookPayloads } from "../contract/webhooks";
 import { db } from "../db";
 import { pageWindow } from "./paging";
 import { notifyOutboxWritten } from "./outbox-signal";
@@ -82,14 +84,14 @@ export async function replayFailedEvents(providerId: string | null, from: Date, 
   return count;
 }
 
-/** Payloads of the test events: the real shapes, with values that say they are a test. */
-const TEST_PAYLOADS: Record<string, () => Record<string, unknown>> = {
+/** Payloads of the test events: the contract's shapes, with values that say they are a test. */
+const TEST_PAYLOADS: { [K in keyof WebhookPayloads]: () => WebhookPayloads[K] } = {
   DELIVERY_CHANNEL_STATUS_UPDATED: () => ({
     providerDeliveryChannelId: "test-channel",
     status: "Approved",
     message: "This is a test event sent from the portal.",
     requestType: "Delivery Channel Create",
-    requestedDate: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+    requestedDate: isoSeconds(new Date()),
   }),
   DELIVERY_REQUEST_SENT: () => ({
     deliveryRequestId: crypto.randomUUID(),
@@ -111,7 +113,11 @@ export async function sendTestEvent(providerId: string, eventType: string) {
   });
   if (!subscription) throw notFound(`Subscribe to ${eventType} first.`);
   const event = await db().outboxEvent.create({
-    data: { providerId, eventType, payload: JSON.stringify(TEST_PAYLOADS[eventType]!()) },
+    data: {
+      providerId,
+      eventType,
+      payload: JSON.stringify(TEST_PAYLOADS[eventType as keyof WebhookPayloads]()),
+    },
     select: { id: true },
   });
   notifyOutboxWritten();

@@ -7,6 +7,7 @@
 import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import type { WebhookAuth } from "../contract/subscription";
+import type { CallbackHeaders } from "../contract/webhooks";
 
 export const USER_AGENT = "DeliveryChannelPortal-Webhooks/1.0";
 
@@ -23,26 +24,38 @@ export function standardSignature(secret: string, eventId: string, timestamp: Da
   return new Webhook(new TextEncoder().encode(secret), { format: "raw" }).sign(eventId, timestamp, body);
 }
 
+/** The subscription's own auth header, as the real platform sends it. */
+function authHeader(auth: WebhookAuth | null): Record<string, string> {
+  if (auth?.type === "header") return { [auth.headerName.toLowerCase()]: auth.headerValue };
+  if (auth?.type === "basic") {
+    return { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}` };
+  }
+  return {};
+}
+
+function signatures(eventId: string, body: string, auth: WebhookAuth | null, timestamp: Date) {
+  if (auth?.type !== "hmac") return {};
+  return {
+    "x-signature": xSignature(auth.secret, body),
+    // Standard Webhooks cannot sign with an empty key; x-signature still covers such a subscription.
+    ...(auth.secret && { "webhook-signature": standardSignature(auth.secret, eventId, timestamp, body) }),
+  };
+}
+
+/** The headers of one attempt (lib/contract/webhooks.ts). */
 export function callbackHeaders(
   eventId: string,
   body: string,
   auth: WebhookAuth | null,
   timestamp: Date,
-): Record<string, string> {
-  const headers: Record<string, string> = {};
-  // The custom header first: ours below win if a provider named one of them.
-  if (auth?.type === "header") headers[auth.headerName.toLowerCase()] = auth.headerValue;
-  if (auth?.type === "basic") {
-    headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
-  }
-  if (auth?.type === "hmac") {
-    headers["x-signature"] = xSignature(auth.secret, body);
-    // Standard Webhooks cannot sign with an empty key; x-signature still covers such a subscription.
-    if (auth.secret) headers["webhook-signature"] = standardSignature(auth.secret, eventId, timestamp, body);
-  }
-  headers["content-type"] = "application/json";
-  headers["user-agent"] = USER_AGENT;
-  headers["webhook-id"] = eventId;
-  headers["webhook-timestamp"] = String(Math.floor(timestamp.getTime() / 1000));
-  return headers;
+): CallbackHeaders {
+  return {
+    // The custom header first: ours below win if a provider named one of them.
+    ...authHeader(auth),
+    ...signatures(eventId, body, auth, timestamp),
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+    "webhook-id": eventId,
+    "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+  };
 }

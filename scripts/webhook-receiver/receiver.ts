@@ -4,12 +4,16 @@
  *  - `x-signature: sha256=<hex>`: HMAC-SHA256 of the raw body with the secret, as the real platform;
  *  - Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the
  *    `standardwebhooks` library, keyed with the secret's UTF-8 bytes; it also rejects stale timestamps.
- * It answers the platform's documented bodies: success, or a failure with a code.
+ * It answers the platform's documented bodies: success, or a failure with a code. The headers and the
+ * payload are checked against the published schemas (lib/contract/webhooks.ts, also in the OpenAPI
+ * document's `webhooks` section) and reported, not enforced: a receiver must not refuse an event
+ * because of a field it does not know.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type IncomingHttpHeaders, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { callbackHeadersSchema, WEBHOOK_PAYLOAD_SCHEMAS } from "../../lib/contract/webhooks";
 
 export interface ReceivedCallback {
   webhookId: string | undefined;
@@ -17,6 +21,10 @@ export interface ReceivedCallback {
   rawBody: string;
   /** Which checks passed; absent when no secret was configured. */
   verified?: { xSignature: boolean; standardWebhooks: boolean };
+  /** Whether the headers are the documented ones. */
+  headersValid: boolean;
+  /** The event type whose payload schema the body satisfies; undefined when none does. */
+  eventType: keyof typeof WEBHOOK_PAYLOAD_SCHEMAS | undefined;
   receivedAt: number;
 }
 
@@ -53,6 +61,18 @@ export function verifyStandardWebhook(
   }
 }
 
+/** The payloads are flat and disjoint, so the body tells which event it is. */
+export function payloadEventType(rawBody: string): ReceivedCallback["eventType"] {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  const types = Object.keys(WEBHOOK_PAYLOAD_SCHEMAS) as (keyof typeof WEBHOOK_PAYLOAD_SCHEMAS)[];
+  return types.find((type) => WEBHOOK_PAYLOAD_SCHEMAS[type].safeParse(body).success);
+}
+
 const SUCCESS = { status: "success", message: "Callback successfully received", data: {} };
 const failure = (code: number, message: string, type: string) => ({
   status: "failed",
@@ -71,6 +91,8 @@ export async function startWebhookReceiver(options: ReceiverOptions = {}) {
         headers: request.headers,
         rawBody,
         receivedAt: Date.now(),
+        headersValid: callbackHeadersSchema.safeParse(request.headers).success,
+        eventType: payloadEventType(rawBody),
         ...(options.secret && {
           verified: {
             xSignature: verifyXSignature(options.secret, rawBody, request.headers["x-signature"] as string),

@@ -3,19 +3,14 @@
  * agree with the zod contract (checked by validating samples with a JSON Schema 2020-12 validator).
  */
 import { compileErrors, validate } from "@readme/openapi-parser";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
 import { failureEnvelopeSchema } from "@/lib/contract/envelope";
 import { LANGUAGES } from "@/lib/contract/enums";
-import {
-  EXAMPLE_CHANNEL,
-  EXAMPLE_VIEW,
-  openApiDocument,
-  openApiJson,
-  REQUEST_CONTENT_TYPES,
-} from "@/lib/contract/openapi";
+import { openApiDocument, openApiJson } from "@/lib/api/openapi/document";
+import { EXAMPLE_CHANNEL, EXAMPLE_VIEW } from "@/lib/api/openapi/examples";
+import { REQUEST_CONTENT_TYPES } from "@/lib/api/openapi/responses";
+import { schemaValidator as validatorOf } from "../support/openapi-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
 type Json = any;
@@ -33,24 +28,7 @@ const OPERATIONS = [
   ["post", "/api/Delivery/Sync"],
 ] as const;
 
-/** Ajv over the document's component schemas, `#/components/schemas/X` refs turned into `$defs`. */
-function schemaValidator() {
-  const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-  const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }));
-  ajv.addKeyword("example");
-  const text = JSON.stringify({ $id: "openapi", $defs: schemas }).replaceAll(
-    '"#/components/schemas/',
-    '"#/$defs/',
-  );
-  ajv.addSchema(JSON.parse(text));
-  return (schema: Json, value: unknown) => {
-    const refSchema = JSON.parse(
-      JSON.stringify(schema).replaceAll('"#/components/schemas/', '"openapi#/$defs/'),
-    );
-    const check = ajv.compile(refSchema);
-    return check(value) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-  };
-}
+const schemaValidator = () => validatorOf(schemas);
 
 describe("OpenAPI document", () => {
   it("is valid OpenAPI 3.1", async () => {

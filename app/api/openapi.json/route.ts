@@ -1,10 +1,10 @@
-// GET /api/openapi.json: the OpenAPI 3.1 document generated from the contract (lib/contract/openapi.ts).
+// GET /api/openapi.json: the OpenAPI 3.1 document generated from the operation table (lib/api/openapi).
 // It changes only with a deploy: an ETag lets clients revalidate cheaply. Other methods: 405 envelope.
 import { createHash } from "node:crypto";
 import { failure } from "@/lib/api/endpoint";
 import { methodNotAllowed } from "@/lib/api/errors";
 import { toResponse } from "@/lib/api/next";
-import { openApiJson } from "@/lib/contract/openapi";
+import { openApiJson } from "@/lib/api/openapi/document";
 
 let etag: string | undefined;
 

@@ -1,4 +1,0 @@
-import { updateChannel } from "@/lib/api/endpoints";
-import { routeHandlers } from "@/lib/api/next";
-
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(updateChannel);

@@ -1,4 +1,0 @@
-import { syncDeliveryRequestEndpoint } from "@/lib/api/endpoints";
-import { routeHandlers } from "@/lib/api/next";
-
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(syncDeliveryRequestEndpoint);

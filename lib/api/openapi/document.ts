@@ -1,0 +1,205 @@
+/**
+ * The OpenAPI 3.1 document of the provider API, generated from the operation table (lib/api/operations)
+ * and the contract's zod schemas (the same ones that validate requests), so the reference cannot drift
+ * from what the API accepts. The `webhooks` section describes the callbacks (lib/api/openapi/webhooks.ts).
+ * Served at /api/openapi.json and rendered at /docs.
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import type { z } from "zod";
+import { MAX_BODY_BYTES } from "../../config";
+import {
+  availabilitySchema,
+  budgetSchema,
+  callCenterSchema,
+  channelBodySchema,
+  channelViewSchema,
+  contactSchema,
+  deliveryOptionSchema,
+  translationSchema,
+} from "../../contract/channel";
+import { errorObjectSchema, failureEnvelopeSchema, requestReceiptSchema } from "../../contract/envelope";
+import { lookupItemSchema, lookupRequestSchema } from "../../contract/lookups";
+import {
+  subscribeRequestSchema,
+  subscriptionReceiptSchema,
+  unsubscribeRequestSchema,
+} from "../../contract/subscription";
+import type { ApiOperation } from "../operation";
+import { OPERATIONS } from "../operations";
+import {
+  badRequest,
+  jsonBody,
+  okResponse,
+  rejection,
+  serverError,
+  tooLarge,
+  unauthorized,
+} from "./responses";
+import { WEBHOOK_COMPONENTS, WEBHOOK_TAG, registerWebhooks } from "./webhooks";
+
+export const API_KEY_SCHEME = "ApiKey";
+
+const API_DESCRIPTION = `The API through which payout and assistance providers register and maintain their delivery channels.
+
+**Authentication.** Every operation needs the provider's API key in the \`x-api-key\` header. Keys are issued by a platform administrator and shown once.
+
+**Envelope.** Every response is JSON \`{ "error", "data", "status" }\`: on success \`error\` is null and \`status\` is \`success\`; on failure \`data\` is null, \`status\` is \`failed\` and \`error\` holds \`guid\`, \`code\` (the HTTP status), \`type\`, \`title\` and \`message\`.
+
+**Bodies.** POST bodies are JSON, accepted under \`application/json-patch+json\`, \`application/json\`, \`text/json\` and \`application/*+json\`, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
+
+**Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
+
+**Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
+
+const TAGS = [
+  { name: "Delivery channels", description: "Request, change and view delivery channels." },
+  { name: "Lookups", description: "The values of the enumerations used in the request fields." },
+  { name: "Events", description: "Callback subscriptions for event notifications." },
+  { name: "Delivery requests", description: "Reports on the delivery requests sent through your channels." },
+  WEBHOOK_TAG,
+];
+
+/**
+ * The named components, generated first and in their plain form, so that a nullable use elsewhere
+ * becomes a reference plus null instead of defining the component itself as nullable.
+ */
+const COMPONENTS: z.ZodType[] = [
+  translationSchema,
+  contactSchema,
+  callCenterSchema,
+  availabilitySchema,
+  budgetSchema,
+  deliveryOptionSchema,
+  channelBodySchema,
+  channelViewSchema,
+  requestReceiptSchema,
+  lookupRequestSchema,
+  lookupItemSchema,
+  subscribeRequestSchema,
+  unsubscribeRequestSchema,
+  subscriptionReceiptSchema,
+  errorObjectSchema,
+  failureEnvelopeSchema,
+  ...WEBHOOK_COMPONENTS,
+];
+
+/** What every operation of its kind answers (400 and 413 with a body, 401 with a key), then its own. */
+function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
+  const docs = operation.docs();
+  const { body } = operation;
+  const responses: Record<number, ResponseConfig> = {
+    200: okResponse(docs.ok.description, operation.response, docs.responseId, docs.ok.examples),
+    500: serverError(),
+  };
+  if (body && docs.invalidBody !== undefined) responses[400] = badRequest(rejection(body, docs.invalidBody));
+  if (operation.auth === "apiKey") responses[401] = unauthorized();
+  if (body) responses[413] = tooLarge();
+  return { ...responses, ...docs.responses };
+}
+
+function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): void {
+  const request = operation.docs().request;
+  registry.registerPath({
+    method: operation.method === "GET" ? "get" : "post",
+    path: operation.path,
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    security: operation.auth === "apiKey" ? [{ [API_KEY_SCHEME]: [] }] : [],
+    request: {
+      ...(operation.body &&
+        request && { body: jsonBody(operation.body, request.description, request.example) }),
+      ...(operation.params && { params: operation.params }),
+    },
+    responses: responsesOf(operation),
+  });
+}
+
+function buildRegistry(): OpenAPIRegistry {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "The provider's API key, issued by a platform administrator.",
+  });
+  for (const operation of OPERATIONS)
+    if (operation.published !== false) registerOperation(registry, operation);
+  registerWebhooks(registry);
+  return registry;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * zod-to-openapi (v9, 3.1 output) writes a nullable or described use of a named component as
+ * `allOf: [{ $ref }, { type: [<type>, "null"], description }]`, which no value can satisfy when null.
+ * Rewrites it as `oneOf: [{ $ref }, { type: "null" }]` (nullable) or `{ $ref, description }`.
+ */
+function fixReferenceWrappers(node: Json, components: JsonObject): Json {
+  if (Array.isArray(node)) return node.map((item) => fixReferenceWrappers(item, components));
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) out[key] = fixReferenceWrappers(value, components);
+  const allOf = out.allOf;
+  if (!Array.isArray(allOf) || allOf.length !== 2) return out;
+  const [ref, extra] = allOf;
+  if (!isObject(ref) || typeof ref.$ref !== "string" || Object.keys(ref).length !== 1 || !isObject(extra)) {
+    return out;
+  }
+  const { type, ...annotations } = extra;
+  const target = components[ref.$ref.replace("#/components/schemas/", "")];
+  const targetType = isObject(target) ? target.type : undefined;
+  const nullable =
+    Array.isArray(type) &&
+    type.includes("null") &&
+    type.filter((t) => t !== "null").join() === String(targetType);
+  if (type !== undefined && !nullable) return out;
+  const { allOf: _allOf, ...rest } = out;
+  return nullable
+    ? { ...rest, ...annotations, oneOf: [ref, { type: "null" }] }
+    : { ...rest, ...annotations, $ref: ref.$ref };
+}
+
+function generate(): JsonObject {
+  const generated = new OpenApiGeneratorV31([
+    // As "schema" definitions: a bare zod 4 schema has a `type` property, which the generator
+    // mistakes for a definition kind and skips.
+    ...COMPONENTS.map((schema) => ({ type: "schema" as const, schema })),
+    ...buildRegistry().definitions,
+  ]).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Delivery Channel Provider API",
+      version: "v1",
+      description: API_DESCRIPTION,
+    },
+    servers: [{ url: "/", description: "This server" }],
+    security: [{ [API_KEY_SCHEME]: [] }],
+    tags: TAGS,
+  }) as unknown as JsonObject;
+  const components = isObject(generated.components) ? generated.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  return fixReferenceWrappers(generated, schemas) as JsonObject;
+}
+
+let cached: { document: JsonObject; json: string } | undefined;
+
+/** The OpenAPI 3.1 document, built once per process. */
+export function openApiDocument(): JsonObject {
+  cached ??= (() => {
+    const document = generate();
+    return { document, json: JSON.stringify(document) };
+  })();
+  return cached.document;
+}
+
+/** The document serialized, for serving. */
+export function openApiJson(): string {
+  openApiDocument();
+  return cached!.json;
+}

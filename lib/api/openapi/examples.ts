@@ -1,0 +1,115 @@
+/**
+ * Example values for the reference, typed by the contract so they cannot drift from it (and checked
+ * against the generated schemas in tests/unit/openapi.test.ts).
+ */
+import type { ChannelBody, ChannelView } from "../../contract/channel";
+import type { LookupItem } from "../../contract/lookups";
+import type { RequestReceipt } from "../../contract/envelope";
+import type { SubscriptionReceipt } from "../../contract/subscription";
+import type {
+  ChannelStatusUpdated,
+  DeliveryRefundRequested,
+  DeliveryRequestSent,
+} from "../../contract/webhooks";
+
+export const EXAMPLE_ID = "3f2c9a5e-8d4b-4c1a-9e57-2b6f0d1c7a43";
+export const EXAMPLE_DATE = "2025-04-07T07:51:38Z";
+export const EXAMPLE_GUID = "7c1e4b52-0f3a-4d8e-9b61-5a2d3c4e8f90";
+
+export const EXAMPLE_CHANNEL: ChannelBody = {
+  providerDeliveryChannelId: EXAMPLE_ID,
+  name: { language: "EN", translation: "Cash pick-up at partner agents" },
+  shortDescription: {
+    language: "EN",
+    translation: "Collect cash at any partner agent with the code sent by SMS.",
+  },
+  landingPage: "www.example.org",
+  contacts: [{ email: "support@example.org", name: "Provider support", phone: "+359 2 123 4567" }],
+  callCenter: { phone: "+359 2 123 4567", email: "callcenter@example.org", website: null, whatsapp: null },
+  availability: {
+    categoriesSupported: ["CASH"],
+    countriesSupported: ["BG", "PL"],
+    countriesExcluded: null,
+    kycSupported: ["NATIONAL_IDENTITY", "PASSPORT"],
+    kycExcluded: null,
+    currenciesSupported: ["EUR", "BGN", "PLN"],
+    currenciesExcluded: null,
+    nationalitiesSupported: ["UKRAINIAN"],
+    nationalitiesExcluded: null,
+  },
+  budget: { currency: "EUR", commodity: null, amount: 250000 },
+  deliveryOptions: [
+    {
+      fieldLabel: "Mobile phone number",
+      fieldName: "phoneNumber",
+      fieldMinLength: 8,
+      fieldMaxLength: 16,
+      dataType: "STRING",
+      validationRegex: "^\\+?[0-9]{8,15}$",
+      isRequired: true,
+    },
+  ],
+  status: null,
+};
+
+const { status: _ignored, ...exampleContent } = EXAMPLE_CHANNEL;
+export const EXAMPLE_VIEW: ChannelView = {
+  ...exampleContent,
+  shortDescription: exampleContent.shortDescription ?? null,
+  contacts: exampleContent.contacts ?? null,
+  callCenter: exampleContent.callCenter ?? null,
+  budget: exampleContent.budget ?? null,
+  deliveryOptions: exampleContent.deliveryOptions ?? null,
+  isApproved: true,
+  status: "ONLINE",
+};
+
+export const receiptExample = (verb: string, requestType: string): RequestReceipt => ({
+  message: `Delivery channel ${verb} request created successfully`,
+  providerDeliveryChannelId: EXAMPLE_ID,
+  date: EXAMPLE_DATE,
+  requestType,
+  requestedDate: EXAMPLE_DATE,
+});
+
+export const subscriptionExample = (message: string): SubscriptionReceipt => ({
+  message,
+  subscriptionId: "b6a1f0d2-4c3e-4f5a-8b7c-9d0e1f2a3b4c",
+  callbackUrl: "https://provider.example.org/hooks/delivery-channel",
+  eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
+  date: EXAMPLE_DATE,
+});
+
+export const LOOKUP_EXAMPLE: LookupItem[] = [
+  { lookUp: "USD", translation: "US Dollar" },
+  { lookUp: "EUR", translation: "Euro" },
+];
+
+/** Ids of the delivery examples (Sync bodies and the DELIVERY_REQUEST_SENT payload). */
+export const EXAMPLE_DELIVERY_REQUEST_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e10";
+export const EXAMPLE_DELIVERY_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11";
+
+export const EXAMPLE_STATUS_UPDATED: ChannelStatusUpdated = {
+  providerDeliveryChannelId: EXAMPLE_ID,
+  status: "Rejected",
+  message: "The landing page does not describe the service.",
+  requestType: "Delivery Channel Update",
+  requestedDate: EXAMPLE_DATE,
+};
+
+export const EXAMPLE_REQUEST_SENT: DeliveryRequestSent = {
+  deliveryRequestId: EXAMPLE_DELIVERY_REQUEST_ID,
+  providerDeliveryChannelId: EXAMPLE_ID,
+  description: "Ukraine Winterization Cash Delivery",
+  delivery: [
+    {
+      deliveryId: EXAMPLE_DELIVERY_ID,
+      beneficiaryId: "BEN-000123",
+      amount: 150,
+      currency: "EUR",
+      deliveryOptions: [{ key: "phoneNumber", value: "+380501234567" }],
+    },
+  ],
+};
+
+export const EXAMPLE_REFUND_REQUESTED: DeliveryRefundRequested = { deliveryId: EXAMPLE_DELIVERY_ID };

@@ -1,0 +1,132 @@
+/**
+ * The reference's request bodies and responses. Error examples are built with the API's own error
+ * factories and, for a 400, by really parsing an invalid body, so they show exactly what the API answers.
+ */
+import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import type { z } from "zod";
+import { MAX_BODY_BYTES } from "../../config";
+import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope";
+import {
+  ApiError,
+  apiKeyInvalid,
+  apiKeyMissing,
+  internalError,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from "../errors";
+import type { Examples } from "../operation";
+import { parseOrThrow } from "../validation";
+import { EXAMPLE_GUID, EXAMPLE_ID } from "./examples";
+
+/** The content types a POST body is accepted under (the contract's four). */
+export const REQUEST_CONTENT_TYPES = [
+  "application/json-patch+json",
+  "application/json",
+  "text/json",
+  "application/*+json",
+] as const;
+
+export const success = (data: unknown) => ({ error: null, data, status: "success" });
+const failed = (error: ApiError) => ({
+  error: error.toErrorObject(EXAMPLE_GUID),
+  data: null,
+  status: "failed",
+});
+
+/** 200 in the success envelope; `examples` hold the envelope's data. */
+export function okResponse(description: string, data: z.ZodType, id: string, examples: Examples) {
+  const enveloped = Object.entries(examples).map(([name, { summary, value }]) => [
+    name,
+    { summary, value: success(value) },
+  ]);
+  return {
+    description,
+    content: {
+      "application/json": {
+        schema: successEnvelope(data).meta({
+          id,
+          description: "Success envelope: error null, status success.",
+        }),
+        examples: Object.fromEntries(enveloped),
+      },
+    },
+  };
+}
+
+export function failureResponse(
+  description: string,
+  examples: Record<string, { summary: string; error: ApiError }>,
+): ResponseConfig {
+  return {
+    description,
+    content: {
+      "application/json": {
+        schema: failureEnvelopeSchema,
+        examples: Object.fromEntries(
+          Object.entries(examples).map(([name, { summary, error }]) => [
+            name,
+            { summary, value: failed(error) },
+          ]),
+        ),
+      },
+    },
+  };
+}
+
+/** The 400 the API answers for this body: the example is what parsing it really produces. */
+export function rejection(schema: z.ZodType, body: unknown): ApiError {
+  try {
+    parseOrThrow(schema, body);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("the invalid example body was accepted");
+}
+
+export const badRequest = (invalid: ApiError) =>
+  failureResponse(
+    "The request does not conform: invalid or missing fields, unknown properties, malformed JSON or an " +
+      "unsupported Content-Type. The message names every offending field.",
+    {
+      invalidField: { summary: "Invalid fields", error: invalid },
+      contentType: { summary: "Unsupported Content-Type", error: unsupportedMediaType() },
+    },
+  );
+
+export const unauthorized = () =>
+  failureResponse("The x-api-key header is missing, or the key is unknown or revoked.", {
+    missing: { summary: "No x-api-key header", error: apiKeyMissing() },
+    invalid: { summary: "Unknown or revoked key", error: apiKeyInvalid() },
+  });
+
+export const tooLarge = () =>
+  failureResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`, {
+    tooLarge: { summary: "Body too large", error: payloadTooLarge(MAX_BODY_BYTES) },
+  });
+
+export const serverError = () =>
+  failureResponse("Unexpected server failure. The guid identifies the occurrence in the server log.", {
+    exception: { summary: "Internal error", error: internalError() },
+  });
+
+export const channelNotFound = () =>
+  failureResponse(
+    "The provider has no channel with this providerDeliveryChannelId. Other providers' channels are " +
+      "invisible and answer 404 as well.",
+    {
+      notFound: {
+        summary: "Unknown channel",
+        error: notFound(`No delivery channel with providerDeliveryChannelId "${EXAMPLE_ID}".`),
+      },
+    },
+  );
+
+export function jsonBody(schema: z.ZodType, description: string, example: unknown) {
+  return {
+    description,
+    required: true,
+    content: Object.fromEntries(REQUEST_CONTENT_TYPES.map((type) => [type, { schema, example }])),
+  };
+}

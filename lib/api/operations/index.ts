@@ -1,0 +1,24 @@
+/**
+ * The table of API operations: each one defined once (lib/api/operation.ts), in the order the
+ * reference lists them. The route file app/api/[[...path]], the node:http fast path (both through
+ * lib/api/routing.ts) and the OpenAPI document (lib/api/openapi) are derived from it. A new
+ * operation is a `defineOperation` in this folder and a line here.
+ */
+import type { ApiOperation } from "../operation";
+import { createChannel, getChannel, updateChannel } from "./channels";
+import { syncDeliveriesOperation, syncDeliveryRequestOperation } from "./delivery-sync";
+import { subscribeEvent, unsubscribeEvent } from "./events";
+import { health } from "./health";
+import { getLookUpValues } from "./lookups";
+
+export const OPERATIONS: readonly ApiOperation[] = [
+  createChannel,
+  updateChannel,
+  getChannel,
+  getLookUpValues,
+  subscribeEvent,
+  unsubscribeEvent,
+  syncDeliveryRequestOperation,
+  syncDeliveriesOperation,
+  health,
+];

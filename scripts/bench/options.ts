@@ -1,0 +1,42 @@
+/** The bench's command line, paths and targets (see scripts/bench.ts for the flags). */
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BENCH_DIR = path.join(ROOT, "data", "bench");
+export const ARTIFACTS = path.join(ROOT, "artifacts");
+const DB_FILE = path.join(BENCH_DIR, "bench.db");
+export const DATABASE_URL = `file:./${path.relative(ROOT, DB_FILE)}`;
+export const PROFILE_CONTROL = path.join(BENCH_DIR, "profile-control");
+export const PROFILE_DIR = path.join(ARTIFACTS, "cpu-prof");
+
+export type EndpointName = "lookups" | "view" | "create";
+export const ENDPOINTS: EndpointName[] = ["lookups", "view", "create"];
+/** Share of the baseline's requests/s each endpoint must reach. */
+export const RATIO_TARGETS: Record<EndpointName, number> = { lookups: 0.25, view: 0.15, create: 0.1 };
+export const P99_TARGET_MS = 25;
+export const RSS_TARGET_MB = 400;
+
+export const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "32" },
+    build: { type: "boolean", default: false },
+    only: { type: "string" },
+    "no-info": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    strict: { type: "boolean", default: false },
+  },
+});
+export const DURATION = Number(args.duration);
+export const WARMUP = Number(args.warmup);
+export const CONNECTIONS = Number(args.connections);
+export const SELECTED = (args.only?.split(",").map((name) => name.trim()) ?? ENDPOINTS) as EndpointName[];
+for (const name of SELECTED) {
+  if (!ENDPOINTS.includes(name))
+    throw new Error(`--only: unknown endpoint "${name}" (${ENDPOINTS.join(", ")})`);
+}
+if (!(DURATION > 0 && WARMUP >= 0 && CONNECTIONS > 0)) throw new Error("--duration, --warmup, --connections");
+
+export const round = (value: number, digits = 2) => +value.toFixed(digits);

@@ -1,0 +1,89 @@
+/**
+ * The operation table is the one list of the API: every published operation is documented as the
+ * table says, the router serves each at its path, and no route file serves an API path around it.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "@/lib/api/openapi/document";
+import { OPERATIONS } from "@/lib/api/operations";
+import { matchOperation } from "@/lib/api/routing";
+
+// biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
+type Json = any;
+const doc: Json = openApiDocument();
+const published = OPERATIONS.filter((operation) => operation.published !== false);
+
+describe("the operation table", () => {
+  it("has one entry per method and path, and per operationId", () => {
+    const keys = OPERATIONS.map((operation) => `${operation.method} ${operation.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(OPERATIONS.map((operation) => operation.operationId)).size).toBe(OPERATIONS.length);
+  });
+
+  it("is what the document's paths are, in the table's order", () => {
+    const documented = Object.entries<Json>(doc.paths).flatMap(([route, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(documented).toEqual(published.map((operation) => `${operation.method} ${operation.path}`));
+  });
+
+  it.each(published.map((operation) => [operation.operationId, operation] as const))(
+    "documents %s as the table defines it",
+    (_id, operation) => {
+      const documented = doc.paths[operation.path][operation.method.toLowerCase()];
+      expect(documented).toMatchObject({
+        operationId: operation.operationId,
+        summary: operation.summary,
+        description: operation.description,
+        tags: [operation.tag],
+        security: operation.auth === "apiKey" ? [{ ApiKey: [] }] : [],
+      });
+      expect(Boolean(documented.requestBody)).toBe(Boolean(operation.body));
+      const parameters = (documented.parameters ?? []).map((p: Json) => p.name);
+      expect(parameters).toEqual(Object.keys(operation.params?.shape ?? {}));
+      const examples = Object.keys(documented.responses["200"].content["application/json"].examples);
+      expect(examples).toEqual(Object.keys(operation.docs().ok.examples));
+    },
+  );
+
+  it("leaves unpublished operations (health) out of the provider reference", () => {
+    const unpublished = OPERATIONS.filter((operation) => operation.published === false);
+    expect(unpublished.map((operation) => operation.path)).toEqual(["/api/health"]);
+    for (const operation of unpublished) expect(doc.paths[operation.path]).toBeUndefined();
+  });
+});
+
+describe("routing from the table", () => {
+  it("finds every operation at its path, a path parameter decoded", () => {
+    for (const operation of OPERATIONS) {
+      const concrete = operation.path.replace(/\{\w+\}$/, "a%20b");
+      const match = matchOperation(concrete);
+      expect(match?.handler, operation.path).toBe(operation.handler);
+      const name = /\{(\w+)\}$/.exec(operation.path)?.[1];
+      expect(match?.params).toEqual(name ? { [name]: "a b" } : {});
+    }
+  });
+
+  it("finds nothing at other paths: the caller answers 404", () => {
+    for (const pathname of [
+      "/api/Nope",
+      "/api/DeliveryChannel/Create/",
+      "/api/DeliveryChannel/Get/",
+      "/api/DeliveryChannel/Get/a/b",
+      "/api/openapi.json",
+    ]) {
+      expect(matchOperation(pathname), pathname).toBeUndefined();
+    }
+    expect(matchOperation("/api/DeliveryChannel/Get/%")?.params).toEqual({ providerDeliveryChannelId: "%" });
+  });
+
+  it("is the only way to an operation in app/api: one catch-all route file beside auth and the document", () => {
+    const root = path.resolve(import.meta.dirname, "../../app/api");
+    const routeFiles = readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith("route.ts"))
+      .map((file) => file.split(path.sep).join("/"))
+      .sort();
+    expect(routeFiles).toEqual(["[[...path]]/route.ts", "auth/[...all]/route.ts", "openapi.json/route.ts"]);
+  });
+});
