@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { amountSchema } from "./amount";
+import { boundedArray, uniqueBy } from "./lists";
 import { COUNTRY_CODES } from "./countries";
 import { compileProviderRegex } from "./provider-regex";
 import {
@@ -102,19 +103,6 @@ const countryCode = z
   .string()
   .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup")
   .meta({ description: "ISO 3166-1 alpha-2 country code (lookup key Country), e.g. BG." });
-
-/**
- * An array of at most `max` items. zod checks the size before the items, so an oversized hostile list
- * costs one message; `when` keeps the size check quiet for a non-array (a string has a length too).
- */
-export function boundedArray<T extends z.ZodType>(item: T, max: number, why = "") {
-  // zod runs every check's `when` but leaves it out of `.max()`'s parameter type.
-  const onlyForArrays = { when: (payload: z.core.ParsePayload) => Array.isArray(payload.value) };
-  return z.array(item).max(max, {
-    error: `must have at most ${max} items${why ? ` ${why}` : ""}`,
-    ...onlyForArrays,
-  });
-}
 
 /** Supported/excluded pairs. A value may be on both sides: exclusion wins (lib/domain/eligibility). */
 export const AVAILABILITY_PAIRS = [
@@ -236,19 +224,7 @@ export const MAX_DELIVERY_OPTIONS = 50;
 
 /** fieldName is the key of a delivery's values in events, so it must be unique in a channel. */
 const deliveryOptionsSchema = boundedArray(deliveryOptionSchema, MAX_DELIVERY_OPTIONS).superRefine(
-  (options, ctx) => {
-    const seen = new Set<string>();
-    options.forEach((option, index) => {
-      if (seen.has(option.fieldName)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [index, "fieldName"],
-          message: "must be unique among deliveryOptions",
-        });
-      }
-      seen.add(option.fieldName);
-    });
-  },
+  uniqueBy((option) => option.fieldName, "fieldName", "must be unique among deliveryOptions"),
 );
 
 export const channelStatus = z.enum(CHANNEL_STATUSES);

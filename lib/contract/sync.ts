@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { amountSchema } from "./amount";
+import { uniqueBy } from "./lists";
 
 export const DELIVERY_REQUEST_STATUSES = [
   "DRAFT",
@@ -59,19 +60,7 @@ export const deliverySyncSchema = z
       .min(1, "must hold at least one delivery")
       .max(1000, "at most 1000 deliveries")
       // A delivery has one outcome per report: a list naming one id a thousand times is a mistake.
-      .superRefine((list, ctx) => {
-        const seen = new Set<string>();
-        list.forEach((item, index) => {
-          if (seen.has(item.deliveryId)) {
-            ctx.addIssue({
-              code: "custom",
-              path: [index, "deliveryId"],
-              message: "is listed more than once",
-            });
-          }
-          seen.add(item.deliveryId);
-        });
-      }),
+      .superRefine(uniqueBy((item) => item.deliveryId, "deliveryId", "is listed more than once")),
   })
   .meta({ id: "DeliverySync" });
 
