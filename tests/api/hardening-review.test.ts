@@ -10,7 +10,10 @@ import { describe, expect, inject, it } from "vitest";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { withValue } from "../support/json-path";
 import { signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
 
+// The portal session is made in the shared server's database.
+openTestDb();
 const baseUrl = inject("baseUrl");
 const providerA = inject("providerA");
 const { hostname, port } = new URL(baseUrl);

@@ -7,7 +7,7 @@
  */
 import { connect } from "node:net";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelopeProblem, errorLogLines, hostileRequest, sendHostile } from "../support/hostile-inputs";
 import { ownServer } from "../support/own-server";
 import { signedIn } from "../support/portal-session";
@@ -21,11 +21,20 @@ const own = ownServer({ LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
 let apiKey: string;
 const sessions = { admin: "", provider: "" };
 
+const sharedDatabaseUrl = process.env.DATABASE_URL;
+
 beforeAll(async () => {
   const { providerA } = await seedProviders(own.databaseUrl());
   apiKey = providerA.key;
   sessions.admin = (await signedIn("admin", undefined, own.server().baseUrl)).cookie;
   sessions.provider = (await signedIn("provider", providerA.id, own.server().baseUrl)).cookie;
+});
+
+// The users above were made through lib/db on this file's database: leave no client or setting of
+// it behind for the next test file of this worker.
+afterAll(async () => {
+  await (await import("../../lib/db")).disconnectDb();
+  process.env.DATABASE_URL = sharedDatabaseUrl;
 });
 
 describe("hostile requests against every endpoint", () => {

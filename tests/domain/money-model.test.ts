@@ -183,7 +183,7 @@ const post = (path: string, key: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** The provider's Delivery/Sync: outcomes for some deliveries of one channel (repeats included). */
+/** The provider's Delivery/Sync: outcomes for some deliveries of one channel (repeats refused). */
 class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
   constructor(readonly items: Array<{ index: number; status: (typeof DELIVERY_STATUSES)[number] }>) {}
   check = (m: Readonly<Model>) => m.deliveries.length > 0;
@@ -197,8 +197,10 @@ class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
     const response = await post("/api/Delivery/Sync", real.channels[channel]!.apiKey, {
       deliveryList: report.map(({ delivery, status }) => ({ deliveryId: delivery.id, status })),
     });
-    expect(response.status).toBe(200);
-    for (const { delivery, status } of report) apply(m, delivery, status);
+    // A report naming one delivery twice is refused whole (one outcome per delivery per report).
+    const repeats = new Set(report.map(({ delivery }) => delivery.id)).size < report.length;
+    expect(response.status).toBe(repeats ? 400 : 200);
+    if (!repeats) for (const { delivery, status } of report) apply(m, delivery, status);
     await verify(m, real);
   }
   toString = () => `SyncDeliveries(${JSON.stringify(this.items)})`;
