@@ -27,7 +27,7 @@ export default async function WebhooksPage() {
         description="The platform tells your system about events by calling these URLs. One subscription per event type."
         actions={
           <Link href="/webhooks/deliveries" className="text-sm text-blue-800 underline">
-            Delivery log
+            Webhook log
           </Link>
         }
       />
