@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CreateUserForm, RegenerateKeyButton } from "@/components/admin/provider-forms";
-import { ApprovalBadge, StatusBadge, formatDateTime } from "@/components/channels/status-badges";
+import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { createProviderUserAction, regenerateKeyAction } from "../../actions";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Provider" };
 
