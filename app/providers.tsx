@@ -11,7 +11,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" closeButton />
+      {/* Bottom right: at the top right, toasts covered the account menu (name, Sign out). */}
+      <Toaster position="bottom-right" closeButton />
     </QueryClientProvider>
   );
 }
