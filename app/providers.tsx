@@ -11,7 +11,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" closeButton />
+      {/* At the top right toasts covered the account menu (name, Sign out), at the bottom right a
+          form's sticky submit button. On phones they span the width: lifted above that bar. */}
+      <Toaster position="bottom-left" mobileOffset={{ bottom: 80 }} closeButton />
     </QueryClientProvider>
   );
 }

@@ -135,7 +135,7 @@ test("the console reviews a new channel as readable fields and warns when it is 
   const admin = await adminPage(browser);
   await admin.goto(`/admin/requests?providerId=${provider.providerId}`);
   await admin.getByRole("link", { name: `Delivery Channel Create: ${id}` }).click();
-  await expect(admin.getByRole("alert").filter({ hasText: "incomplete" })).toContainText(
+  await expect(admin.getByRole("alert").filter({ hasText: "This channel is incomplete" })).toContainText(
     "no name, no landing page, no category of assistance",
   );
   // The content as fields, not a JSON diff of the whole content.

@@ -217,10 +217,10 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
   await expect(
     page.getByText(`in 10,000 deliveries to Budgeted kiosk (${provider.providerName})`),
   ).toBeVisible();
-  await expect(page.getByText("Page 1 of 200 (10000)")).toBeVisible();
+  await expect(page.getByText("Page 1 of 200 (10,000)")).toBeVisible();
   await expect(page.getByRole("table", { name: "Deliveries" }).getByRole("row")).toHaveCount(51);
   await page.getByRole("link", { name: "Next" }).click();
-  await expect(page.getByText("Page 2 of 200 (10000)")).toBeVisible();
+  await expect(page.getByText("Page 2 of 200 (10,000)")).toBeVisible();
   await expect(page.getByRole("cell", { name: /^beneficiary-000051-/ })).toBeVisible();
   await page.screenshot({ path: "artifacts/screenshots/delivery-request.png" });
   await page.getByLabel("Search by beneficiary id").fill("beneficiary-009999-");

@@ -29,7 +29,7 @@ test("a provider sends a test event, sees it delivered, replays it; an administr
 
     await signIn(page, account);
     await page.goto("/webhooks/deliveries");
-    await expect(page.getByRole("heading", { name: "Webhook deliveries" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Webhook log" })).toBeVisible();
     await expect(page.getByText("No events yet")).toBeVisible();
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect(page.getByText("Test event queued")).toBeVisible();

@@ -1,9 +1,9 @@
 /**
  * One format for numbers, amounts and dates on the pages and in messages (issue 10): English
  * grouping ("1,234.50"), amounts with two decimals and their unit, dates in UTC saying so. Free of
- * server-only code, so client components use it too.
+ * server-only code, so client components use it too. Nothing else formats these by hand.
  */
-const amountFormat = new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const decimalFormat = new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const countFormat = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
 const dateTimeFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: "UTC",
@@ -12,12 +12,18 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
+  second: "2-digit",
   hourCycle: "h23",
 });
 
+/** "1,234.50": an amount in major units (a channel's budget, a chart's value), without its unit. */
+export function formatDecimal(value: number): string {
+  return decimalFormat.format(value);
+}
+
 /** "1,234.50 EUR" from integer hundredths; a negative amount keeps its sign. */
 export function formatAmount(minor: bigint, unit: string): string {
-  return `${amountFormat.format(Number(minor) / 100)} ${unit}`;
+  return `${formatDecimal(Number(minor) / 100)} ${unit}`;
 }
 
 /** "10,000" */
@@ -25,8 +31,12 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
-/** "2026-11-23 09:05 UTC": sortable, unambiguous, the same on the server and in the browser. */
-export function formatDateTime(date: Date): string {
+/**
+ * "2026-11-23 09:05 UTC": sortable, unambiguous, the same on the server and in the browser.
+ * With `seconds` ("2026-11-23 09:05:07 UTC") where events follow each other closely (webhook attempts).
+ */
+export function formatDateTime(date: Date, { seconds = false }: { seconds?: boolean } = {}): string {
   const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} UTC`;
+  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ""}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${time} UTC`;
 }

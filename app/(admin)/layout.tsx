@@ -18,7 +18,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/providers", label: "Providers" },
         { href: "/admin/programs", label: "Programs" },
         { href: "/admin/eligibility", label: "Eligibility" },
-        { href: "/admin/deliveries", label: "Deliveries" },
+        { href: "/admin/deliveries", label: "Webhook log" },
       ]}
     >
       {children}

@@ -18,6 +18,7 @@ import type { RowProblem } from "@/lib/domain/delivery-csv";
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
 import type { ActionResult } from "@/lib/portal/action-result";
 import { callAction } from "@/lib/portal/call-action";
+import { formatCount } from "@/lib/format";
 import { type DeliveryRow, DeliveryRows, type OptionColumn, type RowErrors, emptyRow } from "./delivery-rows";
 import { ProblemReport } from "./problem-report";
 import { SendConfirmation } from "./send-confirmation";
@@ -76,7 +77,7 @@ export function DeliveryRequestForm({
     toast.error(result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error);
   const reportProblems = (found: RowProblem[]) => {
     setProblems(found);
-    toast.error(`${found.length} problem(s); nothing was sent.`);
+    toast.error(`${formatCount(found.length)} problem(s); nothing was sent.`);
   };
 
   const review = () =>
@@ -102,7 +103,7 @@ export function DeliveryRequestForm({
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = "";
       setIdempotencyKey(uuidv4());
-      toast.success(`Delivery request sent with ${result.data.deliveries.toLocaleString("en")} deliveries.`);
+      toast.success(`Delivery request sent with ${formatCount(result.data.deliveries)} deliveries.`);
       router.refresh();
     });
 
@@ -120,7 +121,7 @@ export function DeliveryRequestForm({
           role="status"
           className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
         >
-          Sent: {sent.deliveries.toLocaleString("en")} {sent.deliveries === 1 ? "delivery" : "deliveries"},{" "}
+          Sent: {formatCount(sent.deliveries)} {sent.deliveries === 1 ? "delivery" : "deliveries"},{" "}
           {sent.total}.{" "}
           <Link className="font-medium underline" href={sent.href}>
             View the delivery request
@@ -182,8 +183,8 @@ export function DeliveryRequestForm({
           <ProblemReport problems={problems} />
         ) : (
           <p role="alert" className="text-sm text-red-800">
-            Nothing was sent: {problems.length} {problems.length === 1 ? "field needs" : "fields need"}{" "}
-            attention (marked above).
+            Nothing was sent: {formatCount(problems.length)}{" "}
+            {problems.length === 1 ? "field needs" : "fields need"} attention (marked above).
           </p>
         ))}
       <SendConfirmation

@@ -5,6 +5,7 @@
 import type { Change } from "@/lib/domain/content-diff";
 import { CollapsedList, MoreNote, firstOf, groupLabel } from "@/components/ui/collapsed-list";
 import { Badge } from "@/components/ui/page";
+import { formatCount } from "@/lib/format";
 
 const MAX_ROWS = 100;
 /** Items of a list shown inside a JSON value, and characters of the value in all. */
@@ -25,7 +26,7 @@ function show(value: unknown): string {
           1,
         );
   return text.length > MAX_CHARACTERS
-    ? `${text.slice(0, MAX_CHARACTERS)}… (${(text.length - MAX_CHARACTERS).toLocaleString("en")} more characters)`
+    ? `${text.slice(0, MAX_CHARACTERS)}… (${formatCount(text.length - MAX_CHARACTERS)} more characters)`
     : text;
 }
 

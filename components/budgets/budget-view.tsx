@@ -3,7 +3,8 @@
  * burn-down over time. Shared by the admin console and the provider portal.
  */
 import type { budgetOverview } from "@/lib/domain/budgets";
-import { formatAmount, fromMinor } from "@/lib/domain/money";
+import { fromMinor } from "@/lib/domain/money";
+import { formatAmount, formatDateTime } from "@/lib/format";
 import { BurnDownChart } from "./burn-down-chart";
 
 type Overview = NonNullable<Awaited<ReturnType<typeof budgetOverview>>>;
@@ -15,7 +16,7 @@ export function BudgetView({ budget, label }: { budget: Overview; label: string 
   const points = [
     { at: "start", remaining: fromMinor(budget.limitMinor) },
     ...budget.movements.map((movement) => ({
-      at: movement.at.toISOString().slice(0, 16).replace("T", " "),
+      at: formatDateTime(movement.at),
       remaining: fromMinor(budget.limitMinor - movement.reservedAfterMinor),
     })),
   ];

@@ -1,6 +1,7 @@
 "use client";
 /** The remaining budget after each movement (Recharts). */
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCount, formatDecimal } from "@/lib/format";
 
 export function BurnDownChart({
   points,
@@ -17,8 +18,8 @@ export function BurnDownChart({
           <AreaChart data={points} margin={{ top: 5, right: 10, bottom: 5, left: 10 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="at" tick={{ fontSize: 10 }} minTickGap={30} />
-            <YAxis tick={{ fontSize: 10 }} width={60} />
-            <Tooltip formatter={(value) => [`${value} ${unit}`, "Remaining"]} />
+            <YAxis tick={{ fontSize: 10 }} width={60} tickFormatter={(value: number) => formatCount(value)} />
+            <Tooltip formatter={(value) => [`${formatDecimal(Number(value))} ${unit}`, "Remaining"]} />
             <Area
               type="stepAfter"
               dataKey="remaining"

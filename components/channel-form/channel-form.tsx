@@ -29,6 +29,7 @@ import { Button } from "@/components/ui/button";
 import { Field, FieldError, TextInput, inputClass } from "@/components/ui/field";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Card } from "@/components/ui/page";
+import { ChannelIdField } from "./channel-id-field";
 import { DeliveryOptionPreview } from "./delivery-option-preview";
 import { ErrorSummary, RequiredMark } from "./error-summary";
 import {
@@ -108,18 +109,17 @@ export function ChannelForm({
     >
       <Card title="The channel">
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput
-            label={
-              <>
-                Channel id
-                <RequiredMark />
-              </>
-            }
-            aria-required
-            hint="Your own id for the channel: 1–64 letters, digits and - . _ ~ (a UUID is recommended)."
+          <ChannelIdField
+            registration={register("providerDeliveryChannelId")}
             readOnly={mode === "edit"}
             error={error("providerDeliveryChannelId")?.message}
-            {...register("providerDeliveryChannelId")}
+            onGenerate={(id) =>
+              form.setValue("providerDeliveryChannelId", id, {
+                shouldDirty: true,
+                shouldTouch: true,
+                shouldValidate: true,
+              })
+            }
           />
           <TextInput
             label={

@@ -3,6 +3,7 @@
  * errors at the fields alone are easy to miss. The errors stay at their fields too.
  */
 import type { FieldErrors } from "react-hook-form";
+import { formatCount } from "@/lib/format";
 
 const LABELS: Record<string, string> = {
   providerDeliveryChannelId: "Channel id",
@@ -35,7 +36,7 @@ export function ErrorSummary({ errors, submitted }: { errors: FieldErrors; submi
   if (!submitted || problems.length === 0) return null;
   return (
     <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
-      <p className="font-semibold">Fix these fields before sending ({problems.length}):</p>
+      <p className="font-semibold">Fix these fields before sending ({formatCount(problems.length)}):</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {problems.map(([path, message]) => (
           <li key={path}>

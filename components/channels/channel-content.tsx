@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { CollapsedList, MoreNote, firstOf, groupLabel } from "@/components/ui/collapsed-list";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
+import { formatDecimal } from "@/lib/format";
 
 type Content = Omit<ChannelView, "isApproved" | "status">;
 
@@ -106,7 +107,7 @@ export function ChannelContent({ content }: { content: Content }) {
       ))}
       <Row label="Budget">
         {budget && (budget.amount !== null || budget.currency || budget.commodity)
-          ? `${budget.amount ?? "—"} ${budget.currency ?? ""}${budget.commodity ? ` ${budget.commodity}` : ""}`
+          ? `${budget.amount === null || budget.amount === undefined ? "—" : formatDecimal(budget.amount)} ${budget.currency ?? ""}${budget.commodity ? ` ${budget.commodity}` : ""}`
           : "No budget: the program's virtual budget applies"}
       </Row>
       <Row label="Contacts">

@@ -4,7 +4,8 @@
  * being reviewed.
  */
 import Link from "next/link";
-import { RequestStateBadge, formatDateTime, requestKindLabel } from "./status-badges";
+import { RequestStateBadge, requestKindLabel } from "./status-badges";
+import { formatDateTime } from "@/lib/format";
 
 export interface HistoryEntry {
   id: string;

@@ -32,8 +32,6 @@ export function RequestStateBadge({ state }: { state: string }) {
 
 export const requestKindLabel = (kind: string) => REQUEST_TYPES[kind as RequestKind] ?? kind;
 
-export const formatDateTime = (date: Date) => `${date.toISOString().replace("T", " ").slice(0, 16)} UTC`;
-
 /** A channel list's first cell: the name as a link to the channel, the id below it. */
 export function ChannelNameCell({ href, name, id }: { href: string; name: string; id: string }) {
   return (

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { formatCount } from "@/lib/format";
 
 /** A navigation link that marks the current section (aria-current) for sight and screen readers. */
 export function NavLink({ href, count, children }: { href: string; count?: number; children: ReactNode }) {
@@ -17,7 +18,7 @@ export function NavLink({ href, count, children }: { href: string; count?: numbe
     >
       {children}
       {count !== undefined && count > 0 && (
-        <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">{count}</span>
+        <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">{formatCount(count)}</span>
       )}
     </Link>
   );

@@ -6,6 +6,7 @@
  * small however long the list.
  */
 import type { ReactNode } from "react";
+import { formatCount } from "@/lib/format";
 
 export interface ValueGroup {
   value: string;
@@ -23,7 +24,7 @@ export function groupValues(values: readonly unknown[]): ValueGroup[] {
 }
 
 export const groupLabel = ({ value, count }: ValueGroup) =>
-  count > 1 ? `${value} ×${count.toLocaleString("en")}` : value;
+  count > 1 ? `${value} ×${formatCount(count)}` : value;
 
 /** Groups shown before "and N more"; a list of up to SHOWN + SLACK groups shows whole. */
 const SHOWN = 12;
@@ -47,12 +48,12 @@ export function CollapsedList({
       {render(groups.slice(0, SHOWN))}
       <details className="mt-1">
         <summary className="cursor-pointer text-xs text-blue-800">
-          {`and ${rest.length.toLocaleString("en")} more`}
+          {`and ${formatCount(rest.length)} more`}
         </summary>
         <div className="mt-1">{render(rest.slice(0, EXPANDED_MAX))}</div>
         {unlisted > 0 && (
           <p className="mt-1 text-xs text-slate-600">
-            {`… and ${unlisted.toLocaleString("en")} more not listed here.`}
+            {`… and ${formatCount(unlisted)} more not listed here.`}
           </p>
         )}
       </details>
@@ -68,7 +69,5 @@ export function firstOf<T>(items: readonly T[] | null | undefined, max: number) 
 
 export function MoreNote({ more, noun }: { more: number; noun: string }) {
   if (more <= 0) return null;
-  return (
-    <p className="mt-1 text-xs text-slate-600">{`and ${more.toLocaleString("en")} more ${noun} not shown`}</p>
-  );
+  return <p className="mt-1 text-xs text-slate-600">{`and ${formatCount(more)} more ${noun} not shown`}</p>;
 }

@@ -4,6 +4,7 @@
  * ArrowUp/ArrowDown to move, Enter to pick, Escape to close, Backspace in an empty box to remove the
  * last chip. Chosen values show as chips with their own remove buttons; "Select all" picks every
  * option the filter shows. Options can be disabled with a reason (e.g. chosen in the paired list).
+ * `single` makes it a searchable single choice: picking replaces the chip and closes the list.
  */
 import { useId, useMemo, useState } from "react";
 import { FieldError, inputClass } from "./field";
@@ -27,6 +28,7 @@ interface MultiSelectProps {
   loading?: boolean;
   /** Marks the label with an asterisk and the box aria-required. */
   required?: boolean;
+  single?: boolean;
 }
 
 const MAX_SHOWN = 100;
@@ -43,6 +45,7 @@ export function MultiSelect({
   hint,
   loading,
   required,
+  single,
 }: MultiSelectProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -69,7 +72,12 @@ export function MultiSelect({
 
   const toggle = (option: Option) => {
     if (disabledValues?.has(option.value)) return;
-    onChange(chosen.has(option.value) ? value.filter((v) => v !== option.value) : [...value, option.value]);
+    if (single) {
+      onChange(chosen.has(option.value) ? [] : [option.value]);
+      setOpen(false);
+    } else {
+      onChange(chosen.has(option.value) ? value.filter((v) => v !== option.value) : [...value, option.value]);
+    }
     setQuery("");
   };
   const selectAll = () => {
@@ -113,14 +121,16 @@ export function MultiSelect({
           )}
         </label>
         <div className="flex gap-2 text-xs">
-          <button
-            type="button"
-            className="text-blue-800 hover:underline"
-            onClick={selectAll}
-            disabled={loading}
-          >
-            Select all{query ? " shown" : ""}
-          </button>
+          {!single && (
+            <button
+              type="button"
+              className="text-blue-800 hover:underline"
+              onClick={selectAll}
+              disabled={loading}
+            >
+              Select all{query ? " shown" : ""}
+            </button>
+          )}
           {value.length > 0 && (
             <button type="button" className="text-blue-800 hover:underline" onClick={() => onChange([])}>
               Clear
@@ -182,7 +192,7 @@ export function MultiSelect({
           <div
             id={listId}
             role="listbox"
-            aria-multiselectable="true"
+            aria-multiselectable={!single}
             aria-label={label}
             className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
           >

@@ -33,8 +33,10 @@ export function Card({
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       {(title || actions) && (
-        <div className="mb-4 flex items-center justify-between gap-3">
-          {title && <h2 className="text-base font-semibold text-slate-900">{title}</h2>}
+        // Wraps, and long titles (event types have no spaces) break anywhere, so a title and its
+        // actions fit a 390 px phone instead of pushing the page sideways.
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          {title && <h2 className="min-w-0 text-base font-semibold wrap-anywhere text-slate-900">{title}</h2>}
           {actions}
         </div>
       )}

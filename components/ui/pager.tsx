@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatCount } from "@/lib/format";
 
 /** Previous / next links that keep the page's filters; `unit` names what is counted. */
 export function Pager({
@@ -27,7 +28,8 @@ export function Pager({
         </Link>
       )}
       <span>
-        Page {page} of {pages} ({unit ? `${total} ${unit}` : total})
+        Page {formatCount(page)} of {formatCount(pages)} (
+        {unit ? `${formatCount(total)} ${unit}` : formatCount(total)})
       </span>
       {page < pages && (
         <Link className="text-blue-800 hover:underline" href={href(page + 1)}>

@@ -6,6 +6,7 @@ import { Pager } from "@/components/ui/pager";
 import { buttonClass } from "@/components/ui/button";
 import { ReplayButton } from "./replay-controls";
 import type { ActionResult } from "@/lib/portal/action-result";
+import { formatCount, formatDateTime } from "@/lib/format";
 
 type Log = Awaited<ReturnType<typeof deliveryLog>>;
 
@@ -66,10 +67,11 @@ export function DeliveryLog({
                 <span className="font-mono text-sm">{event.eventType}</span>
                 {showProvider && <span className="text-sm text-slate-600">{event.provider.name}</span>}
                 <time className="text-sm text-slate-600" dateTime={event.createdAt.toISOString()}>
-                  {formatTime(event.createdAt)}
+                  {formatDateTime(event.createdAt, { seconds: true })}
                 </time>
                 <span className="text-sm text-slate-600">
-                  {event.deliveryAttempts.length} attempt{event.deliveryAttempts.length === 1 ? "" : "s"}
+                  {formatCount(event.deliveryAttempts.length)} attempt
+                  {event.deliveryAttempts.length === 1 ? "" : "s"}
                 </span>
                 {event.state !== "PENDING" && (
                   <span className="ml-auto">
@@ -122,8 +124,10 @@ function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryA
         <tbody>
           {attempts.map((attempt) => (
             <tr key={attempt.id} className="border-t border-slate-100 align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">{formatTime(attempt.startedAt)}</td>
-              <td className="py-1 pr-3">{attempt.durationMs} ms</td>
+              <td className="py-1 pr-3 whitespace-nowrap">
+                {formatDateTime(attempt.startedAt, { seconds: true })}
+              </td>
+              <td className="py-1 pr-3">{formatCount(attempt.durationMs)} ms</td>
               <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
               <td className="py-1 pr-3 font-mono text-xs break-all">
                 {attempt.error ?? attempt.responseSnippet ?? ""}
@@ -136,7 +140,6 @@ function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryA
   );
 }
 
-const formatTime = (date: Date) => `${date.toISOString().replace("T", " ").slice(0, 19)} UTC`;
 const clean = (filters: LogFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>;
 

@@ -7,6 +7,7 @@ import type { ActionResult } from "@/lib/portal/action-result";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { callAction } from "@/lib/portal/call-action";
+import { formatCount } from "@/lib/format";
 
 function useAction() {
   const router = useRouter();
@@ -63,7 +64,7 @@ export function ReplayPeriodForm({
         event.preventDefault();
         run(
           () => replayFailed(from, to),
-          (count) => `${count} failed event${count === 1 ? "" : "s"} queued again.`,
+          (count) => `${formatCount(count)} failed event${count === 1 ? "" : "s"} queued again.`,
         );
       }}
     >

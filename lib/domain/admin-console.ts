@@ -179,15 +179,22 @@ export function providersOverview() {
   });
 }
 
+/** A provider with its users, keys, subscriptions and channels (by their requested name, as lists show them). */
 export async function providerForAdmin(providerId: string) {
-  return db().provider.findUnique({
+  const provider = await db().provider.findUnique({
     where: { id: providerId },
     include: {
       users: { select: { id: true, email: true, name: true, role: true, createdAt: true } },
       channels: {
         orderBy: { updatedAt: "desc" },
         take: 100,
-        select: { id: true, providerDeliveryChannelId: true, status: true, isApproved: true },
+        select: {
+          id: true,
+          providerDeliveryChannelId: true,
+          status: true,
+          isApproved: true,
+          requestedContent: true,
+        },
       },
       subscriptions: {
         select: {
@@ -204,6 +211,14 @@ export async function providerForAdmin(providerId: string) {
       },
     },
   });
+  if (!provider) return null;
+  return {
+    ...provider,
+    channels: provider.channels.map(({ requestedContent, ...channel }) => ({
+      ...channel,
+      name: (JSON.parse(requestedContent) as ChannelContent).name.translation,
+    })),
+  };
 }
 
 /** The figures of the console's home page. */

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
+import { formatCount } from "@/lib/format";
 import { consoleCounts } from "@/lib/domain/admin-console";
 import { configuredTranslator } from "@/lib/jobs/translators";
 
@@ -35,7 +36,7 @@ export default async function AdminHomePage() {
               href={tile.href}
               className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300"
             >
-              <span className="block text-3xl font-semibold text-slate-900">{tile.value}</span>
+              <span className="block text-3xl font-semibold text-slate-900">{formatCount(tile.value)}</span>
               <span className="mt-1 block text-sm text-slate-600">{tile.label}</span>
             </Link>
           </li>

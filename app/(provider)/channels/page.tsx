@@ -5,7 +5,6 @@ import {
   ChannelNameCell,
   RejectedBadge,
   StatusBadge,
-  formatDateTime,
   requestKindLabel,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
@@ -15,6 +14,7 @@ import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listProviderChannels } from "@/lib/domain/portal-channels";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Channels" };
 

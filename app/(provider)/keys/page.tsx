@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { formatDateTime } from "@/components/channels/status-badges";
 import { NewKeyForm } from "@/components/keys/new-key-form";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/domain/api-keys";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "API keys" };
 

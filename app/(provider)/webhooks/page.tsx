@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime } from "@/components/channels/status-badges";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { SubscriptionForm } from "@/components/webhooks/subscription-form";
 import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
@@ -8,6 +7,7 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { subscribeAction, unsubscribeAction } from "./actions";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -27,7 +27,7 @@ export default async function WebhooksPage() {
         description="The platform tells your system about events by calling these URLs. One subscription per event type."
         actions={
           <Link href="/webhooks/deliveries" className="text-sm text-blue-800 underline">
-            Delivery log
+            Webhook log
           </Link>
         }
       />

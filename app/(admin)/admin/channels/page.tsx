@@ -5,7 +5,6 @@ import {
   ChannelNameCell,
   RejectedBadge,
   StatusBadge,
-  formatDateTime,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -15,6 +14,7 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { REQUEST_FILTERS, allChannels, providersOverview } from "@/lib/domain/admin-console";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "All channels" };
 

@@ -6,7 +6,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
 
-export const metadata: Metadata = { title: "Webhook deliveries" };
+export const metadata: Metadata = { title: "Webhook log" };
 
 export default async function AdminDeliveriesPage({
   searchParams,
@@ -19,7 +19,7 @@ export default async function AdminDeliveriesPage({
   return (
     <>
       <PageHeader
-        title="Webhook deliveries"
+        title="Webhook log"
         description="Events sent to every provider's webhooks, with each attempt."
       />
       <div className="mb-6">

@@ -3,15 +3,22 @@ import Link from "next/link";
 import { stringParams } from "@/components/ui/pager";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { buttonClass } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { LookupFilter } from "@/components/ui/lookup-filter";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
 import { eligibleChannels } from "@/lib/domain/eligibility";
+import { LOOKUPS } from "@/lib/domain/lookups";
 
 export const metadata: Metadata = { title: "Eligibility" };
 
 const KEYS = ["category", "country", "nationality", "kyc", "currency"] as const;
+
+// The channel form's Country lookup, so a country is found by its name as well as its code.
+const COUNTRY_OPTIONS = LOOKUPS.Country.map((item) => ({
+  value: item.lookUp,
+  translation: item.translation,
+}));
 
 export default async function EligibilityPage({
   searchParams,
@@ -40,16 +47,12 @@ export default async function EligibilityPage({
       />
       <form method="get" action="/admin/eligibility" className="mb-6 flex flex-wrap items-end gap-3">
         {select("category", "Category", CHANNEL_CATEGORIES, "Choose…")}
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Country</span>
-          <input
-            name="country"
-            defaultValue={params.country ?? ""}
-            maxLength={2}
-            placeholder="BG"
-            className={`${inputClass} w-20 uppercase`}
-          />
-        </label>
+        <LookupFilter
+          name="country"
+          label="Country"
+          options={COUNTRY_OPTIONS}
+          value={params.country?.toUpperCase()}
+        />
         {select("nationality", "Nationality", NATIONALITIES, "Any")}
         {select("kyc", "KYC document", KYC_DOCUMENTS, "Any")}
         {select("currency", "Currency", CURRENCIES, "Any")}

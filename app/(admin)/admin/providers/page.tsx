@@ -4,6 +4,7 @@ import { CreateProviderForm } from "@/components/admin/provider-forms";
 import { DataTable } from "@/components/ui/table";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
+import { formatCount } from "@/lib/format";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { createProviderAction } from "../actions";
 
@@ -41,8 +42,8 @@ export default async function ProvidersPage() {
                     {provider.name}
                   </Link>
                 </td>
-                <td className="px-4 py-3">{provider._count.channels}</td>
-                <td className="hidden px-4 py-3 sm:table-cell">{provider._count.users}</td>
+                <td className="px-4 py-3">{formatCount(provider._count.channels)}</td>
+                <td className="hidden px-4 py-3 sm:table-cell">{formatCount(provider._count.users)}</td>
                 <td className="hidden px-4 py-3 font-mono sm:table-cell">
                   {provider.apiKeys[0] ? `${provider.apiKeys[0].prefix}…` : "none"}
                 </td>

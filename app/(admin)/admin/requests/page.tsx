@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager, stringParams } from "@/components/ui/pager";
-import { formatDateTime, requestKindLabel } from "@/components/channels/status-badges";
+import { requestKindLabel } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { REQUEST_KINDS, approvalQueue, providersOverview } from "@/lib/domain/admin-console";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Requests" };
 

@@ -8,7 +8,7 @@ import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { replayEventAction, replayFailedAction, sendTestEventAction } from "./actions";
 
-export const metadata: Metadata = { title: "Webhook deliveries" };
+export const metadata: Metadata = { title: "Webhook log" };
 
 export default async function DeliveriesPage({
   searchParams,
@@ -24,7 +24,7 @@ export default async function DeliveriesPage({
   return (
     <>
       <PageHeader
-        title="Webhook deliveries"
+        title="Webhook log"
         description={
           <>
             Every event sent to your{" "}

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CreateUserForm, RegenerateKeyButton } from "@/components/admin/provider-forms";
-import { ApprovalBadge, StatusBadge, formatDateTime } from "@/components/channels/status-badges";
+import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { createProviderUserAction, regenerateKeyAction } from "../../actions";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Provider" };
 
@@ -45,15 +46,20 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
           <ul className="space-y-1 text-sm">
             {provider.channels.length === 0 && <li className="text-slate-600">No channels.</li>}
             {provider.channels.map((channel) => (
-              <li key={channel.id} className="flex flex-wrap items-center gap-2">
-                <Link
-                  href={`/admin/channels/${channel.id}`}
-                  className="font-mono text-blue-800 hover:underline"
-                >
+              <li key={channel.id}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link
+                    href={`/admin/channels/${channel.id}`}
+                    className="font-medium text-blue-800 hover:underline"
+                  >
+                    {channel.name || channel.providerDeliveryChannelId}
+                  </Link>
+                  <StatusBadge status={channel.status} />
+                  <ApprovalBadge isApproved={channel.isApproved} />
+                </div>
+                <div className="font-mono text-xs break-all text-slate-500">
                   {channel.providerDeliveryChannelId}
-                </Link>
-                <StatusBadge status={channel.status} />
-                <ApprovalBadge isApproved={channel.isApproved} />
+                </div>
               </li>
             ))}
           </ul>

@@ -5,12 +5,7 @@ import { DecisionForm } from "@/components/admin/decision-form";
 import { DiffView } from "@/components/admin/diff-view";
 import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelContent } from "@/components/channels/channel-content";
-import {
-  RequestStateBadge,
-  StatusBadge,
-  formatDateTime,
-  requestKindLabel,
-} from "@/components/channels/status-badges";
+import { RequestStateBadge, StatusBadge, requestKindLabel } from "@/components/channels/status-badges";
 import { completeContent } from "@/lib/domain/channels";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
@@ -18,6 +13,7 @@ import { requestForReview } from "@/lib/domain/admin-console";
 import { diffContent } from "@/lib/domain/content-diff";
 import { missingForUse } from "@/lib/contract/channel-form";
 import { decideAction } from "../../actions";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Review request" };
 

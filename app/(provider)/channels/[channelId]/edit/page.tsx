@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { providerChannelDetail } from "@/lib/domain/portal-channels";
 import { updateChannelAction } from "../../actions";
+import { formatCount } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Edit channel" };
 
@@ -29,8 +30,8 @@ export default async function EditChannelPage({ params }: { params: Promise<{ ch
       <>
         <PageHeader title={`Edit ${detail.requested.name.translation || id}`} />
         <p role="alert" className="text-sm text-amber-900">
-          This channel holds {detail.requested[tooLong]?.length.toLocaleString("en")} {LISTS[tooLong]}, more
-          than this form edits ({FORM_MAX_ITEMS}). Send its new content with the API&apos;s Update instead.
+          This channel holds {formatCount(detail.requested[tooLong]?.length ?? 0)} {LISTS[tooLong]}, more than
+          this form edits ({FORM_MAX_ITEMS}). Send its new content with the API&apos;s Update instead.
         </p>
       </>
     );
