@@ -18,19 +18,11 @@ import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
 import { addChannelToProgram, createProgram, deliveryRequestDetail } from "@/lib/domain/programs";
 import { ROOT } from "../support/test-server";
+import { PHONE_OPTION } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
 const run = promisify(execFile);
-const PHONE_OPTION = {
-  fieldLabel: "Phone number",
-  fieldName: "phone",
-  dataType: "STRING",
-  isRequired: true,
-  fieldMinLength: 6,
-  fieldMaxLength: 15,
-  validationRegex: "^\\+?[0-9 ]+$",
-};
 
 /** An approved, ONLINE channel of a new provider, serving a new program. */
 async function servingChannel(
