@@ -4,6 +4,7 @@
  * (tests/api/hostile-inputs.test.ts) and the open-ended `npm run fuzz -- --minutes N`.
  */
 import fc from "fast-check";
+import { OPERATIONS } from "../../lib/api/operations";
 import { fullChannelBody } from "./channel-bodies";
 import { type Json, parsePath, withValue } from "./json-path";
 
@@ -14,15 +15,10 @@ export interface HostileRequest {
   body?: Uint8Array | string;
 }
 
-const POST_PATHS = [
-  "/api/DeliveryChannel/Create",
-  "/api/DeliveryChannel/Update",
-  "/api/ClientSetting/GetLookUpValues",
-  "/api/Event/Subscribe",
-  "/api/Event/Unsubscribe",
-  "/api/DeliveryRequest/Sync",
-  "/api/Delivery/Sync",
-];
+/** Every operation that takes a body, from the operations table: a new one is attacked too. */
+const POST_PATHS = OPERATIONS.filter((operation) => operation.method === "POST").map(
+  (operation) => operation.path,
+);
 
 /** Strings that have broken parsers, databases and pages before. */
 const oddString = fc.oneof(
