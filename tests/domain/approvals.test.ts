@@ -41,7 +41,11 @@ const pendingRequestId = async (id: string) =>
 const outboxFor = (providerDeliveryChannelId: string) =>
   database()
     .db()
-    .outboxEvent.findMany({ where: { payload: { contains: `"${providerDeliveryChannelId}"` } } });
+    // Oldest first: PostgreSQL returns rows in no promised order without one.
+    .outboxEvent.findMany({
+      where: { payload: { contains: `"${providerDeliveryChannelId}"` } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
 
 async function expectDomainError(promise: Promise<unknown>, kind: DomainError["kind"]) {
   const error = await promise.then(
