@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireAdmin } from "@/lib/auth/session";
-import { pendingRequestCount } from "@/lib/domain/admin-console";
+import { pendingRequestCount } from "@/lib/domain/channels";
 
 export const dynamic = "force-dynamic";
 

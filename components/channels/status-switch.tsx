@@ -57,7 +57,7 @@ export function StatusSwitch({
   );
 }
 
-/** Which request the switch sends (lib/domain/portal-channels requestStatusChange), in words. */
+/** Which request the switch sends (requestChannelStatus, lib/domain/channels/status.ts), in words. */
 function whatHappens(isApproved: boolean, hasPendingRequest: boolean) {
   if (!isApproved) {
     return "This channel awaits approval; switching sends a new request that replaces the pending one, with the content you last requested. Approving it approves the channel with this status.";

@@ -20,7 +20,7 @@ import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
 
 /**
- * The Channel columns that follow from the requested content. lib/domain/channel-content.ts computes
+ * The Channel columns that follow from the requested content. lib/domain/channels/columns.ts computes
  * all of them in one function; the inserts below write whatever this list names, so a column added
  * here is written by create as by update and approval.
  */

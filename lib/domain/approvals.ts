@@ -21,7 +21,8 @@ import { notifyOutboxWritten } from "./outbox-signal";
 import { MAX_REASON_LENGTH } from "../contract/decision";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { conflict, forbidden, invalid, notFound } from "./errors";
-import { type ChannelContent, requestedColumns } from "./channel-content";
+import { requestedColumns } from "./channels/columns";
+import { parseContent } from "./channels/content";
 import { queueTranslationJobs } from "./translations";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
@@ -127,7 +128,7 @@ type PendingRequest = Awaited<ReturnType<typeof pendingRequest>>;
 
 /** The same for every kind: an update-status's body is the approved content with a new status. */
 async function applyApproval(tx: Tx, request: PendingRequest) {
-  const content = JSON.parse(request.body) as ChannelContent;
+  const content = parseContent(request.body);
   await tx.channel.update({
     where: { id: request.channel.id },
     data: {

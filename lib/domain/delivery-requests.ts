@@ -9,11 +9,11 @@
  * refused unless the sender confirms it (`confirmDuplicate`).
  */
 import { randomUUID } from "node:crypto";
-import type { ChannelBody } from "../contract/channel";
 import { CURRENCIES } from "../contract/enums";
 import { type Tx, db, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { budgetsFor, reserve } from "./budgets";
+import { parseContent } from "./channels/content";
 import { type NewDelivery, batchFingerprint, deliveryProblems, optionPairs } from "./delivery-checks";
 import { MAX_DELIVERIES } from "./delivery-limits";
 import { availabilityAllows } from "./eligibility";
@@ -50,7 +50,7 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
       "The channel is not approved and ONLINE, so it cannot receive delivery requests.",
     );
   }
-  const content = JSON.parse(channel.approvedContent!) as ChannelBody;
+  const content = parseContent(channel.approvedContent!);
   // Eligibility with what a request knows: a program paying in a currency needs a channel that takes it.
   if (
     (CURRENCIES as readonly string[]).includes(program.unit) &&

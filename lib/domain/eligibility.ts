@@ -6,6 +6,7 @@
  */
 import type { ChannelBody } from "../contract/channel";
 import { db } from "../db";
+import { parseContent } from "./channels/content";
 
 type Availability = ChannelBody["availability"];
 
@@ -71,7 +72,7 @@ export async function eligibleChannels(criteria: EligibilityCriteria, programId?
   return channels
     .map(({ approvedContent, ...channel }) => ({
       ...channel,
-      content: JSON.parse(approvedContent!) as ChannelBody,
+      content: parseContent(approvedContent!),
     }))
     .filter((channel) => availabilityAllows(channel.content.availability, criteria));
 }

@@ -4,7 +4,8 @@ import { COMMODITIES, CURRENCIES } from "../contract/enums";
 import { containsText, db } from "../db";
 import { invalid, notFound } from "./errors";
 import { hasAtMostTwoDecimals, toMinor } from "./money";
-import { pageWindow } from "./paging";
+import { channelName } from "./channels/content";
+import { readPage } from "./paging";
 
 export const programInputSchema = z.strictObject({
   name: z.string().trim().min(1, "Enter a name").max(200, "must be at most 200 characters"),
@@ -108,12 +109,6 @@ export async function programDetail(programId: string) {
   };
 }
 
-/** A channel's approved name, for pickers and lists (its id when it has none). */
-export function channelName(approvedContent: string | null, providerDeliveryChannelId: string): string {
-  const content = approvedContent ? (JSON.parse(approvedContent) as { name?: { translation?: string } }) : {};
-  return content.name?.translation || providerDeliveryChannelId;
-}
-
 /**
  * The program's spending per channel that served it, by name: requests sent, the total sent, and of
  * that what is reserved (not reverted), delivered and reverted. Computed from the deliveries, so it
@@ -181,17 +176,14 @@ export async function deliveryRequestDetail(
     },
   });
   if (!request) return null;
-  const paging = pageWindow(page, DELIVERIES_PAGE_SIZE);
   const term = q?.trim();
   const where = { deliveryRequestId: request.id, ...(term ? { beneficiaryId: containsText(term) } : {}) };
-  const [total, deliveries] = await Promise.all([
-    db().delivery.count({ where }),
-    db().delivery.findMany({
-      where,
-      orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
-      skip: paging.skip,
-      take: paging.take,
-    }),
-  ]);
-  return { request, deliveries, total, page: paging.page, pageSize: paging.pageSize };
+  const { items, ...paging } = await readPage(
+    page,
+    DELIVERIES_PAGE_SIZE,
+    () => db().delivery.count({ where }),
+    (window) =>
+      db().delivery.findMany({ where, orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }], ...window }),
+  );
+  return { request, deliveries: items, ...paging };
 }

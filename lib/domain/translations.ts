@@ -5,6 +5,7 @@
  * correct any translation by hand, and a human text is never overwritten by a machine one.
  */
 import { isUniqueViolation, type Tx, db } from "../db";
+import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
 
 export const TRANSLATED_FIELDS = ["name", "shortDescription"] as const;
@@ -95,7 +96,7 @@ export async function saveHumanTranslation(
       select: { approvedContent: true },
     });
     if (!channel?.approvedContent) throw notFound("No approved channel to translate.");
-    const sourceText = (JSON.parse(channel.approvedContent) as Translatable)[input.field as TranslatedField];
+    const sourceText = parseContent(channel.approvedContent)[input.field as TranslatedField];
     const key = { channelId: input.channelId, field: input.field, language: input.language };
     await tx.translation.upsert({
       where: { channelId_field_language: key },

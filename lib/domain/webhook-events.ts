@@ -8,7 +8,7 @@ import { isoSeconds } from "../contract/envelope";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db } from "../db";
-import { pageWindow } from "./paging";
+import { readPage } from "./paging";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { invalid, notFound } from "./errors";
 
@@ -36,21 +36,22 @@ export async function deliveryLog({
     ...(eventType ? { eventType } : {}),
     ...(outcome ? { state: outcome } : {}),
   };
-  const paging = pageWindow(page, pageSize);
-  const [total, events] = await Promise.all([
-    db().outboxEvent.count({ where }),
-    db().outboxEvent.findMany({
-      where,
-      orderBy: { createdAt: "desc" },
-      skip: paging.skip,
-      take: paging.take,
-      include: {
-        provider: { select: { name: true } },
-        deliveryAttempts: { orderBy: { startedAt: "asc" } },
-      },
-    }),
-  ]);
-  return { total, page: paging.page, pageSize, events };
+  const { items, ...paging } = await readPage(
+    page,
+    pageSize,
+    () => db().outboxEvent.count({ where }),
+    (window) =>
+      db().outboxEvent.findMany({
+        where,
+        orderBy: { createdAt: "desc" },
+        ...window,
+        include: {
+          provider: { select: { name: true } },
+          deliveryAttempts: { orderBy: { startedAt: "asc" } },
+        },
+      }),
+  );
+  return { ...paging, events: items };
 }
 
 const replayable = { state: { in: ["FAILED", "SKIPPED", "DELIVERED"] } };

@@ -6,10 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { allChannels, approvalQueue } from "@/lib/domain/admin-console";
 import { createProvider, issueApiKey, regenerateApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import {
+  allChannels,
+  approvalQueue,
+  requestChannelCreate,
+  requestChannelUpdate,
+} from "@/lib/domain/channels";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 

@@ -9,12 +9,17 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
-import { allChannels, type ChannelFilter } from "@/lib/domain/admin-console";
 import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import {
+  type ChannelFilter,
+  allChannels,
+  listProviderChannels,
+  requestChannelCreate,
+  requestChannelStatus as requestStatusChange,
+  requestChannelUpdate,
+} from "@/lib/domain/channels";
 import type { DomainError } from "@/lib/domain/errors";
-import { listProviderChannels, requestStatusChange } from "@/lib/domain/portal-channels";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import {
   type Content,

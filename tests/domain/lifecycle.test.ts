@@ -6,14 +6,14 @@ import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { channelViewSchema } from "@/lib/contract/channel";
-import { allChannels } from "@/lib/domain/admin-console";
 import { type Decider, decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate } from "@/lib/domain/channels";
 import {
+  allChannels,
   listProviderChannels,
   providerChannelDetail,
-  requestStatusChange,
-} from "@/lib/domain/portal-channels";
+  requestChannelCreate,
+  requestChannelStatus as requestStatusChange,
+} from "@/lib/domain/channels";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import { fullChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";

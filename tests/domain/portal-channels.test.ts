@@ -5,13 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
-import { availabilityTags, searchText } from "@/lib/domain/channel-filters";
-import type { ChannelContent } from "@/lib/domain/channels";
 import {
   CHANNELS_PAGE_SIZE,
+  type ChannelContent,
+  availabilityTags,
   listProviderChannels,
   providerChannelDetail,
-} from "@/lib/domain/portal-channels";
+  searchText,
+} from "@/lib/domain/channels";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 

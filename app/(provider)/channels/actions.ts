@@ -8,11 +8,10 @@ import { z } from "zod";
 import { requireProviderUser } from "@/lib/auth/session";
 import { channelBodySchema } from "@/lib/contract/channel";
 import type { RequestReceipt } from "@/lib/contract/envelope";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { LOOKUP_KEYS } from "@/lib/contract/lookups";
-import { requestStatusChange } from "@/lib/domain/portal-channels";
 import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
 
 export async function createChannelAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
@@ -51,14 +50,14 @@ const statusChange = z.object({
   status: z.enum(["ONLINE", "OFFLINE"]),
 });
 
-/** The status switch: see requestStatusChange for which content it sends and which request it makes. */
+/** The status switch: see requestChannelStatus for which content it sends and which request it makes. */
 export async function setChannelStatusAction(input: unknown): Promise<ActionResult<RequestReceipt>> {
   return runAction(async () => {
     const user = await requireProviderUser();
     const parsed = parseInput(statusChange, input);
     if ("failure" in parsed) return parsed.failure;
     const { providerDeliveryChannelId, status } = parsed.data;
-    const receipt = await requestStatusChange(user.providerId, providerDeliveryChannelId, status);
+    const receipt = await requestChannelStatus(user.providerId, providerDeliveryChannelId, status);
     revalidatePath(`/channels/${encodeURIComponent(parsed.data.providerDeliveryChannelId)}`);
     return succeed(receipt);
   });

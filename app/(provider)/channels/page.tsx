@@ -13,7 +13,7 @@ import { SearchForm } from "@/components/ui/search-form";
 import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
-import { listProviderChannels } from "@/lib/domain/portal-channels";
+import { listProviderChannels } from "@/lib/domain/channels";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Channels" };

@@ -13,7 +13,8 @@ import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
-import { REQUEST_FILTERS, allChannels, providersOverview } from "@/lib/domain/admin-console";
+import { providersOverview } from "@/lib/domain/admin-console";
+import { REQUEST_FILTERS, allChannels } from "@/lib/domain/channels";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "All channels" };

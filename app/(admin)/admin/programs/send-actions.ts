@@ -8,7 +8,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
-import type { ChannelBody } from "@/lib/contract/channel";
+import { parseContent } from "@/lib/domain/channels";
 import { db } from "@/lib/db";
 import { type RowProblem, parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
@@ -73,7 +73,7 @@ async function deliveriesOf(
     select: { approvedContent: true },
   });
   if (!channel?.approvedContent) throw notFound("No such approved channel.");
-  const options = (JSON.parse(channel.approvedContent) as ChannelBody).deliveryOptions ?? [];
+  const options = parseContent(channel.approvedContent).deliveryOptions ?? [];
   if (input.source === "csv") return parseDeliveriesCsv(input.csv, options);
   const deliveries = input.deliveries.map((row) => ({
     beneficiaryId: row.beneficiaryId.trim(),

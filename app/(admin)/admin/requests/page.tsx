@@ -7,7 +7,8 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
-import { REQUEST_KINDS, approvalQueue, providersOverview } from "@/lib/domain/admin-console";
+import { providersOverview } from "@/lib/domain/admin-console";
+import { REQUEST_KINDS, approvalQueue } from "@/lib/domain/channels";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Requests" };

@@ -10,7 +10,7 @@ import { TranslationList } from "@/components/channels/translation-list";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
-import { providerChannelDetail } from "@/lib/domain/portal-channels";
+import { providerChannelDetail } from "@/lib/domain/channels";
 import { setChannelStatusAction } from "../actions";
 
 export const metadata: Metadata = { title: "Channel" };

@@ -9,8 +9,7 @@ import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { translationLanguages } from "@/lib/config";
-import { adminChannelDetail } from "@/lib/domain/admin-console";
-import { completeContent } from "@/lib/domain/channels";
+import { adminChannelDetail, completeContent } from "@/lib/domain/channels";
 import { configuredTranslator } from "@/lib/jobs/translators";
 import { saveTranslationAction } from "../../actions";
 

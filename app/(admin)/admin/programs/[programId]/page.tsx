@@ -8,9 +8,9 @@ import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
-import type { ChannelBody } from "@/lib/contract/channel";
 import { budgetOverview } from "@/lib/domain/budgets";
-import { channelName, programDetail, programSpending } from "@/lib/domain/programs";
+import { channelName, parseContent } from "@/lib/domain/channels";
+import { programDetail, programSpending } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { addChannelAction } from "../actions";
 import { previewSendAction, sendAction } from "../send-actions";
@@ -25,7 +25,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   const spending = await programSpending(program.id);
   const channels = await Promise.all(
     program.channels.map(async ({ channel }) => {
-      const content = JSON.parse(channel.approvedContent ?? "{}") as ChannelBody;
+      const content = channel.approvedContent ? parseContent(channel.approvedContent) : null;
       const name = channelName(channel.approvedContent, channel.providerDeliveryChannelId);
       return { ...channel, content, name, budget: await budgetOverview({ channelId: channel.id }) };
     }),
@@ -35,7 +35,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
     .map((channel) => ({
       id: channel.id,
       label: `${channel.name} (${channel.provider.name})`,
-      columns: (channel.content.deliveryOptions ?? []).map((option) => ({
+      columns: (channel.content?.deliveryOptions ?? []).map((option) => ({
         name: option.fieldName,
         label: option.fieldLabel || option.fieldName,
         required: option.isRequired,
@@ -64,7 +64,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                   </div>
                 ) : (
                   <p className="text-slate-600">
-                    {channel.content.budget?.amount
+                    {channel.content?.budget?.amount
                       ? "Channel budget: not used yet"
                       : "No channel budget: the Program Virtual Budget alone applies"}
                   </p>

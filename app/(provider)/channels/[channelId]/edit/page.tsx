@@ -4,7 +4,7 @@ import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
 import { PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
-import { providerChannelDetail } from "@/lib/domain/portal-channels";
+import { providerChannelDetail } from "@/lib/domain/channels";
 import { updateChannelAction } from "../../actions";
 import { formatCount } from "@/lib/format";
 

@@ -7,7 +7,8 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { SearchForm } from "@/components/ui/search-form";
 import { DataTable, cellClass } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
-import { channelName, deliveryRequestDetail } from "@/lib/domain/programs";
+import { channelName } from "@/lib/domain/channels";
+import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { refundAction } from "../../../actions";
 

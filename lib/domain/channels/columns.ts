@@ -1,12 +1,16 @@
 /**
- * What the portals filter and search channels by, stored beside the requested content and written
- * with it (create and update), so that a filter is an exact text match rather than a guess in the
- * JSON, where "BG" may be a supported country, an excluded one or a language, and "phone" is a key
- * of every contact. The migration that added the columns computes the same values in SQL for
- * older rows.
+ * Every stored Channel column derived from the content, computed in one place. Create, update and
+ * approval all write `requestedColumns(content)`, so no path can forget a column (a create that never
+ * wrote searchText left channels unfindable until their first update).
+ *
+ * The filter columns are stored beside the requested content so that a filter is an exact text match
+ * rather than a guess in the JSON, where "BG" may be a supported country, an excluded one or a
+ * language, and "phone" is a key of every contact (./filters.ts reads them). The migration that added
+ * them computes the same values in SQL for older rows.
  */
-import type { ChannelBody } from "../contract/channel";
-import type { ChannelContent } from "./channel-content";
+import type { ChannelBody } from "../../contract/channel";
+import type { RequestedColumns } from "../../db/channel-writes";
+import { type ChannelContent, serializeContent } from "./content";
 
 /** Channel.availabilityTags: ",category:CASH,supported:BG,excluded:HN,". */
 export function availabilityTags(availability: ChannelBody["availability"]): string {
@@ -17,24 +21,6 @@ export function availabilityTags(availability: ChannelBody["availability"]): str
   ];
   return `,${tags.map((tag) => `${tag},`).join("")}`;
 }
-
-const tagged = (tag: string) => ({ availabilityTags: { contains: `,${tag},` } });
-
-/** Channels that support a category of assistance. */
-export const offersCategory = (category: string) => tagged(`category:${category}`);
-
-/**
- * Channels available in a country, read as eligibility reads the lists: supported when the
- * supported list is absent or empty or names it, and not excluded.
- */
-export const availableInCountry = (country: string) => ({
-  AND: [
-    {
-      OR: [{ NOT: { availabilityTags: { contains: ",supported:" } } }, tagged(`supported:${country}`)],
-    },
-    { NOT: tagged(`excluded:${country}`) },
-  ],
-});
 
 /**
  * Channel.searchText: the id and the content's words people search for (name, description,
@@ -57,5 +43,11 @@ export function searchText(content: ChannelContent): string {
     .toLowerCase();
 }
 
-/** Channels whose search text contains the term (any case, any script). */
-export const matchesSearch = (term: string) => ({ searchText: { contains: term.toLowerCase() } });
+/** Every Channel column that follows from the requested content. */
+export function requestedColumns(body: ChannelBody | ChannelContent): RequestedColumns {
+  return {
+    requestedContent: serializeContent(body),
+    availabilityTags: availabilityTags(body.availability),
+    searchText: searchText(body),
+  };
+}

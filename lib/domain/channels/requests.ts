@@ -1,5 +1,5 @@
 /**
- * Delivery channels and the requests that change them. Create and Update do not change approved
+ * Create and Update: the requests that change a delivery channel. They do not change approved
  * content: they record a request (kind, body, state) that an administrator later approves. Rules
  * (README "Channel semantics"):
  *  - a channel id is unique per provider; other providers' channels are invisible (404);
@@ -9,28 +9,14 @@
  *    OFFLINE/ONLINE at once; REQUESTED is refused;
  *  - the lifecycle rule: the newest request carries the full requested content, and approving it
  *    makes exactly that content approved (lib/domain/approvals). So a request is UPDATE_STATUS only
- *    when its content equals the *approved* content: a channel never approved has none;
- *  - View shows the approved content once there is one, the requested content before that.
+ *    when its content equals the *approved* content: a channel never approved has none.
  */
-import {
-  type ChannelBody,
-  type ChannelStatus,
-  type ChannelView,
-  PROVIDER_CHANNEL_ID_PATTERN,
-} from "../contract/channel";
-import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../contract/envelope";
-import { type ChannelContent, completeContent, requestedColumns, sameContent } from "./channel-content";
-import { conflict, invalid, notFound } from "./errors";
-import {
-  type NewChannelRow,
-  db,
-  insertChannels,
-  isRecordNotFound,
-  isUniqueViolation,
-  readChannelRow,
-} from "../db";
-
-export { type ChannelContent, completeContent } from "./channel-content";
+import type { ChannelBody, ChannelStatus } from "../../contract/channel";
+import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../../contract/envelope";
+import { type NewChannelRow, db, insertChannels, isRecordNotFound, isUniqueViolation } from "../../db";
+import { conflict, invalid, notFound } from "../errors";
+import { requestedColumns } from "./columns";
+import { sameContent } from "./content";
 
 function receipt(kind: RequestKind, providerDeliveryChannelId: string, requestedAt: Date): RequestReceipt {
   const verb = kind === "CREATE" ? "create" : kind === "UPDATE" ? "update" : "update status";
@@ -162,45 +148,4 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
     return kind;
   });
   return receipt(kind, body.providerDeliveryChannelId, receivedAt);
-}
-
-export async function viewChannel(
-  providerId: string,
-  providerDeliveryChannelId: string,
-): Promise<ChannelView> {
-  // An id no channel can have (bad characters, NUL, too long) is simply not found; the database
-  // never sees it (PostgreSQL refuses NUL in text).
-  if (providerDeliveryChannelId.length > 64 || !PROVIDER_CHANNEL_ID_PATTERN.test(providerDeliveryChannelId)) {
-    throw notFound(
-      `No delivery channel with providerDeliveryChannelId "${encodeURIComponent(providerDeliveryChannelId)}".`,
-    );
-  }
-  const channel = await readChannelRow(providerId, providerDeliveryChannelId);
-  if (!channel)
-    throw notFound(`No delivery channel with providerDeliveryChannelId "${providerDeliveryChannelId}".`);
-  const content = JSON.parse(channel.approvedContent ?? channel.requestedContent) as ChannelContent;
-  return {
-    ...completeContent(content),
-    isApproved: channel.isApproved,
-    status: channel.status as ChannelStatus,
-  };
-}
-
-/** A channel's requests, newest first: the history the approval queue and portal build on. */
-/** What a request history shows of each request (components/channels/request-history). */
-export const REQUEST_HISTORY_FIELDS = {
-  id: true,
-  kind: true,
-  state: true,
-  requestedAt: true,
-  decidedAt: true,
-  reason: true,
-} as const;
-
-export function channelRequestHistory(providerId: string, providerDeliveryChannelId: string) {
-  return db().channelRequest.findMany({
-    where: { channel: { providerId, providerDeliveryChannelId } },
-    orderBy: { requestedAt: "desc" },
-    select: { ...REQUEST_HISTORY_FIELDS, body: true },
-  });
 }

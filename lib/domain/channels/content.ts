@@ -1,11 +1,8 @@
 /**
- * A channel's content and every stored column derived from it, computed in one place. Create,
- * update and approval all write `requestedColumns(content)`, so no path can forget a column (a
- * create that never wrote searchText left channels unfindable until their first update).
+ * A channel's content as stored (Channel.requestedContent/approvedContent, ChannelRequest.body):
+ * written by `serializeContent` only, read by `parseContent` only.
  */
-import type { ChannelBody, ChannelView } from "../contract/channel";
-import type { RequestedColumns } from "../db/channel-writes";
-import { availabilityTags, searchText } from "./channel-filters";
+import type { ChannelBody, ChannelView } from "../../contract/channel";
 
 /** The content of a channel: the body without status, which lives on the channel itself. */
 export type ChannelContent = Omit<ChannelBody, "status">;
@@ -27,16 +24,18 @@ export function completeContent(
   };
 }
 
-/** The content as stored (Channel.requestedContent/approvedContent, ChannelRequest.body). */
+/** The content as stored. */
 export const serializeContent = (body: ChannelBody | ChannelContent) => JSON.stringify(completeContent(body));
 
-/** Every Channel column that follows from the requested content. */
-export function requestedColumns(body: ChannelBody | ChannelContent): RequestedColumns {
-  return {
-    requestedContent: serializeContent(body),
-    availabilityTags: availabilityTags(body.availability),
-    searchText: searchText(body),
-  };
+/**
+ * Stored content back as content. Not validated again: only `serializeContent` writes these columns,
+ * from a body the contract's schema accepted, and View (the API's hottest read) passes here.
+ */
+export const parseContent = (stored: string) => JSON.parse(stored) as ChannelContent;
+
+/** A channel's approved name, for pickers and lists (its id when it has none). */
+export function channelName(approvedContent: string | null, providerDeliveryChannelId: string): string {
+  return (approvedContent && parseContent(approvedContent).name?.translation) || providerDeliveryChannelId;
 }
 
 /**

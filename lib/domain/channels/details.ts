@@ -1,0 +1,52 @@
+/** A channel's page in each portal: everything it shows, or null when there is no such channel. */
+import { db } from "../../db";
+import { budgetOverview } from "../budgets";
+import { channelTranslations } from "../translations";
+import { parseContent } from "./content";
+import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
+import { viewChannel } from "./view";
+
+/** The provider's page: scoped by the provider, so another provider's channel id is not found. */
+export async function providerChannelDetail(providerId: string, providerDeliveryChannelId: string) {
+  const row = await db().channel.findUnique({
+    where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
+    select: {
+      id: true,
+      requestedContent: true,
+      approvedContent: true,
+      rejectionReason: true,
+      updatedAt: true,
+      requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
+    },
+  });
+  if (!row) return null;
+  const [view, history, translations, budget] = await Promise.all([
+    viewChannel(providerId, providerDeliveryChannelId),
+    channelRequestHistory(providerId, providerDeliveryChannelId),
+    channelTranslations(row.id),
+    budgetOverview({ channelId: row.id }),
+  ]);
+  return {
+    view,
+    requested: parseContent(row.requestedContent),
+    /** The kind of the request awaiting a decision, if any (there is at most one). */
+    pendingKind: row.requests[0]?.kind ?? null,
+    hasPendingChanges: row.approvedContent !== null && row.requests[0] !== undefined,
+    rejectionReason: row.rejectionReason,
+    updatedAt: row.updatedAt,
+    history,
+    translations,
+    budget,
+  };
+}
+
+/** The console's page, by the channel's internal id (Channel.id). */
+export async function adminChannelDetail(channelId: string) {
+  const channel = await db().channel.findUnique({ where: { id: channelId }, include: CHANNEL_WITH_HISTORY });
+  if (!channel) return null;
+  return {
+    ...channel,
+    content: parseContent(channel.approvedContent ?? channel.requestedContent),
+    translations: await channelTranslations(channel.id),
+  };
+}

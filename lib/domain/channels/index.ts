@@ -1,0 +1,26 @@
+/**
+ * The channel module's public face: `@/lib/domain/channels`. Inside lib/domain, import the file you
+ * need (./channels/content, ./channels/columns) so that the module's queries, which use budgets and
+ * translations, never form a cycle with them.
+ *
+ * - content.ts: the stored content and its one reader, `parseContent`
+ * - columns.ts, filters.ts: the columns derived from content, and the filters that read them
+ * - requests.ts, status.ts: Create, Update and the portal's status switch
+ * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
+ * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
+ */
+export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
+export { availabilityTags, searchText } from "./columns";
+export { requestChannelCreate, requestChannelUpdate } from "./requests";
+export { requestChannelStatus } from "./status";
+export { viewChannel } from "./view";
+export { channelRequestHistory } from "./history";
+export { adminChannelDetail, providerChannelDetail } from "./details";
+export {
+  CHANNELS_PAGE_SIZE,
+  type ChannelFilter,
+  REQUEST_FILTERS,
+  allChannels,
+  listProviderChannels,
+} from "./lists";
+export { REQUEST_KINDS, approvalQueue, pendingRequestCount, requestForReview } from "./review";

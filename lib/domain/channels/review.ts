@@ -1,0 +1,92 @@
+/**
+ * The console's approval queue and a request under review. Administrators see every provider;
+ * decisions go through lib/domain/approvals.ts.
+ */
+import { db } from "../../db";
+import { readPage } from "../paging";
+import { parseContent } from "./content";
+import { CHANNEL_WITH_HISTORY } from "./history";
+import { ADMIN_PAGE_SIZE } from "./lists";
+
+export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
+
+export interface QueueFilter {
+  providerId?: string;
+  kind?: string;
+  /** Only requests waiting at least this many days. */
+  olderThanDays?: number;
+  page?: number;
+}
+
+/** Pending requests, oldest first. */
+export async function approvalQueue(
+  { providerId, kind, olderThanDays, page = 1 }: QueueFilter,
+  now = new Date(),
+) {
+  const where = {
+    state: "PENDING",
+    ...(kind ? { kind } : {}),
+    ...(providerId ? { channel: { providerId } } : {}),
+    ...(olderThanDays ? { requestedAt: { lte: new Date(now.getTime() - olderThanDays * 86_400_000) } } : {}),
+  };
+  const { items, ...paging } = await readPage(
+    page,
+    ADMIN_PAGE_SIZE,
+    () => db().channelRequest.count({ where }),
+    (window) =>
+      db().channelRequest.findMany({
+        where,
+        orderBy: { requestedAt: "asc" },
+        ...window,
+        select: {
+          id: true,
+          kind: true,
+          requestedAt: true,
+          body: true,
+          channel: {
+            select: { providerDeliveryChannelId: true, provider: { select: { id: true, name: true } } },
+          },
+        },
+      }),
+  );
+  return {
+    ...paging,
+    requests: items.map(({ body, ...request }) => ({
+      ...request,
+      name: parseContent(body).name.translation,
+    })),
+  };
+}
+
+export function pendingRequestCount() {
+  return db().channelRequest.count({ where: { state: "PENDING" } });
+}
+
+/** A request with what it changes: the submitted content, the approved one, the channel's history. */
+export async function requestForReview(requestId: string) {
+  const request = await db().channelRequest.findUnique({
+    where: { id: requestId },
+    include: { channel: { include: CHANNEL_WITH_HISTORY } },
+  });
+  if (!request) return null;
+  const { channel } = request;
+  return {
+    id: request.id,
+    kind: request.kind,
+    state: request.state,
+    requestedAt: request.requestedAt,
+    decidedAt: request.decidedAt,
+    reason: request.reason,
+    previousStatus: request.previousStatus,
+    submitted: parseContent(request.body),
+    approved: channel.approvedContent ? parseContent(channel.approvedContent) : null,
+    channel: {
+      id: channel.id,
+      providerDeliveryChannelId: channel.providerDeliveryChannelId,
+      status: channel.status,
+      isApproved: channel.isApproved,
+      provider: channel.provider,
+      history: channel.requests,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** The portal's status switch, reading only the content it resends. */
+import type { ChannelStatus } from "../../contract/channel";
+import { db } from "../../db";
+import { notFound } from "../errors";
+import { parseContent } from "./content";
+import { requestChannelUpdate } from "./requests";
+
+/**
+ * Sends the newest request's content when one awaits a decision (so the switch never drops a pending
+ * change), otherwise the content View shows, with the new status. On an approved channel with nothing
+ * pending that is an update-status; on a never-approved channel it is an update that replaces the
+ * pending request (./requests.ts).
+ */
+export async function requestChannelStatus(
+  providerId: string,
+  providerDeliveryChannelId: string,
+  status: Exclude<ChannelStatus, "REQUESTED">,
+) {
+  const row = await db().channel.findUnique({
+    where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
+    select: {
+      requestedContent: true,
+      approvedContent: true,
+      requests: { where: { state: "PENDING" }, select: { id: true }, take: 1 },
+    },
+  });
+  if (!row) throw notFound("No such channel.");
+  const source = row.requests.length ? row.requestedContent : (row.approvedContent ?? row.requestedContent);
+  const content = parseContent(source);
+  return requestChannelUpdate(providerId, { ...content, budget: content.budget ?? undefined, status });
+}

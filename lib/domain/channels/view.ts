@@ -1,0 +1,29 @@
+/**
+ * The API's View: the approved content once there is one, the requested content before that
+ * (README "Channel semantics"). Other providers' channels are not found.
+ */
+import { type ChannelStatus, type ChannelView, PROVIDER_CHANNEL_ID_PATTERN } from "../../contract/channel";
+import { readChannelRow } from "../../db";
+import { notFound } from "../errors";
+import { completeContent, parseContent } from "./content";
+
+export async function viewChannel(
+  providerId: string,
+  providerDeliveryChannelId: string,
+): Promise<ChannelView> {
+  // An id no channel can have (bad characters, NUL, too long) is simply not found; the database
+  // never sees it (PostgreSQL refuses NUL in text).
+  if (providerDeliveryChannelId.length > 64 || !PROVIDER_CHANNEL_ID_PATTERN.test(providerDeliveryChannelId)) {
+    throw notFound(
+      `No delivery channel with providerDeliveryChannelId "${encodeURIComponent(providerDeliveryChannelId)}".`,
+    );
+  }
+  const channel = await readChannelRow(providerId, providerDeliveryChannelId);
+  if (!channel)
+    throw notFound(`No delivery channel with providerDeliveryChannelId "${providerDeliveryChannelId}".`);
+  return {
+    ...completeContent(parseContent(channel.approvedContent ?? channel.requestedContent)),
+    isApproved: channel.isApproved,
+    status: channel.status as ChannelStatus,
+  };
+}
