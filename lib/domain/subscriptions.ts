@@ -8,6 +8,18 @@ import { notFound } from "./errors";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
 
+type Subscribed = { id: string; callbackUrl: string; eventType: string };
+
+function receipt(message: string, subscription: Subscribed): SubscriptionReceipt {
+  return {
+    message,
+    subscriptionId: subscription.id,
+    callbackUrl: subscription.callbackUrl,
+    eventType: subscription.eventType,
+    date: isoSeconds(new Date()),
+  };
+}
+
 export async function subscribe(providerId: string, request: SubscribeRequest): Promise<SubscriptionReceipt> {
   const auth = request.auth ?? null;
   const data = {
@@ -24,13 +36,7 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
     create: { providerId, eventType: request.eventType, ...data },
     update: data,
   });
-  return {
-    message: "Webhook successfully subscribed",
-    subscriptionId: subscription.id,
-    callbackUrl: subscription.callbackUrl,
-    eventType: subscription.eventType,
-    date: isoSeconds(new Date()),
-  };
+  return receipt("Webhook successfully subscribed", subscription);
 }
 
 export async function unsubscribe(providerId: string, eventType: string): Promise<SubscriptionReceipt> {
@@ -41,18 +47,15 @@ export async function unsubscribe(providerId: string, eventType: string): Promis
       if (isRecordNotFound(error)) throw notFound(`There is no subscription to ${eventType}.`);
       throw error;
     });
-  return {
-    message: "Webhook successfully unsubscribed",
-    subscriptionId: subscription.id,
-    callbackUrl: subscription.callbackUrl,
-    eventType: subscription.eventType,
-    date: isoSeconds(new Date()),
-  };
+  return receipt("Webhook successfully unsubscribed", subscription);
 }
+
+/** Sealed auth back as auth: only `subscribe` seals it, from an object the contract accepted. */
+const readSealedAuth = (sealed: string) => JSON.parse(unseal(sealed)) as WebhookAuth;
 
 /** The auth object of a subscription, unsealed: for the dispatcher only, never for display. */
 export function subscriptionAuth(subscription: { authSealed: string | null }): WebhookAuth | null {
-  return subscription.authSealed ? (JSON.parse(unseal(subscription.authSealed)) as WebhookAuth) : null;
+  return subscription.authSealed ? readSealedAuth(subscription.authSealed) : null;
 }
 
 export function listSubscriptions(providerId: string) {
