@@ -17,9 +17,13 @@ export const metadata: Metadata = { title: "Edit channel" };
 const FORM_MAX_ITEMS = 500;
 const LISTS = { contacts: "contacts", deliveryOptions: "delivery options" } as const;
 
-export default async function EditChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
+export default async function EditChannelPage({
+  params,
+}: {
+  params: Promise<{ providerDeliveryChannelId: string }>;
+}) {
   const user = await requireProviderUser();
-  const id = decodeURIComponent((await params).channelId);
+  const id = decodeURIComponent((await params).providerDeliveryChannelId);
   const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
   if (!detail) notFound();
   const tooLong = (Object.keys(LISTS) as (keyof typeof LISTS)[]).find(

@@ -15,9 +15,13 @@ import { setChannelStatusAction } from "../actions";
 
 export const metadata: Metadata = { title: "Channel" };
 
-export default async function ChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
+export default async function ChannelPage({
+  params,
+}: {
+  params: Promise<{ providerDeliveryChannelId: string }>;
+}) {
   const user = await requireProviderUser();
-  const id = decodeURIComponent((await params).channelId);
+  const id = decodeURIComponent((await params).providerDeliveryChannelId);
   const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
   if (!detail) notFound();
   const { view } = detail;
