@@ -19,18 +19,18 @@ export default async function DeliveryRequestPage({
   params,
   searchParams,
 }: {
-  params: Promise<{ programId: string; requestId: string }>;
+  params: Promise<{ programId: string; deliveryRequestId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requireAdmin();
-  const { programId, requestId } = await params;
+  const { programId, deliveryRequestId } = await params;
   const query = await searchParams;
   const q = typeof query.q === "string" ? query.q : "";
   const page = Number.parseInt(typeof query.page === "string" ? query.page : "1", 10) || 1;
-  const detail = await deliveryRequestDetail(programId, requestId, { q, page });
+  const detail = await deliveryRequestDetail(programId, deliveryRequestId, { q, page });
   if (!detail) notFound();
   const { request, deliveries } = detail;
-  const basePath = `/admin/programs/${programId}/requests/${requestId}`;
+  const basePath = `/admin/programs/${programId}/requests/${deliveryRequestId}`;
   const channel = channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId);
 
   return (

@@ -16,9 +16,9 @@ import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Review request" };
 
-export default async function ReviewPage({ params }: { params: Promise<{ requestId: string }> }) {
+export default async function ReviewPage({ params }: { params: Promise<{ channelRequestId: string }> }) {
   const admin = await requireAdmin();
-  const request = await requestForReview((await params).requestId);
+  const request = await requestForReview((await params).channelRequestId);
   if (!request) notFound();
   const { channel } = request;
   const ownOrganisation = admin.providerId === channel.provider.id;
