@@ -2,6 +2,8 @@
  * A select of a GET filter form: its value travels in the URL, so pages stay linkable and the
  * server reads the filters from search params. Options are [value, text] pairs or plain values.
  */
+import type { ReactNode } from "react";
+import { buttonClass } from "./button";
 import { inputClass } from "./field";
 
 export function FilterSelect({
@@ -32,5 +34,17 @@ export function FilterSelect({
         })}
       </select>
     </label>
+  );
+}
+
+/** The GET form around a list page's filters, with its Filter button. */
+export function FilterForm({ action, children }: { action: string; children: ReactNode }) {
+  return (
+    <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3">
+      {children}
+      <button type="submit" className={buttonClass("secondary")}>
+        Filter
+      </button>
+    </form>
   );
 }

@@ -3,6 +3,7 @@
  * hide on narrow screens. Rows are the caller's <tr> elements.
  */
 import type { ReactNode } from "react";
+import { formatDateTime } from "@/lib/format";
 
 export interface Column {
   label: string;
@@ -46,4 +47,9 @@ export function DataTable({
       </table>
     </div>
   );
+}
+
+/** A row's moment (its last change, its submission), in a column that may hide on narrow screens. */
+export function DateCell({ date, hideBelow }: { date: Date; hideBelow?: Column["hideBelow"] }) {
+  return <td className={cellClass(hideBelow, "text-slate-600")}>{formatDateTime(date)}</td>;
 }

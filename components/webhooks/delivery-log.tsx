@@ -1,4 +1,5 @@
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { pageParam } from "@/lib/domain/paging";
 import { EVENT_OUTCOMES, type EventOutcome, type deliveryLog } from "@/lib/domain/webhook-events";
 import { Badge, EmptyState } from "@/components/ui/page";
 import { FilterSelect } from "@/components/ui/filter-select";
@@ -156,6 +157,6 @@ export function logFilters(
         ? eventType
         : undefined,
     outcome: EVENT_OUTCOMES.find((known) => known === outcome),
-    page: Math.max(1, Number.parseInt(one("page") ?? "1", 10) || 1),
+    page: pageParam(params),
   };
 }

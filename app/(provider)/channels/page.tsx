@@ -8,13 +8,13 @@ import {
   requestKindLabel,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
-import { Pager } from "@/components/ui/pager";
+import { PagedTable } from "@/components/ui/paged-table";
+import { DateCell } from "@/components/ui/table";
 import { SearchForm } from "@/components/ui/search-form";
-import { DataTable } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listProviderChannels } from "@/lib/domain/channels";
-import { formatDateTime } from "@/lib/format";
+import { pageParam } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "Channels" };
 
@@ -26,8 +26,7 @@ export default async function ChannelsPage({
   const user = await requireProviderUser();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q : "";
-  const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
-  const list = await listProviderChannels(user.providerId, { q, page });
+  const list = await listProviderChannels(user.providerId, { q, page: pageParam(params) });
 
   return (
     <>
@@ -48,56 +47,49 @@ export default async function ChannelsPage({
         term={q}
       />
 
-      {list.items.length === 0 ? (
-        <EmptyState title={q ? `No channel matches "${q}"` : "No channels yet"}>
-          {q ? "Try another search." : "Create your first delivery channel, here or through the API."}
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Your delivery channels"
-          columns={[
-            { label: "Channel" },
-            { label: "Status" },
-            { label: "Approval", hideBelow: "sm" },
-            { label: "Pending request", hideBelow: "md" },
-            { label: "Last change", hideBelow: "md" },
-          ]}
-        >
-          {list.items.map((channel) => (
-            <tr key={channel.id}>
-              <ChannelNameCell
-                href={`/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`}
-                name={channel.name}
-                id={channel.providerDeliveryChannelId}
-              />
-              <td className="space-x-1 px-4 py-3">
-                <StatusBadge status={channel.status} />
-                <RejectedBadge reason={channel.rejectionReason} />
-              </td>
-              <td className="hidden px-4 py-3 sm:table-cell">
-                <ApprovalBadge isApproved={channel.isApproved} />
-              </td>
-              <td className="hidden px-4 py-3 md:table-cell">
-                {channel.pending
-                  ? requestKindLabel(channel.pending.kind)
-                  : channel.rejectionReason
-                    ? `Rejected: ${channel.rejectionReason}`
-                    : "—"}
-              </td>
-              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
-                {formatDateTime(channel.updatedAt)}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
+      <PagedTable
+        items={list.items}
+        paging={list}
         basePath="/channels"
         params={q ? { q } : {}}
-        page={list.page}
-        total={list.total}
-        pageSize={list.pageSize}
         unit="channels"
+        empty={
+          <EmptyState title={q ? `No channel matches "${q}"` : "No channels yet"}>
+            {q ? "Try another search." : "Create your first delivery channel, here or through the API."}
+          </EmptyState>
+        }
+        caption="Your delivery channels"
+        columns={[
+          { label: "Channel" },
+          { label: "Status" },
+          { label: "Approval", hideBelow: "sm" },
+          { label: "Pending request", hideBelow: "md" },
+          { label: "Last change", hideBelow: "md" },
+        ]}
+        row={(channel) => (
+          <tr key={channel.id}>
+            <ChannelNameCell
+              href={`/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`}
+              name={channel.name}
+              id={channel.providerDeliveryChannelId}
+            />
+            <td className="space-x-1 px-4 py-3">
+              <StatusBadge status={channel.status} />
+              <RejectedBadge reason={channel.rejectionReason} />
+            </td>
+            <td className="hidden px-4 py-3 sm:table-cell">
+              <ApprovalBadge isApproved={channel.isApproved} />
+            </td>
+            <td className="hidden px-4 py-3 md:table-cell">
+              {channel.pending
+                ? requestKindLabel(channel.pending.kind)
+                : channel.rejectionReason
+                  ? `Rejected: ${channel.rejectionReason}`
+                  : "—"}
+            </td>
+            <DateCell date={channel.updatedAt} hideBelow="md" />
+          </tr>
+        )}
       />
     </>
   );

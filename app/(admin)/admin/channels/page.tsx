@@ -1,21 +1,21 @@
 import type { Metadata } from "next";
-import { Pager, stringParams } from "@/components/ui/pager";
+import { PagedTable } from "@/components/ui/paged-table";
+import { stringParams } from "@/components/ui/pager";
 import {
   ApprovalBadge,
   ChannelNameCell,
   RejectedBadge,
   StatusBadge,
 } from "@/components/channels/status-badges";
-import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { FilterSelect } from "@/components/ui/filter-select";
-import { DataTable } from "@/components/ui/table";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
+import { DateCell } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { REQUEST_FILTERS, allChannels } from "@/lib/domain/channels";
-import { formatDateTime } from "@/lib/format";
+import { pageParam } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "All channels" };
 
@@ -29,9 +29,8 @@ export default async function AdminChannelsPage({
   await requireAdmin();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
-  const page = Number.parseInt(raw.page as string, 10) || 1;
   const [list, providers] = await Promise.all([
-    allChannels({ ...params, approved: params.approved as "yes" | "no" | undefined, page }),
+    allChannels({ ...params, approved: params.approved as "yes" | "no" | undefined, page: pageParam(raw) }),
     providersOverview(),
   ]);
   const filter = (
@@ -45,7 +44,7 @@ export default async function AdminChannelsPage({
         title="All channels"
         description="Every provider's channels, most recently changed first."
       />
-      <form method="get" action="/admin/channels" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterForm action="/admin/channels">
         {filter(
           "providerId",
           "Provider",
@@ -69,48 +68,36 @@ export default async function AdminChannelsPage({
             className={`${inputClass} w-20 uppercase`}
           />
         </label>
-        <button type="submit" className={buttonClass("secondary")}>
-          Filter
-        </button>
-      </form>
-      {list.items.length === 0 ? (
-        <EmptyState title="No channel matches" />
-      ) : (
-        <DataTable
-          caption="Channels"
-          columns={[
-            { label: "Channel" },
-            { label: "Provider" },
-            { label: "Status" },
-            { label: "Last change", hideBelow: "md" },
-          ]}
-        >
-          {list.items.map((channel) => (
-            <tr key={channel.id}>
-              <ChannelNameCell
-                href={`/admin/channels/${channel.id}`}
-                name={channel.name}
-                id={channel.providerDeliveryChannelId}
-              />
-              <td className="px-4 py-3">{channel.provider.name}</td>
-              <td className="space-x-1 px-4 py-3">
-                <StatusBadge status={channel.status} />
-                <ApprovalBadge isApproved={channel.isApproved} />
-                <RejectedBadge reason={channel.rejectionReason} />
-              </td>
-              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
-                {formatDateTime(channel.updatedAt)}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
+      </FilterForm>
+      <PagedTable
+        items={list.items}
+        paging={list}
         basePath="/admin/channels"
         params={params}
-        page={list.page}
-        total={list.total}
-        pageSize={list.pageSize}
+        empty={<EmptyState title="No channel matches" />}
+        caption="Channels"
+        columns={[
+          { label: "Channel" },
+          { label: "Provider" },
+          { label: "Status" },
+          { label: "Last change", hideBelow: "md" },
+        ]}
+        row={(channel) => (
+          <tr key={channel.id}>
+            <ChannelNameCell
+              href={`/admin/channels/${channel.id}`}
+              name={channel.name}
+              id={channel.providerDeliveryChannelId}
+            />
+            <td className="px-4 py-3">{channel.provider.name}</td>
+            <td className="space-x-1 px-4 py-3">
+              <StatusBadge status={channel.status} />
+              <ApprovalBadge isApproved={channel.isApproved} />
+              <RejectedBadge reason={channel.rejectionReason} />
+            </td>
+            <DateCell date={channel.updatedAt} hideBelow="md" />
+          </tr>
+        )}
       />
     </>
   );

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager, stringParams } from "@/components/ui/pager";
+import { PagedTable } from "@/components/ui/paged-table";
+import { stringParams } from "@/components/ui/pager";
 import { requestKindLabel } from "@/components/channels/status-badges";
-import { buttonClass } from "@/components/ui/button";
-import { FilterSelect } from "@/components/ui/filter-select";
-import { DataTable } from "@/components/ui/table";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
+import { DateCell } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { REQUEST_KINDS, approvalQueue } from "@/lib/domain/channels";
-import { formatDateTime } from "@/lib/format";
+import { pageParam } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "Requests" };
 
@@ -19,14 +19,14 @@ export default async function RequestQueuePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requireAdmin();
-  const params = stringParams(await searchParams, ["providerId", "kind", "age"]);
-  const page = Number.parseInt((await searchParams).page as string, 10) || 1;
+  const raw = await searchParams;
+  const params = stringParams(raw, ["providerId", "kind", "age"]);
   const [queue, providers] = await Promise.all([
     approvalQueue({
       providerId: params.providerId,
       kind: params.kind,
       olderThanDays: Number(params.age) || undefined,
-      page,
+      page: pageParam(raw),
     }),
     providersOverview(),
   ]);
@@ -36,7 +36,7 @@ export default async function RequestQueuePage({
         title="Requests awaiting a decision"
         description="Oldest first. Approving applies a request; rejecting tells the provider why."
       />
-      <form method="get" action="/admin/requests" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterForm action="/admin/requests">
         <FilterSelect
           name="providerId"
           label="Provider"
@@ -61,45 +61,34 @@ export default async function RequestQueuePage({
             ["7", "More than a week"],
           ]}
         />
-        <button type="submit" className={buttonClass("secondary")}>
-          Filter
-        </button>
-      </form>
-      {queue.requests.length === 0 ? (
-        <EmptyState title="Nothing awaits a decision">New requests from providers appear here.</EmptyState>
-      ) : (
-        <DataTable
-          caption="Pending channel requests"
-          columns={[{ label: "Request" }, { label: "Provider" }, { label: "Submitted", hideBelow: "sm" }]}
-        >
-          {queue.requests.map((request) => (
-            <tr key={request.id}>
-              <td className="px-4 py-3">
-                <Link
-                  href={`/admin/requests/${request.id}`}
-                  className="font-medium text-blue-800 hover:underline"
-                >
-                  {requestKindLabel(request.kind)}:{" "}
-                  {request.name || request.channel.providerDeliveryChannelId}
-                </Link>
-                <div className="font-mono text-xs text-slate-500 break-all">
-                  {request.channel.providerDeliveryChannelId}
-                </div>
-              </td>
-              <td className="px-4 py-3">{request.channel.provider.name}</td>
-              <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">
-                {formatDateTime(request.requestedAt)}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
+      </FilterForm>
+      <PagedTable
+        items={queue.requests}
+        paging={queue}
         basePath="/admin/requests"
         params={params}
-        page={queue.page}
-        total={queue.total}
-        pageSize={queue.pageSize}
+        empty={
+          <EmptyState title="Nothing awaits a decision">New requests from providers appear here.</EmptyState>
+        }
+        caption="Pending channel requests"
+        columns={[{ label: "Request" }, { label: "Provider" }, { label: "Submitted", hideBelow: "sm" }]}
+        row={(request) => (
+          <tr key={request.id}>
+            <td className="px-4 py-3">
+              <Link
+                href={`/admin/requests/${request.id}`}
+                className="font-medium text-blue-800 hover:underline"
+              >
+                {requestKindLabel(request.kind)}: {request.name || request.channel.providerDeliveryChannelId}
+              </Link>
+              <div className="font-mono text-xs text-slate-500 break-all">
+                {request.channel.providerDeliveryChannelId}
+              </div>
+            </td>
+            <td className="px-4 py-3">{request.channel.provider.name}</td>
+            <DateCell date={request.requestedAt} hideBelow="sm" />
+          </tr>
+        )}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { ApprovalBadge, RejectedBadge, StatusBadge } from "@/components/channels/status-badges";
@@ -9,9 +8,8 @@ import { RequestHistory } from "@/components/channels/request-history";
 import { TranslationList } from "@/components/channels/translation-list";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
-import { requireProviderUser } from "@/lib/auth/session";
-import { providerChannelDetail } from "@/lib/domain/channels";
 import { setChannelStatusAction } from "../actions";
+import { channelDetailOrNotFound } from "./channel-detail";
 
 export const metadata: Metadata = { title: "Channel" };
 
@@ -20,10 +18,7 @@ export default async function ChannelPage({
 }: {
   params: Promise<{ providerDeliveryChannelId: string }>;
 }) {
-  const user = await requireProviderUser();
-  const id = decodeURIComponent((await params).providerDeliveryChannelId);
-  const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
-  if (!detail) notFound();
+  const { detail } = await channelDetailOrNotFound(params);
   const { view } = detail;
   return (
     <>

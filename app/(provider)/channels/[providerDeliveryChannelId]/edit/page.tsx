@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
 import { PageHeader } from "@/components/ui/page";
-import { requireProviderUser } from "@/lib/auth/session";
-import { providerChannelDetail } from "@/lib/domain/channels";
 import { updateChannelAction } from "../../actions";
+import { channelDetailOrNotFound } from "../channel-detail";
 import { formatCount } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Edit channel" };
@@ -22,10 +20,7 @@ export default async function EditChannelPage({
 }: {
   params: Promise<{ providerDeliveryChannelId: string }>;
 }) {
-  const user = await requireProviderUser();
-  const id = decodeURIComponent((await params).providerDeliveryChannelId);
-  const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
-  if (!detail) notFound();
+  const { id, detail } = await channelDetailOrNotFound(params);
   const tooLong = (Object.keys(LISTS) as (keyof typeof LISTS)[]).find(
     (key) => (detail.requested[key]?.length ?? 0) > FORM_MAX_ITEMS,
   );

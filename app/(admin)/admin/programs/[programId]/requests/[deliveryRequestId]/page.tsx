@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Pager } from "@/components/ui/pager";
+import { PagedTable } from "@/components/ui/paged-table";
 import { RefundButton } from "@/components/admin/refund-dialog";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { SearchForm } from "@/components/ui/search-form";
-import { DataTable, cellClass } from "@/components/ui/table";
+import { cellClass } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
+import { pageParam } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { refundAction } from "../../../actions";
@@ -26,8 +27,7 @@ export default async function DeliveryRequestPage({
   const { programId, deliveryRequestId } = await params;
   const query = await searchParams;
   const q = typeof query.q === "string" ? query.q : "";
-  const page = Number.parseInt(typeof query.page === "string" ? query.page : "1", 10) || 1;
-  const detail = await deliveryRequestDetail(programId, deliveryRequestId, { q, page });
+  const detail = await deliveryRequestDetail(programId, deliveryRequestId, { q, page: pageParam(query) });
   if (!detail) notFound();
   const { request, deliveries } = detail;
   const basePath = `/admin/programs/${programId}/requests/${deliveryRequestId}`;
@@ -51,60 +51,53 @@ export default async function DeliveryRequestPage({
         placeholder="Search by beneficiary id"
         term={q}
       />
-      {deliveries.length === 0 ? (
-        <EmptyState title={`No beneficiary id matches "${q}"`}>Try another search.</EmptyState>
-      ) : (
-        <DataTable
-          caption="Deliveries"
-          columns={[
-            { label: "Beneficiary" },
-            { label: "Amount" },
-            { label: "Status" },
-            { label: "Provider's id", hideBelow: "md" },
-            { label: "Refund" },
-          ]}
-        >
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <td className={cellClass(undefined, "font-mono break-all")}>{delivery.beneficiaryId}</td>
-              <td className={cellClass(undefined, "whitespace-nowrap")}>
-                {formatAmount(delivery.amountMinor, request.unit)}
-              </td>
-              <td className={cellClass()}>
-                {delivery.revertedAt
-                  ? "reverted"
-                  : delivery.refundRequestedAt
-                    ? "refund requested"
-                    : delivery.status}
-                {delivery.refundReason && (
-                  <span className="block text-xs text-slate-600">Reason: {delivery.refundReason}</span>
-                )}
-              </td>
-              <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
-              <td className={cellClass(undefined, "whitespace-nowrap")}>
-                {!delivery.refundRequestedAt && !delivery.revertedAt && (
-                  <RefundButton
-                    programId={programId}
-                    delivery={{
-                      id: delivery.id,
-                      beneficiaryId: delivery.beneficiaryId,
-                      amount: formatAmount(delivery.amountMinor, request.unit),
-                      providerName: request.channel.provider.name,
-                    }}
-                    refund={refundAction}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
+      <PagedTable
+        items={deliveries}
+        paging={detail}
         basePath={basePath}
         params={q ? { q } : {}}
-        page={detail.page}
-        total={detail.total}
-        pageSize={detail.pageSize}
+        empty={<EmptyState title={`No beneficiary id matches "${q}"`}>Try another search.</EmptyState>}
+        caption="Deliveries"
+        columns={[
+          { label: "Beneficiary" },
+          { label: "Amount" },
+          { label: "Status" },
+          { label: "Provider's id", hideBelow: "md" },
+          { label: "Refund" },
+        ]}
+        row={(delivery) => (
+          <tr key={delivery.id}>
+            <td className={cellClass(undefined, "font-mono break-all")}>{delivery.beneficiaryId}</td>
+            <td className={cellClass(undefined, "whitespace-nowrap")}>
+              {formatAmount(delivery.amountMinor, request.unit)}
+            </td>
+            <td className={cellClass()}>
+              {delivery.revertedAt
+                ? "reverted"
+                : delivery.refundRequestedAt
+                  ? "refund requested"
+                  : delivery.status}
+              {delivery.refundReason && (
+                <span className="block text-xs text-slate-600">Reason: {delivery.refundReason}</span>
+              )}
+            </td>
+            <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
+            <td className={cellClass(undefined, "whitespace-nowrap")}>
+              {!delivery.refundRequestedAt && !delivery.revertedAt && (
+                <RefundButton
+                  programId={programId}
+                  delivery={{
+                    id: delivery.id,
+                    beneficiaryId: delivery.beneficiaryId,
+                    amount: formatAmount(delivery.amountMinor, request.unit),
+                    providerName: request.channel.provider.name,
+                  }}
+                  refund={refundAction}
+                />
+              )}
+            </td>
+          </tr>
+        )}
       />
     </>
   );
