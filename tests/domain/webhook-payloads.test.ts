@@ -143,10 +143,14 @@ it("a real callback carries the documented headers, and the example receiver rec
       .channel.findFirstOrThrow({ where: { providerId: provider.id } });
     await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
     const settings = { allowPrivateAddresses: true, timeoutMs: 3_000, leaseMs: 60_000, pollMs: 100 };
-    await vi.waitFor(async () => {
-      await runDueWebhookDeliveries(new Date(), 50, settings);
-      expect(receiver.received.length).toBeGreaterThan(0);
-    });
+    await vi.waitFor(
+      async () => {
+        await runDueWebhookDeliveries(new Date(), 50, settings);
+        expect(receiver.received.length).toBeGreaterThan(0);
+        // vi.waitFor's default second is too short on a loaded two-core CI machine.
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const [callback] = receiver.received;
     expect(callbackHeadersSchema.safeParse(callback!.headers).error).toBeUndefined();
     expect(callback).toMatchObject({
