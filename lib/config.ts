@@ -1,17 +1,178 @@
 /**
- * Every setting of the product, read from the environment once, with defaults that make a fresh
- * clone run embedded (SQLite under data/). The README lists the same variables.
+ * Every setting of the product: the one place that reads the environment, through one zod schema,
+ * with defaults that make a fresh clone run embedded (SQLite under data/). `.env.example` lists the
+ * same variables. A bad value stops the server at start (server/check-config.ts) with a message that
+ * names the variable; settings are read per call so that a test may change the environment.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
+import { z } from "zod";
+import { LANGUAGES } from "./contract/enums";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
 export const DEFAULT_DATABASE_URL = "file:./data/portal.db";
+const DEFAULT_PORTAL_HOSTS = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+const DEFAULT_TRANSLATION_LANGUAGES = ["EN", "FR", "ES", "AR", "UK", "RU"];
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Values never echoed in an error message: they are secrets or may hold a password. */
+const SECRETS = new Set([
+  "DATABASE_URL",
+  "SECRET_ENCRYPTION_KEY",
+  "BETTER_AUTH_SECRET",
+  "LIBRETRANSLATE_API_KEY",
+  "DEEPL_API_KEY",
+]);
+
+const positiveInteger = (fallback: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d*$/, "must be a positive integer")
+    .transform(Number)
+    .default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .transform((value) => value === "true")
+    .default(fallback);
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** An IP address or CIDR range (TRUST_PROXY's entries), or undefined when it is neither. */
+export function addressRange(entry: string): { address: string; bits?: number; family: 4 | 6 } | undefined {
+  const [address = "", prefix] = entry.split("/");
+  const family = isIP(address);
+  if (family !== 4 && family !== 6) return undefined;
+  if (prefix === undefined) return { address, family };
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 6 ? 128 : 32) ? { address, bits, family } : undefined;
+}
+
+/** The 32 bytes a key text holds (hex or base64), or undefined when it holds any other length. */
+function keyBytes(text: string): Buffer | undefined {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+  return key.length === 32 ? key : undefined;
+}
+
+const schema = z
+  .object({
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgres(ql)://")
+      .default(DEFAULT_DATABASE_URL),
+    DATABASE_POOL_SIZE: positiveInteger(10),
+    PORT: positiveInteger(3000),
+    SECRET_ENCRYPTION_KEY: z
+      .string()
+      .refine((text) => keyBytes(text), "must hold 32 bytes (base64 or hex)")
+      .optional(),
+    BETTER_AUTH_SECRET: z.string().optional(),
+    BETTER_AUTH_URL: httpUrl.optional(),
+    PORTAL_HOSTS: z.string().transform(list).optional(),
+    SECURE_COOKIES: flag(false),
+    AUTH_SIGN_IN_PER_MINUTE: positiveInteger(20),
+    TRUST_PROXY: z
+      .string()
+      .transform(list)
+      .refine((entries) => entries.every(addressRange), "must list IP addresses or CIDR ranges")
+      .default([]),
+    TRANSLATION_LANGUAGES: z
+      .string()
+      .transform((text) => [...new Set(list(text.toUpperCase()))])
+      .refine(
+        (codes) => codes.every((code) => (LANGUAGES as readonly string[]).includes(code)),
+        "must list the contract's language codes (e.g. EN,FR)",
+      )
+      .optional(),
+    TRANSLATOR: z
+      .string()
+      .transform((text) => text.toLowerCase())
+      .pipe(z.enum(["libretranslate", "deepl"], { error: "must be libretranslate or deepl" }))
+      .optional(),
+    LIBRETRANSLATE_URL: httpUrl.optional(),
+    LIBRETRANSLATE_API_KEY: z.string().optional(),
+    DEEPL_API_KEY: z.string().optional(),
+    WORKERS_IN_PROCESS: flag(true),
+    WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),
+    WEBHOOK_TIMEOUT_MS: positiveInteger(15_000),
+    WEBHOOK_LEASE_MS: positiveInteger(60_000),
+    WEBHOOK_POLL_MS: positiveInteger(500),
+    WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION: positiveInteger(16),
+    WEBHOOK_CONCURRENCY: positiveInteger(256),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+    NODE_ENV: z.string().optional(),
+  })
+  .superRefine((settings, context) => {
+    const needs = (name: "LIBRETRANSLATE_URL" | "DEEPL_API_KEY") =>
+      settings[name] ||
+      context.addIssue({
+        code: "custom",
+        path: [name],
+        message: `must be set when TRANSLATOR=${settings.TRANSLATOR}`,
+      });
+    if (settings.TRANSLATOR === "libretranslate") needs("LIBRETRANSLATE_URL");
+    if (settings.TRANSLATOR === "deepl") needs("DEEPL_API_KEY");
+  });
+
+export type Settings = z.output<typeof schema>;
+type Name = keyof typeof schema.shape;
+/** Every variable the product reads (.env.example lists them; a unit test keeps the two in step). */
+export const SETTING_NAMES = Object.keys(schema.shape) as Name[];
+
+/** Thrown for a bad environment; the message lists every problem, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (see .env.example):\n${problems.map((line) => `  ${line}`).join("\n")}`);
+  }
+}
+
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return "unset";
+  if (name === "DATABASE_URL") return `got "${value.split(":")[0]}:…"`;
+  return SECRETS.has(name) ? `got ${value.length} characters` : `got "${value}"`;
+}
+
+/** The environment's values of our variables, trimmed; blank counts as unset (the default). */
+function ourValues(env: Environment): Partial<Record<Name, string>> {
+  const values: Partial<Record<Name, string>> = {};
+  for (const name of SETTING_NAMES) {
+    const value = env[name]?.trim();
+    if (value) values[name] = value;
+  }
+  return values;
+}
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+let cached: { key: string; settings: Settings } | undefined;
+
+/** The validated settings of `env`; parsed again only when one of our variables changed. */
+export function settings(env: Environment = process.env): Settings {
+  const values = ourValues(env);
+  const key = JSON.stringify(values);
+  if (cached?.key === key) return cached.settings;
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name} ${issue.message} (${shown(name, values[name as Name])})`;
+      }),
+    );
+  }
+  cached = { key, settings: result.data };
+  return result.data;
+}
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  return settings().DATABASE_URL;
 }
 
 /** Which of the two Prisma schemas a URL belongs to; anything else is a configuration error. */
@@ -28,6 +189,10 @@ export function ensureSqliteFolder(url = databaseUrl()): void {
   if (file && file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 }
 
+export function databasePoolSize(): number {
+  return settings().DATABASE_POOL_SIZE;
+}
+
 export const SECRET_KEY_FILE = "data/secret.key";
 
 /**
@@ -36,16 +201,22 @@ export const SECRET_KEY_FILE = "data/secret.key";
  * a restart can still read what it sealed.
  */
 export function secretEncryptionKey(): Buffer {
-  const configured = process.env.SECRET_ENCRYPTION_KEY?.trim();
-  if (configured) return decodeKey(configured, "SECRET_ENCRYPTION_KEY");
-  return decodeKey(generatedSecret(SECRET_KEY_FILE), SECRET_KEY_FILE);
+  const text = settings().SECRET_ENCRYPTION_KEY ?? generatedSecret(SECRET_KEY_FILE);
+  const key = keyBytes(text);
+  if (!key) throw new Error(`${SECRET_KEY_FILE} must hold 32 bytes (base64 or hex)`);
+  return key;
 }
 
 export const AUTH_SECRET_FILE = "data/auth-secret";
 
 /** Signs the portal's session cookies (better-auth). Production sets BETTER_AUTH_SECRET. */
 export function authSecret(): string {
-  return process.env.BETTER_AUTH_SECRET?.trim() || generatedSecret(AUTH_SECRET_FILE);
+  return settings().BETTER_AUTH_SECRET ?? generatedSecret(AUTH_SECRET_FILE);
+}
+
+/** The portal's fixed public URL (BETTER_AUTH_URL), or undefined: the request's own origin. */
+export function publicUrl(): string | undefined {
+  return settings().BETTER_AUTH_URL;
 }
 
 /**
@@ -54,17 +225,13 @@ export function authSecret(): string {
  * must still come from the origin it was sent to (lib/auth/guards.ts), not from any listed host.
  */
 export function portalHosts(): string[] {
-  const configured = process.env.PORTAL_HOSTS?.split(",")
-    .map((host) => host.trim())
-    .filter(Boolean);
-  return configured?.length
-    ? configured
-    : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+  const configured = settings().PORTAL_HOSTS;
+  return configured?.length ? configured : DEFAULT_PORTAL_HOSTS;
 }
 
 /** Session cookies marked Secure: when the public URL is https, or when SECURE_COOKIES=true. */
 export function secureCookies(): boolean {
-  return process.env.SECURE_COOKIES === "true" || (process.env.BETTER_AUTH_URL ?? "").startsWith("https://");
+  return settings().SECURE_COOKIES || (publicUrl() ?? "").startsWith("https://");
 }
 
 /**
@@ -72,7 +239,7 @@ export function secureCookies(): boolean {
  * limiter) and per account email (lib/auth/throttle.ts). Both counters live in the database.
  */
 export function signInAttemptsPerMinute(): number {
-  return Number(process.env.AUTH_SIGN_IN_PER_MINUTE) || 20;
+  return settings().AUTH_SIGN_IN_PER_MINUTE;
 }
 
 /**
@@ -81,10 +248,7 @@ export function signInAttemptsPerMinute(): number {
  * the connection's own (server/index.ts), so a client cannot pick the address it is throttled by.
  */
 export function trustedProxies(): string[] {
-  return (process.env.TRUST_PROXY ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  return settings().TRUST_PROXY;
 }
 
 /** A secret for the embedded default: 32 random bytes generated once into a git-ignored file. */
@@ -101,49 +265,58 @@ function generatedSecret(file: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
-function decodeKey(text: string, source: string): Buffer {
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
-  if (key.length !== 32) throw new Error(`${source} must hold 32 bytes (base64 or hex)`);
-  return key;
-}
-
 /**
  * Languages approved names and short descriptions are translated into (contract language codes).
  * The default covers the platform's main working languages.
  */
 export function translationLanguages(): string[] {
-  const configured = process.env.TRANSLATION_LANGUAGES?.split(",").map((code) => code.trim().toUpperCase());
-  const languages = configured?.filter(Boolean);
-  return languages?.length ? [...new Set(languages)] : ["EN", "FR", "ES", "AR", "UK", "RU"];
+  const configured = settings().TRANSLATION_LANGUAGES;
+  return configured?.length ? configured : DEFAULT_TRANSLATION_LANGUAGES;
+}
+
+export type TranslatorSetting =
+  | { kind: "libretranslate"; url: string; apiKey?: string }
+  | { kind: "deepl"; apiKey: string };
+
+/** The machine translator (TRANSLATOR and its URL or key), or null: translations wait for a human. */
+export function translatorSetting(): TranslatorSetting | null {
+  const { TRANSLATOR, LIBRETRANSLATE_URL, LIBRETRANSLATE_API_KEY, DEEPL_API_KEY } = settings();
+  if (TRANSLATOR === "libretranslate") {
+    return { kind: TRANSLATOR, url: LIBRETRANSLATE_URL!, apiKey: LIBRETRANSLATE_API_KEY };
+  }
+  if (TRANSLATOR === "deepl") return { kind: TRANSLATOR, apiKey: DEEPL_API_KEY! };
+  return null;
 }
 
 /** Webhook delivery settings (lib/webhooks, lib/jobs/webhook-dispatcher). */
 export function webhookSettings() {
+  const current = settings();
   return {
     /** Callbacks to private, loopback and link-local addresses: only for development and tests. */
-    allowPrivateAddresses: process.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true",
-    timeoutMs: Number(process.env.WEBHOOK_TIMEOUT_MS) || 15_000,
+    allowPrivateAddresses: current.WEBHOOK_ALLOW_PRIVATE_URLS,
+    timeoutMs: current.WEBHOOK_TIMEOUT_MS,
     /** How long a worker owns a claimed event; longer than an attempt can take. */
-    leaseMs: Number(process.env.WEBHOOK_LEASE_MS) || 60_000,
-    pollMs: Number(process.env.WEBHOOK_POLL_MS) || 500,
+    leaseMs: current.WEBHOOK_LEASE_MS,
+    pollMs: current.WEBHOOK_POLL_MS,
     /** Callbacks one worker has under way to one subscription, so a slow receiver delays only itself. */
-    perSubscription: Number(process.env.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION) || 16,
+    perSubscription: current.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
     /** Callbacks one worker has under way in all. */
-    maxInFlight: Number(process.env.WEBHOOK_CONCURRENCY) || 256,
+    maxInFlight: current.WEBHOOK_CONCURRENCY,
   };
 }
 
 /** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
 export function workersInProcess(): boolean {
-  return process.env.WORKERS_IN_PROCESS !== "false";
+  return settings().WORKERS_IN_PROCESS;
 }
 
 export function port(): number {
-  return Number(process.env.PORT) || 3000;
+  return settings().PORT;
 }
 
 export function logLevel(): string {
-  return process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info");
+  const { LOG_LEVEL, NODE_ENV } = settings();
+  return LOG_LEVEL ?? (NODE_ENV === "test" ? "warn" : "info");
 }
 
 /** Largest request body the API reads; larger bodies get 413 in the contract's envelope. */
