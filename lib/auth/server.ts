@@ -17,9 +17,6 @@ import {
 import { db } from "../db";
 import { portalGuards } from "./guards";
 
-export const USER_ROLES = ["provider", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
 const SIGN_IN_PATH = "/sign-in/email";
 
 function createAuth() {
