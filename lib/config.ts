@@ -13,7 +13,7 @@ import { LANGUAGES } from "./contract/enums";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
-export const DEFAULT_DATABASE_URL = "file:./data/portal.db";
+const DEFAULT_DATABASE_URL = "file:./data/portal.db";
 const DEFAULT_PORTAL_HOSTS = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
 const DEFAULT_TRANSLATION_LANGUAGES = ["EN", "FR", "ES", "AR", "UK", "RU"];
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -193,7 +193,7 @@ export function databasePoolSize(): number {
   return settings().DATABASE_POOL_SIZE;
 }
 
-export const SECRET_KEY_FILE = "data/secret.key";
+const SECRET_KEY_FILE = "data/secret.key";
 
 /**
  * The 32-byte key that seals webhook secrets (AES-256-GCM). Production sets SECRET_ENCRYPTION_KEY
@@ -207,7 +207,7 @@ export function secretEncryptionKey(): Buffer {
   return key;
 }
 
-export const AUTH_SECRET_FILE = "data/auth-secret";
+const AUTH_SECRET_FILE = "data/auth-secret";
 
 /** Signs the portal's session cookies (better-auth). Production sets BETTER_AUTH_SECRET. */
 export function authSecret(): string {

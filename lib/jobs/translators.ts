@@ -1,7 +1,7 @@
 /**
  * Machine translation services behind one interface. LibreTranslate can be self-hosted next to the
  * portal; DeepL goes through its official client. Neither is configured in the embedded default:
- * jobs then wait, shown as "needs translation", and administrators translate by hand.
+ * jobs then stay PENDING, and administrators translate by hand.
  *   TRANSLATOR=libretranslate  LIBRETRANSLATE_URL=http://…  [LIBRETRANSLATE_API_KEY=…]
  *   TRANSLATOR=deepl           DEEPL_API_KEY=…
  */
