@@ -37,9 +37,21 @@ describe("the supervisor of npm start", () => {
       encoding: "utf8",
       timeout: 30_000,
     });
+    const lines = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
     expect(run.status).toBe(78);
-    expect(run.stderr).toContain('WEBHOOK_TIMEOUT_MS must be a positive integer (got "abc")');
-    expect(run.stdout).toContain("server refused its configuration; not restarting");
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 60,
+        msg: "could not start",
+        problems: ['WEBHOOK_TIMEOUT_MS must be a positive integer (got "abc")'],
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: "server refused its configuration; not restarting" }),
+    );
     expect(run.stdout).not.toContain("exited unexpectedly");
   }, 30_000);
 
