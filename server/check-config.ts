@@ -3,7 +3,8 @@
  * else loads, with a fatal log line listing each problem by variable, and the exit code that tells
  * the supervisor not to restart (restarting cannot fix a setting).
  */
-import { ConfigError, settings } from "../lib/config";
+import { settings } from "../lib/config";
+import { ConfigError } from "../lib/config-schema";
 import { log } from "../lib/log";
 import { BAD_CONFIG_EXIT_CODE } from "./supervisor";
 

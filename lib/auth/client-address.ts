@@ -7,7 +7,8 @@
  */
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
-import { addressRange, trustedProxies } from "../config";
+import { trustedProxies } from "../config";
+import { addressRange } from "../config-schema";
 
 /** TRUST_PROXY's entries as a BlockList, once; lib/config.ts has already refused malformed ones. */
 export function proxyList(entries: string[]): BlockList {

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, SETTING_NAMES, settings } from "@/lib/config";
+import { settings } from "@/lib/config";
+import { ConfigError, SETTING_NAMES } from "@/lib/config-schema";
 
 function problems(env: Record<string, string>): string[] {
   try {
