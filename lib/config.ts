@@ -1,17 +1,32 @@
 /**
- * Every setting of the product, read from the environment once, with defaults that make a fresh
- * clone run embedded (SQLite under data/). The README lists the same variables.
+ * Every setting of the product: the one place that reads the environment, through the schema of
+ * lib/config-schema.ts, with defaults that make a fresh clone run embedded (SQLite under data/).
+ * `.env.example` lists the same variables. A bad value stops the server at start
+ * (server/check-config.ts) naming the variable; settings are read per call, so a test may change
+ * the environment.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type Environment, keyBytes, ourValues, parseSettings, type Settings } from "./config-schema";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
-export const DEFAULT_DATABASE_URL = "file:./data/portal.db";
+const DEFAULT_PORTAL_HOSTS = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+const DEFAULT_TRANSLATION_LANGUAGES = ["EN", "FR", "ES", "AR", "UK", "RU"];
+
+let cached: { key: string; settings: Settings } | undefined;
+
+/** The validated settings of `env`; parsed again only when one of our variables changed. */
+export function settings(env: Environment = process.env): Settings {
+  const values = ourValues(env);
+  const key = JSON.stringify(values);
+  if (cached?.key !== key) cached = { key, settings: parseSettings(values) };
+  return cached.settings;
+}
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  return settings().DATABASE_URL;
 }
 
 /** Which of the two Prisma schemas a URL belongs to; anything else is a configuration error. */
@@ -28,7 +43,11 @@ export function ensureSqliteFolder(url = databaseUrl()): void {
   if (file && file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 }
 
-export const SECRET_KEY_FILE = "data/secret.key";
+export function databasePoolSize(): number {
+  return settings().DATABASE_POOL_SIZE;
+}
+
+const SECRET_KEY_FILE = "data/secret.key";
 
 /**
  * The 32-byte key that seals webhook secrets (AES-256-GCM). Production sets SECRET_ENCRYPTION_KEY
@@ -36,16 +55,22 @@ export const SECRET_KEY_FILE = "data/secret.key";
  * a restart can still read what it sealed.
  */
 export function secretEncryptionKey(): Buffer {
-  const configured = process.env.SECRET_ENCRYPTION_KEY?.trim();
-  if (configured) return decodeKey(configured, "SECRET_ENCRYPTION_KEY");
-  return decodeKey(generatedSecret(SECRET_KEY_FILE), SECRET_KEY_FILE);
+  const text = settings().SECRET_ENCRYPTION_KEY ?? generatedSecret(SECRET_KEY_FILE);
+  const key = keyBytes(text);
+  if (!key) throw new Error(`${SECRET_KEY_FILE} must hold 32 bytes (base64 or hex)`);
+  return key;
 }
 
-export const AUTH_SECRET_FILE = "data/auth-secret";
+const AUTH_SECRET_FILE = "data/auth-secret";
 
 /** Signs the portal's session cookies (better-auth). Production sets BETTER_AUTH_SECRET. */
 export function authSecret(): string {
-  return process.env.BETTER_AUTH_SECRET?.trim() || generatedSecret(AUTH_SECRET_FILE);
+  return settings().BETTER_AUTH_SECRET ?? generatedSecret(AUTH_SECRET_FILE);
+}
+
+/** The portal's fixed public URL (BETTER_AUTH_URL), or undefined: the request's own origin. */
+export function publicUrl(): string | undefined {
+  return settings().BETTER_AUTH_URL;
 }
 
 /**
@@ -54,17 +79,13 @@ export function authSecret(): string {
  * must still come from the origin it was sent to (lib/auth/guards.ts), not from any listed host.
  */
 export function portalHosts(): string[] {
-  const configured = process.env.PORTAL_HOSTS?.split(",")
-    .map((host) => host.trim())
-    .filter(Boolean);
-  return configured?.length
-    ? configured
-    : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+  const configured = settings().PORTAL_HOSTS;
+  return configured?.length ? configured : DEFAULT_PORTAL_HOSTS;
 }
 
 /** Session cookies marked Secure: when the public URL is https, or when SECURE_COOKIES=true. */
 export function secureCookies(): boolean {
-  return process.env.SECURE_COOKIES === "true" || (process.env.BETTER_AUTH_URL ?? "").startsWith("https://");
+  return settings().SECURE_COOKIES || (publicUrl() ?? "").startsWith("https://");
 }
 
 /**
@@ -72,7 +93,7 @@ export function secureCookies(): boolean {
  * limiter) and per account email (lib/auth/throttle.ts). Both counters live in the database.
  */
 export function signInAttemptsPerMinute(): number {
-  return Number(process.env.AUTH_SIGN_IN_PER_MINUTE) || 20;
+  return settings().AUTH_SIGN_IN_PER_MINUTE;
 }
 
 /**
@@ -81,10 +102,7 @@ export function signInAttemptsPerMinute(): number {
  * the connection's own (server/index.ts), so a client cannot pick the address it is throttled by.
  */
 export function trustedProxies(): string[] {
-  return (process.env.TRUST_PROXY ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  return settings().TRUST_PROXY;
 }
 
 /** A secret for the embedded default: 32 random bytes generated once into a git-ignored file. */
@@ -101,49 +119,58 @@ function generatedSecret(file: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
-function decodeKey(text: string, source: string): Buffer {
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
-  if (key.length !== 32) throw new Error(`${source} must hold 32 bytes (base64 or hex)`);
-  return key;
-}
-
 /**
  * Languages approved names and short descriptions are translated into (contract language codes).
  * The default covers the platform's main working languages.
  */
 export function translationLanguages(): string[] {
-  const configured = process.env.TRANSLATION_LANGUAGES?.split(",").map((code) => code.trim().toUpperCase());
-  const languages = configured?.filter(Boolean);
-  return languages?.length ? [...new Set(languages)] : ["EN", "FR", "ES", "AR", "UK", "RU"];
+  const configured = settings().TRANSLATION_LANGUAGES;
+  return configured?.length ? configured : DEFAULT_TRANSLATION_LANGUAGES;
+}
+
+export type TranslatorSetting =
+  | { kind: "libretranslate"; url: string; apiKey?: string }
+  | { kind: "deepl"; apiKey: string };
+
+/** The machine translator (TRANSLATOR and its URL or key), or null: translations wait for a human. */
+export function translatorSetting(): TranslatorSetting | null {
+  const { TRANSLATOR, LIBRETRANSLATE_URL, LIBRETRANSLATE_API_KEY, DEEPL_API_KEY } = settings();
+  if (TRANSLATOR === "libretranslate") {
+    return { kind: TRANSLATOR, url: LIBRETRANSLATE_URL!, apiKey: LIBRETRANSLATE_API_KEY };
+  }
+  if (TRANSLATOR === "deepl") return { kind: TRANSLATOR, apiKey: DEEPL_API_KEY! };
+  return null;
 }
 
 /** Webhook delivery settings (lib/webhooks, lib/jobs/webhook-dispatcher). */
 export function webhookSettings() {
+  const current = settings();
   return {
     /** Callbacks to private, loopback and link-local addresses: only for development and tests. */
-    allowPrivateAddresses: process.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true",
-    timeoutMs: Number(process.env.WEBHOOK_TIMEOUT_MS) || 15_000,
+    allowPrivateAddresses: current.WEBHOOK_ALLOW_PRIVATE_URLS,
+    timeoutMs: current.WEBHOOK_TIMEOUT_MS,
     /** How long a worker owns a claimed event; longer than an attempt can take. */
-    leaseMs: Number(process.env.WEBHOOK_LEASE_MS) || 60_000,
-    pollMs: Number(process.env.WEBHOOK_POLL_MS) || 500,
+    leaseMs: current.WEBHOOK_LEASE_MS,
+    pollMs: current.WEBHOOK_POLL_MS,
     /** Callbacks one worker has under way to one subscription, so a slow receiver delays only itself. */
-    perSubscription: Number(process.env.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION) || 16,
+    perSubscription: current.WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
     /** Callbacks one worker has under way in all. */
-    maxInFlight: Number(process.env.WEBHOOK_CONCURRENCY) || 256,
+    maxInFlight: current.WEBHOOK_CONCURRENCY,
   };
 }
 
 /** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
 export function workersInProcess(): boolean {
-  return process.env.WORKERS_IN_PROCESS !== "false";
+  return settings().WORKERS_IN_PROCESS;
 }
 
 export function port(): number {
-  return Number(process.env.PORT) || 3000;
+  return settings().PORT;
 }
 
 export function logLevel(): string {
-  return process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "warn" : "info");
+  const { LOG_LEVEL, NODE_ENV } = settings();
+  return LOG_LEVEL ?? (NODE_ENV === "test" ? "warn" : "info");
 }
 
 /** Largest request body the API reads; larger bodies get 413 in the contract's envelope. */

@@ -2,4 +2,13 @@
 import pino from "pino";
 import { logLevel } from "./config";
 
-export const log = pino({ level: logLevel(), base: { service: "delivery-channel-portal" } });
+/** LOG_LEVEL, or info while the settings are invalid: the logger must live to report them. */
+function level(): string {
+  try {
+    return logLevel();
+  } catch {
+    return "info";
+  }
+}
+
+export const log = pino({ level: level(), base: { service: "delivery-channel-portal" } });

@@ -3,6 +3,7 @@
  * share the work safely through leases). Use WORKERS_IN_PROCESS=false on the web servers then.
  * Honours DATABASE_URL like the server; SIGTERM/SIGINT finish the work in hand, then exit.
  */
+import "../server/check-config";
 import { databaseKind, databaseUrl } from "../lib/config";
 import { disconnectDb } from "../lib/db";
 import { startWorkers } from "../lib/jobs/workers";

@@ -3,6 +3,7 @@
  * paths through the node:http fast path and everything else through Next's request handler.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then exit.
  */
+import "./check-config";
 import { createServer } from "node:http";
 import next from "next";
 import { databaseUrl, port, workersInProcess } from "../lib/config";

@@ -2,7 +2,8 @@
  * `npm start`: keeps the production server (server/index.ts) running. The server runs as a child
  * process with a bounded heap; if it dies (a crash, the kernel's OOM killer, a bug no test found),
  * the supervisor starts it again, so one fatal request costs seconds, not the service. A server that
- * keeps dying right after starting (a bad setting) is given up after a few tries, with its exit code.
+ * keeps dying right after starting is given up after a few tries, with its exit code; one that refuses
+ * its settings (server/check-config.ts) is given up at once.
  * SIGTERM/SIGINT are passed on: the server drains in-flight requests, then both exit.
  *
  * Plain TypeScript that Node 24 runs without a loader (type stripping): the supervisor itself loads
@@ -18,6 +19,9 @@ export const SERVER_NODE_ARGS = [
   "tsx",
   "server/index.ts",
 ];
+
+/** The server's exit code for invalid settings (EX_CONFIG of sysexits.h): restarting cannot help. */
+export const BAD_CONFIG_EXIT_CODE = 78;
 
 /** A server that dies sooner than this after starting counts as failing to start. */
 const QUICK_EXIT_MS = 15_000;
@@ -43,6 +47,10 @@ function startServer() {
   child.once("exit", (code, signal) => {
     child = undefined;
     if (stopping) process.exit(code ?? 0);
+    if (code === BAD_CONFIG_EXIT_CODE) {
+      logLine(60, "server refused its configuration; not restarting", { code });
+      process.exit(code);
+    }
     quickExits = Date.now() - startedAt < QUICK_EXIT_MS ? quickExits + 1 : 0;
     if (quickExits >= GIVE_UP_AFTER_QUICK_EXITS) {
       logLine(60, "server keeps failing to start; giving up", { code, signal });

@@ -17,19 +17,10 @@ import {
   methodNotAllowed,
 } from "./errors";
 import { withJsonBody } from "./json-body";
+import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
 
 export type HttpMethod = "GET" | "POST";
-
-export interface ApiRequest {
-  method: string;
-  path: string;
-  /** Header value by lower-case name. */
-  header(name: string): string | undefined;
-  /** The raw body, at most `limit` bytes; rejects with a 413 ApiError beyond that. */
-  readBody(limit: number): Promise<Uint8Array>;
-  params: Record<string, string>;
-}
 
 export interface ApiResult {
   status: number;

@@ -6,7 +6,7 @@
  */
 import { MAX_BODY_BYTES } from "../config";
 import { MAX_INPUT_DEPTH, findUnstorableText } from "../contract/stored-text";
-import type { ApiRequest } from "./endpoint";
+import type { ApiRequest } from "./request";
 import { unsupportedMediaType, validationError } from "./errors";
 
 /** Bodies above this size take a slot of the gate; valid bodies of the contract are far smaller. */

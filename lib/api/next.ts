@@ -5,8 +5,9 @@
  */
 import { MAX_BODY_BYTES } from "../config";
 import { log } from "../log";
-import type { ApiRequest, ApiResult } from "./endpoint";
+import type { ApiResult } from "./endpoint";
 import { payloadTooLarge } from "./errors";
+import type { ApiRequest } from "./request";
 import { matchOperation, unknownApiPath } from "./routing";
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {

@@ -8,21 +8,17 @@
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 import { trustedProxies } from "../config";
+import { addressRange } from "../config-schema";
 
-/** Parses TRUST_PROXY once; a malformed entry stops the server at start, not at the first sign-in. */
+/** TRUST_PROXY's entries as a BlockList, once; lib/config.ts has already refused malformed ones. */
 export function proxyList(entries: string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
-    const [address = "", prefix] = entry.split("/");
-    const family = isIP(address);
-    const bits = prefix === undefined ? undefined : Number(prefix);
-    const maxBits = family === 6 ? 128 : 32;
-    if (!family || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= maxBits))) {
-      throw new Error(`TRUST_PROXY: "${entry}" is not an IP address or CIDR range`);
-    }
-    const type = family === 6 ? "ipv6" : "ipv4";
-    if (bits === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, bits, type);
+    const range = addressRange(entry);
+    if (!range) throw new Error(`TRUST_PROXY: "${entry}" is not an IP address or CIDR range`);
+    const type = range.family === 6 ? "ipv6" : "ipv4";
+    if (range.bits === undefined) list.addAddress(range.address, type);
+    else list.addSubnet(range.address, range.bits, type);
   }
   return list;
 }

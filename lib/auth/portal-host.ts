@@ -4,7 +4,7 @@
  * production server answers any other host 421 before Next and better-auth see the request (they
  * would fail on it with a 500), naming the settings an operator has to set.
  */
-import { portalHosts } from "../config";
+import { portalHosts, publicUrl } from "../config";
 
 function patternToRegex(pattern: string): RegExp {
   const escaped = pattern
@@ -18,7 +18,7 @@ let allowed: RegExp[] | undefined;
 
 export function isPortalHost(host: string | undefined): boolean {
   if (!host) return false;
-  const fixedUrl = process.env.BETTER_AUTH_URL?.trim();
+  const fixedUrl = publicUrl();
   if (fixedUrl) return new URL(fixedUrl).host.toLowerCase() === host.toLowerCase();
   allowed ??= portalHosts().map(patternToRegex);
   return allowed.some((pattern) => pattern.test(host.toLowerCase()));

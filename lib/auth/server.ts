@@ -6,17 +6,21 @@
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
-import { authSecret, databaseKind, portalHosts, secureCookies, signInAttemptsPerMinute } from "../config";
+import {
+  authSecret,
+  databaseKind,
+  portalHosts,
+  publicUrl,
+  secureCookies,
+  signInAttemptsPerMinute,
+} from "../config";
 import { db } from "../db";
 import { portalGuards } from "./guards";
-
-export const USER_ROLES = ["provider", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 const SIGN_IN_PATH = "/sign-in/email";
 
 function createAuth() {
-  const fixedUrl = process.env.BETTER_AUTH_URL;
+  const fixedUrl = publicUrl();
   const signInRule = { window: 60, max: signInAttemptsPerMinute() };
   return betterAuth({
     appName: "Delivery Channel Portal",

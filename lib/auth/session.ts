@@ -6,7 +6,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { type UserRole, auth } from "./server";
+import type { UserRole } from "../domain/users";
+import { auth } from "./server";
 
 export interface PortalUser {
   id: string;

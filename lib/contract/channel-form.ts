@@ -26,14 +26,6 @@ const usableFields = {
 /** The portal form's schema: the contract's body with the usable-channel requirements. */
 export const channelFormSchema = channelBodySchema.extend(usableFields);
 
-/** Paths the form marks as required (with an asterisk). */
-export const REQUIRED_FORM_FIELDS = [
-  "providerDeliveryChannelId",
-  "name.translation",
-  "landingPage",
-  "availability.categoriesSupported",
-] as const;
-
 const usableContent = z.object(usableFields);
 
 /** What a stored content lacks to be usable, by field path; empty when it has everything. */

@@ -14,4 +14,3 @@ export const decisionSchema = z.discriminatedUnion("approve", [
       .max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`),
   }),
 ]);
-export type DecisionInput = z.infer<typeof decisionSchema>;

@@ -4,7 +4,7 @@
  */
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
+import { databaseKind, databasePoolSize, databaseUrl, ensureSqliteFolder } from "../config";
 
 export function runtimeAdapter(url = databaseUrl()) {
   if (databaseKind(url) === "sqlite") {
@@ -36,6 +36,6 @@ export function pgConfig(url: string) {
     password: decodeURIComponent(u.password) || undefined,
     database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
     options: schema ? `-c search_path="${schema}"` : undefined,
-    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    max: databasePoolSize(),
   };
 }

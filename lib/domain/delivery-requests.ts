@@ -14,7 +14,13 @@ import { type Tx, db, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { budgetsFor, reserve } from "./budgets";
 import { parseContent } from "./channels/content";
-import { type NewDelivery, batchFingerprint, deliveryProblems, optionPairs } from "./delivery-checks";
+import {
+  type DeliveryOption,
+  type NewDelivery,
+  batchFingerprint,
+  deliveryProblems,
+  optionPairs,
+} from "./delivery-checks";
 import { MAX_DELIVERIES } from "./delivery-limits";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
@@ -36,6 +42,16 @@ export interface NewDeliveryRequest {
 }
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The delivery options a send's rows are checked against: the channel's approved ones. */
+export async function approvedDeliveryOptions(channelId: string): Promise<DeliveryOption[]> {
+  const channel = await db().channel.findUnique({
+    where: { id: channelId },
+    select: { approvedContent: true },
+  });
+  if (!channel?.approvedContent) throw notFound("No such approved channel.");
+  return parseContent(channel.approvedContent).deliveryOptions ?? [];
+}
 
 async function servingChannel(tx: Tx, programId: string, channelId: string) {
   const link = await tx.programChannel.findUnique({

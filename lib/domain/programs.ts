@@ -44,10 +44,6 @@ export async function addChannelToProgram(programId: string, channelId: string) 
   });
 }
 
-export async function removeChannelFromProgram(programId: string, channelId: string) {
-  await db().programChannel.deleteMany({ where: { programId, channelId } });
-}
-
 export function listPrograms() {
   return db().program.findMany({
     orderBy: { createdAt: "desc" },

@@ -5,9 +5,11 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { UserRole } from "../auth/server";
 import { db, isUniqueViolation } from "../db";
 import { conflict, invalid } from "./errors";
+
+/** What an account may do: a provider's portal, or the admin console. */
+export type UserRole = "provider" | "admin";
 
 export const MIN_PASSWORD_LENGTH = 10;
 

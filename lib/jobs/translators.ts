@@ -1,11 +1,12 @@
 /**
  * Machine translation services behind one interface. LibreTranslate can be self-hosted next to the
  * portal; DeepL goes through its official client. Neither is configured in the embedded default:
- * jobs then wait, shown as "needs translation", and administrators translate by hand.
+ * jobs then stay PENDING, and administrators translate by hand.
  *   TRANSLATOR=libretranslate  LIBRETRANSLATE_URL=http://…  [LIBRETRANSLATE_API_KEY=…]
  *   TRANSLATOR=deepl           DEEPL_API_KEY=…
  */
 import * as deepl from "deepl-node";
+import { translatorSetting } from "../config";
 
 export interface Translator {
   readonly name: string;
@@ -83,17 +84,10 @@ export function deeplTranslator(authKey: string): Translator {
   };
 }
 
-/** The translator the environment configures, or null (jobs wait for a human). */
-export function configuredTranslator(env = process.env): Translator | null {
-  const kind = env.TRANSLATOR?.trim().toLowerCase();
-  if (!kind) return null;
-  if (kind === "libretranslate") {
-    if (!env.LIBRETRANSLATE_URL) throw new Error("TRANSLATOR=libretranslate needs LIBRETRANSLATE_URL");
-    return libreTranslate(env.LIBRETRANSLATE_URL, env.LIBRETRANSLATE_API_KEY || undefined);
-  }
-  if (kind === "deepl") {
-    if (!env.DEEPL_API_KEY) throw new Error("TRANSLATOR=deepl needs DEEPL_API_KEY");
-    return deeplTranslator(env.DEEPL_API_KEY);
-  }
-  throw new Error(`TRANSLATOR must be libretranslate or deepl, got "${kind}"`);
+/** The translator the settings name (lib/config.ts), or null (jobs wait for a human). */
+export function configuredTranslator(setting = translatorSetting()): Translator | null {
+  if (!setting) return null;
+  return setting.kind === "deepl"
+    ? deeplTranslator(setting.apiKey)
+    : libreTranslate(setting.url, setting.apiKey);
 }

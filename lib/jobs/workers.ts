@@ -1,8 +1,10 @@
 /**
  * The background workers of the product: the webhook dispatcher always, the translation worker when
  * a translator is configured. `npm start` runs them in the app process (the embedded default) unless
- * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed.
+ * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
+ * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
+import { settings, workersInProcess } from "../config";
 import { configuredTranslator } from "./translators";
 import { startTranslationWorker } from "./translation-worker";
 import { startWebhookDispatcher } from "./webhook-dispatcher";
@@ -14,4 +16,15 @@ export function startWorkers(): () => Promise<void> {
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
+}
+
+const globalForWorkers = globalThis as unknown as { devWorkers?: () => Promise<void> };
+
+/**
+ * Under `next dev` only (production starts them in server/index.ts, which Next's register() would
+ * otherwise double): once per process, however often the dev server reloads this module.
+ */
+export function startDevelopmentWorkers(): void {
+  if (settings().NODE_ENV !== "development" || !workersInProcess()) return;
+  globalForWorkers.devWorkers ??= startWorkers();
 }

@@ -1,10 +1,13 @@
 /**
  * `npm start` survives the death of its server (issue 15, finding 1: "nothing restarts it"): the
- * supervisor starts the server again, logs why, and still drains and exits cleanly on SIGTERM.
+ * supervisor starts the server again, logs why, and still drains and exits cleanly on SIGTERM. A bad
+ * setting (issue 11) stops it at once, naming the variable, instead of restarting in a loop.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ownServer } from "../support/own-server";
+import { productionNodeArgs, ROOT } from "../support/test-server";
 
 const own = ownServer({ LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
 
@@ -27,6 +30,31 @@ async function healthy(): Promise<boolean> {
 }
 
 describe("the supervisor of npm start", () => {
+  it("exits at once, naming the variable, when a setting is invalid", () => {
+    const run = spawnSync(process.execPath, productionNodeArgs(), {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", WEBHOOK_TIMEOUT_MS: "abc" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    const lines = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+    expect(run.status).toBe(78);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 60,
+        msg: "could not start",
+        problems: ['WEBHOOK_TIMEOUT_MS must be a positive integer (got "abc")'],
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: "server refused its configuration; not restarting" }),
+    );
+    expect(run.stdout).not.toContain("exited unexpectedly");
+  }, 30_000);
+
   it("starts the server again after it is killed, and says so in the log", async () => {
     const first = serverPid();
     process.kill(first, "SIGKILL");

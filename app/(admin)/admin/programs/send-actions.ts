@@ -8,17 +8,15 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
-import { parseContent } from "@/lib/domain/channels";
-import { db } from "@/lib/db";
 import { type RowProblem, parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
 import {
+  approvedDeliveryOptions,
   type NewDelivery,
   deliveryProblems,
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
-import { notFound } from "@/lib/domain/errors";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
 
@@ -68,12 +66,7 @@ export type SendOutcome =
 async function deliveriesOf(
   input: SendInput,
 ): Promise<{ deliveries: NewDelivery[]; problems: RowProblem[] }> {
-  const channel = await db().channel.findUnique({
-    where: { id: input.channelId },
-    select: { approvedContent: true },
-  });
-  if (!channel?.approvedContent) throw notFound("No such approved channel.");
-  const options = parseContent(channel.approvedContent).deliveryOptions ?? [];
+  const options = await approvedDeliveryOptions(input.channelId);
   if (input.source === "csv") return parseDeliveriesCsv(input.csv, options);
   const deliveries = input.deliveries.map((row) => ({
     beneficiaryId: row.beneficiaryId.trim(),
