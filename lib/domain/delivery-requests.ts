@@ -15,7 +15,7 @@ import { type Tx, db, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { budgetsFor, reserve } from "./budgets";
 import { type NewDelivery, batchFingerprint, deliveryProblems, optionPairs } from "./delivery-checks";
-import { MAX_DELIVERIES } from "./delivery-limits";
+import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, fromMinor, toMinor } from "./money";
