@@ -26,13 +26,22 @@ export function Field({
         {label}
       </label>
       {children}
+      <FieldNotes id={htmlFor} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A control's hint, or its error instead: ids `<id>-hint` and `<id>-error` for aria-describedby. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && !error && (
-        <p id={`${htmlFor}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
       )}
-      <FieldError id={`${htmlFor}-error`} message={error} />
-    </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </>
   );
 }
 

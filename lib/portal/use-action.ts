@@ -24,7 +24,7 @@ export interface ActionOptions<I, T> {
   refresh?: boolean;
   /** The form whose fields get the server's field errors. */
   form?: { setError: (path: never, error: ErrorOption) => void };
-  /** The error toast's text (default: the result's message); also told of the failure. */
+  /** The error toast's text; the result's message when absent. */
   failure?: (result: Failure) => string;
 }
 
