@@ -1,11 +1,16 @@
 import type { ReactNode } from "react";
+import { LookupsProvider } from "@/components/channel-form/lookups";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireProviderUser } from "@/lib/auth/session";
 import { providerName } from "@/lib/domain/providers";
+import { lookupValuesAction } from "./channels/actions";
 
 export const dynamic = "force-dynamic";
 
-/** The provider portal. Each page checks the user again: a layout alone protects nothing. */
+/**
+ * The provider portal. Each page checks the user again: a layout alone protects nothing. The channel
+ * form's lookup values come through the layout, so components need not import app/.
+ */
 export default async function ProviderLayout({ children }: { children: ReactNode }) {
   const user = await requireProviderUser();
   return (
@@ -18,7 +23,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/webhooks", label: "Webhooks" },
       ]}
     >
-      {children}
+      <LookupsProvider load={lookupValuesAction}>{children}</LookupsProvider>
     </AppShell>
   );
 }

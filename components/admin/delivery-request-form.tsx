@@ -7,18 +7,24 @@
  * success the form is cleared, gets a new key, and links to the request it created.
  */
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { v4 as uuidv4 } from "uuid";
-import type { PreviewOutcome, SendOutcome, SendPreview } from "@/app/(admin)/admin/programs/send-actions";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput, inputClass } from "@/components/ui/field";
-import type { RowProblem } from "@/lib/domain/delivery-csv";
-import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
-import type { ActionResult } from "@/lib/portal/action-result";
-import { callAction } from "@/lib/portal/call-action";
+import { Field, TextInput } from "@/components/ui/field";
+import { ChoiceSelect, useChoice } from "@/components/ui/choice";
+import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/contract/delivery-limits";
+import {
+  type PreviewOutcome,
+  type RowProblem,
+  type SendOutcome,
+  type SendPreview,
+  sendInputSchema,
+} from "@/lib/contract/forms/delivery-requests";
+import { fieldErrors } from "@/lib/contract/issues";
 import { formatCount } from "@/lib/format";
+import type { Action } from "@/lib/portal/action-result";
+import { useAction } from "@/lib/portal/use-action";
 import { type DeliveryRow, DeliveryRows, type OptionColumn, type RowErrors, emptyRow } from "./delivery-rows";
 import { ProblemReport } from "./problem-report";
 import { SendConfirmation } from "./send-confirmation";
@@ -39,24 +45,48 @@ export function DeliveryRequestForm({
 }: {
   programId: string;
   channels: Array<{ id: string; label: string; columns: OptionColumn[] }>;
-  preview: (input: unknown) => Promise<ActionResult<PreviewOutcome>>;
-  send: (input: unknown) => Promise<ActionResult<SendOutcome>>;
+  preview: Action<PreviewOutcome>;
+  send: Action<SendOutcome>;
 }) {
-  const router = useRouter();
-  const [chosen, setChannelId] = useState("");
-  // The list changes as channels are added: fall back to its first entry when the choice is gone.
-  const channelId = channels.some((channel) => channel.id === chosen) ? chosen : (channels[0]?.id ?? "");
+  const [channelId, setChannelId] = useChoice(channels.map((channel) => channel.id));
   const [description, setDescription] = useState("");
   const [source, setSource] = useState<"csv" | "rows">("csv");
   const [file, setFile] = useState<File>();
   const fileInput = useRef<HTMLInputElement>(null);
   const [rows, setRows] = useState<DeliveryRow[]>([emptyRow(1)]);
   const [problems, setProblems] = useState<RowProblem[]>([]);
-  const [pending, startTransition] = useTransition();
   // One key per send the user means: kept across retries, replaced after a success.
   const [idempotencyKey, setIdempotencyKey] = useState(() => uuidv4());
   const [confirming, setConfirming] = useState<{ preview: SendPreview; seq: number } | null>(null);
   const [sent, setSent] = useState<Sent>();
+  const reportProblems = (found: RowProblem[]) => {
+    setProblems(found);
+    toast.error(`${formatCount(found.length)} problem(s); nothing was sent.`);
+  };
+  const failure = (result: { error: string; fieldErrors?: Record<string, string> }) =>
+    result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error;
+  const reviewing = useAction(preview, {
+    failure,
+    refresh: false,
+    onSuccess: (outcome) => {
+      if ("problems" in outcome) return reportProblems(outcome.problems);
+      setProblems([]);
+      setConfirming({ preview: outcome.preview, seq: (confirming?.seq ?? 0) + 1 });
+    },
+  });
+  const sending = useAction(send, {
+    failure,
+    onSuccess: (outcome) => {
+      if ("problems" in outcome) return reportProblems(outcome.problems);
+      setSent(outcome);
+      setDescription("");
+      setRows([emptyRow(1)]);
+      setFile(undefined);
+      if (fileInput.current) fileInput.current.value = "";
+      setIdempotencyKey(uuidv4());
+      toast.success(`Delivery request sent with ${formatCount(outcome.deliveries)} deliveries.`);
+    },
+  });
   const columns = channels.find((channel) => channel.id === channelId)?.columns ?? [];
   if (channels.length === 0)
     return <p className="text-sm text-slate-600">Add an approved, ONLINE channel to the program first.</p>;
@@ -73,39 +103,20 @@ export function DeliveryRequestForm({
       ? { csv: file ? await file.text() : "" }
       : { deliveries: rows.map(({ key: _key, ...row }) => row) }),
   });
-  const failed = (result: { error: string; fieldErrors?: Record<string, string> }) =>
-    toast.error(result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error);
-  const reportProblems = (found: RowProblem[]) => {
-    setProblems(found);
-    toast.error(`${formatCount(found.length)} problem(s); nothing was sent.`);
-  };
 
-  const review = () =>
-    startTransition(async () => {
-      if (fileTooLarge) return void toast.error(CSV_TOO_LARGE);
-      const payload = await input(false);
-      const result = await callAction(() => preview(payload));
-      if (!result.ok) return void failed(result);
-      if ("problems" in result.data) return reportProblems(result.data.problems);
-      setProblems([]);
-      setConfirming({ preview: result.data.preview, seq: (confirming?.seq ?? 0) + 1 });
-    });
-  const confirm = (confirmDuplicate: boolean) =>
-    startTransition(async () => {
-      const payload = await input(confirmDuplicate);
-      const result = await callAction(() => send(payload));
-      setConfirming(null);
-      if (!result.ok) return void failed(result);
-      if ("problems" in result.data) return reportProblems(result.data.problems);
-      setSent(result.data);
-      setDescription("");
-      setRows([emptyRow(1)]);
-      setFile(undefined);
-      if (fileInput.current) fileInput.current.value = "";
-      setIdempotencyKey(uuidv4());
-      toast.success(`Delivery request sent with ${formatCount(result.data.deliveries)} deliveries.`);
-      router.refresh();
-    });
+  /** The form's own check with the action's schema, then the server's preview. */
+  const review = async () => {
+    if (fileTooLarge) return void toast.error(CSV_TOO_LARGE);
+    const payload = await input(false);
+    const problems = fieldErrors(sendInputSchema, payload);
+    if (Object.keys(problems).length > 0)
+      return void toast.error(failure({ error: "", fieldErrors: problems }));
+    await reviewing.run(payload);
+  };
+  const confirm = async (confirmDuplicate: boolean) => {
+    await sending.run(await input(confirmDuplicate));
+    setConfirming(null);
+  };
 
   return (
     <form
@@ -129,20 +140,7 @@ export function DeliveryRequestForm({
         </p>
       )}
       <div className="grid gap-3 md:grid-cols-2">
-        <Field label="Channel" htmlFor="csv-channel">
-          <select
-            id="csv-channel"
-            className={inputClass}
-            value={channelId}
-            onChange={(e) => setChannelId(e.target.value)}
-          >
-            {channels.map((channel) => (
-              <option key={channel.id} value={channel.id}>
-                {channel.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceSelect label="Channel" choices={channels} value={channelId} onChange={setChannelId} />
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <fieldset className="flex gap-4 text-sm">
@@ -175,7 +173,7 @@ export function DeliveryRequestForm({
       ) : (
         <DeliveryRows rows={rows} columns={columns} errors={rowErrors(problems)} onChange={setRows} />
       )}
-      <Button type="submit" pending={pending && confirming === null}>
+      <Button type="submit" pending={reviewing.pending}>
         Send delivery request
       </Button>
       {problems.length > 0 &&
@@ -190,7 +188,7 @@ export function DeliveryRequestForm({
       <SendConfirmation
         key={confirming?.seq ?? 0}
         preview={confirming?.preview ?? null}
-        pending={pending}
+        pending={sending.pending}
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}
       />

@@ -1,5 +1,5 @@
 /** A refused CSV file's problems, line by line, so the file can be fixed in one go. */
-import type { RowProblem } from "@/lib/domain/delivery-csv";
+import type { RowProblem } from "@/lib/contract/forms/delivery-requests";
 
 export function ProblemReport({ problems }: { problems: RowProblem[] }) {
   return (

@@ -3,14 +3,13 @@
  * The providers page's forms: create an organisation (its first API key shown once), create a user
  * of it (the generated password shown once), regenerate its API key (shown once).
  */
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { toast } from "sonner";
-import type { ActionResult } from "@/lib/portal/action-result";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { TextInput } from "@/components/ui/field";
-import { callAction } from "@/lib/portal/call-action";
+import { useActionForm } from "@/components/ui/use-action-form";
+import { newProviderSchema, newProviderUserSchema } from "@/lib/contract/forms/providers";
+import type { Action } from "@/lib/portal/action-result";
 
 function ShownOnce({ label, value }: { label: string; value: string }) {
   return (
@@ -23,56 +22,18 @@ function ShownOnce({ label, value }: { label: string; value: string }) {
   );
 }
 
-function useSubmit<T>() {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (run: () => Promise<ActionResult<T>>, onDone: (data: T) => void) =>
-    startTransition(async () => {
-      const result = await callAction(run);
-      if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        toast.error(result.error);
-        return;
-      }
-      setErrors({});
-      onDone(result.data);
-      router.refresh();
-    });
-  return { pending, errors, submit };
-}
-
-export function CreateProviderForm({
-  create,
-}: {
-  create: (input: unknown) => Promise<ActionResult<{ id: string; key: string }>>;
-}) {
-  const [name, setName] = useState("");
-  const [created, setCreated] = useState<{ id: string; key: string }>();
-  const { pending, errors, submit } = useSubmit<{ id: string; key: string }>();
+export function CreateProviderForm({ create }: { create: Action<{ id: string; key: string }> }) {
+  const { form, errors, created, pending, submit } = useActionForm(
+    newProviderSchema,
+    { name: "" },
+    create,
+    "Provider created.",
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(
-          () => create({ name }),
-          (data) => {
-            setCreated(data);
-            setName("");
-            toast.success("Provider created.");
-          },
-        );
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
-          <TextInput
-            label="Organisation name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
+          <TextInput label="Organisation name" error={errors.name?.message} {...form.register("name")} />
         </div>
         <Button type="submit" pending={pending}>
           Create provider
@@ -88,37 +49,19 @@ export function CreateUserForm({
   create,
 }: {
   providerId: string;
-  create: (input: unknown) => Promise<ActionResult<{ email: string; password: string }>>;
+  create: Action<{ email: string; password: string }>;
 }) {
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [created, setCreated] = useState<{ email: string; password: string }>();
-  const { pending, errors, submit } = useSubmit<{ email: string; password: string }>();
+  const { form, errors, created, pending, submit } = useActionForm(
+    newProviderUserSchema,
+    { providerId, email: "", name: "" },
+    create,
+    (user) => `User ${user.email} created.`,
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(
-          () => create({ providerId, email, name }),
-          (data) => {
-            setCreated(data);
-            setEmail("");
-            setName("");
-            toast.success(`User ${data.email} created.`);
-          },
-        );
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+        <TextInput label="Email" type="email" error={errors.email?.message} {...form.register("email")} />
+        <TextInput label="Name" error={errors.name?.message} {...form.register("name")} />
       </div>
       <Button type="submit" className="mt-3" pending={pending}>
         Create user
@@ -133,37 +76,24 @@ export function RegenerateKeyButton({
   regenerate,
 }: {
   providerId: string;
-  regenerate: (providerId: string) => Promise<ActionResult<{ key: string }>>;
+  regenerate: Action<{ key: string }>;
 }) {
   const [key, setKey] = useState<string>();
-  const { pending, submit } = useSubmit<{ key: string }>();
   return (
     <div>
-      <ConfirmDialog
+      <ConfirmAction
+        action={regenerate}
+        input={{ providerId }}
+        options={{
+          success: "A new key was issued; the old ones are revoked.",
+          onSuccess: (data) => setKey(data.key),
+        }}
+        label="Issue / regenerate API key"
         title="Regenerate the API key?"
         confirmLabel="Regenerate"
-        tone="danger"
-        pending={pending}
-        onConfirm={() =>
-          new Promise<void>((resolve) => {
-            submit(
-              () => regenerate(providerId),
-              (data) => {
-                setKey(data.key);
-                toast.success("A new key was issued; the old ones are revoked.");
-              },
-            );
-            resolve();
-          })
-        }
-        trigger={(open) => (
-          <Button variant="secondary" onClick={open}>
-            Issue / regenerate API key
-          </Button>
-        )}
       >
         Every active key of this provider stops working at once, and a new one is issued.
-      </ConfirmDialog>
+      </ConfirmAction>
       {key && <ShownOnce label="The new API key" value={key} />}
     </div>
   );

@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import { useState } from "react";
-import type { SendPreview } from "@/app/(admin)/admin/programs/send-actions";
+import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 

@@ -1,13 +1,8 @@
 "use client";
 /** Switches a channel ONLINE or OFFLINE after a confirmation; the change is recorded as a request. */
-import { useRouter } from "next/navigation";
-import { useTransition } from "react";
-import { toast } from "sonner";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { RequestReceipt } from "@/lib/contract/envelope";
-import type { ActionResult } from "@/lib/portal/action-result";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { callAction } from "@/lib/portal/call-action";
+import type { Action } from "@/lib/portal/action-result";
 
 export function StatusSwitch({
   providerDeliveryChannelId,
@@ -20,40 +15,24 @@ export function StatusSwitch({
   status: string;
   isApproved: boolean;
   hasPendingRequest: boolean;
-  setStatus: (input: unknown) => Promise<ActionResult<RequestReceipt>>;
+  setStatus: Action<RequestReceipt>;
 }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
   const target = status === "ONLINE" ? "OFFLINE" : "ONLINE";
-  const confirm = () =>
-    new Promise<void>((resolve) =>
-      startTransition(async () => {
-        const result = await callAction(() => setStatus({ providerDeliveryChannelId, status: target }));
-        if (result.ok) {
-          toast.success(`The channel is now ${target}. ${result.data.message}.`);
-          router.refresh();
-        } else toast.error(result.error);
-        resolve();
-      }),
-    );
   return (
-    <ConfirmDialog
+    <ConfirmAction
+      action={setStatus}
+      input={{ providerDeliveryChannelId, status: target }}
+      options={{ success: (receipt) => `The channel is now ${target}. ${receipt.message}.` }}
+      label={target === "ONLINE" ? "Switch online" : "Switch offline"}
       title={`Switch the channel ${target}?`}
       confirmLabel={`Switch ${target}`}
       tone={target === "OFFLINE" ? "danger" : "primary"}
-      pending={pending}
-      onConfirm={confirm}
-      trigger={(open) => (
-        <Button variant="secondary" onClick={open}>
-          {target === "ONLINE" ? "Switch online" : "Switch offline"}
-        </Button>
-      )}
     >
       {target === "OFFLINE"
         ? "Beneficiaries will not be offered this channel until you switch it back online."
         : "Beneficiaries can be offered this channel again."}{" "}
       {whatHappens(isApproved, hasPendingRequest)}
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }
 

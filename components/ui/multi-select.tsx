@@ -7,7 +7,7 @@
  * `single` makes it a searchable single choice: picking replaces the chip and closes the list.
  */
 import { useId, useMemo, useState } from "react";
-import { FieldError, inputClass } from "./field";
+import { FieldNotes, inputClass } from "./field";
 
 export interface Option {
   value: string;
@@ -235,12 +235,7 @@ export function MultiSelect({
           </div>
         )}
       </div>
-      {hint && !error && (
-        <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${inputId}-error`} message={error} />
+      <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   );
 }

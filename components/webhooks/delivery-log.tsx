@@ -6,7 +6,7 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { Pager } from "@/components/ui/pager";
 import { buttonClass } from "@/components/ui/button";
 import { ReplayButton } from "./replay-controls";
-import type { ActionResult } from "@/lib/portal/action-result";
+import type { Action } from "@/lib/portal/action-result";
 import { formatCount, formatDateTime } from "@/lib/format";
 
 type Log = Awaited<ReturnType<typeof deliveryLog>>;
@@ -29,7 +29,7 @@ export function DeliveryLog({
   filters: LogFilters;
   basePath: string;
   showProvider: boolean;
-  replay: (eventId: string) => Promise<ActionResult<undefined>>;
+  replay: Action;
 }) {
   return (
     <div className="space-y-4">

@@ -4,16 +4,14 @@
  * contract's subscribe schema, so the form and the API accept the same things. Secrets are never
  * sent back to the browser: changing a subscription means entering them again.
  */
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { SelectInput, TextInput } from "@/components/ui/field";
 import { fieldErrors } from "@/lib/contract/issues";
 import { type SubscriptionReceipt, subscribeRequestSchema } from "@/lib/contract/subscription";
-import type { ActionResult } from "@/lib/portal/action-result";
-import { Button } from "@/components/ui/button";
-import { Field, TextInput, inputClass } from "@/components/ui/field";
-import { callAction } from "@/lib/portal/call-action";
+import type { Action } from "@/lib/portal/action-result";
+import { useAction } from "@/lib/portal/use-action";
 
 interface SubscriptionValues {
   callbackUrl: string;
@@ -24,6 +22,24 @@ interface SubscriptionValues {
   username: string;
   password: string;
 }
+
+type CredentialField = Exclude<keyof SubscriptionValues, "callbackUrl" | "authType">;
+
+/** The fields each kind of authentication asks for; secrets are typed as passwords. */
+const CREDENTIAL_FIELDS: Record<
+  Exclude<SubscriptionValues["authType"], "">,
+  Array<{ field: CredentialField; label: string; secret?: boolean }>
+> = {
+  hmac: [{ field: "secret", label: "Secret", secret: true }],
+  header: [
+    { field: "headerName", label: "Header name" },
+    { field: "headerValue", label: "Header value", secret: true },
+  ],
+  basic: [
+    { field: "username", label: "Username" },
+    { field: "password", label: "Password", secret: true },
+  ],
+};
 
 function toRequest(eventType: string, values: SubscriptionValues) {
   const auth =
@@ -58,16 +74,10 @@ export function SubscriptionForm({
 }: {
   eventType: string;
   current?: { callbackUrl: string; authType: string | null };
-  subscribeAction: (input: unknown) => Promise<ActionResult<SubscriptionReceipt>>;
+  subscribeAction: Action<SubscriptionReceipt>;
 }) {
-  const router = useRouter();
   const [open, setOpen] = useState(!current);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<SubscriptionValues>({
+  const form = useForm<SubscriptionValues>({
     resolver: resolverFor(eventType),
     mode: "onTouched",
     defaultValues: {
@@ -80,6 +90,16 @@ export function SubscriptionForm({
       password: "",
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = form;
+  const { pending, run } = useAction(subscribeAction, {
+    success: (receipt) => `${receipt.message}: ${eventType}.`,
+    onSuccess: () => setOpen(false),
+  });
   const authType = watch("authType");
   const id = (field: string) => `${eventType}-${field}`;
 
@@ -90,15 +110,12 @@ export function SubscriptionForm({
       </Button>
     );
   }
-  const onSubmit = async (values: SubscriptionValues) => {
-    const result = await callAction(() => subscribeAction(toRequest(eventType, values)));
-    if (!result.ok) return void toast.error(result.error);
-    toast.success(`${result.data.message}: ${eventType}.`);
-    setOpen(false);
-    router.refresh();
-  };
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-3">
+    <form
+      onSubmit={handleSubmit((values) => run(toRequest(eventType, values)))}
+      noValidate
+      className="space-y-3"
+    >
       <TextInput
         id={id("callbackUrl")}
         label="Callback URL"
@@ -107,58 +124,25 @@ export function SubscriptionForm({
         error={errors.callbackUrl?.message}
         {...register("callbackUrl")}
       />
-      <Field label="Authentication" htmlFor={id("authType")}>
-        <select id={id("authType")} className={inputClass} {...register("authType")}>
-          <option value="">None</option>
-          <option value="hmac">HMAC signature (x-signature and webhook-signature)</option>
-          <option value="header">A fixed header</option>
-          <option value="basic">HTTP Basic</option>
-        </select>
-      </Field>
-      {authType === "hmac" && (
-        <TextInput
-          id={id("secret")}
-          label="Secret"
-          type="password"
-          autoComplete="new-password"
-          error={errors.secret?.message}
-          {...register("secret")}
-        />
-      )}
-      {authType === "header" && (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput
-            id={id("headerName")}
-            label="Header name"
-            error={errors.headerName?.message}
-            {...register("headerName")}
-          />
-          <TextInput
-            id={id("headerValue")}
-            label="Header value"
-            type="password"
-            autoComplete="new-password"
-            error={errors.headerValue?.message}
-            {...register("headerValue")}
-          />
-        </div>
-      )}
-      {authType === "basic" && (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput
-            id={id("username")}
-            label="Username"
-            error={errors.username?.message}
-            {...register("username")}
-          />
-          <TextInput
-            id={id("password")}
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register("password")}
-          />
+      <SelectInput id={id("authType")} label="Authentication" {...register("authType")}>
+        <option value="">None</option>
+        <option value="hmac">HMAC signature (x-signature and webhook-signature)</option>
+        <option value="header">A fixed header</option>
+        <option value="basic">HTTP Basic</option>
+      </SelectInput>
+      {authType && (
+        <div className={authType === "hmac" ? undefined : "grid gap-3 sm:grid-cols-2"}>
+          {CREDENTIAL_FIELDS[authType].map(({ field, label, secret }) => (
+            <TextInput
+              key={field}
+              id={id(field)}
+              label={label}
+              type={secret ? "password" : undefined}
+              autoComplete={secret ? "new-password" : undefined}
+              error={errors[field]?.message}
+              {...register(field)}
+            />
+          ))}
         </div>
       )}
       {current?.authType && (
@@ -167,7 +151,7 @@ export function SubscriptionForm({
         </p>
       )}
       <div className="flex gap-2">
-        <Button type="submit" pending={isSubmitting}>
+        <Button type="submit" pending={pending}>
           {current ? "Save subscription" : "Subscribe"}
         </Button>
         {current && (

@@ -32,3 +32,9 @@ const usableContent = z.object(usableFields);
 export function missingForUse(content: unknown): Record<string, string> {
   return fieldErrors(usableContent, content);
 }
+
+/** The status switch on a channel's page. */
+export const channelStatusChangeSchema = z.object({
+  providerDeliveryChannelId: z.string(),
+  status: z.enum(["ONLINE", "OFFLINE"]),
+});

@@ -1,16 +1,23 @@
 /** An administrator's decision on a channel request, as the review form sends it: the form and the server action share it. */
 import { z } from "zod";
+import { recordId } from "./ids";
 
 export const MAX_REASON_LENGTH = 1000;
 
+/** The reject form's one field. */
+export const rejectionSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Give the provider a reason")
+    .max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`),
+});
+
 export const decisionSchema = z.discriminatedUnion("approve", [
   z.object({ approve: z.literal(true) }),
-  z.object({
-    approve: z.literal(false),
-    reason: z
-      .string()
-      .trim()
-      .min(1, "Give the provider a reason")
-      .max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`),
-  }),
+  rejectionSchema.extend({ approve: z.literal(false) }),
 ]);
+export type DecisionInput = z.infer<typeof decisionSchema>;
+
+/** The decide action's input: which request, and the decision. */
+export const decideInputSchema = z.object({ requestId: recordId, decision: decisionSchema });

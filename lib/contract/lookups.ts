@@ -28,3 +28,6 @@ export const lookupItemSchema = z
   .meta({ id: "LookupItem" });
 
 export type LookupItem = z.infer<typeof lookupItemSchema>;
+
+/** The portal form's request for one lookup's values. */
+export const lookupKeySchema = z.object({ key: z.enum(LOOKUP_KEYS) });

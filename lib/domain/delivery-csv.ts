@@ -5,17 +5,11 @@
  */
 import Papa from "papaparse";
 import type { ChannelBody } from "../contract/channel";
-import { MAX_CSV_ROWS } from "./delivery-limits";
+import { MAX_CSV_ROWS } from "../contract/delivery-limits";
+import type { RowProblem } from "../contract/forms/delivery-requests";
 import { type NewDelivery, deliveryProblems } from "./delivery-checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
-
-export interface RowProblem {
-  /** 1-based line number in the file (the header is line 1). */
-  line: number;
-  field: string;
-  message: string;
-}
 
 export function parseDeliveriesCsv(
   text: string,

@@ -21,7 +21,7 @@ import {
   deliveryProblems,
   optionPairs,
 } from "./delivery-checks";
-import { MAX_DELIVERIES } from "./delivery-limits";
+import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, fromMinor, toMinor } from "./money";

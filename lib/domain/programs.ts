@@ -1,25 +1,10 @@
 /** Assistance programs: what they give, their virtual budget, and the approved channels serving them. */
-import { z } from "zod";
-import { COMMODITIES, CURRENCIES } from "../contract/enums";
+import type { ProgramInput } from "../contract/forms/programs";
 import { containsText, db } from "../db";
 import { invalid, notFound } from "./errors";
-import { hasAtMostTwoDecimals, toMinor } from "./money";
+import { toMinor } from "./money";
 import { channelName } from "./channels/content";
 import { readPage } from "./paging";
-
-export const programInputSchema = z.strictObject({
-  name: z.string().trim().min(1, "Enter a name").max(200, "must be at most 200 characters"),
-  description: z.string().trim().max(2000, "must be at most 2000 characters").default(""),
-  unit: z.enum([...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL") as [string, ...string[]], {
-    error: "Choose a currency or a commodity",
-  }),
-  virtualBudget: z
-    .number({ error: "Enter an amount" })
-    .positive("must be more than 0")
-    .max(1e13, "is too large")
-    .refine(hasAtMostTwoDecimals, "at most two decimals"),
-});
-export type ProgramInput = z.infer<typeof programInputSchema>;
 
 export async function createProgram(input: ProgramInput) {
   return db().program.create({

@@ -6,11 +6,12 @@
  */
 import { isUniqueViolation, type Tx, db } from "../db";
 import { parseContent } from "./channels/content";
+import {
+  MAX_TRANSLATION_LENGTH,
+  TRANSLATED_FIELDS,
+  type TranslatedField,
+} from "../contract/forms/translations";
 import { invalid, notFound } from "./errors";
-
-export const TRANSLATED_FIELDS = ["name", "shortDescription"] as const;
-export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
-export const MAX_TRANSLATION_LENGTH = 512;
 
 interface Translatable {
   name?: { language: string; translation: string } | null;

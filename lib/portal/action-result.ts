@@ -14,6 +14,9 @@ export type ActionResult<T = undefined> =
   | { ok: true; data: T }
   | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
+/** A server action as a client component receives it (defineAction makes them). */
+export type Action<T = unknown> = (input: unknown) => Promise<ActionResult<T>>;
+
 export const succeed = <T>(data: T): ActionResult<T> => ({ ok: true, data });
 
 /** Parses input with a schema; on failure returns the result to send back as is. */
@@ -67,15 +70,4 @@ function isNextControlFlow(error: unknown): boolean {
       digest === "NEXT_NOT_FOUND" ||
       digest.startsWith("NEXT_HTTP_ERROR_FALLBACK"))
   );
-}
-
-/**
- * A plain argument of an action (a record's id): a short string that can be stored and looked up,
- * else a message for the user. Ids come from our own pages, but actions are public endpoints.
- */
-export function idArgument(value: unknown, name = "id"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 200 || findUnstorableText(value)) {
-    throw new DomainError("invalid", `The ${name} is not valid.`);
-  }
-  return value;
 }

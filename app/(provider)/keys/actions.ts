@@ -1,33 +1,26 @@
 "use server";
 /** API keys of the signed-in user's organisation: issue (shown once) and revoke. */
-import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { requireProviderUser } from "@/lib/auth/session";
+import { newApiKeySchema, revokeApiKeySchema } from "@/lib/contract/forms/api-keys";
 import { issueApiKey, revokeApiKey } from "@/lib/domain/api-keys";
 import { notFound } from "@/lib/domain/errors";
-import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
+import { defineAction } from "@/lib/portal/define-action";
 
-const newKey = z.object({ label: z.string().trim().max(100, "must be at most 100 characters") });
+export const createApiKeyAction = defineAction({
+  role: "provider",
+  input: newApiKeySchema,
+  run: async ({ label }, user) => {
+    const { key, record } = await issueApiKey(user.providerId, label);
+    return { key, prefix: record.prefix };
+  },
+  revalidate: "/keys",
+});
 
-export async function createApiKeyAction(
-  input: unknown,
-): Promise<ActionResult<{ key: string; prefix: string }>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
-    const parsed = parseInput(newKey, input);
-    if ("failure" in parsed) return parsed.failure;
-    const { key, record } = await issueApiKey(user.providerId, parsed.data.label);
-    revalidatePath("/keys");
-    return succeed({ key, prefix: record.prefix });
-  });
-}
-
-export async function revokeApiKeyAction(apiKeyId: string): Promise<ActionResult<undefined>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
+export const revokeApiKeyAction = defineAction({
+  role: "provider",
+  input: revokeApiKeySchema,
+  run: async ({ apiKeyId }, user) => {
     // Scoped by the user's provider: another organisation's key id revokes nothing.
-    if (!(await revokeApiKey(user.providerId, idArgument(apiKeyId)))) throw notFound("No such active key.");
-    revalidatePath("/keys");
-    return succeed(undefined);
-  });
-}
+    if (!(await revokeApiKey(user.providerId, apiKeyId))) throw notFound("No such active key.");
+  },
+  revalidate: "/keys",
+});

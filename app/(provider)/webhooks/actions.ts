@@ -1,33 +1,19 @@
 "use server";
 /** Webhook subscriptions of the signed-in user's organisation, through the API's domain functions. */
-import { revalidatePath } from "next/cache";
-import { requireProviderUser } from "@/lib/auth/session";
-import {
-  type SubscriptionReceipt,
-  subscribeRequestSchema,
-  unsubscribeRequestSchema,
-} from "@/lib/contract/subscription";
+import { subscribeRequestSchema, unsubscribeRequestSchema } from "@/lib/contract/subscription";
 import { subscribe, unsubscribe } from "@/lib/domain/subscriptions";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
+import { defineAction } from "@/lib/portal/define-action";
 
-export async function subscribeAction(input: unknown): Promise<ActionResult<SubscriptionReceipt>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
-    const parsed = parseInput(subscribeRequestSchema, input);
-    if ("failure" in parsed) return parsed.failure;
-    const receipt = await subscribe(user.providerId, parsed.data);
-    revalidatePath("/webhooks");
-    return succeed(receipt);
-  });
-}
+export const subscribeAction = defineAction({
+  role: "provider",
+  input: subscribeRequestSchema,
+  run: (request, user) => subscribe(user.providerId, request),
+  revalidate: "/webhooks",
+});
 
-export async function unsubscribeAction(input: unknown): Promise<ActionResult<SubscriptionReceipt>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
-    const parsed = parseInput(unsubscribeRequestSchema, input);
-    if ("failure" in parsed) return parsed.failure;
-    const receipt = await unsubscribe(user.providerId, parsed.data.eventType);
-    revalidatePath("/webhooks");
-    return succeed(receipt);
-  });
-}
+export const unsubscribeAction = defineAction({
+  role: "provider",
+  input: unsubscribeRequestSchema,
+  run: ({ eventType }, user) => unsubscribe(user.providerId, eventType),
+  revalidate: "/webhooks",
+});

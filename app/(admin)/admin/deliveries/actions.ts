@@ -1,24 +1,23 @@
 "use server";
 /** Administrators' delivery log actions: any provider's events. */
-import { requireAdmin } from "@/lib/auth/session";
+import { dayPeriodSchema, replayEventSchema } from "@/lib/contract/forms/webhook-events";
 import { replayEvent, replayFailedEvents } from "@/lib/domain/webhook-events";
-import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
-import { dayPeriod, dayPeriodSchema } from "@/lib/portal/periods";
+import { defineAction } from "@/lib/portal/define-action";
+import { dayPeriod } from "@/lib/portal/periods";
 
-export async function adminReplayEventAction(eventId: string): Promise<ActionResult<undefined>> {
-  return runAction(async () => {
-    await requireAdmin();
-    await replayEvent(null, idArgument(eventId));
-    return succeed(undefined);
-  });
-}
+export const adminReplayEventAction = defineAction({
+  role: "admin",
+  input: replayEventSchema,
+  run: async ({ eventId }) => {
+    await replayEvent(null, eventId);
+  },
+});
 
-export async function adminReplayFailedAction(from: string, to: string): Promise<ActionResult<number>> {
-  return runAction(async () => {
-    await requireAdmin();
-    const parsed = parseInput(dayPeriodSchema, { from, to });
-    if ("failure" in parsed) return parsed.failure;
-    const period = dayPeriod(parsed.data);
-    return succeed(await replayFailedEvents(null, period.from, period.to));
-  });
-}
+export const adminReplayFailedAction = defineAction({
+  role: "admin",
+  input: dayPeriodSchema,
+  run: (days) => {
+    const period = dayPeriod(days);
+    return replayFailedEvents(null, period.from, period.to);
+  },
+});

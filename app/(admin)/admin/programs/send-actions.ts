@@ -5,11 +5,14 @@
  * send under the form's idempotency key. Deliveries come from a CSV file or from rows entered in the
  * form; any bad row sends nothing and every row's problems come back.
  */
-import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { requireAdmin } from "@/lib/auth/session";
-import { type RowProblem, parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
-import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/domain/delivery-limits";
+import {
+  type PreviewOutcome,
+  type RowProblem,
+  type SendInput,
+  type SendOutcome,
+  sendInputSchema,
+} from "@/lib/contract/forms/delivery-requests";
+import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import {
   approvedDeliveryOptions,
   type NewDelivery,
@@ -18,49 +21,7 @@ import {
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
-import { type ActionResult, parseInput, runAction, succeed } from "@/lib/portal/action-result";
-
-const common = {
-  programId: z.string().min(1).max(200),
-  channelId: z.string().min(1, "Choose a channel").max(200),
-  description: z.string().trim().min(1, "Enter a description").max(500, "at most 500 characters"),
-  idempotencyKey: z.string().min(1).max(200),
-  confirmDuplicate: z.boolean().default(false),
-};
-const sendInput = z.discriminatedUnion("source", [
-  z.object({
-    ...common,
-    source: z.literal("csv"),
-    csv: z.string().min(1, "Choose a CSV file").max(MAX_CSV_BYTES, CSV_TOO_LARGE),
-  }),
-  z.object({
-    ...common,
-    source: z.literal("rows"),
-    deliveries: z
-      .array(
-        z.object({
-          beneficiaryId: z.string(),
-          amount: z.string(),
-          options: z.record(z.string(), z.string()),
-        }),
-      )
-      .min(1, "Add at least one delivery")
-      .max(500, "Use a CSV file for more than 500 deliveries"),
-  }),
-]);
-type SendInput = z.infer<typeof sendInput>;
-
-export interface SendPreview {
-  count: string;
-  total: string;
-  channelName: string;
-  budgets: Array<{ label: string; remaining: string; remainingAfter: string; exceeded: boolean }>;
-  duplicateOf: { description: string; sentAt: string; href: string } | null;
-}
-export type PreviewOutcome = { preview: SendPreview } | { problems: RowProblem[] };
-export type SendOutcome =
-  | { deliveryRequestId: string; href: string; deliveries: number; total: string; replayed: boolean }
-  | { problems: RowProblem[] };
+import { defineAction } from "@/lib/portal/define-action";
 
 /** The deliveries of the input, or every row's problems (rows count from 1; CSV lines from the header). */
 async function deliveriesOf(
@@ -86,15 +47,14 @@ async function deliveriesOf(
 const requestHref = (programId: string, requestId: string) =>
   `/admin/programs/${programId}/requests/${requestId}`;
 
-export async function previewSendAction(input: unknown): Promise<ActionResult<PreviewOutcome>> {
-  return runAction<PreviewOutcome>(async () => {
-    await requireAdmin();
-    const parsed = parseInput(sendInput, input);
-    if ("failure" in parsed) return parsed.failure;
-    const { deliveries, problems } = await deliveriesOf(parsed.data);
-    if (problems.length) return succeed<PreviewOutcome>({ problems });
-    const preview = await previewDeliveryRequest({ ...parsed.data, deliveries });
-    return succeed<PreviewOutcome>({
+export const previewSendAction = defineAction({
+  role: "admin",
+  input: sendInputSchema,
+  run: async (input): Promise<PreviewOutcome> => {
+    const { deliveries, problems } = await deliveriesOf(input);
+    if (problems.length) return { problems };
+    const preview = await previewDeliveryRequest({ ...input, deliveries });
+    return {
       preview: {
         count: formatCount(preview.count),
         total: formatAmount(preview.totalMinor, preview.unit),
@@ -108,28 +68,27 @@ export async function previewSendAction(input: unknown): Promise<ActionResult<Pr
         duplicateOf: preview.duplicateOf && {
           description: preview.duplicateOf.description,
           sentAt: formatDateTime(preview.duplicateOf.createdAt),
-          href: requestHref(parsed.data.programId, preview.duplicateOf.id),
+          href: requestHref(input.programId, preview.duplicateOf.id),
         },
       },
-    });
-  });
-}
+    };
+  },
+});
 
-export async function sendAction(input: unknown): Promise<ActionResult<SendOutcome>> {
-  return runAction<SendOutcome>(async () => {
-    const admin = await requireAdmin();
-    const parsed = parseInput(sendInput, input);
-    if ("failure" in parsed) return parsed.failure;
-    const { deliveries, problems } = await deliveriesOf(parsed.data);
-    if (problems.length) return succeed<SendOutcome>({ problems });
-    const sent = await sendDeliveryRequest(admin.id, { ...parsed.data, deliveries });
-    revalidatePath(`/admin/programs/${parsed.data.programId}`);
-    return succeed<SendOutcome>({
+export const sendAction = defineAction({
+  role: "admin",
+  input: sendInputSchema,
+  run: async (input, admin): Promise<SendOutcome> => {
+    const { deliveries, problems } = await deliveriesOf(input);
+    if (problems.length) return { problems };
+    const sent = await sendDeliveryRequest(admin.id, { ...input, deliveries });
+    return {
       deliveryRequestId: sent.deliveryRequestId,
-      href: requestHref(parsed.data.programId, sent.deliveryRequestId),
+      href: requestHref(input.programId, sent.deliveryRequestId),
       deliveries: deliveries.length,
       total: formatAmount(sent.totalMinor, sent.unit),
       replayed: sent.replayed,
-    });
-  });
-}
+    };
+  },
+  revalidate: ({ programId }, sent) => ("problems" in sent ? undefined : `/admin/programs/${programId}`),
+});

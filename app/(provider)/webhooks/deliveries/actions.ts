@@ -1,32 +1,31 @@
 "use server";
 /** The provider's own delivery log: replay and test events, always scoped to the user's organisation. */
-import { requireProviderUser } from "@/lib/auth/session";
+import { dayPeriodSchema, replayEventSchema, testEventSchema } from "@/lib/contract/forms/webhook-events";
 import { replayEvent, replayFailedEvents, sendTestEvent } from "@/lib/domain/webhook-events";
-import { type ActionResult, parseInput, runAction, succeed, idArgument } from "@/lib/portal/action-result";
-import { dayPeriod, dayPeriodSchema } from "@/lib/portal/periods";
+import { defineAction } from "@/lib/portal/define-action";
+import { dayPeriod } from "@/lib/portal/periods";
 
-export async function replayEventAction(eventId: string): Promise<ActionResult<undefined>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
-    await replayEvent(user.providerId, idArgument(eventId));
-    return succeed(undefined);
-  });
-}
+export const replayEventAction = defineAction({
+  role: "provider",
+  input: replayEventSchema,
+  run: async ({ eventId }, user) => {
+    await replayEvent(user.providerId, eventId);
+  },
+});
 
-export async function replayFailedAction(from: string, to: string): Promise<ActionResult<number>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
-    const parsed = parseInput(dayPeriodSchema, { from, to });
-    if ("failure" in parsed) return parsed.failure;
-    const period = dayPeriod(parsed.data);
-    return succeed(await replayFailedEvents(user.providerId, period.from, period.to));
-  });
-}
+export const replayFailedAction = defineAction({
+  role: "provider",
+  input: dayPeriodSchema,
+  run: (days, user) => {
+    const period = dayPeriod(days);
+    return replayFailedEvents(user.providerId, period.from, period.to);
+  },
+});
 
-export async function sendTestEventAction(eventType: string): Promise<ActionResult<undefined>> {
-  return runAction(async () => {
-    const user = await requireProviderUser();
-    await sendTestEvent(user.providerId, idArgument(eventType));
-    return succeed(undefined);
-  });
-}
+export const sendTestEventAction = defineAction({
+  role: "provider",
+  input: testEventSchema,
+  run: async ({ eventType }, user) => {
+    await sendTestEvent(user.providerId, eventType);
+  },
+});

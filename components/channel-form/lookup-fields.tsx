@@ -1,0 +1,193 @@
+"use client";
+/** The channel form's controls fed by lookup values: languages, availability lists, the budget's unit. */
+import { type Control, Controller } from "react-hook-form";
+import { AVAILABILITY_PAIRS } from "@/lib/contract/channel";
+import type { LookupKey } from "@/lib/contract/lookups";
+import { Field, TextInput, inputClass } from "@/components/ui/field";
+import { MultiSelect } from "@/components/ui/multi-select";
+import { Card } from "@/components/ui/page";
+import { RequiredMark } from "./error-summary";
+import type { AvailabilityListKey, ChannelFormValues } from "./form-values";
+import { useLookup } from "./lookups";
+import type { SectionProps } from "./section-props";
+
+function LookupSelect({
+  lookup,
+  label,
+  name,
+  control,
+  error,
+  allowEmpty,
+}: {
+  lookup: LookupKey;
+  label: string;
+  name: "name.language" | "shortDescription.language" | "budget.currency" | "budget.commodity";
+  control: Control<ChannelFormValues>;
+  error?: string;
+  allowEmpty?: string;
+}) {
+  const { options, loading } = useLookup(lookup);
+  const id = `field-${name.replace(".", "-")}`;
+  return (
+    <Field label={label} htmlFor={id} error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <select
+            id={id}
+            className={inputClass}
+            disabled={loading}
+            aria-invalid={error ? true : undefined}
+            {...field}
+          >
+            {allowEmpty !== undefined && <option value="">{allowEmpty}</option>}
+            {loading && <option value={field.value}>Loading…</option>}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.value} — {option.translation}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+    </Field>
+  );
+}
+
+export function TranslationFields({
+  label,
+  name,
+  control,
+  register,
+  error,
+}: SectionProps & { label: string; name: "name" | "shortDescription" }) {
+  return (
+    <fieldset className="space-y-2 md:col-span-2">
+      <legend className="text-sm font-semibold text-slate-800">
+        {label}
+        {name === "name" && <RequiredMark />}
+      </legend>
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <LookupSelect
+          lookup="Language"
+          label="Language"
+          name={`${name}.language`}
+          control={control}
+          error={error(`${name}.language`)?.message}
+        />
+        <TextInput
+          label="Text"
+          aria-required={name === "name" || undefined}
+          error={error(`${name}.translation`)?.message}
+          {...register(`${name}.translation`)}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+const AVAILABILITY_FIELDS: Array<{ key: AvailabilityListKey; label: string; lookup: LookupKey }> = [
+  { key: "categoriesSupported", label: "Categories of assistance", lookup: "DeliveryChannelCategory" },
+  { key: "countriesSupported", label: "Countries supported", lookup: "Country" },
+  { key: "countriesExcluded", label: "Countries excluded", lookup: "Country" },
+  { key: "nationalitiesSupported", label: "Nationalities supported", lookup: "Nationality" },
+  { key: "nationalitiesExcluded", label: "Nationalities excluded", lookup: "Nationality" },
+  { key: "kycSupported", label: "KYC documents supported", lookup: "Kyc" },
+  { key: "kycExcluded", label: "KYC documents excluded", lookup: "Kyc" },
+  { key: "currenciesSupported", label: "Currencies supported", lookup: "Currency" },
+  { key: "currenciesExcluded", label: "Currencies excluded", lookup: "Currency" },
+];
+
+/** Excluded lists win over supported ones (eligibility): the form says so beside each pair. */
+const PAIRED_LISTS = new Set<string>(AVAILABILITY_PAIRS.flat());
+
+function AvailabilityList({
+  field: spec,
+  control,
+  error,
+}: {
+  field: (typeof AVAILABILITY_FIELDS)[number];
+  control: Control<ChannelFormValues>;
+  error?: string;
+}) {
+  const { options, loading } = useLookup(spec.lookup);
+  const paired = PAIRED_LISTS.has(spec.key);
+  return (
+    <Controller
+      control={control}
+      name={`availability.${spec.key}`}
+      render={({ field }) => (
+        <MultiSelect
+          id={`availability-${spec.key}`}
+          label={spec.label}
+          options={options}
+          loading={loading}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={error}
+          required={spec.key === "categoriesSupported"}
+          hint={paired ? "A value on both lists is excluded. Empty: no restriction." : undefined}
+        />
+      )}
+    />
+  );
+}
+
+export function AvailabilitySection({ control, error }: Omit<SectionProps, "register">) {
+  return (
+    <Card title="Availability">
+      <p className="mb-4 text-sm text-slate-600">
+        The platform offers this channel to beneficiaries whose country, nationality, KYC document and
+        currency are supported and not excluded.
+      </p>
+      <div className="grid gap-4 md:grid-cols-2">
+        {AVAILABILITY_FIELDS.map((spec) => (
+          <div key={spec.key} className={spec.key === "categoriesSupported" ? "md:col-span-2" : undefined}>
+            <AvailabilityList
+              field={spec}
+              control={control}
+              error={error(`availability.${spec.key}`)?.message}
+            />
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+const BUDGET_UNITS = [
+  { lookup: "Currency", name: "budget.currency" },
+  { lookup: "Commodity", name: "budget.commodity" },
+] as const;
+
+export function BudgetSection({ control, register, error }: SectionProps) {
+  return (
+    <Card title="Budget (optional)">
+      <p className="mb-4 text-sm text-slate-600">
+        With an amount, the platform never sends more than it through this channel; without one, each
+        program's virtual budget applies.
+      </p>
+      <div className="grid gap-4 md:grid-cols-3">
+        {BUDGET_UNITS.map(({ lookup, name }) => (
+          <LookupSelect
+            key={name}
+            lookup={lookup}
+            label={lookup}
+            name={name}
+            control={control}
+            allowEmpty={`No ${lookup.toLowerCase()}`}
+            error={error(name)?.message}
+          />
+        ))}
+        <TextInput
+          label="Amount"
+          inputMode="decimal"
+          error={error("budget.amount")?.message}
+          {...register("budget.amount")}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,10 @@
+/** The API keys page: issue a key with an optional label, revoke one. */
+import { z } from "zod";
+import { recordId } from "../ids";
+
+export const newApiKeySchema = z.object({
+  label: z.string().trim().max(100, "must be at most 100 characters"),
+});
+export type NewApiKey = z.infer<typeof newApiKeySchema>;
+
+export const revokeApiKeySchema = z.object({ apiKeyId: recordId });

@@ -1,0 +1,59 @@
+/**
+ * Sending a delivery request from a program page, as the form sends it (deliveries from a CSV file
+ * or from rows entered in the form) and what the preview and the send answer. The form checks the
+ * same schema before it asks the server.
+ */
+import { z } from "zod";
+import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "../delivery-limits";
+import { recordId } from "../ids";
+
+const common = {
+  programId: recordId,
+  channelId: z.string().min(1, "Choose a channel").max(200),
+  description: z.string().trim().min(1, "Enter a description").max(500, "at most 500 characters"),
+  idempotencyKey: z.string().min(1).max(200),
+  confirmDuplicate: z.boolean().default(false),
+};
+
+export const sendInputSchema = z.discriminatedUnion("source", [
+  z.object({
+    ...common,
+    source: z.literal("csv"),
+    csv: z.string().min(1, "Choose a CSV file").max(MAX_CSV_BYTES, CSV_TOO_LARGE),
+  }),
+  z.object({
+    ...common,
+    source: z.literal("rows"),
+    deliveries: z
+      .array(
+        z.object({
+          beneficiaryId: z.string(),
+          amount: z.string(),
+          options: z.record(z.string(), z.string()),
+        }),
+      )
+      .min(1, "Add at least one delivery")
+      .max(500, "Use a CSV file for more than 500 deliveries"),
+  }),
+]);
+export type SendInput = z.infer<typeof sendInputSchema>;
+
+/** A problem of one delivery: the CSV line (the header is line 1) or the form's row (from 1). */
+export interface RowProblem {
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** What the confirmation shows, formatted on the server. */
+export interface SendPreview {
+  count: string;
+  total: string;
+  channelName: string;
+  budgets: Array<{ label: string; remaining: string; remainingAfter: string; exceeded: boolean }>;
+  duplicateOf: { description: string; sentAt: string; href: string } | null;
+}
+export type PreviewOutcome = { preview: SendPreview } | { problems: RowProblem[] };
+export type SendOutcome =
+  | { deliveryRequestId: string; href: string; deliveries: number; total: string; replayed: boolean }
+  | { problems: RowProblem[] };

@@ -1,0 +1,19 @@
+/** A translation an administrator enters by hand, for one field of an approved channel. */
+import { z } from "zod";
+import { recordId } from "../ids";
+
+export const TRANSLATED_FIELDS = ["name", "shortDescription"] as const;
+export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+export const MAX_TRANSLATION_LENGTH = 512;
+
+export const translationInputSchema = z.object({
+  channelId: recordId,
+  field: z.enum(TRANSLATED_FIELDS),
+  language: z.string().regex(/^[A-Z]{2}$/, "a two-letter language code"),
+  text: z
+    .string()
+    .trim()
+    .min(1, "Enter the translation")
+    .max(MAX_TRANSLATION_LENGTH, `at most ${MAX_TRANSLATION_LENGTH} characters`),
+});
+export type TranslationInput = z.infer<typeof translationInputSchema>;

@@ -1,0 +1,42 @@
+/**
+ * defineAction: the portal's server actions, as defineEndpoint is the API's operations. Each action
+ * is a public endpoint, so every one does the same four things in the same order: the role check
+ * (before reading anything the caller sent), the storable-text check and the contract schema, the
+ * run with domain errors turned into messages (runAction), and what Next must render again.
+ */
+import "server-only";
+import { revalidatePath } from "next/cache";
+import type { z } from "zod";
+import { type PortalUser, requireAdmin, requireProviderUser } from "../auth/session";
+import { type ActionResult, parseInput, runAction, succeed } from "./action-result";
+
+type Role = "admin" | "provider";
+type UserOf<R extends Role> = R extends "provider" ? PortalUser & { providerId: string } : PortalUser;
+/** A path to render again; `{ path, type: "layout" }` for everything under a layout. */
+type Revalidation = string | { path: string; type: "layout" | "page" };
+
+const GUARDS: { [R in Role]: () => Promise<UserOf<R>> } = {
+  admin: requireAdmin,
+  provider: requireProviderUser,
+};
+
+export function defineAction<R extends Role, S extends z.ZodType, T = undefined>(spec: {
+  role: R;
+  input: S;
+  run: (input: z.infer<S>, user: UserOf<R>) => Promise<T>;
+  /** What the action changed, rendered again on success; a function may answer nothing. */
+  revalidate?: Revalidation | ((input: z.infer<S>, data: T) => Revalidation | undefined);
+}): (input: unknown) => Promise<ActionResult<T extends void ? undefined : T>> {
+  return async (input: unknown) =>
+    runAction(async () => {
+      const user = await GUARDS[spec.role]();
+      const parsed = parseInput(spec.input, input);
+      if ("failure" in parsed) return parsed.failure;
+      const data = await spec.run(parsed.data, user as UserOf<R>);
+      const target =
+        typeof spec.revalidate === "function" ? spec.revalidate(parsed.data, data) : spec.revalidate;
+      if (typeof target === "string") revalidatePath(target);
+      else if (target) revalidatePath(target.path, target.type);
+      return succeed(data as T extends void ? undefined : T);
+    });
+}
