@@ -9,21 +9,11 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { DomainError } from "@/lib/domain/errors";
 import { programSpending } from "@/lib/domain/programs";
-import { approvedChannel, delivery, programWith } from "../support/money-setup";
+import { approvedChannel, delivery, programWith, refusal, sentDelivery } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 const requestsOf = (channelId: string) => database().db().deliveryRequest.count({ where: { channelId } });
 const programBudget = (programId: string) => budgetOverview({ programId });
@@ -186,16 +176,7 @@ describe("refunds and reports", () => {
   it("a refund needs a reason, which is stored and kept out of the provider's event", async () => {
     const channel = await approvedChannel(undefined);
     const programId = await programWith(1000, [channel.channelId]);
-    const sent = await sendDeliveryRequest("m", {
-      programId,
-      channelId: channel.channelId,
-      description: "R",
-      deliveries: [delivery(40)],
-      idempotencyKey: randomUUID(),
-    });
-    const { id } = await database()
-      .db()
-      .delivery.findFirstOrThrow({ where: { deliveryRequestId: sent.deliveryRequestId } });
+    const id = await sentDelivery(programId, channel.channelId, 40, "R");
     const noReason = await refusal(requestRefund("admin", id, "   "));
     expect([noReason.field, noReason.message]).toEqual(["reason", "Enter a reason for the refund"]);
     await requestRefund("admin", id, "Paid twice by mistake");
@@ -213,16 +194,7 @@ describe("refunds and reports", () => {
   it("a delivery reported delivered, pending, then delivered again counts as delivered once, in both budgets", async () => {
     const channel = await approvedChannel({ currency: "EUR", amount: 500 });
     const programId = await programWith(1000, [channel.channelId]);
-    const sent = await sendDeliveryRequest("m", {
-      programId,
-      channelId: channel.channelId,
-      description: "D",
-      deliveries: [delivery(40)],
-      idempotencyKey: randomUUID(),
-    });
-    const { id } = await database()
-      .db()
-      .delivery.findFirstOrThrow({ where: { deliveryRequestId: sent.deliveryRequestId } });
+    const id = await sentDelivery(programId, channel.channelId, 40, "D");
     for (const status of ["DELIVERED", "DELIVERY_PENDING", "DELIVERY_COLLECTED"]) {
       expect(
         await call("/api/Delivery/Sync", channel.apiKey, { deliveryList: [{ deliveryId: id, status }] }),
