@@ -8,10 +8,8 @@ import { ApiError } from "@/lib/api/errors";
 import { parseOrThrow } from "@/lib/api/validation";
 import { channelBodySchema } from "@/lib/contract/channel";
 import { fullChannelBody, minimalChannelBody } from "./channel-bodies";
+import { INVALID_BODY } from "./contract-rows";
 import { type Json, withValue } from "./json-path";
-
-export const INVALID_BODY =
-  "The request body format is invalid. Please check it against the API specification.";
 
 const CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 export const minimalBody = (): Json => minimalChannelBody(CHANNEL_ID);

@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { describeIssues, parseOrThrow } from "@/lib/api/validation";
 import { channelBodySchema } from "@/lib/contract/channel";
-import { fullBody, INVALID_BODY, minimalBody, problemsOf } from "../support/channel-problems";
+import { fullBody, minimalBody, problemsOf } from "../support/channel-problems";
 import {
+  INVALID_BODY,
   LENGTH_LIMITS,
   REQUIRED_PATHS,
   UNKNOWN_PROPERTY_LEVELS,
