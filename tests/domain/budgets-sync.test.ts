@@ -2,14 +2,13 @@
  * Refunds and the providers' sync operations on the real database: DELIVERY_REFUND_REQUESTED, a
  * revert releasing its amount once, and DeliveryRequest/Sync and Delivery/Sync over HTTP.
  */
-import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { createProvider } from "@/lib/domain/api-keys";
-import { sendDeliveryRequest, requestRefund } from "@/lib/domain/delivery-requests";
+import { requestRefund } from "@/lib/domain/delivery-requests";
 import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
-import { account, delivery, sentDelivery, servingChannel } from "../support/money-setup";
+import { account, delivery, sentDelivery, servingChannel, sendThrough } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -54,13 +53,7 @@ describe("the providers' sync operations over HTTP", () => {
     const { issueApiKey } = await import("@/lib/domain/api-keys");
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const { key } = await issueApiKey(setup.providerId);
-    const sent = await sendDeliveryRequest("m", {
-      idempotencyKey: randomUUID(),
-      programId: setup.programId,
-      channelId: setup.channelId,
-      description: "Sync",
-      deliveries: [delivery(30), delivery(20)],
-    });
+    const sent = await sendThrough(setup, "Sync", [delivery(30), delivery(20)]);
     const [big, small] = await largestFirst(sent.deliveryRequestId);
 
     const synced = await call("/api/DeliveryRequest/Sync", key, {
@@ -92,13 +85,7 @@ describe("the providers' sync operations over HTTP", () => {
     expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 3000n, deliveredMinor: 3000n });
 
     // Finding 9: a delivery reported delivered and then reverted is no longer delivered.
-    const later = await sendDeliveryRequest("m", {
-      idempotencyKey: randomUUID(),
-      programId: setup.programId,
-      channelId: setup.channelId,
-      description: "Delivered, then reverted",
-      deliveries: [delivery(15), delivery(5)],
-    });
+    const later = await sendThrough(setup, "Delivered, then reverted", [delivery(15), delivery(5)]);
     const [fifteen, five] = await largestFirst(later.deliveryRequestId);
     const delivered = {
       deliveryList: [

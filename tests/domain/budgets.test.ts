@@ -7,7 +7,14 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
-import { account, delivery, PHONE_OPTION, refusal, servingChannel } from "../support/money-setup";
+import {
+  account,
+  delivery,
+  PHONE_OPTION,
+  refusal,
+  servingChannel,
+  sendThrough,
+} from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -69,13 +76,7 @@ describe("sending a delivery request", () => {
       ...delivery(1),
       beneficiaryId: `Ben-${String(i).padStart(3, "0")}`,
     }));
-    const sent = await sendDeliveryRequest("m", {
-      idempotencyKey: randomUUID(),
-      programId: setup.programId,
-      channelId: setup.channelId,
-      description: "Many",
-      deliveries: deliveries.toReversed(),
-    });
+    const sent = await sendThrough(setup, "Many", deliveries.toReversed());
     const pages = await Promise.all(
       [1, 2, 3].map((page) => deliveryRequestDetail(setup.programId, sent.deliveryRequestId, { page })),
     );
@@ -95,22 +96,8 @@ describe("sending a delivery request", () => {
 
   it("over budget is refused with the remaining amount, and writes nothing", async () => {
     const setup = await servingChannel({ currency: "EUR", amount: 30 });
-    await sendDeliveryRequest("m", {
-      idempotencyKey: randomUUID(),
-      programId: setup.programId,
-      channelId: setup.channelId,
-      description: "One",
-      deliveries: [delivery(20)],
-    });
-    const error = await refusal(
-      sendDeliveryRequest("m", {
-        idempotencyKey: randomUUID(),
-        programId: setup.programId,
-        channelId: setup.channelId,
-        description: "Two",
-        deliveries: [delivery(10.01)],
-      }),
-    );
+    await sendThrough(setup, "One", [delivery(20)]);
+    const error = await refusal(sendThrough(setup, "Two", [delivery(10.01)]));
     expect(error.message).toBe(
       "The channel budget of Cash does not allow this request: it needs 10.01 EUR and 10.00 EUR remain.",
     );
@@ -129,13 +116,7 @@ describe("sending a delivery request", () => {
 
   it("uses the program's virtual budget when the channel has no amount, and refuses a channel budget in another unit", async () => {
     const open = await servingChannel(undefined, "EUR", 50);
-    await sendDeliveryRequest("m", {
-      idempotencyKey: randomUUID(),
-      programId: open.programId,
-      channelId: open.channelId,
-      description: "Virtual",
-      deliveries: [delivery(50)],
-    });
+    await sendThrough(open, "Virtual", [delivery(50)]);
     expect(
       await database()
         .db()
@@ -146,15 +127,7 @@ describe("sending a delivery request", () => {
     });
 
     const dollars = await servingChannel({ currency: "USD", amount: 100 }, "EUR");
-    const error = await refusal(
-      sendDeliveryRequest("m", {
-        idempotencyKey: randomUUID(),
-        programId: dollars.programId,
-        channelId: dollars.channelId,
-        description: "X",
-        deliveries: [delivery(1)],
-      }),
-    );
+    const error = await refusal(sendThrough(dollars, "X", [delivery(1)]));
     expect(error.message).toBe(
       "The channel's budget is in USD but the program gives EUR: choose another channel.",
     );
@@ -179,15 +152,7 @@ describe("sending a delivery request", () => {
           }),
         },
       });
-    const error = await refusal(
-      sendDeliveryRequest("m", {
-        idempotencyKey: randomUUID(),
-        programId: setup.programId,
-        channelId: setup.channelId,
-        description: "X",
-        deliveries: [delivery(1)],
-      }),
-    );
+    const error = await refusal(sendThrough(setup, "X", [delivery(1)]));
     expect(error.message).toBe("The channel does not take USD, the program's currency.");
   });
 
@@ -204,15 +169,7 @@ describe("sending a delivery request", () => {
     ],
   ])("refuses a delivery with %s", async (_case, options, field, message) => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
-    const error = await refusal(
-      sendDeliveryRequest("m", {
-        idempotencyKey: randomUUID(),
-        programId: setup.programId,
-        channelId: setup.channelId,
-        description: "Bad",
-        deliveries: [{ beneficiaryId: "b1", amount: 1, options }],
-      }),
-    );
+    const error = await refusal(sendThrough(setup, "Bad", [{ beneficiaryId: "b1", amount: 1, options }]));
     expect(error.field).toBe(field);
     expect(error.message).toContain(message);
     // Nothing written: not even the channel's budget account, which the refused transaction created.
@@ -233,13 +190,7 @@ describe("sending a delivery request", () => {
     const option = { ...PHONE_OPTION, fieldMaxLength: 64, validationRegex: "^(a+)+$" };
     const setup = await servingChannel({ currency: "EUR", amount: 100 }, "EUR", 1000, [option]);
     const send = (phone: string) =>
-      sendDeliveryRequest("m", {
-        idempotencyKey: randomUUID(),
-        programId: setup.programId,
-        channelId: setup.channelId,
-        description: "ReDoS",
-        deliveries: [{ beneficiaryId: "b1", amount: 1, options: { phone } }],
-      });
+      sendThrough(setup, "ReDoS", [{ beneficiaryId: "b1", amount: 1, options: { phone } }]);
     const error = await refusal(send(`${"a".repeat(40)}!`));
     expect([error.field, error.message]).toEqual([
       "deliveries[0].phone",

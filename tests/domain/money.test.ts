@@ -10,7 +10,14 @@ import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { programSpending } from "@/lib/domain/programs";
-import { approvedChannel, delivery, programWith, refusal, sentDelivery } from "../support/money-setup";
+import {
+  approvedChannel,
+  delivery,
+  programWith,
+  refusal,
+  sendThrough,
+  sentDelivery,
+} from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -101,43 +108,23 @@ describe("both budgets apply", () => {
       ["Program Virtual Budget", 500_000n, -100_000n],
     ]);
     const tooMuch = await refusal(
-      sendDeliveryRequest("m", {
-        ...base,
-        channelId: own.channelId,
-        deliveries: [delivery(6000)],
-        idempotencyKey: randomUUID(),
-      }),
+      sendThrough({ programId, channelId: own.channelId }, base.description, [delivery(6000)]),
     );
     expect(tooMuch.message).toBe(
       "The Program Virtual Budget does not allow this request: it needs 6,000.00 EUR and 5,000.00 EUR remain.",
     );
     expect(await requestsOf(own.channelId)).toBe(0);
 
-    await sendDeliveryRequest("m", {
-      ...base,
-      channelId: own.channelId,
-      deliveries: [delivery(3000)],
-      idempotencyKey: randomUUID(),
-    });
+    await sendThrough({ programId, channelId: own.channelId }, base.description, [delivery(3000)]);
     expect((await programBudget(programId))?.remainingMinor).toBe(200_000n);
     expect((await budgetOverview({ channelId: own.channelId }))?.remainingMinor).toBe(700_000n);
     const viaOpen = await refusal(
-      sendDeliveryRequest("m", {
-        ...base,
-        channelId: open.channelId,
-        deliveries: [delivery(2500)],
-        idempotencyKey: randomUUID(),
-      }),
+      sendThrough({ programId, channelId: open.channelId }, base.description, [delivery(2500)]),
     );
     expect(viaOpen.message).toBe(
       "The Program Virtual Budget does not allow this request: it needs 2,500.00 EUR and 2,000.00 EUR remain.",
     );
-    await sendDeliveryRequest("m", {
-      ...base,
-      channelId: open.channelId,
-      deliveries: [delivery(1500)],
-      idempotencyKey: randomUUID(),
-    });
+    await sendThrough({ programId, channelId: open.channelId }, base.description, [delivery(1500)]);
 
     const spending = await programSpending(programId);
     expect(spending.map((row) => [row.name, row.requests, row.sentMinor, row.reservedMinor])).toEqual([
@@ -149,15 +136,7 @@ describe("both budgets apply", () => {
   it("a channel budget smaller than what the program has left refuses, and says it was the channel's", async () => {
     const own = await approvedChannel({ currency: "EUR", amount: 100 }, "Kiosk");
     const programId = await programWith(1000, [own.channelId]);
-    const error = await refusal(
-      sendDeliveryRequest("m", {
-        programId,
-        channelId: own.channelId,
-        description: "X",
-        deliveries: [delivery(150)],
-        idempotencyKey: randomUUID(),
-      }),
-    );
+    const error = await refusal(sendThrough({ programId, channelId: own.channelId }, "X", [delivery(150)]));
     expect(error.message).toBe(
       "The channel budget of Kiosk does not allow this request: it needs 150.00 EUR and 100.00 EUR remain.",
     );

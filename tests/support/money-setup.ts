@@ -62,6 +62,22 @@ export const delivery = (amount: number, beneficiaryId = `b-${randomUUID()}`) =>
   options: { phone: "+359 888 123" },
 });
 
+type Deliveries = Parameters<typeof sendDeliveryRequest>[1]["deliveries"];
+
+/** Sends `deliveries` from the setup's program through its channel, under a fresh idempotency key. */
+export const sendThrough = (
+  setup: { programId: string; channelId: string },
+  description: string,
+  deliveries: Deliveries,
+) =>
+  sendDeliveryRequest("m", {
+    idempotencyKey: randomUUID(),
+    programId: setup.programId,
+    channelId: setup.channelId,
+    description,
+    deliveries,
+  });
+
 /** Sends one delivery of `amount` from the program through the channel; returns the delivery's id. */
 export async function sentDelivery(
   programId: string,
@@ -69,13 +85,7 @@ export async function sentDelivery(
   amount: number,
   description: string,
 ) {
-  const sent = await sendDeliveryRequest("m", {
-    programId,
-    channelId,
-    description,
-    deliveries: [delivery(amount)],
-    idempotencyKey: randomUUID(),
-  });
+  const sent = await sendThrough({ programId, channelId }, description, [delivery(amount)]);
   const { id } = await db().delivery.findFirstOrThrow({
     where: { deliveryRequestId: sent.deliveryRequestId },
   });
