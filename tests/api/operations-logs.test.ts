@@ -4,30 +4,19 @@
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { exitOf, jsonLines, LOOKUPS, SUBSCRIPTION, seedProvider, send } from "../support/operations";
-import {
-  createTestDatabase,
-  type RunningServer,
-  startServer,
-  type TestDatabase,
-} from "../support/test-server";
-
-const kind = inject("databaseKind");
+import { ownServer } from "../support/own-server";
+import { type RunningServer, startServer } from "../support/test-server";
 
 describe("a production server of its own", () => {
-  let database: TestDatabase;
+  const own = ownServer();
   let server: RunningServer;
   let key: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    server = await startServer(database.url);
-    key = (await seedProvider(database.url)).key;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
+    server = own.server();
+    key = (await seedProvider(own.databaseUrl())).key;
   });
 
   it("logs each failure as a JSON line carrying the guid the client got", async () => {
@@ -84,7 +73,7 @@ describe("a production server of its own", () => {
   ])(
     "on SIGTERM finishes an in-flight request on %s, refuses new connections, exits 0",
     async (_name, keepAlive) => {
-      const draining = await startServer(database.url);
+      const draining = await startServer(own.databaseUrl());
       // An idle keep-alive connection must not hold the exit up.
       expect((await fetch(`${draining.baseUrl}/api/health`)).status).toBe(200);
 
