@@ -14,6 +14,7 @@ import {
   refusal,
   servingChannel,
   sendThrough,
+  requestSentEvents,
 } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -107,11 +108,7 @@ describe("sending a delivery request", () => {
         .db()
         .deliveryRequest.count({ where: { channelId: setup.channelId } }),
     ).toBe(1);
-    expect(
-      await database()
-        .db()
-        .outboxEvent.count({ where: { providerId: setup.providerId, eventType: "DELIVERY_REQUEST_SENT" } }),
-    ).toBe(1);
+    expect(await requestSentEvents(setup.providerId)).toBe(1);
   });
 
   it("uses the program's virtual budget when the channel has no amount, and refuses a channel budget in another unit", async () => {

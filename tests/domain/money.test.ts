@@ -17,6 +17,7 @@ import {
   refusal,
   sendThrough,
   sentDelivery,
+  requestSentEvents,
 } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -49,11 +50,7 @@ describe("sending is idempotent", () => {
     expect(new Set(together.map((sent) => sent.deliveryRequestId)).size).toBe(1);
     expect(await requestsOf(channel.channelId)).toBe(2);
     expect((await programBudget(programId))?.reservedMinor).toBe(3000n);
-    expect(
-      await database()
-        .db()
-        .outboxEvent.count({ where: { providerId: channel.providerId, eventType: "DELIVERY_REQUEST_SENT" } }),
-    ).toBe(2);
+    expect(await requestSentEvents(channel.providerId)).toBe(2);
   });
 
   it("a key already used for another batch is refused and writes nothing", async () => {

@@ -105,6 +105,10 @@ export async function servingChannel(
   return { providerId, channelId, providerDeliveryChannelId, programId };
 }
 
+/** How many DELIVERY_REQUEST_SENT events the provider's outbox holds. */
+export const requestSentEvents = (providerId: string) =>
+  db().outboxEvent.count({ where: { providerId, eventType: "DELIVERY_REQUEST_SENT" } });
+
 /** The channel's own budget account. */
 export const account = (channelId: string) => db().budgetAccount.findUniqueOrThrow({ where: { channelId } });
 
