@@ -3,8 +3,9 @@
  * that request leaves it approved (finding 1); a rejection shows in the provider's list and page and
  * in the console's channel filter until the provider sends a new request (finding 3).
  */
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { type ProviderAccount, createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+import { type Browser, expect, test } from "@playwright/test";
+import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+import { createThroughApi, viewThroughApi } from "./support/provider-api";
 
 const body = (id: string, name: string) => ({
   providerDeliveryChannelId: id,
@@ -12,21 +13,6 @@ const body = (id: string, name: string) => ({
   landingPage: "www.example.org",
   availability: { categoriesSupported: ["CASH"], countriesSupported: ["BG"] },
 });
-
-async function createThroughApi(request: APIRequestContext, provider: ProviderAccount, data: unknown) {
-  const response = await request.post("/api/DeliveryChannel/Create", {
-    headers: { "x-api-key": provider.apiKey },
-    data,
-  });
-  expect((await response.json()).status).toBe("success");
-}
-
-async function viewThroughApi(request: APIRequestContext, provider: ProviderAccount, id: string) {
-  const response = await request.get(`/api/DeliveryChannel/Get/${id}`, {
-    headers: { "x-api-key": provider.apiKey },
-  });
-  return (await response.json()).data;
-}
 
 async function adminPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+import { postAsProvider } from "./support/provider-api";
 
 type Provider = ReturnType<typeof createProviderAccount>;
 
@@ -25,24 +26,21 @@ async function approvedChannelInNewProgram(
   budget?: { amount: number },
 ): Promise<string> {
   const channelId = `budget-${randomUUID()}`;
-  const created = await request.post("/api/DeliveryChannel/Create", {
-    headers: { "x-api-key": provider.apiKey },
-    data: {
-      providerDeliveryChannelId: channelId,
-      name: { language: "EN", translation: "Budgeted kiosk" },
-      landingPage: "www.example.org",
-      availability: { categoriesSupported: ["CASH"] },
-      ...(budget && { budget: { currency: "EUR", amount: budget.amount } }),
-      deliveryOptions: [
-        {
-          fieldLabel: "Phone",
-          fieldName: "phone",
-          dataType: "STRING",
-          isRequired: true,
-          validationRegex: "^\\+[0-9]+$",
-        },
-      ],
-    },
+  const created = await postAsProvider(request, provider, "/api/DeliveryChannel/Create", {
+    providerDeliveryChannelId: channelId,
+    name: { language: "EN", translation: "Budgeted kiosk" },
+    landingPage: "www.example.org",
+    availability: { categoriesSupported: ["CASH"] },
+    ...(budget && { budget: { currency: "EUR", amount: budget.amount } }),
+    deliveryOptions: [
+      {
+        fieldLabel: "Phone",
+        fieldName: "phone",
+        dataType: "STRING",
+        isRequired: true,
+        validationRegex: "^\\+[0-9]+$",
+      },
+    ],
   });
   expect(created.ok()).toBe(true);
 
@@ -88,11 +86,11 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
   const receiver = await startWebhookReceiver({ secret });
   try {
     const provider = createProviderAccount();
-    const headers = { "x-api-key": provider.apiKey };
     for (const eventType of ["DELIVERY_REQUEST_SENT", "DELIVERY_REFUND_REQUESTED"]) {
-      await request.post("/api/Event/Subscribe", {
-        headers,
-        data: { eventType, callbackUrl: receiver.url, auth: { type: "hmac", secret } },
+      await postAsProvider(request, provider, "/api/Event/Subscribe", {
+        eventType,
+        callbackUrl: receiver.url,
+        auth: { type: "hmac", secret },
       });
     }
     const channelId = await approvedChannelInNewProgram(page, request, provider, { amount: 100 });

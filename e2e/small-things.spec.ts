@@ -6,6 +6,7 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+import { createThroughApi, postAsProvider } from "./support/provider-api";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -44,13 +45,10 @@ test("pages link an SVG favicon that the server answers", async ({ page, request
 
 test("/webhooks fits a 390 px phone, with a long callback URL", async ({ page, request }) => {
   const account = createProviderAccount();
-  const subscribed = await request.post("/api/Event/Subscribe", {
-    headers: { "x-api-key": account.apiKey },
-    data: {
-      eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
-      callbackUrl: `https://hooks.example/${"a".repeat(200)}`,
-      auth: { type: "hmac", secret: "a-long-random-secret" },
-    },
+  const subscribed = await postAsProvider(request, account, "/api/Event/Subscribe", {
+    eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
+    callbackUrl: `https://hooks.example/${"a".repeat(200)}`,
+    auth: { type: "hmac", secret: "a-long-random-secret" },
   });
   expect((await subscribed.json()).status).toBe("success");
   await page.setViewportSize({ width: 390, height: 844 });
@@ -131,16 +129,12 @@ for (const [device, size] of [
 test("the console's provider page lists channels by name", async ({ page, request }) => {
   const account = createProviderAccount();
   const channelId = `named-${Date.now()}`;
-  const created = await request.post("/api/DeliveryChannel/Create", {
-    headers: { "x-api-key": account.apiKey },
-    data: {
-      providerDeliveryChannelId: channelId,
-      name: { language: "EN", translation: "Voucher shop network" },
-      landingPage: "www.vouchers.example",
-      availability: { categoriesSupported: ["VOUCHERS"] },
-    },
+  await createThroughApi(request, account, {
+    providerDeliveryChannelId: channelId,
+    name: { language: "EN", translation: "Voucher shop network" },
+    landingPage: "www.vouchers.example",
+    availability: { categoriesSupported: ["VOUCHERS"] },
   });
-  expect((await created.json()).status).toBe("success");
   await signIn(page, createAdminAccount(), /\/admin$/);
   await page.goto(`/admin/providers/${account.providerId}`);
   await expect(page.getByRole("link", { name: "Voucher shop network" })).toBeVisible();

@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+import { postAsProvider } from "./support/provider-api";
 
 test("a provider sends a test event, sees it delivered, replays it; an administrator sees it too", async ({
   page,
@@ -17,13 +18,10 @@ test("a provider sends a test event, sees it delivered, replays it; an administr
   const receiver = await startWebhookReceiver({ secret });
   try {
     const account = createProviderAccount();
-    const subscribed = await request.post("/api/Event/Subscribe", {
-      headers: { "x-api-key": account.apiKey },
-      data: {
-        eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
-        callbackUrl: `${receiver.url}/hooks`,
-        auth: { type: "hmac", secret },
-      },
+    const subscribed = await postAsProvider(request, account, "/api/Event/Subscribe", {
+      eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
+      callbackUrl: `${receiver.url}/hooks`,
+      auth: { type: "hmac", secret },
     });
     expect((await subscribed.json()).status).toBe("success");
 
@@ -65,9 +63,10 @@ test("a receiver answering 410 Gone disables the subscription, and the webhooks 
   const receiver = await startWebhookReceiver({ onCallback: () => 410 });
   try {
     const account = createProviderAccount();
-    await request.post("/api/Event/Subscribe", {
-      headers: { "x-api-key": account.apiKey },
-      data: { eventType: "DELIVERY_REFUND_REQUESTED", callbackUrl: receiver.url, auth: null },
+    await postAsProvider(request, account, "/api/Event/Subscribe", {
+      eventType: "DELIVERY_REFUND_REQUESTED",
+      callbackUrl: receiver.url,
+      auth: null,
     });
     await signIn(page, account);
     await page.goto("/webhooks/deliveries");
@@ -104,13 +103,10 @@ test("a provider subscribes, changes and unsubscribes on the webhooks page; secr
   await expect(page.getByText("HMAC signature (secret set)")).toBeVisible();
   expect(await page.content()).not.toContain(secret);
 
-  const listed = await request.post("/api/Event/Subscribe", {
-    headers: { "x-api-key": account.apiKey },
-    data: {
-      eventType: "DELIVERY_REFUND_REQUESTED",
-      callbackUrl: "https://receiver.example/refunds",
-      auth: null,
-    },
+  const listed = await postAsProvider(request, account, "/api/Event/Subscribe", {
+    eventType: "DELIVERY_REFUND_REQUESTED",
+    callbackUrl: "https://receiver.example/refunds",
+    auth: null,
   });
   expect(listed.ok()).toBe(true);
   await page.reload();

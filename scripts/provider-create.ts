@@ -5,15 +5,14 @@
  * Honours DATABASE_URL like the server; the database must already be migrated (npm run db:migrate).
  */
 import { parseArgs } from "node:util";
-import { disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
+import { runCli, usageError } from "./cli";
 
 async function main() {
   const { values } = parseArgs({ options: { name: { type: "string" } } });
   const name = values.name?.trim();
   if (!name) {
-    console.error('Usage: npm run -s provider:create -- --name "Provider name"');
-    process.exitCode = 2;
+    usageError('Usage: npm run -s provider:create -- --name "Provider name"');
     return;
   }
   const provider = await createProvider(name);
@@ -22,9 +21,4 @@ async function main() {
   console.log(key);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`Could not create the provider: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  })
-  .finally(() => disconnectDb());
+runCli("create the provider", main);

@@ -6,8 +6,8 @@
  * DATABASE_URL like the server; the database must already be migrated.
  */
 import { parseArgs } from "node:util";
-import { disconnectDb } from "../lib/db";
 import { createUser, generatePassword } from "../lib/domain/users";
+import { runCli, usageError } from "./cli";
 
 const USAGE =
   "Usage: npm run -s user:create -- --email <email> (--provider <providerId> | --admin) [--name <name>]";
@@ -22,8 +22,7 @@ async function main() {
     },
   });
   if (!values.email || (!values.provider && !values.admin)) {
-    console.error(USAGE);
-    process.exitCode = 2;
+    usageError(USAGE);
     return;
   }
   const password = generatePassword();
@@ -38,9 +37,4 @@ async function main() {
   console.log(password);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`Could not create the user: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  })
-  .finally(() => disconnectDb());
+runCli("create the user", main);

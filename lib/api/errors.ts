@@ -33,14 +33,13 @@ function listProblems(problems: string[]): string {
   return more > 0 ? `${named}; and ${more} more` : named;
 }
 
+/** 400 in the contract's ValidationError shape, with `message` as its text. */
+const invalidBody = (message: string) =>
+  new ApiError(400, "ValidationError", "Invalid Request Body", message);
+
 /** 400: the body (or the request) does not conform; `problems` name the offending fields. */
 export const validationError = (problems: string[] = []) =>
-  new ApiError(
-    400,
-    "ValidationError",
-    "Invalid Request Body",
-    problems.length ? `${INVALID_BODY_SENTENCE} ${listProblems(problems)}` : INVALID_BODY_SENTENCE,
-  );
+  invalidBody(problems.length ? `${INVALID_BODY_SENTENCE} ${listProblems(problems)}` : INVALID_BODY_SENTENCE);
 
 export const apiKeyMissing = () => new ApiError(401, "Unauthorized", "API Key is missing", null);
 export const apiKeyInvalid = () => new ApiError(401, "Unauthorized", "API Key is invalid", null);
@@ -65,10 +64,7 @@ export const payloadTooLarge = (limit: number) =>
     `The request body must be at most ${limit} bytes.`,
   );
 export const unsupportedMediaType = () =>
-  new ApiError(
-    400,
-    "ValidationError",
-    "Invalid Request Body",
+  invalidBody(
     `${INVALID_BODY_SENTENCE} Content-Type must be application/json, application/json-patch+json, text/json or application/*+json.`,
   );
 /** 408: the body did not arrive in time; the connection is closed after the answer. */
@@ -80,11 +76,5 @@ export const bodyTimeout = (seconds: number) =>
     `The request body did not arrive within ${seconds} s.`,
   );
 /** The client closed the connection before its body arrived: nobody reads the answer, only the log. */
-export const bodyIncomplete = () =>
-  new ApiError(
-    400,
-    "ValidationError",
-    "Invalid Request Body",
-    "The request body was not received completely.",
-  );
+export const bodyIncomplete = () => invalidBody("The request body was not received completely.");
 export const internalError = () => new ApiError(500, "Exception", "Internal Server Error", null);

@@ -5,19 +5,14 @@
  * check, and JSON bodies on every /api/auth error.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  createTestDatabase,
-  type RunningServer,
-  startServer,
-  type TestDatabase,
-} from "../support/test-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../support/own-database";
+import { type RunningServer, startServer } from "../support/test-server";
 
-const kind = inject("databaseKind");
 const LIMIT = 5;
 const SIGN_IN = "/api/auth/sign-in/email";
 
-let database: TestDatabase;
+const databaseUrl = freshDatabase();
 /** No TRUST_PROXY: the socket's address is the client's. */
 let direct: RunningServer;
 /** Two instances that trust 127.0.0.1 (this test) as their reverse proxy. */
@@ -37,17 +32,16 @@ async function createAdmin(databaseUrl: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(kind);
+  const url = databaseUrl();
   const env = { AUTH_SIGN_IN_PER_MINUTE: String(LIMIT), WORKERS_IN_PROCESS: "false" };
   // One at a time: the first start migrates the fresh database.
-  direct = await startServer(database.url, "production", env);
-  proxied = await startServer(database.url, "production", { ...env, TRUST_PROXY: "127.0.0.1" });
-  proxiedTwin = await startServer(database.url, "production", { ...env, TRUST_PROXY: "127.0.0.1" });
-  await createAdmin(database.url);
+  direct = await startServer(url, "production", env);
+  proxied = await startServer(url, "production", { ...env, TRUST_PROXY: "127.0.0.1" });
+  proxiedTwin = await startServer(url, "production", { ...env, TRUST_PROXY: "127.0.0.1" });
+  await createAdmin(url);
 });
 afterAll(async () => {
   await Promise.all([direct?.stop(), proxied?.stop(), proxiedTwin?.stop()]);
-  await database?.drop();
 });
 
 let addressCounter = 0;

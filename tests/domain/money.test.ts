@@ -9,21 +9,19 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { DomainError } from "@/lib/domain/errors";
 import { programSpending } from "@/lib/domain/programs";
-import { approvedChannel, delivery, programWith } from "../support/money-setup";
+import {
+  approvedChannel,
+  delivery,
+  programWith,
+  refusal,
+  sendThrough,
+  sentDelivery,
+  requestSentEvents,
+} from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 const requestsOf = (channelId: string) => database().db().deliveryRequest.count({ where: { channelId } });
 const programBudget = (programId: string) => budgetOverview({ programId });
@@ -52,11 +50,7 @@ describe("sending is idempotent", () => {
     expect(new Set(together.map((sent) => sent.deliveryRequestId)).size).toBe(1);
     expect(await requestsOf(channel.channelId)).toBe(2);
     expect((await programBudget(programId))?.reservedMinor).toBe(3000n);
-    expect(
-      await database()
-        .db()
-        .outboxEvent.count({ where: { providerId: channel.providerId, eventType: "DELIVERY_REQUEST_SENT" } }),
-    ).toBe(2);
+    expect(await requestSentEvents(channel.providerId)).toBe(2);
   });
 
   it("a key already used for another batch is refused and writes nothing", async () => {
@@ -111,43 +105,23 @@ describe("both budgets apply", () => {
       ["Program Virtual Budget", 500_000n, -100_000n],
     ]);
     const tooMuch = await refusal(
-      sendDeliveryRequest("m", {
-        ...base,
-        channelId: own.channelId,
-        deliveries: [delivery(6000)],
-        idempotencyKey: randomUUID(),
-      }),
+      sendThrough({ programId, channelId: own.channelId }, base.description, [delivery(6000)]),
     );
     expect(tooMuch.message).toBe(
       "The Program Virtual Budget does not allow this request: it needs 6,000.00 EUR and 5,000.00 EUR remain.",
     );
     expect(await requestsOf(own.channelId)).toBe(0);
 
-    await sendDeliveryRequest("m", {
-      ...base,
-      channelId: own.channelId,
-      deliveries: [delivery(3000)],
-      idempotencyKey: randomUUID(),
-    });
+    await sendThrough({ programId, channelId: own.channelId }, base.description, [delivery(3000)]);
     expect((await programBudget(programId))?.remainingMinor).toBe(200_000n);
     expect((await budgetOverview({ channelId: own.channelId }))?.remainingMinor).toBe(700_000n);
     const viaOpen = await refusal(
-      sendDeliveryRequest("m", {
-        ...base,
-        channelId: open.channelId,
-        deliveries: [delivery(2500)],
-        idempotencyKey: randomUUID(),
-      }),
+      sendThrough({ programId, channelId: open.channelId }, base.description, [delivery(2500)]),
     );
     expect(viaOpen.message).toBe(
       "The Program Virtual Budget does not allow this request: it needs 2,500.00 EUR and 2,000.00 EUR remain.",
     );
-    await sendDeliveryRequest("m", {
-      ...base,
-      channelId: open.channelId,
-      deliveries: [delivery(1500)],
-      idempotencyKey: randomUUID(),
-    });
+    await sendThrough({ programId, channelId: open.channelId }, base.description, [delivery(1500)]);
 
     const spending = await programSpending(programId);
     expect(spending.map((row) => [row.name, row.requests, row.sentMinor, row.reservedMinor])).toEqual([
@@ -159,15 +133,7 @@ describe("both budgets apply", () => {
   it("a channel budget smaller than what the program has left refuses, and says it was the channel's", async () => {
     const own = await approvedChannel({ currency: "EUR", amount: 100 }, "Kiosk");
     const programId = await programWith(1000, [own.channelId]);
-    const error = await refusal(
-      sendDeliveryRequest("m", {
-        programId,
-        channelId: own.channelId,
-        description: "X",
-        deliveries: [delivery(150)],
-        idempotencyKey: randomUUID(),
-      }),
-    );
+    const error = await refusal(sendThrough({ programId, channelId: own.channelId }, "X", [delivery(150)]));
     expect(error.message).toBe(
       "The channel budget of Kiosk does not allow this request: it needs 150.00 EUR and 100.00 EUR remain.",
     );
@@ -186,16 +152,7 @@ describe("refunds and reports", () => {
   it("a refund needs a reason, which is stored and kept out of the provider's event", async () => {
     const channel = await approvedChannel(undefined);
     const programId = await programWith(1000, [channel.channelId]);
-    const sent = await sendDeliveryRequest("m", {
-      programId,
-      channelId: channel.channelId,
-      description: "R",
-      deliveries: [delivery(40)],
-      idempotencyKey: randomUUID(),
-    });
-    const { id } = await database()
-      .db()
-      .delivery.findFirstOrThrow({ where: { deliveryRequestId: sent.deliveryRequestId } });
+    const id = await sentDelivery(programId, channel.channelId, 40, "R");
     const noReason = await refusal(requestRefund("admin", id, "   "));
     expect([noReason.field, noReason.message]).toEqual(["reason", "Enter a reason for the refund"]);
     await requestRefund("admin", id, "Paid twice by mistake");
@@ -213,16 +170,7 @@ describe("refunds and reports", () => {
   it("a delivery reported delivered, pending, then delivered again counts as delivered once, in both budgets", async () => {
     const channel = await approvedChannel({ currency: "EUR", amount: 500 });
     const programId = await programWith(1000, [channel.channelId]);
-    const sent = await sendDeliveryRequest("m", {
-      programId,
-      channelId: channel.channelId,
-      description: "D",
-      deliveries: [delivery(40)],
-      idempotencyKey: randomUUID(),
-    });
-    const { id } = await database()
-      .db()
-      .delivery.findFirstOrThrow({ where: { deliveryRequestId: sent.deliveryRequestId } });
+    const id = await sentDelivery(programId, channel.channelId, 40, "D");
     for (const status of ["DELIVERED", "DELIVERY_PENDING", "DELIVERY_COLLECTED"]) {
       expect(
         await call("/api/Delivery/Sync", channel.apiKey, { deliveryList: [{ deliveryId: id, status }] }),

@@ -8,29 +8,15 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { applyMigrations } from "../../server/migrate";
-import { createTestDatabase, ROOT, type TestDatabase } from "../support/test-server";
+import { openOwnDatabase } from "../support/own-database";
 
 const EVENT_TYPE = "DELIVERY_CHANNEL_STATUS_UPDATED";
 // Only ends H's attempts so that the test can stop; nothing below depends on how long anything takes.
 const SETTINGS = { allowPrivateAddresses: true, timeoutMs: 5_000, leaseMs: 60_000, pollMs: 50 };
 
-let database: TestDatabase;
-let dbModule: typeof import("../../lib/db");
-
-beforeAll(async () => {
-  database = await createTestDatabase(inject("databaseKind"));
-  process.env.DATABASE_URL = database.url;
-  applyMigrations(ROOT);
-  dbModule = await import("../../lib/db");
-}, 120_000);
-
-afterAll(async () => {
-  await dbModule?.disconnectDb();
-  await database?.drop();
-});
+const database = openOwnDatabase();
 
 /** Accepts each callback and never answers; counts the requests received and those given up on. */
 async function hangingReceiver() {
@@ -54,7 +40,7 @@ async function hangingReceiver() {
 }
 
 async function queue(providerId: string, count: number, nextAttemptAt: Date) {
-  await dbModule.db().outboxEvent.createMany({
+  await database.db().outboxEvent.createMany({
     data: Array.from({ length: count }, () => ({
       providerId,
       eventType: EVENT_TYPE,
@@ -102,5 +88,5 @@ it("a receiver that never answers does not delay another provider's events", {
   const atLast = seenFromH.at(-1)!;
   expect(atLast.received, "H's callbacks were under way").toBeGreaterThan(0);
   expect(atLast.closed, "none of H's first attempts had ended").toBe(0);
-  expect(await dbModule.db().outboxEvent.count({ where: { providerId: g.id, state: "DELIVERED" } })).toBe(20);
+  expect(await database.db().outboxEvent.count({ where: { providerId: g.id, state: "DELIVERED" } })).toBe(20);
 });

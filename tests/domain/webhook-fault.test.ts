@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { applyMigrations } from "../../server/migrate";
+import { expect, inject, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { ROOT, createTestDatabase, type TestDatabase } from "../support/test-server";
+import { openOwnDatabase } from "../support/own-database";
+import { ROOT } from "../support/test-server";
 
 const N = 400;
 const KILLS = Number(process.env.FAULT_KILLS ?? 6);
@@ -18,27 +18,14 @@ const kind = inject("databaseKind");
 const WORKERS = kind === "postgres" ? 3 : 1;
 const LEASE_MS = 2_000;
 
-let database: TestDatabase;
-let dbModule: typeof import("../../lib/db");
-
-beforeAll(async () => {
-  database = await createTestDatabase(kind);
-  process.env.DATABASE_URL = database.url;
-  applyMigrations(ROOT);
-  dbModule = await import("../../lib/db");
-}, 120_000);
-
-afterAll(async () => {
-  await dbModule?.disconnectDb();
-  await database?.drop();
-});
+const database = openOwnDatabase();
 
 function startWorker(): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: database.url,
+      DATABASE_URL: database.url(),
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       WEBHOOK_LEASE_MS: String(LEASE_MS),
       WEBHOOK_TIMEOUT_MS: "1000",
@@ -68,7 +55,7 @@ it(`delivers every one of ${N} events despite ${KILLS} SIGKILLs of the workers`,
     },
   });
 
-  const db = dbModule.db();
+  const db = database.db();
   const provider = await db.provider.create({ data: { name: "Fault test" } });
   const { subscribe } = await import("../../lib/domain/subscriptions");
   await subscribe(provider.id, {

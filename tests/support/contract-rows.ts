@@ -3,6 +3,10 @@
  * tests (tests/api) walk through. Paths use json-path's syntax and point into fullChannelBody.
  */
 
+/** The contract's sentence that opens every 400 for an invalid body, before the problems. */
+export const INVALID_BODY =
+  "The request body format is invalid. Please check it against the API specification.";
+
 /** The fields the contract requires, top level and inside each optional object or array element. */
 export const REQUIRED_PATHS: readonly string[] = [
   "providerDeliveryChannelId",

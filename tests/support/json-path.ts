@@ -28,3 +28,9 @@ export function withValues(body: Json, values: Record<string, unknown>): Json {
     structuredClone(body),
   );
 }
+
+/** An edit that sets `path` to `value` as withValue does (for tables of body edits). */
+export const set =
+  (path: string, value: unknown) =>
+  (body: Json): Json =>
+    withValue(body, path, value);

@@ -1,12 +1,16 @@
 /**
- * Programs and channels for the money tests (tests/domain/money*.test.ts), made through the domain's
- * own paths: a provider creates a channel, an administrator approves it, a program adds it.
+ * Programs and channels for the money tests (tests/domain/money*.test.ts, budgets*.test.ts), made
+ * through the domain's own paths: a provider creates a channel, an administrator approves it, a
+ * program adds it.
  */
 import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
 import type { ChannelBody } from "../../lib/contract/channel";
 import { db } from "../../lib/db";
 import { issueApiKey, createProvider } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
+import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { DomainError } from "../../lib/domain/errors";
 import { requestChannelCreate } from "../../lib/domain/channels";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
 
@@ -21,7 +25,11 @@ export const PHONE_OPTION = {
 };
 
 /** A new provider with an API key and an approved, ONLINE channel (with `budget` when given). */
-export async function approvedChannel(budget: ChannelBody["budget"], name = "Cash") {
+export async function approvedChannel(
+  budget: ChannelBody["budget"],
+  name = "Cash",
+  deliveryOptions = [PHONE_OPTION],
+) {
   const provider = await createProvider(`Money provider ${randomUUID()}`);
   const { key } = await issueApiKey(provider.id);
   const providerDeliveryChannelId = `money-${randomUUID()}`;
@@ -31,7 +39,7 @@ export async function approvedChannel(budget: ChannelBody["budget"], name = "Cas
     landingPage: "www.example.org",
     availability: { categoriesSupported: ["CASH"] },
     ...(budget ? { budget } : {}),
-    deliveryOptions: [PHONE_OPTION],
+    deliveryOptions,
   });
   const channel = await db().channel.findFirstOrThrow({
     where: { providerId: provider.id },
@@ -41,9 +49,9 @@ export async function approvedChannel(budget: ChannelBody["budget"], name = "Cas
   return { providerId: provider.id, apiKey: key, channelId: channel.id, providerDeliveryChannelId };
 }
 
-/** A program of `virtualBudget` EUR served by the given channels. */
-export async function programWith(virtualBudget: number, channelIds: string[]) {
-  const program = await createProgram({ name: "Winter", description: "", unit: "EUR", virtualBudget });
+/** A program of `virtualBudget` in `unit` (EUR unless said) served by the given channels. */
+export async function programWith(virtualBudget: number, channelIds: string[], unit = "EUR") {
+  const program = await createProgram({ name: "Winter", description: "", unit, virtualBudget });
   for (const channelId of channelIds) await addChannelToProgram(program.id, channelId);
   return program.id;
 }
@@ -53,3 +61,63 @@ export const delivery = (amount: number, beneficiaryId = `b-${randomUUID()}`) =>
   amount,
   options: { phone: "+359 888 123" },
 });
+
+type Deliveries = Parameters<typeof sendDeliveryRequest>[1]["deliveries"];
+
+/** Sends `deliveries` from the setup's program through its channel, under a fresh idempotency key. */
+export const sendThrough = (
+  setup: { programId: string; channelId: string },
+  description: string,
+  deliveries: Deliveries,
+) =>
+  sendDeliveryRequest("m", {
+    idempotencyKey: randomUUID(),
+    programId: setup.programId,
+    channelId: setup.channelId,
+    description,
+    deliveries,
+  });
+
+/** Sends one delivery of `amount` from the program through the channel; returns the delivery's id. */
+export async function sentDelivery(
+  programId: string,
+  channelId: string,
+  amount: number,
+  description: string,
+) {
+  const sent = await sendThrough({ programId, channelId }, description, [delivery(amount)]);
+  const { id } = await db().delivery.findFirstOrThrow({
+    where: { deliveryRequestId: sent.deliveryRequestId },
+  });
+  return id;
+}
+
+/** An approved, ONLINE channel of a new provider, serving a new program. */
+export async function servingChannel(
+  budget: ChannelBody["budget"],
+  programUnit = "EUR",
+  virtualBudget = 1000,
+  deliveryOptions = [PHONE_OPTION],
+) {
+  const channel = await approvedChannel(budget, "Cash", deliveryOptions);
+  const programId = await programWith(virtualBudget, [channel.channelId], programUnit);
+  const { providerId, channelId, providerDeliveryChannelId } = channel;
+  return { providerId, channelId, providerDeliveryChannelId, programId };
+}
+
+/** How many DELIVERY_REQUEST_SENT events the provider's outbox holds. */
+export const requestSentEvents = (providerId: string) =>
+  db().outboxEvent.count({ where: { providerId, eventType: "DELIVERY_REQUEST_SENT" } });
+
+/** The channel's own budget account. */
+export const account = (channelId: string) => db().budgetAccount.findUniqueOrThrow({ where: { channelId } });
+
+/** The DomainError `promise` rejects with (failing the test when it resolves or throws another). */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}

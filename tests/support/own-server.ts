@@ -3,8 +3,9 @@
  * that read its log, kill it or need settings of their own. Started before the file's tests and
  * stopped (its database dropped) after them.
  */
-import { afterAll, beforeAll, inject } from "vitest";
-import { createTestDatabase, type RunningServer, startServer, type TestDatabase } from "./test-server";
+import { afterAll, beforeAll } from "vitest";
+import { freshDatabase, started } from "./own-database";
+import { type RunningServer, startServer } from "./test-server";
 
 export interface OwnServer {
   server(): RunningServer;
@@ -12,19 +13,13 @@ export interface OwnServer {
 }
 
 export function ownServer(env: Record<string, string> = {}): OwnServer {
-  let database: TestDatabase | undefined;
+  const databaseUrl = freshDatabase();
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase(inject("databaseKind"));
-    server = await startServer(database.url, "production", env);
+    server = await startServer(databaseUrl(), "production", env);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    await database?.drop();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error("ownServer: the server starts in beforeAll");
-    return value;
-  };
-  return { server: () => started(server), databaseUrl: () => started(database).url };
+  return { server: () => started(server, "ownServer's server"), databaseUrl };
 }

@@ -1,0 +1,127 @@
+/**
+ * Refunds and the providers' sync operations on the real database: DELIVERY_REFUND_REQUESTED, a
+ * revert releasing its amount once, and DeliveryRequest/Sync and Delivery/Sync over HTTP.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { budgetOverview } from "@/lib/domain/budgets";
+import { createProvider } from "@/lib/domain/api-keys";
+import { requestRefund } from "@/lib/domain/delivery-requests";
+import { syncDeliveries } from "@/lib/domain/delivery-sync";
+import { DomainError } from "@/lib/domain/errors";
+import { account, delivery, sentDelivery, servingChannel, sendThrough } from "../support/money-setup";
+import { openTestDb } from "../support/test-db";
+
+const database = openTestDb();
+
+it("a refund request queues DELIVERY_REFUND_REQUESTED; the provider's DELIVERY_REVERTED releases the amount once", async () => {
+  const setup = await servingChannel({ currency: "EUR", amount: 100 });
+  const id = await sentDelivery(setup.programId, setup.channelId, 40, "R");
+  await requestRefund("admin", id, "Wrong beneficiary");
+  await expect(requestRefund("admin", id, "Again")).rejects.toBeInstanceOf(DomainError);
+  const event = await database()
+    .db()
+    .outboxEvent.findFirstOrThrow({
+      where: { providerId: setup.providerId, eventType: "DELIVERY_REFUND_REQUESTED" },
+    });
+  expect(JSON.parse(event.payload)).toEqual({ deliveryId: id });
+
+  await Promise.all([
+    syncDeliveries(setup.providerId, [{ deliveryId: id, status: "DELIVERY_REVERTED" }]),
+    syncDeliveries(setup.providerId, [{ deliveryId: id, status: "DELIVERY_REVERTED" }]),
+  ]);
+  expect((await account(setup.channelId)).reservedMinor).toBe(0n);
+  const otherProvider = await createProvider("Not theirs");
+  await expect(
+    syncDeliveries(otherProvider.id, [{ deliveryId: id, status: "DELIVERED" }]),
+  ).rejects.toBeInstanceOf(DomainError);
+});
+
+describe("the providers' sync operations over HTTP", () => {
+  /** A request's deliveries, the largest amount first. */
+  const largestFirst = (deliveryRequestId: string) =>
+    database()
+      .db()
+      .delivery.findMany({ where: { deliveryRequestId }, orderBy: { amountMinor: "desc" } });
+  const call = (path: string, key: string, body: unknown) =>
+    fetch(`${inject("baseUrl")}${path}`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, json: await response.json() }));
+
+  it("record the request's status and the deliveries' outcomes; a revert returns the amount, once", async () => {
+    const { issueApiKey } = await import("@/lib/domain/api-keys");
+    const setup = await servingChannel({ currency: "EUR", amount: 100 });
+    const { key } = await issueApiKey(setup.providerId);
+    const sent = await sendThrough(setup, "Sync", [delivery(30), delivery(20)]);
+    const [big, small] = await largestFirst(sent.deliveryRequestId);
+
+    const synced = await call("/api/DeliveryRequest/Sync", key, {
+      deliveryRequestId: sent.deliveryRequestId,
+      providerDeliveryRequestId: "ACME-1",
+      status: "APPROVED",
+    });
+    expect(synced).toMatchObject({
+      status: 200,
+      json: { status: "success", data: { message: "Delivery request synchronised" } },
+    });
+    expect(
+      await database()
+        .db()
+        .deliveryRequest.findUniqueOrThrow({ where: { id: sent.deliveryRequestId } }),
+    ).toMatchObject({
+      status: "APPROVED",
+      providerDeliveryRequestId: "ACME-1",
+    });
+
+    const report = {
+      deliveryList: [
+        { deliveryId: big!.id, providerDeliveryId: "TX-1", status: "DELIVERY_COLLECTED" },
+        { deliveryId: small!.id, status: "DELIVERY_REVERTED", providerStatus: "CANCELLED" },
+      ],
+    };
+    expect((await call("/api/Delivery/Sync", key, report)).status).toBe(200);
+    expect((await call("/api/Delivery/Sync", key, report)).status).toBe(200); // reported twice: counted once
+    expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 3000n, deliveredMinor: 3000n });
+
+    // Finding 9: a delivery reported delivered and then reverted is no longer delivered.
+    const later = await sendThrough(setup, "Delivered, then reverted", [delivery(15), delivery(5)]);
+    const [fifteen, five] = await largestFirst(later.deliveryRequestId);
+    const delivered = {
+      deliveryList: [
+        { deliveryId: fifteen!.id, status: "DELIVERED" },
+        { deliveryId: five!.id, status: "DELIVERY_COLLECTED" },
+      ],
+    };
+    expect((await call("/api/Delivery/Sync", key, delivered)).status).toBe(200);
+    expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 5000n, deliveredMinor: 5000n });
+    const reverted = { deliveryList: [{ deliveryId: fifteen!.id, status: "DELIVERY_REVERTED" }] };
+    expect((await call("/api/Delivery/Sync", key, reverted)).status).toBe(200);
+    expect((await call("/api/Delivery/Sync", key, reverted)).status).toBe(200);
+    // A late "delivered" after the revert changes nothing either.
+    expect((await call("/api/Delivery/Sync", key, delivered)).status).toBe(200);
+    expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 3500n, deliveredMinor: 3500n });
+    expect(await budgetOverview({ channelId: setup.channelId })).toMatchObject({
+      reservedMinor: 3500n,
+      deliveredMinor: 3500n,
+      remainingMinor: 6500n,
+    });
+
+    const other = await createProvider("Other");
+    const otherKey = (await issueApiKey(other.id)).key;
+    expect((await call("/api/Delivery/Sync", otherKey, report)).status).toBe(404);
+    expect(
+      (
+        await call("/api/DeliveryRequest/Sync", otherKey, {
+          deliveryRequestId: sent.deliveryRequestId,
+          status: "FAILED",
+        })
+      ).status,
+    ).toBe(404);
+    const invalid = await call("/api/Delivery/Sync", key, {
+      deliveryList: [{ deliveryId: big!.id, status: "LOST" }],
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error.message).toContain("deliveryList[0].status");
+  });
+});
