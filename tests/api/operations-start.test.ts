@@ -71,19 +71,25 @@ describe("an unreachable database", () => {
       async () => `postgresql://postgres@127.0.0.1:${await freePort()}/portal`,
     ],
     ["an unsupported URL scheme", async () => "mysql://root@127.0.0.1/portal"],
-  ])("(%s) fails the start with a clear fatal log line and a non-zero exit", async (_name, url) => {
-    const failure = await startServer(await url()).then(
-      async (server) => {
-        await server.stop();
-        return "started";
-      },
-      (error: Error) => error.message,
-    );
-    expect(failure).toMatch(/^server exited with [1-9]\d*:/);
-    const fatal = jsonLines(failure).find((line) => line.msg === "could not start");
-    expect(fatal).toMatchObject({ level: 60 });
-    expect(JSON.stringify(fatal)).toMatch(/Can't reach database server|DATABASE_URL must start with/);
-  });
+  ])(
+    "(%s) fails the start with a clear fatal log line and a non-zero exit",
+    async (_name, url) => {
+      const failure = await startServer(await url()).then(
+        async (server) => {
+          await server.stop();
+          return "started";
+        },
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/^server exited with [1-9]\d*:/);
+      const fatal = jsonLines(failure).find((line) => line.msg === "could not start");
+      expect(fatal).toMatchObject({ level: 60 });
+      expect(JSON.stringify(fatal)).toMatch(/Can't reach database server|DATABASE_URL must start with/);
+      // The supervisor retries an unreachable database five times with backoff (~8 s of waiting plus
+      // five starts): more than the default 30 s on a loaded two-core machine.
+    },
+    90_000,
+  );
 
   if (kind === "postgres") {
     it("lost while running: /api/health answers 503 in the envelope, then 200 once it is back", async () => {
