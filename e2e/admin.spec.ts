@@ -5,7 +5,7 @@
  * the translation. An administrator who belongs to the provider cannot decide. Axe and screenshots.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
 
 const body = (id: string, name: string, countries: string[]) => ({

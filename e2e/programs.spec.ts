@@ -7,7 +7,7 @@
  * confirmation.
  */
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
 import { postAsProvider } from "./support/provider-api";

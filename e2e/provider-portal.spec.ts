@@ -5,7 +5,7 @@
  * the REST API, revokes it; another provider cannot open the channel. Axe checks and screenshots.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createProviderAccount, signIn } from "./support/accounts";
 
 async function expectNoSeriousA11yViolations(page: Page) {

@@ -5,8 +5,9 @@
  *  2. its shadow database came from a connectionString, i.e. the real database: pgConfig() fixes;
  *  3. it dropped the shadow database while its pool was still open: end the pool first.
  */
-import pg from "pg";
+
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { databaseKind } from "../lib/config";
 import { pgConfig, pgSchema, runtimeAdapter } from "../lib/db/adapters";
 

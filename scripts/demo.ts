@@ -9,9 +9,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { databaseUrl, port } from "../lib/config";
+import type { ChannelBody } from "../lib/contract/channel";
 import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
-import type { ChannelBody } from "../lib/contract/channel";
 import { decideRequest } from "../lib/domain/approvals";
 import { requestChannelCreate } from "../lib/domain/channels";
 import { createUser, generatePassword, resetPassword } from "../lib/domain/users";

@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ApiResult, failure } from "../lib/api/endpoint";
-import type { ApiRequest } from "../lib/api/request";
 import {
   type ApiError,
   bodyIncomplete,
@@ -13,6 +12,7 @@ import {
   internalError,
   payloadTooLarge,
 } from "../lib/api/errors";
+import type { ApiRequest } from "../lib/api/request";
 import { matchOperation, type RouteMatch, unknownApiPath } from "../lib/api/routing";
 import { log } from "../lib/log";
 

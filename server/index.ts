@@ -6,15 +6,14 @@
 import "./check-config";
 import { createServer } from "node:http";
 import next from "next";
-import { databaseUrl, port, workersInProcess } from "../lib/config";
-import { databaseKind } from "../lib/config";
 import { setClientAddress } from "../lib/auth/client-address";
+import { isPortalHost } from "../lib/auth/portal-host";
+import { databaseKind, databaseUrl, port, workersInProcess } from "../lib/config";
 import { disconnectDb } from "../lib/db";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { serveApiFastPath } from "./api-fast-path";
 import { applyMigrations, projectRoot } from "./migrate";
-import { isPortalHost } from "../lib/auth/portal-host";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 

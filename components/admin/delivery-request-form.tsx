@@ -11,8 +11,8 @@ import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { v4 as uuidv4 } from "uuid";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput } from "@/components/ui/field";
 import { ChoiceSelect, useChoice } from "@/components/ui/choice";
+import { Field, TextInput } from "@/components/ui/field";
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/contract/delivery-limits";
 import {
   type PreviewOutcome,
@@ -25,7 +25,7 @@ import { fieldErrors } from "@/lib/contract/issues";
 import { formatCount } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
-import { type DeliveryRow, DeliveryRows, type OptionColumn, type RowErrors, emptyRow } from "./delivery-rows";
+import { type DeliveryRow, DeliveryRows, emptyRow, type OptionColumn, type RowErrors } from "./delivery-rows";
 import { ProblemReport } from "./problem-report";
 import { SendConfirmation } from "./send-confirmation";
 

@@ -2,9 +2,10 @@
  * The review page's diff: each changed field with the approved value beside the submitted one.
  * Bounded whatever the contents: at most MAX_ROWS changes, value lists collapsed, long values cut.
  */
-import type { Change } from "@/lib/domain/content-diff";
-import { CollapsedList, MoreNote, firstOf, groupLabel } from "@/components/ui/collapsed-list";
+
+import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
 import { Badge } from "@/components/ui/page";
+import type { Change } from "@/lib/domain/content-diff";
 import { formatCount } from "@/lib/format";
 
 const MAX_ROWS = 100;

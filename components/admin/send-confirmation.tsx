@@ -6,9 +6,9 @@
  */
 import Link from "next/link";
 import { useState } from "react";
-import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
 
 export function SendConfirmation({
   preview,

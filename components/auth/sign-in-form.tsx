@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { authClient } from "@/lib/auth/client";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
+import { authClient } from "@/lib/auth/client";
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, "Enter your email address").email("Enter a valid email address"),

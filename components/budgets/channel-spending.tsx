@@ -1,6 +1,7 @@
 /** A program's spending per channel: requests, sent, reserved, delivered and reverted amounts. */
+
+import { cellClass, DataTable } from "@/components/ui/table";
 import type { programSpending } from "@/lib/domain/programs";
-import { DataTable, cellClass } from "@/components/ui/table";
 import { formatAmount, formatCount } from "@/lib/format";
 
 type Row = Awaited<ReturnType<typeof programSpending>>[number];

@@ -1,11 +1,11 @@
 "use client";
 /** The channel form's controls fed by lookup values: languages, availability lists, the budget's unit. */
 import { type Control, Controller } from "react-hook-form";
-import { AVAILABILITY_PAIRS } from "@/lib/contract/channel";
-import type { LookupKey } from "@/lib/contract/lookups";
-import { Field, TextInput, inputClass } from "@/components/ui/field";
+import { Field, inputClass, TextInput } from "@/components/ui/field";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Card } from "@/components/ui/page";
+import { AVAILABILITY_PAIRS } from "@/lib/contract/channel";
+import type { LookupKey } from "@/lib/contract/lookups";
 import { RequiredMark } from "./error-summary";
 import type { AvailabilityListKey, ChannelFormValues } from "./form-values";
 import { useLookup } from "./lookups";

@@ -6,9 +6,9 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
+import type { Option } from "@/components/ui/multi-select";
 import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
 import type { Action } from "@/lib/portal/action-result";
-import type { Option } from "@/components/ui/multi-select";
 
 const LoaderContext = createContext<Action<LookupItem[]> | null>(null);
 

@@ -5,7 +5,7 @@
  * entries.
  */
 import type { ReactNode } from "react";
-import { CollapsedList, MoreNote, firstOf, groupLabel } from "@/components/ui/collapsed-list";
+import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
 import { formatDecimal } from "@/lib/format";

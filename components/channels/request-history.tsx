@@ -4,8 +4,8 @@
  * being reviewed.
  */
 import Link from "next/link";
-import { RequestStateBadge, requestKindLabel } from "./status-badges";
 import { formatDateTime } from "@/lib/format";
+import { RequestStateBadge, requestKindLabel } from "./status-badges";
 
 export interface HistoryEntry {
   id: string;

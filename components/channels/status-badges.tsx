@@ -1,7 +1,7 @@
 /** How a channel's status, approval and requests are shown everywhere. */
 import Link from "next/link";
-import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
 import { Badge } from "@/components/ui/page";
+import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
 
 const STATUS_TONES = { ONLINE: "green", OFFLINE: "slate", REQUESTED: "amber" } as const;
 const STATE_TONES = { PENDING: "amber", APPROVED: "green", REJECTED: "red", SUPERSEDED: "slate" } as const;

@@ -1,6 +1,7 @@
 /** A channel's translations (machine or human) and what still waits for one; shared by both portals. */
-import type { channelTranslations } from "@/lib/domain/translations";
+
 import { Badge } from "@/components/ui/page";
+import type { channelTranslations } from "@/lib/domain/translations";
 
 type Translations = Awaited<ReturnType<typeof channelTranslations>>;
 

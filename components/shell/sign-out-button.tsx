@@ -2,8 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { authClient } from "@/lib/auth/client";
 import { Button } from "@/components/ui/button";
+import { authClient } from "@/lib/auth/client";
 
 export function SignOutButton() {
   const router = useRouter();

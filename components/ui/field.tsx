@@ -2,7 +2,7 @@
  * A labelled form control with its error at the field. The error is linked by aria-describedby and
  * marks the control aria-invalid, so screen readers announce it with the control.
  */
-import { type ComponentPropsWithRef, type ReactNode, createElement, useId } from "react";
+import { type ComponentPropsWithRef, createElement, type ReactNode, useId } from "react";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-2 focus:outline-blue-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100";

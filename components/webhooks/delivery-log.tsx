@@ -1,13 +1,13 @@
+import { buttonClass } from "@/components/ui/button";
+import { FilterSelect } from "@/components/ui/filter-select";
+import { Badge, EmptyState } from "@/components/ui/page";
+import { Pager } from "@/components/ui/pager";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { pageParam } from "@/lib/domain/paging";
-import { EVENT_OUTCOMES, type EventOutcome, type deliveryLog } from "@/lib/domain/webhook-events";
-import { Badge, EmptyState } from "@/components/ui/page";
-import { FilterSelect } from "@/components/ui/filter-select";
-import { Pager } from "@/components/ui/pager";
-import { buttonClass } from "@/components/ui/button";
-import { ReplayButton } from "./replay-controls";
-import type { Action } from "@/lib/portal/action-result";
+import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
 import { formatCount, formatDateTime } from "@/lib/format";
+import type { Action } from "@/lib/portal/action-result";
+import { ReplayButton } from "./replay-controls";
 
 type Log = Awaited<ReturnType<typeof deliveryLog>>;
 

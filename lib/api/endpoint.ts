@@ -5,7 +5,7 @@
  * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
  */
 import type { z } from "zod";
-import { authenticateApiKey, type ApiPrincipal } from "../domain/api-keys";
+import { type ApiPrincipal, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
 import { log } from "../log";
 import {

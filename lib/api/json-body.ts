@@ -5,9 +5,9 @@
  * instead of exhausting the heap or the event loop. Small bodies never wait.
  */
 import { MAX_BODY_BYTES } from "../config";
-import { MAX_INPUT_DEPTH, findUnstorableText } from "../contract/stored-text";
-import type { ApiRequest } from "./request";
+import { findUnstorableText, MAX_INPUT_DEPTH } from "../contract/stored-text";
 import { unsupportedMediaType, validationError } from "./errors";
+import type { ApiRequest } from "./request";
 
 /** Bodies above this size take a slot of the gate; valid bodies of the contract are far smaller. */
 const LARGE_BODY_BYTES = 64 * 1024;

@@ -6,9 +6,7 @@
  */
 import { z } from "zod";
 import { amountSchema } from "./amount";
-import { boundedArray, uniqueBy } from "./lists";
 import { COUNTRY_CODES } from "./countries";
-import { compileProviderRegex } from "./provider-regex";
 import {
   CHANNEL_CATEGORIES,
   CHANNEL_STATUSES,
@@ -18,6 +16,8 @@ import {
   LANGUAGES,
   NATIONALITIES,
 } from "./enums";
+import { boundedArray, uniqueBy } from "./lists";
+import { compileProviderRegex } from "./provider-regex";
 
 /** Absent or null, as the contract allows for its "nullable" optional fields. */
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();

@@ -3,12 +3,13 @@
  * clients come from the same models (prisma/models.prisma), so the SQLite client's type describes
  * either; all data access goes through `db()`.
  */
-import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
-import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+
 import { databaseKind, databaseUrl } from "../config";
 import { runtimeAdapter } from "./adapters";
 import { closeChannelReader } from "./channel-reads";
 import { closeChannelWriter } from "./channel-writes";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

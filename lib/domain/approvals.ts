@@ -15,14 +15,14 @@
  *  - an administrator who belongs to the channel's provider organisation cannot decide its requests.
  */
 import { translationLanguages } from "../config";
-import { REQUEST_TYPES, type RequestKind, isoSeconds } from "../contract/envelope";
-import { type Tx, db, takeWriteLock } from "../db";
-import { notifyOutboxWritten } from "./outbox-signal";
 import { MAX_REASON_LENGTH } from "../contract/decision";
+import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelope";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
-import { conflict, forbidden, invalid, notFound } from "./errors";
+import { db, type Tx, takeWriteLock } from "../db";
 import { requestedColumns } from "./channels/columns";
 import { parseContent } from "./channels/content";
+import { conflict, forbidden, invalid, notFound } from "./errors";
+import { notifyOutboxWritten } from "./outbox-signal";
 import { queueTranslationJobs } from "./translations";
 
 export type Decision = { approve: true } | { approve: false; reason: string };

@@ -9,7 +9,7 @@
  * virtual budget, which caps the program's total spending. A send must fit both.
  */
 import type { ChannelBody } from "../contract/channel";
-import { type Tx, db } from "../db";
+import { db, type Tx } from "../db";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, toMinor } from "./money";
 

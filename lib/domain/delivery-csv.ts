@@ -7,7 +7,7 @@ import Papa from "papaparse";
 import type { ChannelBody } from "../contract/channel";
 import { MAX_CSV_ROWS } from "../contract/delivery-limits";
 import type { RowProblem } from "../contract/forms/delivery-requests";
-import { type NewDelivery, deliveryProblems } from "./delivery-checks";
+import { deliveryProblems, type NewDelivery } from "./delivery-checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 

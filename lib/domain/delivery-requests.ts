@@ -9,19 +9,19 @@
  * refused unless the sender confirms it (`confirmDuplicate`).
  */
 import { randomUUID } from "node:crypto";
+import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { CURRENCIES } from "../contract/enums";
-import { type Tx, db, takeWriteLock } from "../db";
+import { db, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { budgetsFor, reserve } from "./budgets";
 import { parseContent } from "./channels/content";
 import {
-  type DeliveryOption,
-  type NewDelivery,
   batchFingerprint,
+  type DeliveryOption,
   deliveryProblems,
+  type NewDelivery,
   optionPairs,
 } from "./delivery-checks";
-import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, fromMinor, toMinor } from "./money";

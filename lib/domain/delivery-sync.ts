@@ -3,7 +3,7 @@
  * the money they move — a reverted delivery goes back to every budget its request reserved against,
  * a delivered one counts as delivered there, each once however often it is reported.
  */
-import { type Tx, db, takeWriteLock } from "../db";
+import { db, type Tx, takeWriteLock } from "../db";
 import { chargedAccounts, markDelivered, release } from "./budgets";
 import { notFound } from "./errors";
 

@@ -1,9 +1,9 @@
 /** Assistance programs: what they give, their virtual budget, and the approved channels serving them. */
 import type { ProgramInput } from "../contract/forms/programs";
 import { containsText, db } from "../db";
+import { channelName } from "./channels/content";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
-import { channelName } from "./channels/content";
 import { readPage } from "./paging";
 
 export async function createProgram(input: ProgramInput) {

@@ -2,11 +2,12 @@
  * Webhook subscriptions: at most one per provider and event type; subscribing again replaces the
  * callback and auth. Secrets in `auth` are sealed (AES-256-GCM) before they reach the database.
  */
-import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
+
 import { isoSeconds } from "../contract/envelope";
-import { notFound } from "./errors";
+import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
+import { notFound } from "./errors";
 
 type Subscribed = { id: string; callbackUrl: string; eventType: string };
 

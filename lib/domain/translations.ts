@@ -4,13 +4,14 @@
  * runs them through the configured Translator with retries and backoff. Administrators can enter or
  * correct any translation by hand, and a human text is never overwritten by a machine one.
  */
-import { isUniqueViolation, type Tx, db } from "../db";
-import { parseContent } from "./channels/content";
+
 import {
   MAX_TRANSLATION_LENGTH,
   TRANSLATED_FIELDS,
   type TranslatedField,
 } from "../contract/forms/translations";
+import { db, isUniqueViolation, type Tx } from "../db";
+import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
 
 interface Translatable {

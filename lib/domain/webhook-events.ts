@@ -8,9 +8,9 @@ import { isoSeconds } from "../contract/envelope";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db } from "../db";
-import { readPage } from "./paging";
-import { notifyOutboxWritten } from "./outbox-signal";
 import { invalid, notFound } from "./errors";
+import { notifyOutboxWritten } from "./outbox-signal";
+import { readPage } from "./paging";
 
 export const EVENT_OUTCOMES = ["PENDING", "DELIVERED", "FAILED", "SKIPPED"] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];

@@ -7,8 +7,8 @@
 import { db } from "../db";
 import { saveMachineTranslation } from "../domain/translations";
 import { log } from "../log";
-import { TranslationFailed, type Translator } from "./translators";
 import { dueAndUnleased, unleased } from "./leases";
+import { TranslationFailed, type Translator } from "./translators";
 
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 60_000;

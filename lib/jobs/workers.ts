@@ -5,8 +5,8 @@
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
 import { settings, workersInProcess } from "../config";
-import { configuredTranslator } from "./translators";
 import { startTranslationWorker } from "./translation-worker";
+import { configuredTranslator } from "./translators";
 import { startWebhookDispatcher } from "./webhook-dispatcher";
 
 /** Starts the workers; the returned function stops them and waits for the work in hand. */

@@ -3,7 +3,7 @@
  * file, node internals) and by function, so that a bench run says where the server's CPU went.
  * Also runnable alone: `npx tsx scripts/bench/profile-summary.ts <folder>`.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 interface ProfileNode {

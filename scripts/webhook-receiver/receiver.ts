@@ -10,7 +10,7 @@
  * because of a field it does not know.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type IncomingHttpHeaders, createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { callbackHeadersSchema, WEBHOOK_PAYLOAD_SCHEMAS } from "../../lib/contract/webhooks";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { fullChannelBody, minimalChannelBody } from "../support/channel-bodies";
-import { withValue, type Json } from "../support/json-path";
+import { type Json, withValue } from "../support/json-path";
 
 const baseUrl = inject("baseUrl");
 const providerA = inject("providerA");

@@ -6,9 +6,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
-import { ROOT } from "../support/test-server";
 import { account, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
+import { ROOT } from "../support/test-server";
 
 const database = openTestDb();
 const run = promisify(execFile);

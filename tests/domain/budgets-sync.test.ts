@@ -3,12 +3,12 @@
  * revert releasing its amount once, and DeliveryRequest/Sync and Delivery/Sync over HTTP.
  */
 import { describe, expect, inject, it } from "vitest";
-import { budgetOverview } from "@/lib/domain/budgets";
 import { createProvider } from "@/lib/domain/api-keys";
+import { budgetOverview } from "@/lib/domain/budgets";
 import { requestRefund } from "@/lib/domain/delivery-requests";
 import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
-import { account, delivery, sentDelivery, servingChannel, sendThrough } from "../support/money-setup";
+import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();

@@ -12,9 +12,9 @@ import {
   delivery,
   PHONE_OPTION,
   refusal,
-  servingChannel,
-  sendThrough,
   requestSentEvents,
+  sendThrough,
+  servingChannel,
 } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 

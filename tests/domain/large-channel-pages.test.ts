@@ -10,8 +10,8 @@ import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { openTestDb } from "../support/test-db";
 import { signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
 const HUGE = 100_000;

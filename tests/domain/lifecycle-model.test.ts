@@ -12,27 +12,27 @@ import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
 import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import {
-  type ChannelFilter,
   allChannels,
+  type ChannelFilter,
   listProviderChannels,
   requestChannelCreate,
-  requestChannelStatus as requestStatusChange,
   requestChannelUpdate,
+  requestChannelStatus as requestStatusChange,
 } from "@/lib/domain/channels";
 import type { DomainError } from "@/lib/domain/errors";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import {
-  type Content,
-  type Model,
-  REQUEST_TYPES,
-  type Status,
   availableIn,
+  type Content,
   canonical,
   draftArb,
+  type Model,
   modelApprove,
   modelCreate,
   modelReject,
   modelUpdate,
+  REQUEST_TYPES,
+  type Status,
   switchContent,
 } from "../support/lifecycle-model";
 import { openTestDb } from "../support/test-db";

@@ -15,9 +15,9 @@ import {
   delivery,
   programWith,
   refusal,
+  requestSentEvents,
   sendThrough,
   sentDelivery,
-  requestSentEvents,
 } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 

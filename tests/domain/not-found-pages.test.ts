@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels";
-import { openTestDb } from "../support/test-db";
 import { signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
 
 openTestDb();
 

@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import {
+  availabilityTags,
   CHANNELS_PAGE_SIZE,
   type ChannelContent,
-  availabilityTags,
   listProviderChannels,
   providerChannelDetail,
   searchText,

@@ -7,11 +7,11 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { ChannelBody } from "../../lib/contract/channel";
 import { db } from "../../lib/db";
-import { issueApiKey, createProvider } from "../../lib/domain/api-keys";
+import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
+import { requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
 import { DomainError } from "../../lib/domain/errors";
-import { requestChannelCreate } from "../../lib/domain/channels";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
 
 export const PHONE_OPTION = {

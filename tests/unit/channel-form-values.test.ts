@@ -4,9 +4,9 @@
  * trip through the form unchanged.
  */
 import { describe, expect, it } from "vitest";
+import { emptyChannelValues, fromChannelContent, toChannelBody } from "@/components/channel-form/form-values";
 import { type ChannelBody, channelBodySchema } from "@/lib/contract/channel";
 import { fieldErrors } from "@/lib/contract/issues";
-import { emptyChannelValues, fromChannelContent, toChannelBody } from "@/components/channel-form/form-values";
 import { fullChannelBody } from "../support/channel-bodies";
 
 describe("toChannelBody", () => {

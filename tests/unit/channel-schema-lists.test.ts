@@ -7,7 +7,7 @@ import { MAX_CONTACTS, MAX_DELIVERY_OPTIONS } from "@/lib/contract/channel";
 import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { KYC_DOCUMENTS } from "@/lib/contract/enums";
 import { fullBody, minimalBody, problemsOf } from "../support/channel-problems";
-import { withValue, type Json } from "../support/json-path";
+import { type Json, withValue } from "../support/json-path";
 
 describe("availability: a value may be both supported and excluded (exclusion wins)", () => {
   it.each([

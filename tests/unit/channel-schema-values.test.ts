@@ -13,7 +13,7 @@ import {
   NATIONALITIES,
 } from "@/lib/contract/enums";
 import { expectSingleProblem, fullBody, problemsOf } from "../support/channel-problems";
-import { withValue, type Json } from "../support/json-path";
+import { type Json, withValue } from "../support/json-path";
 
 describe("enumerations", () => {
   it.each([

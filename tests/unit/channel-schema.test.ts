@@ -16,7 +16,7 @@ import {
   UNKNOWN_PROPERTY_LEVELS,
   unknownPropertyPath,
 } from "../support/contract-rows";
-import { withValue, type Json } from "../support/json-path";
+import { type Json, withValue } from "../support/json-path";
 
 describe("valid bodies", () => {
   it("accepts the four required fields alone", () => {

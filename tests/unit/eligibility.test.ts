@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
-import { CRITERIA_LISTS, type EligibilityCriteria, availabilityAllows } from "@/lib/domain/eligibility";
+import { availabilityAllows, CRITERIA_LISTS, type EligibilityCriteria } from "@/lib/domain/eligibility";
 
 type Availability = ChannelBody["availability"];
 const base: Availability = { categoriesSupported: ["CASH"] };

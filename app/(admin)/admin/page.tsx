@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
-import { formatCount } from "@/lib/format";
 import { consoleCounts } from "@/lib/domain/admin-console";
+import { formatCount } from "@/lib/format";
 import { configuredTranslator } from "@/lib/jobs/translators";
 
 export const metadata: Metadata = { title: "Admin console" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { currentUser, homeOf } from "@/lib/auth/session";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { currentUser, homeOf } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 

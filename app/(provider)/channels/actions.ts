@@ -5,10 +5,10 @@
  */
 import { channelBodySchema } from "@/lib/contract/channel";
 import { channelStatusChangeSchema } from "@/lib/contract/channel-form";
+import { lookupKeySchema } from "@/lib/contract/lookups";
 import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
 import { LOOKUPS } from "@/lib/domain/lookups";
-import { lookupKeySchema } from "@/lib/contract/lookups";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const createChannelAction = defineAction({

@@ -4,14 +4,14 @@ import {
   ApprovalBadge,
   ChannelNameCell,
   RejectedBadge,
-  StatusBadge,
   requestKindLabel,
+  StatusBadge,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
-import { PagedTable } from "@/components/ui/paged-table";
-import { DateCell } from "@/components/ui/table";
-import { SearchForm } from "@/components/ui/search-form";
 import { EmptyState, PageHeader } from "@/components/ui/page";
+import { PagedTable } from "@/components/ui/paged-table";
+import { SearchForm } from "@/components/ui/search-form";
+import { DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listProviderChannels } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";

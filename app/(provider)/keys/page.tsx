@@ -4,8 +4,8 @@ import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/domain/api-keys";
-import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 import { formatDateTime } from "@/lib/format";
+import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -6,8 +6,8 @@ import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
 import { requireProviderUser } from "@/lib/auth/session";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
-import { subscribeAction, unsubscribeAction } from "./actions";
 import { formatDateTime } from "@/lib/format";
+import { subscribeAction, unsubscribeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

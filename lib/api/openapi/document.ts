@@ -35,7 +35,7 @@ import {
   tooLarge,
   unauthorized,
 } from "./responses";
-import { WEBHOOK_COMPONENTS, WEBHOOK_TAG, registerWebhooks } from "./webhooks";
+import { registerWebhooks, WEBHOOK_COMPONENTS, WEBHOOK_TAG } from "./webhooks";
 
 export const API_KEY_SCHEME = "ApiKey";
 

@@ -3,8 +3,8 @@
  * against the generated schemas in tests/unit/openapi.test.ts).
  */
 import type { ChannelBody, ChannelView } from "../../contract/channel";
-import type { LookupItem } from "../../contract/lookups";
 import type { RequestReceipt } from "../../contract/envelope";
+import type { LookupItem } from "../../contract/lookups";
 import type { SubscriptionReceipt } from "../../contract/subscription";
 import type {
   ChannelStatusUpdated,

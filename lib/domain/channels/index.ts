@@ -9,18 +9,19 @@
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
  * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
  */
-export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
+
 export { availabilityTags, searchText } from "./columns";
-export { requestChannelCreate, requestChannelUpdate } from "./requests";
-export { requestChannelStatus } from "./status";
-export { viewChannel } from "./view";
-export { channelRequestHistory } from "./history";
+export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
 export { adminChannelDetail, providerChannelDetail } from "./details";
+export { channelRequestHistory } from "./history";
 export {
+  allChannels,
   CHANNELS_PAGE_SIZE,
   type ChannelFilter,
-  REQUEST_FILTERS,
-  allChannels,
   listProviderChannels,
+  REQUEST_FILTERS,
 } from "./lists";
-export { REQUEST_KINDS, approvalQueue, pendingRequestCount, requestForReview } from "./review";
+export { requestChannelCreate, requestChannelUpdate } from "./requests";
+export { approvalQueue, pendingRequestCount, REQUEST_KINDS, requestForReview } from "./review";
+export { requestChannelStatus } from "./status";
+export { viewChannel } from "./view";

@@ -12,8 +12,8 @@
  *    when its content equals the *approved* content: a channel never approved has none.
  */
 import type { ChannelBody, ChannelStatus } from "../../contract/channel";
-import { REQUEST_TYPES, type RequestKind, type RequestReceipt, isoSeconds } from "../../contract/envelope";
-import { type NewChannelRow, db, insertChannels, isRecordNotFound, isUniqueViolation } from "../../db";
+import { isoSeconds, REQUEST_TYPES, type RequestKind, type RequestReceipt } from "../../contract/envelope";
+import { db, insertChannels, isRecordNotFound, isUniqueViolation, type NewChannelRow } from "../../db";
 import { conflict, invalid, notFound } from "../errors";
 import { requestedColumns } from "./columns";
 import { sameContent } from "./content";

@@ -1,6 +1,4 @@
 import type { Metadata } from "next";
-import { PagedTable } from "@/components/ui/paged-table";
-import { stringParams } from "@/components/ui/pager";
 import {
   ApprovalBadge,
   ChannelNameCell,
@@ -9,12 +7,14 @@ import {
 } from "@/components/channels/status-badges";
 import { inputClass } from "@/components/ui/field";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
-import { DateCell } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
+import { PagedTable } from "@/components/ui/paged-table";
+import { stringParams } from "@/components/ui/pager";
+import { DateCell } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { providersOverview } from "@/lib/domain/admin-console";
-import { REQUEST_FILTERS, allChannels } from "@/lib/domain/channels";
+import { allChannels, REQUEST_FILTERS } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "All channels" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
-import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { stringParams } from "@/components/ui/pager";
-import { FilterSelect } from "@/components/ui/filter-select";
 import { buttonClass } from "@/components/ui/button";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
 import { EmptyState, PageHeader } from "@/components/ui/page";
+import { stringParams } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
 import { eligibleChannels } from "@/lib/domain/eligibility";

@@ -4,8 +4,8 @@ import { CreateProgramForm } from "@/components/admin/program-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { COMMODITIES, CURRENCIES } from "@/lib/contract/enums";
-import { formatAmount, formatCount } from "@/lib/format";
 import { listPrograms } from "@/lib/domain/programs";
+import { formatAmount, formatCount } from "@/lib/format";
 import { createProgramAction } from "./actions";
 
 export const metadata: Metadata = { title: "Programs" };

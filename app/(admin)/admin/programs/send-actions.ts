@@ -15,8 +15,8 @@ import {
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import {
   approvedDeliveryOptions,
-  type NewDelivery,
   deliveryProblems,
+  type NewDelivery,
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateProviderForm } from "@/components/admin/provider-forms";
-import { DataTable } from "@/components/ui/table";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
+import { DataTable } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
-import { formatCount } from "@/lib/format";
 import { providersOverview } from "@/lib/domain/admin-console";
+import { formatCount } from "@/lib/format";
 import { createProviderAction } from "../actions";
 
 export const metadata: Metadata = { title: "Providers" };

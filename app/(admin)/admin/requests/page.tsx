@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PagedTable } from "@/components/ui/paged-table";
-import { stringParams } from "@/components/ui/pager";
 import { requestKindLabel } from "@/components/channels/status-badges";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
-import { DateCell } from "@/components/ui/table";
 import { EmptyState, PageHeader } from "@/components/ui/page";
+import { PagedTable } from "@/components/ui/paged-table";
+import { stringParams } from "@/components/ui/pager";
+import { DateCell } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
-import { REQUEST_KINDS, approvalQueue } from "@/lib/domain/channels";
+import { approvalQueue, REQUEST_KINDS } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "Requests" };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm, TestEventForm } from "@/components/webhooks/replay-controls";
-import { Card, PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { deliveryLog } from "@/lib/domain/webhook-events";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
 import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";

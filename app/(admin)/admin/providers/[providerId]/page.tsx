@@ -6,8 +6,8 @@ import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges"
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { providerForAdmin } from "@/lib/domain/admin-console";
-import { createProviderUserAction, regenerateKeyAction } from "../../actions";
 import { formatDateTime } from "@/lib/format";
+import { createProviderUserAction, regenerateKeyAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Provider" };
 

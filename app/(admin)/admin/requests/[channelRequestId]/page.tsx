@@ -3,16 +3,16 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DecisionForm } from "@/components/admin/decision-form";
 import { DiffView } from "@/components/admin/diff-view";
-import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelContent } from "@/components/channels/channel-content";
-import { RequestStateBadge, StatusBadge, requestKindLabel } from "@/components/channels/status-badges";
-import { completeContent, requestForReview } from "@/lib/domain/channels";
+import { RequestHistory } from "@/components/channels/request-history";
+import { RequestStateBadge, requestKindLabel, StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
-import { diffContent } from "@/lib/domain/content-diff";
 import { missingForUse } from "@/lib/contract/channel-form";
-import { decideAction } from "../../actions";
+import { completeContent, requestForReview } from "@/lib/domain/channels";
+import { diffContent } from "@/lib/domain/content-diff";
 import { formatDateTime } from "@/lib/format";
+import { decideAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Review request" };
 

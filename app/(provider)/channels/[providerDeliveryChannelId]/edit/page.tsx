@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
 import { PageHeader } from "@/components/ui/page";
+import { formatCount } from "@/lib/format";
 import { updateChannelAction } from "../../actions";
 import { channelDetailOrNotFound } from "../channel-detail";
-import { formatCount } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Edit channel" };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { PagedTable } from "@/components/ui/paged-table";
 import { RefundButton } from "@/components/admin/refund-dialog";
 import { EmptyState, PageHeader } from "@/components/ui/page";
+import { PagedTable } from "@/components/ui/paged-table";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
