@@ -81,19 +81,23 @@ export function productionNodeArgs(): string[] {
 /** mode "production" is `npm start`; "next" is the route files alone under `next start`. */
 export async function startServer(
   databaseUrl: string,
-  mode: "production" | "next" = "production",
+  mode: "production" | "next" | "dev" = "production",
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   const args =
     mode === "production"
       ? productionNodeArgs()
-      : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+      : [next, mode === "dev" ? "dev" : "start", "-p", String(port), "-H", "127.0.0.1"];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
+    // `next dev` runs its server in a child process: stop() signals the whole group.
+    detached: mode === "dev",
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: mode === "dev" ? "development" : "production",
+      NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "info",
@@ -125,7 +129,8 @@ export async function startServer(
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        if (mode === "dev") process.kill(-(child.pid as number), "SIGTERM");
+        else child.kill("SIGTERM");
       }),
   };
 }
