@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
+import { translatorSetting } from "@/lib/config";
 import { consoleCounts } from "@/lib/domain/admin-console";
 import { formatCount } from "@/lib/format";
-import { configuredTranslator } from "@/lib/jobs/translators";
 
 export const metadata: Metadata = { title: "Admin console" };
 
@@ -17,7 +17,7 @@ export default async function AdminHomePage() {
     { href: "/admin/providers", label: "Provider organisations", value: counts.providers },
     {
       href: "/admin/channels",
-      label: configuredTranslator()
+      label: translatorSetting()
         ? "Translations queued or failed"
         : "Translations needing a human (no translator configured)",
       value: counts.translationsWaiting,

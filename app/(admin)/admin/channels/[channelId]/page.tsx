@@ -8,9 +8,8 @@ import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges"
 import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
-import { translationLanguages } from "@/lib/config";
+import { translationLanguages, translatorSetting } from "@/lib/config";
 import { adminChannelDetail, completeContent } from "@/lib/domain/channels";
-import { configuredTranslator } from "@/lib/jobs/translators";
 import { saveTranslationAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Channel" };
@@ -41,7 +40,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
         </div>
         <div className="space-y-6">
           <Card title="Translations">
-            {!configuredTranslator() && (
+            {!translatorSetting() && (
               <p className="mb-3 text-xs text-slate-600">
                 No machine translator is configured: waiting translations need a human.
               </p>
