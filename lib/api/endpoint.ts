@@ -103,7 +103,7 @@ export function failure(
 }
 
 /** HEAD is GET without a body (node:http leaves the body out), as load balancers expect. */
-export const methodMatches = (sent: string, defined: HttpMethod) =>
+const methodMatches = (sent: string, defined: HttpMethod) =>
   sent === defined || (sent === "HEAD" && defined === "GET");
 
 async function authenticate(request: ApiRequest, auth: EndpointAuth): Promise<ApiPrincipal | undefined> {

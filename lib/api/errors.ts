@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { ErrorObject } from "../contract/envelope";
 import type { DomainError } from "../domain/errors";
 
-export const INVALID_BODY_SENTENCE =
+const INVALID_BODY_SENTENCE =
   "The request body format is invalid. Please check it against the API specification.";
 
 export class ApiError extends Error {
@@ -25,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /** A 400 names at most this many problems, then "and N more": its size stays bounded whatever was sent. */
-export const MAX_NAMED_PROBLEMS = 20;
+const MAX_NAMED_PROBLEMS = 20;
 
 function listProblems(problems: string[]): string {
   const named = problems.slice(0, MAX_NAMED_PROBLEMS).join("; ");

@@ -15,7 +15,7 @@ const LARGE_BODIES_READ_AT_ONCE = 16;
 const LARGE_BODIES_PARSED_AT_ONCE = 4;
 
 /** The contract's four content types; `application/*+json` is any +json subtype. Parameters allowed. */
-export function isAcceptedJsonType(contentType: string | undefined): boolean {
+function isAcceptedJsonType(contentType: string | undefined): boolean {
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
   if (!mediaType) return false;
   return (
@@ -26,7 +26,7 @@ export function isAcceptedJsonType(contentType: string | undefined): boolean {
 }
 
 /** The `charset` parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
-export function charsetOf(contentType: string | undefined): string | undefined {
+function charsetOf(contentType: string | undefined): string | undefined {
   const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? "");
   return match?.[1]?.toLowerCase();
 }
@@ -51,7 +51,7 @@ const largeBodyReadGate = gate(LARGE_BODIES_READ_AT_ONCE);
 const largeBodyParseGate = gate(LARGE_BODIES_PARSED_AT_ONCE);
 
 /** More values than any contract body holds (a full Delivery/Sync has ~10,000). */
-export const MAX_BODY_VALUES = 20_000;
+const MAX_BODY_VALUES = 20_000;
 
 /**
  * What JSON.parse and the schema would spend unbounded work on, found by one pass over the text

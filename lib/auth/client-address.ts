@@ -11,7 +11,7 @@ import { trustedProxies } from "../config";
 import { addressRange } from "../config-schema";
 
 /** TRUST_PROXY's entries as a BlockList, once; lib/config.ts has already refused malformed ones. */
-export function proxyList(entries: string[]): BlockList {
+function proxyList(entries: string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const range = addressRange(entry);
@@ -39,7 +39,7 @@ function isTrusted(address: string, proxies: BlockList): boolean {
  * stops at the first hop that is not a trusted proxy. Entries left of it are whatever the client
  * wrote, so they are never read; a malformed entry ends the walk at the last hop that was sure.
  */
-export function clientAddress(peer: string, forwardedFor: string | undefined, proxies: BlockList): string {
+function clientAddress(peer: string, forwardedFor: string | undefined, proxies: BlockList): string {
   let client = plain(peer);
   if (!isTrusted(client, proxies)) return client;
   const hops = (forwardedFor ?? "").split(",").map((hop) => plain(hop.trim()));

@@ -16,7 +16,7 @@ const SIGN_IN_PATH = "/sign-in/email";
  * True when the request carries an Origin other than the host it was sent to. A missing or "null"
  * Origin is left to better-auth's own check, which refuses those where a cookie is involved.
  */
-export function isCrossOrigin(request: Request): boolean {
+function isCrossOrigin(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return false;

@@ -171,7 +171,7 @@ export const budgetSchema = z
   });
 
 /** No entered value is longer than this; larger bounds would only hide mistakes. */
-export const MAX_FIELD_LENGTH = 10_000;
+const MAX_FIELD_LENGTH = 10_000;
 const lengthBound = z
   .number()
   .int("must be a whole number")
@@ -227,7 +227,7 @@ const deliveryOptionsSchema = boundedArray(deliveryOptionSchema, MAX_DELIVERY_OP
   uniqueBy((option) => option.fieldName, "fieldName", "must be unique among deliveryOptions"),
 );
 
-export const channelStatus = z.enum(CHANNEL_STATUSES);
+const channelStatus = z.enum(CHANNEL_STATUSES);
 
 /** The body of Create and Update. */
 export const channelBodySchema = z

@@ -13,7 +13,7 @@ export const rejectionSchema = z.object({
     .max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`),
 });
 
-export const decisionSchema = z.discriminatedUnion("approve", [
+const decisionSchema = z.discriminatedUnion("approve", [
   z.object({ approve: z.literal(true) }),
   rejectionSchema.extend({ approve: z.literal(false) }),
 ]);

@@ -13,7 +13,7 @@ export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== "N
   (typeof EVENT_TYPES)[number],
   "NULL"
 >[];
-export const subscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [string, ...string[]], {
+const subscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [string, ...string[]], {
   error: `must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`,
 });
 
@@ -21,7 +21,7 @@ export const subscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [string,
 const headerName = text(64).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be a valid HTTP header name");
 const headerValue = text(512).regex(/^[^\r\n\0]*$/, "must not contain line breaks");
 
-export const webhookAuthSchema = z
+const webhookAuthSchema = z
   .discriminatedUnion(
     "type",
     [
@@ -39,7 +39,7 @@ export const webhookAuthSchema = z
 export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
 
 /** Absolute http(s) URL of at most 256 characters. */
-export const callbackUrlSchema = z
+const callbackUrlSchema = z
   .string()
   .max(256, "must be at most 256 characters")
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point

@@ -40,7 +40,7 @@ export const deliveryRequestSyncSchema = z
   })
   .meta({ id: "DeliveryRequestSync" });
 
-export const deliverySyncItemSchema = z
+const deliverySyncItemSchema = z
   .strictObject({
     deliveryId: id.meta({ description: "The platform's id, from DELIVERY_REQUEST_SENT." }),
     providerDeliveryId: providerText(128),

@@ -24,7 +24,7 @@ import { pgConfig } from "./adapters";
  * all of them in one function; the inserts below write whatever this list names, so a column added
  * here is written by create as by update and approval.
  */
-export const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText"] as const;
+const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText"] as const;
 export type RequestedColumns = Record<(typeof REQUESTED_COLUMNS)[number], string>;
 
 export interface NewChannelRow {

@@ -10,7 +10,7 @@ import { db } from "../db";
 import { log } from "../log";
 import { notFound } from "./errors";
 
-export const API_KEY_PREFIX = "dcp_";
+const API_KEY_PREFIX = "dcp_";
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 
 export interface ApiPrincipal {
@@ -18,7 +18,7 @@ export interface ApiPrincipal {
   apiKeyId: string;
 }
 
-export function generateApiKey(): string {
+function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(32).toString("base64url");
 }
 
@@ -91,7 +91,7 @@ const shared = globalThis as unknown as {
 const verified = (shared.portalVerifiedKeys ??= new Map());
 const lastUsedWrittenAt = (shared.portalKeyLastUsed ??= new Map());
 
-export function forgetCachedKeys(): void {
+function forgetCachedKeys(): void {
   verified.clear();
 }
 

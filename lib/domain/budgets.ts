@@ -27,7 +27,7 @@ export interface AppliedBudget {
 }
 
 /** The channel's own limit in the program's unit, or null when the channel has no budget amount. */
-export function channelLimit(program: { unit: string }, budget: Budget): bigint | null {
+function channelLimit(program: { unit: string }, budget: Budget): bigint | null {
   const amount = budget?.amount;
   if (amount === null || amount === undefined) return null;
   const unit = budget?.currency ?? budget?.commodity;

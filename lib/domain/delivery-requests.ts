@@ -41,7 +41,7 @@ export interface NewDeliveryRequest {
   confirmDuplicate?: boolean;
 }
 
-export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The delivery options a send's rows are checked against: the channel's approved ones. */
 export async function approvedDeliveryOptions(channelId: string): Promise<DeliveryOption[]> {

@@ -42,7 +42,7 @@ const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback
 const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback: "none" });
 
 /** NATIONAL_IDENTITY → "National identity". */
-export function humanize(value: string): string {
+function humanize(value: string): string {
   const words = value.toLowerCase().replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -131,7 +131,7 @@ export async function programSpending(programId: string) {
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en") || a.channelId.localeCompare(b.channelId));
 }
 
-export const DELIVERIES_PAGE_SIZE = 50;
+const DELIVERIES_PAGE_SIZE = 50;
 
 /**
  * One delivery request of a program with one page of its deliveries, by beneficiary id, optionally

@@ -20,7 +20,7 @@ interface Translatable {
 }
 
 /** The jobs an approval of this content queues: every field with text, into every other language. */
-export function translationJobsFor(channelId: string, content: Translatable, targetLanguages: string[]) {
+function translationJobsFor(channelId: string, content: Translatable, targetLanguages: string[]) {
   return TRANSLATED_FIELDS.flatMap((field) => {
     const source = content[field];
     if (!source?.translation.trim()) return [];

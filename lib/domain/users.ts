@@ -11,7 +11,7 @@ import { conflict, invalid } from "./errors";
 /** What an account may do: a provider's portal, or the admin console. */
 export type UserRole = "provider" | "admin";
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 
 export interface NewUser {
   email: string;

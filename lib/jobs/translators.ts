@@ -60,7 +60,7 @@ export function libreTranslate(baseUrl: string, apiKey?: string): Translator {
 /** DeepL wants a regional variant for some target languages. */
 const DEEPL_TARGETS: Record<string, string> = { EN: "en-GB", PT: "pt-PT" };
 
-export function deeplTranslator(authKey: string): Translator {
+function deeplTranslator(authKey: string): Translator {
   const client = new deepl.Translator(authKey, { maxRetries: 0, minTimeout: TIMEOUT_MS });
   return {
     name: "DeepL",

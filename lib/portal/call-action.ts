@@ -5,7 +5,7 @@
  */
 import type { ActionResult } from "./action-result";
 
-export const NO_ANSWER =
+const NO_ANSWER =
   "No answer from the server. Check your connection; if you were saving, reload the page to see whether it was saved before trying again.";
 
 export async function callAction<T>(call: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {

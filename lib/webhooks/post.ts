@@ -9,7 +9,7 @@ import http from "node:http";
 import https from "node:https";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 
-export const RESPONSE_SNIPPET_BYTES = 1024;
+const RESPONSE_SNIPPET_BYTES = 1024;
 
 export interface CallbackAnswer {
   status: number;
@@ -39,7 +39,7 @@ function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
   return agent;
 }
 
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);

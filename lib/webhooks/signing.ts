@@ -20,7 +20,7 @@ export function xSignature(secret: string, body: string): string {
  * Standard Webhooks signs with raw key bytes: ours are the UTF-8 bytes of the subscription's secret,
  * so a receiver verifies with `new Webhook(new TextEncoder().encode(secret), { format: "raw" })`.
  */
-export function standardSignature(secret: string, eventId: string, timestamp: Date, body: string): string {
+function standardSignature(secret: string, eventId: string, timestamp: Date, body: string): string {
   return new Webhook(new TextEncoder().encode(secret), { format: "raw" }).sign(eventId, timestamp, body);
 }
 

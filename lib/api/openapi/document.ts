@@ -37,7 +37,7 @@ import {
 } from "./responses";
 import { registerWebhooks, WEBHOOK_COMPONENTS, WEBHOOK_TAG } from "./webhooks";
 
-export const API_KEY_SCHEME = "ApiKey";
+const API_KEY_SCHEME = "ApiKey";
 
 const API_DESCRIPTION = `The API through which payout and assistance providers register and maintain their delivery channels.
 

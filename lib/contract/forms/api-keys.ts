@@ -5,6 +5,5 @@ import { recordId } from "../ids";
 export const newApiKeySchema = z.object({
   label: z.string().trim().max(100, "must be at most 100 characters"),
 });
-export type NewApiKey = z.infer<typeof newApiKeySchema>;
 
 export const revokeApiKeySchema = z.object({ apiKeyId: recordId });

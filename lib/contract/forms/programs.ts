@@ -29,4 +29,3 @@ export const refundSchema = z.object({
     .min(1, "Enter a reason for the refund")
     .max(500, "must be at most 500 characters"),
 });
-export type RefundInput = z.infer<typeof refundSchema>;

@@ -5,13 +5,11 @@ import { recordId } from "../ids";
 export const newProviderSchema = z.object({
   name: z.string().trim().min(1, "Enter the organisation's name").max(200, "at most 200 characters"),
 });
-export type NewProvider = z.infer<typeof newProviderSchema>;
 
 export const newProviderUserSchema = z.object({
   providerId: recordId,
   email: z.email("Enter a valid email address"),
   name: z.string().trim().max(200, "at most 200 characters"),
 });
-export type NewProviderUser = z.infer<typeof newProviderUserSchema>;
 
 export const regenerateKeySchema = z.object({ providerId: recordId });

@@ -2,7 +2,7 @@
 import { db } from "../../db";
 
 /** What a request history shows of each request (components/channels/request-history). */
-export const REQUEST_HISTORY_FIELDS = {
+const REQUEST_HISTORY_FIELDS = {
   id: true,
   kind: true,
   state: true,
