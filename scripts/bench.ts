@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: throughput and latency of the provider API's production server on SQLite, against
- * a bare node:http baseline measured in the same run on the same machine (DESIGN.md "Performance").
+ * a bare node:http baseline measured in the same run on the same machine (../shared/DESIGN.md "Performance").
  *
  *   npm run bench -- [--duration 10] [--warmup 2] [--connections 32] [--build] [--only lookups,view]
  *                    [--no-info] [--profile] [--strict]

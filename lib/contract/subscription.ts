@@ -1,6 +1,6 @@
 /**
  * Subscribe and Unsubscribe. The contract leaves `auth` open; its shape is the real platform's
- * (shared/spec/accessrc-facts.md): a type and the fields that type needs, nothing else.
+ * (docs/spec/accessrc-facts.md): a type and the fields that type needs, nothing else.
  */
 import { z } from "zod";
 import { EVENT_TYPES } from "./enums";

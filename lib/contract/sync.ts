@@ -1,7 +1,7 @@
 /**
- * The providers' sync operations of the real platform (accessrc-facts.md): DeliveryRequest/Sync maps
- * a delivery request to the provider's own id and reports its status; Delivery/Sync reports each
- * delivery's outcome. Strict like every body of the API.
+ * The providers' sync operations of the real platform (docs/spec/accessrc-facts.md):
+ * DeliveryRequest/Sync maps a delivery request to the provider's own id and reports its status;
+ * Delivery/Sync reports each delivery's outcome. Strict like every body of the API.
  */
 import { z } from "zod";
 import { amountSchema } from "./amount";

@@ -1,6 +1,6 @@
 /**
  * The headers of a callback. Per the subscription's auth exactly as the real platform sends them
- * (accessrc-facts.md), so its receivers verify us unchanged, plus the Standard Webhooks headers:
+ * (docs/spec/accessrc-facts.md), so its receivers verify us unchanged, plus the Standard Webhooks headers:
  * webhook-id (the event's id, the same on every attempt: the receiver's idempotency key),
  * webhook-timestamp and, for hmac subscriptions, webhook-signature over id.timestamp.body.
  */

@@ -1,5 +1,5 @@
 /**
- * The bench's baseline (DESIGN.md "Performance"): bare node:http that reads a small JSON body,
+ * The bench's baseline (../shared/DESIGN.md "Performance"): bare node:http that reads a small JSON body,
  * parses it and answers a fixed JSON. It is the machine's ceiling for this kind of work; every API
  * endpoint is budgeted as a share of it. Run as a child process: `node --import tsx <this> <port>`.
  */

@@ -1,6 +1,6 @@
 /**
  * Get lookup values over HTTP. The expected enumerations are read from the contract itself
- * (shared/spec/delivery-channel-service.md), not from lib/contract, so a drift in either shows.
+ * (docs/spec/delivery-channel-service.md), not from lib/contract, so a drift in either shows.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { ROOT } from "../support/test-server";
 const baseUrl = inject("baseUrl");
 const key = inject("providerA").key;
 
-const SPEC = readFileSync(path.join(ROOT, "../shared/spec/delivery-channel-service.md"), "utf8");
+const SPEC = readFileSync(path.join(ROOT, "docs/spec/delivery-channel-service.md"), "utf8");
 
 /** The backticked values of the one spec line that starts with `prefix`. */
 function specEnumeration(prefix: string): string[] {

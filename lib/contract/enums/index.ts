@@ -1,5 +1,5 @@
 /**
- * The enumerations of the contract (shared/spec/delivery-channel-service.md), in its order.
+ * The enumerations of the contract (docs/spec/delivery-channel-service.md), in its order.
  * Extracted from the spec text, not retyped: the lookups and validation both read these lists.
  * The long lists live one family a file; import them all from here.
  */

@@ -1,4 +1,4 @@
-/** Language codes of the contract (shared/spec/delivery-channel-service.md), in its order. */
+/** Language codes of the contract (docs/spec/delivery-channel-service.md), in its order. */
 
 /** Language code of a Translation. */
 export const LANGUAGES = [

@@ -1,4 +1,4 @@
-/** Nationalities of the contract (shared/spec/delivery-channel-service.md), in its order. */
+/** Nationalities of the contract (docs/spec/delivery-channel-service.md), in its order. */
 
 /** Nationalities as upper-case adjectives. */
 export const NATIONALITIES = [

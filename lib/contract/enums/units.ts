@@ -1,4 +1,4 @@
-/** Units of value of the contract (shared/spec/delivery-channel-service.md), in its order. */
+/** Units of value of the contract (docs/spec/delivery-channel-service.md), in its order. */
 
 /** Currencies (ISO 4217 and the placeholder NULL). */
 export const CURRENCIES = [
