@@ -4,9 +4,9 @@
  */
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
+import { REQUEST_CONTENT_TYPES } from "@/lib/api/content-types";
 import { openApiDocument, openApiJson } from "@/lib/api/openapi/document";
 import { EXAMPLE_CHANNEL, EXAMPLE_VIEW } from "@/lib/api/openapi/examples";
-import { REQUEST_CONTENT_TYPES } from "@/lib/api/openapi/responses";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
 import { LANGUAGES } from "@/lib/contract/enums";
 import { failureEnvelopeSchema } from "@/lib/contract/envelope";

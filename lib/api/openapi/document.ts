@@ -24,6 +24,7 @@ import {
   subscriptionReceiptSchema,
   unsubscribeRequestSchema,
 } from "../../contract/subscription";
+import { contentTypesText } from "../content-types";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
 import {
@@ -45,7 +46,7 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 
 **Envelope.** Every response is JSON \`{ "error", "data", "status" }\`: on success \`error\` is null and \`status\` is \`success\`; on failure \`data\` is null, \`status\` is \`failed\` and \`error\` holds \`guid\`, \`code\` (the HTTP status), \`type\`, \`title\` and \`message\`.
 
-**Bodies.** POST bodies are JSON, accepted under \`application/json-patch+json\`, \`application/json\`, \`text/json\` and \`application/*+json\`, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
+**Bodies.** POST bodies are JSON, accepted under ${contentTypesText((type) => `\`${type}\``, "and")}, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
 
 **Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
 
