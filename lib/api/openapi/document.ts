@@ -36,6 +36,7 @@ import {
   tooLarge,
   unauthorized,
 } from "./responses";
+import { tagsOf } from "./tags";
 import { registerWebhooks, WEBHOOK_COMPONENTS, WEBHOOK_TAG } from "./webhooks";
 
 export const API_KEY_SCHEME = "ApiKey";
@@ -51,14 +52,6 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 **Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
 
 **Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
-
-const TAGS = [
-  { name: "Delivery channels", description: "Request, change and view delivery channels." },
-  { name: "Lookups", description: "The values of the enumerations used in the request fields." },
-  { name: "Events", description: "Callback subscriptions for event notifications." },
-  { name: "Delivery requests", description: "Reports on the delivery requests sent through your channels." },
-  WEBHOOK_TAG,
-];
 
 /**
  * The named components, generated first and in their plain form, so that a nullable use elsewhere
@@ -83,6 +76,9 @@ const COMPONENTS: z.ZodType[] = [
   failureEnvelopeSchema,
   ...WEBHOOK_COMPONENTS,
 ];
+
+/** The operations of the provider reference, in the table's order. */
+const published = () => OPERATIONS.filter((operation) => operation.published !== false);
 
 /** What every operation of its kind answers (400 and 413 with a body, 401 with a key), then its own. */
 function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
@@ -125,8 +121,7 @@ function buildRegistry(): OpenAPIRegistry {
     name: "x-api-key",
     description: "The provider's API key, issued by a platform administrator.",
   });
-  for (const operation of OPERATIONS)
-    if (operation.published !== false) registerOperation(registry, operation);
+  for (const operation of published()) registerOperation(registry, operation);
   registerWebhooks(registry);
   return registry;
 }
@@ -181,7 +176,7 @@ function generate(): JsonObject {
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ [API_KEY_SCHEME]: [] }],
-    tags: TAGS,
+    tags: tagsOf([...published().map((operation) => operation.tag), WEBHOOK_TAG]),
   }) as unknown as JsonObject;
   const components = isObject(generated.components) ? generated.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};

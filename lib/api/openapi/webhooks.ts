@@ -13,12 +13,9 @@ import {
   webhookHeadersSchema,
 } from "../../contract/webhooks";
 import { EXAMPLE_REFUND_REQUESTED, EXAMPLE_REQUEST_SENT, EXAMPLE_STATUS_UPDATED } from "./examples";
+import type { ApiTag } from "./tags";
 
-export const WEBHOOK_TAG = {
-  name: "Callbacks",
-  description:
-    "What your callback URL receives once subscribed (Event/Subscribe): a POST of the event's JSON payload.",
-};
+export const WEBHOOK_TAG: ApiTag = "Callbacks";
 
 export const WEBHOOK_COMPONENTS: z.ZodType[] = [
   channelStatusUpdatedSchema,
@@ -72,7 +69,7 @@ export function registerWebhooks(registry: OpenAPIRegistry): void {
       method: "post",
       path: callback.eventType,
       operationId: callback.eventType,
-      tags: [WEBHOOK_TAG.name],
+      tags: [WEBHOOK_TAG],
       summary: callback.summary,
       description: `${callback.description}\n\n${DELIVERY}`,
       security: [],
