@@ -5,28 +5,13 @@
  * Served at /api/openapi.json and rendered at /docs.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../../config";
-import {
-  availabilitySchema,
-  budgetSchema,
-  callCenterSchema,
-  channelBodySchema,
-  channelViewSchema,
-  contactSchema,
-  deliveryOptionSchema,
-  translationSchema,
-} from "../../contract/channel";
-import { errorObjectSchema, failureEnvelopeSchema, requestReceiptSchema } from "../../contract/envelope";
-import { lookupItemSchema, lookupRequestSchema } from "../../contract/lookups";
-import {
-  subscribeRequestSchema,
-  subscriptionReceiptSchema,
-  unsubscribeRequestSchema,
-} from "../../contract/subscription";
+import { failureEnvelopeSchema } from "../../contract/envelope";
+import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
 import { contentTypesText } from "../content-types";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
+import { namedComponents, withoutUnreferenced } from "./named-schemas";
 import {
   badRequest,
   jsonBody,
@@ -37,7 +22,7 @@ import {
   unauthorized,
 } from "./responses";
 import { tagsOf } from "./tags";
-import { registerWebhooks, WEBHOOK_COMPONENTS, WEBHOOK_TAG } from "./webhooks";
+import { registerWebhooks, WEBHOOK_TAG } from "./webhooks";
 
 export const API_KEY_SCHEME = "ApiKey";
 
@@ -53,32 +38,18 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 
 **Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
 
-/**
- * The named components, generated first and in their plain form, so that a nullable use elsewhere
- * becomes a reference plus null instead of defining the component itself as nullable.
- */
-const COMPONENTS: z.ZodType[] = [
-  translationSchema,
-  contactSchema,
-  callCenterSchema,
-  availabilitySchema,
-  budgetSchema,
-  deliveryOptionSchema,
-  channelBodySchema,
-  channelViewSchema,
-  requestReceiptSchema,
-  lookupRequestSchema,
-  lookupItemSchema,
-  subscribeRequestSchema,
-  unsubscribeRequestSchema,
-  subscriptionReceiptSchema,
-  errorObjectSchema,
-  failureEnvelopeSchema,
-  ...WEBHOOK_COMPONENTS,
-];
-
 /** The operations of the provider reference, in the table's order. */
 const published = () => OPERATIONS.filter((operation) => operation.published !== false);
+
+/** Every named schema of the published operations' bodies and answers, the failure envelope and the callbacks. */
+const componentSchemas = () =>
+  namedComponents([
+    ...published().flatMap((operation) =>
+      operation.body ? [operation.body, operation.response] : [operation.response],
+    ),
+    failureEnvelopeSchema,
+    ...Object.values(WEBHOOK_PAYLOAD_SCHEMAS),
+  ]);
 
 /** What every operation of its kind answers (400 and 413 with a body, 401 with a key), then its own. */
 function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
@@ -165,7 +136,7 @@ function generate(): JsonObject {
   const generated = new OpenApiGeneratorV31([
     // As "schema" definitions: a bare zod 4 schema has a `type` property, which the generator
     // mistakes for a definition kind and skips.
-    ...COMPONENTS.map((schema) => ({ type: "schema" as const, schema })),
+    ...componentSchemas().map((schema) => ({ type: "schema" as const, schema })),
     ...buildRegistry().definitions,
   ]).generateDocument({
     openapi: "3.1.0",
@@ -180,7 +151,7 @@ function generate(): JsonObject {
   }) as unknown as JsonObject;
   const components = isObject(generated.components) ? generated.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
-  return fixReferenceWrappers(generated, schemas) as JsonObject;
+  return withoutUnreferenced(fixReferenceWrappers(generated, schemas) as JsonObject);
 }
 
 let cached: { document: JsonObject; json: string } | undefined;
