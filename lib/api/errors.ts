@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorObject } from "../contract/envelope";
 import type { DomainError } from "../domain/errors";
+import { contentTypesText } from "./content-types";
 
 const INVALID_BODY_SENTENCE =
   "The request body format is invalid. Please check it against the API specification.";
@@ -64,9 +65,7 @@ export const payloadTooLarge = (limit: number) =>
     `The request body must be at most ${limit} bytes.`,
   );
 export const unsupportedMediaType = () =>
-  invalidBody(
-    `${INVALID_BODY_SENTENCE} Content-Type must be application/json, application/json-patch+json, text/json or application/*+json.`,
-  );
+  invalidBody(`${INVALID_BODY_SENTENCE} Content-Type must be ${contentTypesText()}.`);
 /** 408: the body did not arrive in time; the connection is closed after the answer. */
 export const bodyTimeout = (seconds: number) =>
   new ApiError(

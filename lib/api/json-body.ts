@@ -6,6 +6,7 @@
  */
 import { MAX_BODY_BYTES } from "../config";
 import { findUnstorableText, MAX_INPUT_DEPTH } from "../contract/stored-text";
+import { isAcceptedJsonType } from "./content-types";
 import { unsupportedMediaType, validationError } from "./errors";
 import type { ApiRequest } from "./request";
 
@@ -13,17 +14,6 @@ import type { ApiRequest } from "./request";
 const LARGE_BODY_BYTES = 64 * 1024;
 const LARGE_BODIES_READ_AT_ONCE = 16;
 const LARGE_BODIES_PARSED_AT_ONCE = 4;
-
-/** The contract's four content types; `application/*+json` is any +json subtype. Parameters allowed. */
-function isAcceptedJsonType(contentType: string | undefined): boolean {
-  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
-  if (!mediaType) return false;
-  return (
-    mediaType === "application/json" ||
-    mediaType === "text/json" ||
-    /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(mediaType)
-  );
-}
 
 /** The `charset` parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
 function charsetOf(contentType: string | undefined): string | undefined {

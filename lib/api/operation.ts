@@ -6,6 +6,7 @@
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { type ApiHandler, defineEndpoint, type EndpointAuth, type EndpointDefinition } from "./endpoint";
+import type { ApiTag } from "./openapi/tags";
 
 export type Examples = Record<string, { summary: string; value: unknown }>;
 
@@ -27,7 +28,7 @@ export interface OperationDefinition<S extends z.ZodType | undefined, A extends 
   operationId: string;
   /** As OpenAPI writes it; a `{name}` last segment is a path parameter, handed to `run` as `params`. */
   path: string;
-  tag: string;
+  tag: ApiTag;
   summary: string;
   description: string;
   /** The path parameters' schema, for the reference. */

@@ -22,6 +22,7 @@ import { db, type Tx, takeWriteLock } from "../db";
 import { requestedColumns } from "./channels/columns";
 import { parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
+import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { queueTranslationJobs } from "./translations";
 
@@ -84,13 +85,7 @@ export async function decideRequest(
       requestType: REQUEST_TYPES[request.kind as RequestKind],
       requestedDate: isoSeconds(request.requestedAt),
     };
-    await tx.outboxEvent.create({
-      data: {
-        providerId: request.channel.providerId,
-        eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
-        payload: JSON.stringify(event),
-      },
-    });
+    await queueEvent(tx, request.channel.providerId, "DELIVERY_CHANNEL_STATUS_UPDATED", event);
     return { requestId: request.id, state: decision.approve ? "APPROVED" : "REJECTED", event };
   });
   notifyOutboxWritten();

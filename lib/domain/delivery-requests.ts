@@ -25,6 +25,7 @@ import {
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, fromMinor, toMinor } from "./money";
+import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 
 export type { NewDelivery } from "./delivery-checks";
@@ -192,8 +193,10 @@ async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest
       options: JSON.stringify(optionPairs(delivery.options, options)),
     })),
   });
-  const unitKey = (CURRENCIES as readonly string[]).includes(program.unit) ? "currency" : "commodity";
-  const payload = {
+  const unit = (CURRENCIES as readonly string[]).includes(program.unit)
+    ? { currency: program.unit }
+    : { commodity: program.unit };
+  await queueEvent(tx, channel.providerId, "DELIVERY_REQUEST_SENT", {
     deliveryRequestId,
     providerDeliveryChannelId: channel.providerDeliveryChannelId,
     description,
@@ -201,16 +204,9 @@ async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest
       deliveryId: delivery.id,
       beneficiaryId: delivery.beneficiaryId,
       amount: fromMinor(delivery.amountMinor),
-      [unitKey]: program.unit,
+      ...unit,
       deliveryOptions: optionPairs(delivery.options, options),
     })),
-  };
-  await tx.outboxEvent.create({
-    data: {
-      providerId: channel.providerId,
-      eventType: "DELIVERY_REQUEST_SENT",
-      payload: JSON.stringify(payload),
-    },
   });
   return { deliveryRequestId, totalMinor, unit: program.unit, replayed: false };
 }
@@ -275,12 +271,8 @@ export async function requestRefund(actorId: string, deliveryId: string, reason:
       data: { refundRequestedAt: new Date(), refundReason: why },
     });
     if (count !== 1) throw conflict("A refund of this delivery was already requested.");
-    await tx.outboxEvent.create({
-      data: {
-        providerId: delivery.deliveryRequest.channel.providerId,
-        eventType: "DELIVERY_REFUND_REQUESTED",
-        payload: JSON.stringify({ deliveryId }),
-      },
+    await queueEvent(tx, delivery.deliveryRequest.channel.providerId, "DELIVERY_REFUND_REQUESTED", {
+      deliveryId,
     });
     await tx.auditEntry.create({
       data: {

@@ -9,6 +9,7 @@ import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db } from "../db";
 import { invalid, notFound } from "./errors";
+import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
 
@@ -113,14 +114,8 @@ export async function sendTestEvent(providerId: string, eventType: string) {
     select: { id: true },
   });
   if (!subscription) throw notFound(`Subscribe to ${eventType} first.`);
-  const event = await db().outboxEvent.create({
-    data: {
-      providerId,
-      eventType,
-      payload: JSON.stringify(TEST_PAYLOADS[eventType as keyof WebhookPayloads]()),
-    },
-    select: { id: true },
-  });
+  const type = eventType as keyof WebhookPayloads;
+  const event = await queueEvent(db(), providerId, type, TEST_PAYLOADS[type]());
   notifyOutboxWritten();
   return event;
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import { OPERATIONS } from "@/lib/api/operations";
-import { matchOperation } from "@/lib/api/routing";
+import { buildRouter, matchOperation } from "@/lib/api/routing";
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
 type Json = any;
@@ -76,6 +76,24 @@ describe("routing from the table", () => {
       expect(matchOperation(pathname), pathname).toBeUndefined();
     }
     expect(matchOperation("/api/DeliveryChannel/Get/%")?.params).toEqual({ providerDeliveryChannelId: "%" });
+  });
+
+  it("refuses, when built, a table with two operations on one path", () => {
+    const handler = async () => ({ status: 200, json: "{}" });
+    const route = (method: "GET" | "POST", path: string) => ({ method, path, handler });
+    const create = route("POST", "/api/DeliveryChannel/Create");
+    expect(() => buildRouter([create, route("GET", "/api/health"), create])).toThrow(
+      "POST /api/DeliveryChannel/Create is defined twice",
+    );
+    expect(() => buildRouter([create, route("GET", "/api/DeliveryChannel/Create")])).toThrow(
+      "/api/DeliveryChannel/Create has both POST and GET",
+    );
+    expect(() => buildRouter([route("GET", "/api/X/Get/{a}"), route("GET", "/api/X/Get/{b}")])).toThrow(
+      "GET /api/X/Get/{b} is defined twice",
+    );
+    expect(
+      buildRouter([route("GET", "/api/X/Get/{a}"), route("GET", "/api/X/Get/all")])("/api/X/Get/all"),
+    ).toBeDefined();
   });
 
   it("is the only way to an operation in app/api: one catch-all route file beside auth and the document", () => {

@@ -5,27 +5,13 @@
  * Served at /api/openapi.json and rendered at /docs.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../../config";
-import {
-  availabilitySchema,
-  budgetSchema,
-  callCenterSchema,
-  channelBodySchema,
-  channelViewSchema,
-  contactSchema,
-  deliveryOptionSchema,
-  translationSchema,
-} from "../../contract/channel";
-import { errorObjectSchema, failureEnvelopeSchema, requestReceiptSchema } from "../../contract/envelope";
-import { lookupItemSchema, lookupRequestSchema } from "../../contract/lookups";
-import {
-  subscribeRequestSchema,
-  subscriptionReceiptSchema,
-  unsubscribeRequestSchema,
-} from "../../contract/subscription";
+import { failureEnvelopeSchema } from "../../contract/envelope";
+import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
+import { contentTypesText } from "../content-types";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
+import { namedComponents, withoutUnreferenced } from "./named-schemas";
 import {
   badRequest,
   jsonBody,
@@ -35,7 +21,8 @@ import {
   tooLarge,
   unauthorized,
 } from "./responses";
-import { registerWebhooks, WEBHOOK_COMPONENTS, WEBHOOK_TAG } from "./webhooks";
+import { tagsOf } from "./tags";
+import { registerWebhooks, WEBHOOK_TAG } from "./webhooks";
 
 const API_KEY_SCHEME = "ApiKey";
 
@@ -45,43 +32,24 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 
 **Envelope.** Every response is JSON \`{ "error", "data", "status" }\`: on success \`error\` is null and \`status\` is \`success\`; on failure \`data\` is null, \`status\` is \`failed\` and \`error\` holds \`guid\`, \`code\` (the HTTP status), \`type\`, \`title\` and \`message\`.
 
-**Bodies.** POST bodies are JSON, accepted under \`application/json-patch+json\`, \`application/json\`, \`text/json\` and \`application/*+json\`, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
+**Bodies.** POST bodies are JSON, accepted under ${contentTypesText((type) => `\`${type}\``, "and")}, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
 
 **Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
 
 **Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
 
-const TAGS = [
-  { name: "Delivery channels", description: "Request, change and view delivery channels." },
-  { name: "Lookups", description: "The values of the enumerations used in the request fields." },
-  { name: "Events", description: "Callback subscriptions for event notifications." },
-  { name: "Delivery requests", description: "Reports on the delivery requests sent through your channels." },
-  WEBHOOK_TAG,
-];
+/** The operations of the provider reference, in the table's order. */
+const published = () => OPERATIONS.filter((operation) => operation.published !== false);
 
-/**
- * The named components, generated first and in their plain form, so that a nullable use elsewhere
- * becomes a reference plus null instead of defining the component itself as nullable.
- */
-const COMPONENTS: z.ZodType[] = [
-  translationSchema,
-  contactSchema,
-  callCenterSchema,
-  availabilitySchema,
-  budgetSchema,
-  deliveryOptionSchema,
-  channelBodySchema,
-  channelViewSchema,
-  requestReceiptSchema,
-  lookupRequestSchema,
-  lookupItemSchema,
-  subscribeRequestSchema,
-  unsubscribeRequestSchema,
-  subscriptionReceiptSchema,
-  errorObjectSchema,
-  failureEnvelopeSchema,
-  ...WEBHOOK_COMPONENTS,
-];
+/** Every named schema of the published operations' bodies and answers, the failure envelope and the callbacks. */
+const componentSchemas = () =>
+  namedComponents([
+    ...published().flatMap((operation) =>
+      operation.body ? [operation.body, operation.response] : [operation.response],
+    ),
+    failureEnvelopeSchema,
+    ...Object.values(WEBHOOK_PAYLOAD_SCHEMAS),
+  ]);
 
 /** What every operation of its kind answers (400 and 413 with a body, 401 with a key), then its own. */
 function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
@@ -124,8 +92,7 @@ function buildRegistry(): OpenAPIRegistry {
     name: "x-api-key",
     description: "The provider's API key, issued by a platform administrator.",
   });
-  for (const operation of OPERATIONS)
-    if (operation.published !== false) registerOperation(registry, operation);
+  for (const operation of published()) registerOperation(registry, operation);
   registerWebhooks(registry);
   return registry;
 }
@@ -169,7 +136,7 @@ function generate(): JsonObject {
   const generated = new OpenApiGeneratorV31([
     // As "schema" definitions: a bare zod 4 schema has a `type` property, which the generator
     // mistakes for a definition kind and skips.
-    ...COMPONENTS.map((schema) => ({ type: "schema" as const, schema })),
+    ...componentSchemas().map((schema) => ({ type: "schema" as const, schema })),
     ...buildRegistry().definitions,
   ]).generateDocument({
     openapi: "3.1.0",
@@ -180,11 +147,11 @@ function generate(): JsonObject {
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ [API_KEY_SCHEME]: [] }],
-    tags: TAGS,
+    tags: tagsOf([...published().map((operation) => operation.tag), WEBHOOK_TAG]),
   }) as unknown as JsonObject;
   const components = isObject(generated.components) ? generated.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
-  return fixReferenceWrappers(generated, schemas) as JsonObject;
+  return withoutUnreferenced(fixReferenceWrappers(generated, schemas) as JsonObject);
 }
 
 let cached: { document: JsonObject; json: string } | undefined;

@@ -6,6 +6,7 @@ import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope";
+import { REQUEST_CONTENT_TYPES } from "../content-types";
 import {
   ApiError,
   apiKeyInvalid,
@@ -18,14 +19,6 @@ import {
 import type { Examples } from "../operation";
 import { parseOrThrow } from "../validation";
 import { EXAMPLE_GUID, EXAMPLE_ID } from "./examples";
-
-/** The content types a POST body is accepted under (the contract's four). */
-export const REQUEST_CONTENT_TYPES = [
-  "application/json-patch+json",
-  "application/json",
-  "text/json",
-  "application/*+json",
-] as const;
 
 export const success = (data: unknown) => ({ error: null, data, status: "success" });
 const failed = (error: ApiError) => ({

@@ -1,0 +1,20 @@
+/**
+ * The reference's tags and their descriptions. An operation's `tag` (and the callbacks') must be one
+ * of these, so a misspelt tag does not compile; the document lists the tags its operations use.
+ */
+export const TAG_DESCRIPTIONS = {
+  "Delivery channels": "Request, change and view delivery channels.",
+  Lookups: "The values of the enumerations used in the request fields.",
+  Events: "Callback subscriptions for event notifications.",
+  "Delivery requests": "Reports on the delivery requests sent through your channels.",
+  Callbacks:
+    "What your callback URL receives once subscribed (Event/Subscribe): a POST of the event's JSON payload.",
+  // health's, which is not published.
+  Operations: "Serving the API: health.",
+} as const;
+
+export type ApiTag = keyof typeof TAG_DESCRIPTIONS;
+
+/** The document's tags: those named, in the order first named, each with its description. */
+export const tagsOf = (named: readonly ApiTag[]) =>
+  [...new Set(named)].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
