@@ -50,7 +50,7 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 
 **Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
 
-**Retries.** Create, Update, Subscribe, Unsubscribe and the two sync operations accept an \`Idempotency-Key\` header (a UUID of your choice per request). Retrying with the same key and body answers the first request's status and body again, with \`Idempotent-Replayed: true\`, and changes nothing more; the same key with another body or operation is a **422**, and a retry while the first request is still running a **409** with \`Retry-After\`. Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.
+**Retries.** The operations that change something accept an \`Idempotency-Key\` header parameter: a UUID of your choice per intended change, sent again with each retry of it. Retrying with the same key and body answers the first request's status and body again, with \`Idempotent-Replayed: true\`, and changes nothing more; the same key with another body or operation is a **422**, and a retry while the first request is still running a **409** with \`Retry-After\`. Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.
 
 **Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
 
