@@ -16,6 +16,7 @@ import {
   internalError,
   methodNotAllowed,
 } from "./errors";
+import { idempotencyOf } from "./idempotency";
 import { withJsonBody } from "./json-body";
 import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
@@ -51,6 +52,8 @@ export interface EndpointDefinition<S extends z.ZodType | undefined, A extends E
   body?: S;
   /** Added to every answer, failures included (health: no-store). */
   headers?: Record<string, string>;
+  /** Accepts the Idempotency-Key header: a retry replays the first answer (lib/api/idempotency.ts). */
+  idempotencyKey?: boolean;
   /** Returns the envelope's `data`, or a pre-serialized `data` JSON string via `{ rawData }`. */
   run: (context: EndpointContext<BodyOf<S>, A>) => Promise<unknown>;
 }
@@ -115,31 +118,45 @@ async function authenticate(request: ApiRequest, auth: EndpointAuth): Promise<Ap
   return principal;
 }
 
+/** The envelope for whatever went wrong: the API's own errors, a broken domain rule, else a 500. */
+function failureOf(error: unknown, request: ApiRequest): ApiResult {
+  if (error instanceof ApiError) return failure(error, request);
+  if (error instanceof DomainError) return failure(fromDomainError(error), request);
+  return failure(internalError(), request, error);
+}
+
 /**
- * Builds the handler: method check (405), API key (401), content type and JSON (400/413), the
- * contract schema (400 naming fields), then the domain call. Anything unexpected is a 500 whose
- * details go to the log only.
+ * Builds the handler: method check (405), API key (401), the Idempotency-Key header (400), content
+ * type and JSON (400/413), the contract schema (400 naming fields), then the domain call, once per
+ * idempotency key. Anything unexpected is a 500 whose details go to the log only.
  */
 export function defineEndpoint<
   S extends z.ZodType | undefined = undefined,
   A extends EndpointAuth = "apiKey",
->(definition: EndpointDefinition<S, A>): ApiHandler {
+>(definition: EndpointDefinition<S, A> & { operationId: string }): ApiHandler {
   const answer: ApiHandler = async (request) => {
     try {
       if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
       const principal = await authenticate(request, definition.auth ?? "apiKey");
+      const once =
+        definition.idempotencyKey && principal
+          ? idempotencyOf(request, principal.apiKeyId, definition.operationId)
+          : undefined;
       const schema = definition.body;
-      const body = schema ? await withJsonBody(request, (input) => parseOrThrow(schema, input)) : undefined;
-      const data = await definition.run({
-        principal: principal as A extends "apiKey" ? ApiPrincipal : undefined,
-        body: body as BodyOf<S>,
-        params: request.params,
-      });
-      return success(data);
+      const body = schema
+        ? await withJsonBody(once?.request ?? request, (input) => parseOrThrow(schema, input))
+        : undefined;
+      const perform = () =>
+        definition
+          .run({
+            principal: principal as A extends "apiKey" ? ApiPrincipal : undefined,
+            body: body as BodyOf<S>,
+            params: request.params,
+          })
+          .then(success, (error: unknown) => failureOf(error, request));
+      return once ? await once.answer(perform, (error) => failureOf(error, request)) : await perform();
     } catch (error) {
-      if (error instanceof ApiError) return failure(error, request);
-      if (error instanceof DomainError) return failure(fromDomainError(error), request);
-      return failure(internalError(), request, error);
+      return failureOf(error, request);
     }
   };
   const extra = definition.headers;

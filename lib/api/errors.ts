@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ErrorObject } from "../contract/envelope";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../contract/idempotency-key";
 import type { DomainError } from "../domain/errors";
 import { contentTypesText } from "./content-types";
 
@@ -57,6 +58,30 @@ export function fromDomainError(error: DomainError): ApiError {
 export const methodNotAllowed = (allowed: string[]) =>
   new ApiError(405, "MethodNotAllowed", "Method Not Allowed", `Allowed: ${allowed.join(", ")}`);
 export const conflict = (what: string) => new ApiError(409, "Conflict", "Conflict", what);
+/** 400: an Idempotency-Key header that is empty, too long or not visible ASCII. */
+export const invalidIdempotencyKey = () =>
+  new ApiError(
+    400,
+    "ValidationError",
+    "Invalid Request Header",
+    `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (a UUID is recommended).`,
+  );
+/** 409: the first request with this Idempotency-Key has not answered yet; answered with Retry-After. */
+export const requestInProgress = () =>
+  new ApiError(
+    409,
+    "RequestInProgress",
+    "Request In Progress",
+    "A request with this Idempotency-Key is in progress. Retry after it completes to receive its answer.",
+  );
+/** 422: an Idempotency-Key reused for a different request. */
+export const idempotencyKeyReused = (difference: "operation" | "body") =>
+  new ApiError(
+    422,
+    "IdempotencyKeyReused",
+    "Idempotency-Key Reused",
+    `This Idempotency-Key was already used ${difference === "body" ? "with a different request body" : "for another operation"}. Use a new key for a new request.`,
+  );
 export const payloadTooLarge = (limit: number) =>
   new ApiError(
     413,

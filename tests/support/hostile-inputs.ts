@@ -13,6 +13,8 @@ export interface HostileRequest {
   path: string;
   contentType: string;
   body?: Uint8Array | string;
+  /** An Idempotency-Key header, when sent. */
+  idempotencyKey?: string;
 }
 
 /** Every operation that takes a body, from the operations table: a new one is attacked too. */
@@ -152,6 +154,21 @@ const contentType = fc.oneof(
     .map((value) => `application/json; charset=${value}`),
 );
 
+/**
+ * Idempotency-Key values: a few keys reused across operations and bodies (replays, 422s, 409s), and
+ * invalid ones. fetch refuses to send header values beyond printable ASCII here.
+ */
+const idempotencyKey = fc.option(
+  fc.oneof(
+    fc.constantFrom("k1", "k2", '"k1"', "", " ", '""', "a b", "x".repeat(256)),
+    fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      maxLength: 300,
+    }),
+  ),
+  { nil: undefined },
+);
+
 /** Any request a provider's code (or an attacker with a key) might send. */
 export const hostileRequest: fc.Arbitrary<HostileRequest> = fc.oneof(
   fc.record({
@@ -163,6 +180,7 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc.oneof(
       otherBody.map((body) => JSON.stringify(body)),
       oddJsonText,
     ),
+    idempotencyKey,
   }),
   fc.record({
     method: fc.constantFrom("POST", "PUT", "DELETE", "PATCH"),
@@ -221,6 +239,7 @@ export async function sendHostile(
 ): Promise<string | undefined> {
   const headers: Record<string, string> = { "x-api-key": apiKey };
   if (request.contentType) headers["content-type"] = request.contentType;
+  if (request.idempotencyKey !== undefined) headers["idempotency-key"] = request.idempotencyKey;
   const hasBody = request.body !== undefined && !["GET", "HEAD"].includes(request.method);
   const response = await fetch(`${baseUrl}${request.path}`, {
     method: request.method,

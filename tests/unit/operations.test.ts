@@ -40,12 +40,31 @@ describe("the operation table", () => {
         security: operation.auth === "apiKey" ? [{ ApiKey: [] }] : [],
       });
       expect(Boolean(documented.requestBody)).toBe(Boolean(operation.body));
-      const parameters = (documented.parameters ?? []).map((p: Json) => p.name);
-      expect(parameters).toEqual(Object.keys(operation.params?.shape ?? {}));
+      const parameters = (documented.parameters ?? []).map((p: Json) => `${p.in} ${p.name}`);
+      expect(parameters).toEqual([
+        ...Object.keys(operation.params?.shape ?? {}).map((name) => `path ${name}`),
+        ...(operation.idempotencyKey ? ["header Idempotency-Key"] : []),
+      ]);
+      const statuses = Object.keys(documented.responses);
+      for (const status of ["409", "422"]) {
+        if (operation.idempotencyKey) expect(statuses).toContain(status);
+      }
       const examples = Object.keys(documented.responses["200"].content["application/json"].examples);
       expect(examples).toEqual(Object.keys(operation.docs().ok.examples));
     },
   );
+
+  it("accepts the Idempotency-Key header on the write operations, and only there", () => {
+    const flagged = OPERATIONS.filter((operation) => operation.idempotencyKey).map((o) => o.operationId);
+    expect(flagged).toEqual([
+      "createDeliveryChannel",
+      "updateDeliveryChannel",
+      "subscribeEvent",
+      "unsubscribeEvent",
+      "syncDeliveryRequest",
+      "syncDeliveries",
+    ]);
+  });
 
   it("leaves unpublished operations (health) out of the provider reference", () => {
     const unpublished = OPERATIONS.filter((operation) => operation.published === false);

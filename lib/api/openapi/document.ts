@@ -11,6 +11,7 @@ import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
 import { contentTypesText } from "../content-types";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
+import { idempotencyHeaders, withIdempotencyResponses } from "./idempotency";
 import { namedComponents, withoutUnreferenced } from "./named-schemas";
 import {
   badRequest,
@@ -35,6 +36,8 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 **Bodies.** POST bodies are JSON, accepted under ${contentTypesText((type) => `\`${type}\``, "and")}, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
 
 **Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
+
+**Retries.** The operations that change something accept an \`Idempotency-Key\` header parameter: a UUID of your choice per intended change, sent again with each retry of it. Retrying with the same key and body answers the first request's status and body again, with \`Idempotent-Replayed: true\`, and changes nothing more; the same key with another body or operation is a **422**, and a retry while the first request is still running a **409** with \`Retry-After\`. Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.
 
 **Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
 
@@ -62,7 +65,8 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   if (body && docs.invalidBody !== undefined) responses[400] = badRequest(rejection(body, docs.invalidBody));
   if (operation.auth === "apiKey") responses[401] = unauthorized();
   if (body) responses[413] = tooLarge();
-  return { ...responses, ...docs.responses };
+  const own = { ...responses, ...docs.responses };
+  return operation.idempotencyKey ? withIdempotencyResponses(own) : own;
 }
 
 function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): void {
@@ -79,6 +83,7 @@ function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): 
       ...(operation.body &&
         request && { body: jsonBody(operation.body, request.description, request.example) }),
       ...(operation.params && { params: operation.params }),
+      ...(operation.idempotencyKey && { headers: idempotencyHeaders() }),
     },
     responses: responsesOf(operation),
   });

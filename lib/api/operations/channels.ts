@@ -23,6 +23,7 @@ export const createChannel = defineOperation({
 - The receipt's \`requestType\` is \`${REQUEST_TYPES.CREATE}\`.`,
   body: channelBodySchema,
   response: requestReceiptSchema,
+  idempotencyKey: true,
   run: ({ principal, body }) => requestChannelCreate(principal.providerId, body),
   docs: () => ({
     request: { description: "The channel to request.", example: EXAMPLE_CHANNEL },
@@ -65,6 +66,7 @@ export const updateChannel = defineOperation({
 - An id the provider has no channel under (including another provider's channel) is a **404**.`,
   body: channelBodySchema,
   response: requestReceiptSchema,
+  idempotencyKey: true,
   run: ({ principal, body }) => requestChannelUpdate(principal.providerId, body),
   docs: () => ({
     request: {

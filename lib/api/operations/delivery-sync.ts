@@ -20,6 +20,7 @@ export const syncDeliveryRequestOperation = defineOperation({
     "Another provider's request is not found (404).",
   body: deliveryRequestSyncSchema,
   response: syncReceiptSchema,
+  idempotencyKey: true,
   run: async ({ principal, body }) => {
     await syncDeliveryRequest(principal.providerId, body);
     return { message: "Delivery request synchronised", date: isoSeconds(new Date()), count: 1 };
@@ -67,6 +68,7 @@ export const syncDeliveriesOperation = defineOperation({
     "All or nothing: an unknown delivery id refuses the whole report (404).",
   body: deliverySyncSchema,
   response: syncReceiptSchema,
+  idempotencyKey: true,
   run: async ({ principal, body }) => {
     await syncDeliveries(principal.providerId, body.deliveryList);
     return {

@@ -23,6 +23,7 @@ export const subscribeEvent = defineOperation({
 Callbacks are HTTP POSTs of a JSON body; the receiver must answer 2xx. With \`auth\`, they carry the configured header, HTTP Basic credentials, or \`x-signature: sha256=<hex HMAC-SHA256 of the raw body>\`. Secrets in \`auth\` are encrypted at rest and never returned.`,
   body: subscribeRequestSchema,
   response: subscriptionReceiptSchema,
+  idempotencyKey: true,
   run: ({ principal, body }) => subscribe(principal.providerId, body),
   docs: () => ({
     request: {
@@ -54,6 +55,7 @@ export const unsubscribeEvent = defineOperation({
     "Removes the provider's subscription to an event type. The receipt describes the removed subscription. Without a subscription to that event type the answer is **404**.",
   body: unsubscribeRequestSchema,
   response: subscriptionReceiptSchema,
+  idempotencyKey: true,
   run: ({ principal, body }) => unsubscribe(principal.providerId, body.eventType),
   docs: () => ({
     request: { description: "The event type.", example: { eventType: "DELIVERY_CHANNEL_STATUS_UPDATED" } },

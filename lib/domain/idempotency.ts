@@ -1,0 +1,122 @@
+/**
+ * Answers stored by the provider's idempotency key (README, "Retries and idempotency"): per API key,
+ * for 24 h. A request claims its key by inserting the row — the primary key lets exactly one of
+ * concurrent requests through — runs, and completes the row with its answer, which a retry then
+ * replays. The API side (the header, the HTTP answers) is lib/api/idempotency.ts.
+ */
+import { db, isUniqueViolation } from "../db";
+import { log } from "../log";
+
+/** How long a key is kept; after that it may be reused. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * An unfinished claim older than this is taken as abandoned (its process died) and may be claimed
+ * again; far longer than any operation takes (a full Delivery/Sync takes seconds).
+ */
+const CLAIM_LEASE_MS = 60_000;
+/** Expired keys are deleted by the requests themselves, at most this often per process. */
+const PURGE_EVERY_MS = 10 * 60_000;
+
+export interface IdempotentRequest {
+  apiKeyId: string;
+  key: string;
+  operationId: string;
+  /** SHA-256 of the body's bytes. */
+  fingerprint: string;
+}
+
+export interface StoredAnswer {
+  status: number;
+  json: string;
+}
+
+export type Claim =
+  | { outcome: "claimed" }
+  | { outcome: "replay"; answer: StoredAnswer }
+  | { outcome: "in_progress" }
+  | { outcome: "other_operation" }
+  | { outcome: "other_body" };
+
+const idOf = ({ apiKeyId, key }: IdempotentRequest) => ({ apiKeyId, key });
+
+async function insertClaim(request: IdempotentRequest, now: Date): Promise<boolean> {
+  try {
+    await db().idempotencyKey.create({
+      data: {
+        ...request,
+        lockedUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes over an unfinished claim whose lease ran out; of several takers, one gets it. */
+async function takeOver(request: IdempotentRequest, now: Date): Promise<boolean> {
+  const { count } = await db().idempotencyKey.updateMany({
+    where: { ...idOf(request), status: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    data: { lockedUntil: new Date(now.getTime() + CLAIM_LEASE_MS) },
+  });
+  return count === 1;
+}
+
+/** What an existing row means for this request; undefined when it is gone or expired (try again). */
+async function judgeExisting(request: IdempotentRequest, now: Date): Promise<Claim | undefined> {
+  const row = await db().idempotencyKey.findUnique({ where: { apiKeyId_key: idOf(request) } });
+  if (!row) return undefined;
+  if (row.expiresAt <= now) {
+    await db().idempotencyKey.deleteMany({ where: { ...idOf(request), expiresAt: { lte: now } } });
+    return undefined;
+  }
+  if (row.operationId !== request.operationId) return { outcome: "other_operation" };
+  if (row.fingerprint !== request.fingerprint) return { outcome: "other_body" };
+  if (row.status !== null && row.response !== null) {
+    return { outcome: "replay", answer: { status: row.status, json: row.response } };
+  }
+  if (row.lockedUntil && row.lockedUntil >= now) return { outcome: "in_progress" };
+  return (await takeOver(request, now)) ? { outcome: "claimed" } : { outcome: "in_progress" };
+}
+
+/**
+ * Claims the key for this request, or says why not: its answer is stored (replay), another request
+ * with it is running, or it was used for another operation or body.
+ */
+export async function claimIdempotencyKey(request: IdempotentRequest, now = new Date()): Promise<Claim> {
+  purgeNowAndThen(now);
+  // A row that vanishes between the insert and the read (expired, or released after a failure) is
+  // claimed afresh; a second race in a row is answered as in progress.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await insertClaim(request, now)) return { outcome: "claimed" };
+    const judged = await judgeExisting(request, now);
+    if (judged) return judged;
+  }
+  return { outcome: "in_progress" };
+}
+
+/** Stores the answer of a claimed request: from now on a retry replays it. */
+export async function completeIdempotencyKey(request: IdempotentRequest, answer: StoredAnswer) {
+  await db().idempotencyKey.updateMany({
+    where: idOf(request),
+    data: { status: answer.status, response: answer.json, lockedUntil: null },
+  });
+}
+
+/** Gives a claim up without an answer (the server failed): a retry with the key runs afresh. */
+export async function releaseIdempotencyKey(request: IdempotentRequest) {
+  await db().idempotencyKey.deleteMany({ where: { ...idOf(request), status: null } });
+}
+
+let purgedAt = 0;
+
+function purgeNowAndThen(now: Date): void {
+  if (now.getTime() - purgedAt < PURGE_EVERY_MS) return;
+  purgedAt = now.getTime();
+  db()
+    .idempotencyKey.deleteMany({ where: { expiresAt: { lte: now } } })
+    .catch((error: unknown) => log.warn({ err: error }, "could not purge expired idempotency keys"));
+}

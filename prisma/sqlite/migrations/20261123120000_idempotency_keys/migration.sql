@@ -1,0 +1,19 @@
+-- Issue 14, safe retries: the Idempotency-Key of each write request, per API key, kept 24 h.
+-- The primary key is the claim: of concurrent requests with one key, exactly one insert gets through.
+-- CreateTable
+CREATE TABLE "IdempotencyKey" (
+    "apiKeyId" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "operationId" TEXT NOT NULL,
+    "fingerprint" TEXT NOT NULL,
+    "status" INTEGER,
+    "response" TEXT,
+    "lockedUntil" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("apiKeyId", "key")
+);
+
+-- CreateIndex
+CREATE INDEX "IdempotencyKey_expiresAt_idx" ON "IdempotencyKey"("expiresAt");
