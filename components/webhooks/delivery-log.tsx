@@ -1,6 +1,7 @@
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { Badge, EmptyState } from "@/components/ui/page";
 import { Pager, stringParams } from "@/components/ui/pager";
+import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { pageParam } from "@/lib/domain/paging";
 import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
@@ -109,31 +110,24 @@ function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryA
   if (attempts.length === 0) return <p className="mt-2 text-sm text-slate-600">No attempt yet.</p>;
   return (
     <div className="mt-2">
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Delivery attempts</caption>
-        <thead className="text-xs uppercase text-slate-500">
-          <tr>
-            <th className="py-1 pr-3">Time</th>
-            <th className="py-1 pr-3">Duration</th>
-            <th className="py-1 pr-3">HTTP</th>
-            <th className="py-1 pr-3">Answer or error</th>
+      <CaptionedTable
+        caption="Delivery attempts"
+        columns={[{ label: "Time" }, { label: "Duration" }, { label: "HTTP" }, { label: "Answer or error" }]}
+        look={{ table: "w-full table-fixed text-left text-sm", th: "py-1 pr-3" }}
+      >
+        {attempts.map((attempt) => (
+          <tr key={attempt.id} className="border-t border-slate-100 align-top">
+            <td className="py-1 pr-3 whitespace-nowrap">
+              {formatDateTime(attempt.startedAt, { seconds: true })}
+            </td>
+            <td className="py-1 pr-3">{formatCount(attempt.durationMs)} ms</td>
+            <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
+            <td className="py-1 pr-3 font-mono text-xs break-all">
+              {attempt.error ?? attempt.responseSnippet ?? ""}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {attempts.map((attempt) => (
-            <tr key={attempt.id} className="border-t border-slate-100 align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">
-                {formatDateTime(attempt.startedAt, { seconds: true })}
-              </td>
-              <td className="py-1 pr-3">{formatCount(attempt.durationMs)} ms</td>
-              <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
-              <td className="py-1 pr-3 font-mono text-xs break-all">
-                {attempt.error ?? attempt.responseSnippet ?? ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CaptionedTable>
     </div>
   );
 }
