@@ -9,13 +9,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { databaseUrl, port } from "../lib/config";
-import type { ChannelBody } from "../lib/contract/channel";
 import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
 import { decideRequest } from "../lib/domain/approvals";
 import { requestChannelCreate } from "../lib/domain/channels";
 import { createUser, generatePassword, resetPassword } from "../lib/domain/users";
 import { applyMigrations, projectRoot } from "../server/migrate";
+import { sampleChannel } from "./sample-channel";
 
 const DEMO_PROVIDER = "Demo Payouts";
 const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
@@ -62,7 +62,7 @@ async function seedDemo(): Promise<DemoCredentials> {
 
 /** An approved, ONLINE channel (created, then approved by the demo administrator) and a pending one. */
 async function seedChannels(providerId: string) {
-  await requestChannelCreate(providerId, DEMO_CHANNEL);
+  await requestChannelCreate(providerId, sampleChannel(DEMO_CHANNEL_ID));
   const admin = await db().user.findUniqueOrThrow({ where: { email: DEMO_ADMIN } });
   const create = await db().channelRequest.findFirstOrThrow({
     where: { state: "PENDING", channel: { providerId, providerDeliveryChannelId: DEMO_CHANNEL_ID } },
@@ -75,20 +75,6 @@ async function seedChannels(providerId: string) {
     availability: { categoriesSupported: ["VOUCHERS"], countriesSupported: ["PL"] },
   });
 }
-
-const DEMO_CHANNEL: ChannelBody = {
-  providerDeliveryChannelId: DEMO_CHANNEL_ID,
-  name: { language: "EN", translation: "Cash pickup at partner agents" },
-  shortDescription: { language: "EN", translation: "Collect cash at any partner agent with an ID." },
-  landingPage: "www.demo-payouts.example",
-  availability: {
-    categoriesSupported: ["CASH"],
-    countriesSupported: ["BG", "PL"],
-    currenciesSupported: ["EUR"],
-  },
-  budget: { currency: "EUR", amount: 250000 },
-  deliveryOptions: [{ fieldLabel: "Phone number", fieldName: "phone", dataType: "STRING", isRequired: true }],
-};
 
 function printWelcome({ key, providerPassword, adminPassword }: DemoCredentials) {
   const base = `http://localhost:${port()}`;

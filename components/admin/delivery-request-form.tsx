@@ -22,10 +22,11 @@ import {
   sendInputSchema,
 } from "@/lib/contract/forms/delivery-requests";
 import { fieldErrors } from "@/lib/contract/issues";
+import type { OptionColumn } from "@/lib/domain/delivery-checks";
 import { formatCount } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
-import { type DeliveryRow, DeliveryRows, emptyRow, type OptionColumn, type RowErrors } from "./delivery-rows";
+import { type DeliveryRow, DeliveryRows, emptyRow, type RowErrors } from "./delivery-rows";
 import { ProblemReport } from "./problem-report";
 import { SendConfirmation } from "./send-confirmation";
 

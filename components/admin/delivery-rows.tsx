@@ -5,19 +5,13 @@
  */
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
+import type { OptionColumn } from "@/lib/domain/delivery-checks";
 
 export interface DeliveryRow {
   key: number;
   beneficiaryId: string;
   amount: string;
   options: Record<string, string>;
-}
-export interface OptionColumn {
-  /** The fieldName: the key in the event and the CSV header. */
-  name: string;
-  /** The provider's fieldLabel, shown to people. */
-  label: string;
-  required: boolean;
 }
 /** Row index → field (beneficiaryId, amount or a fieldName) → message. */
 export type RowErrors = Record<number, Record<string, string>>;

@@ -5,6 +5,7 @@
 
 import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
 import { Badge } from "@/components/ui/page";
+import { CaptionedTable } from "@/components/ui/table";
 import type { Change } from "@/lib/domain/content-diff";
 import { formatCount } from "@/lib/format";
 
@@ -50,57 +51,47 @@ export function DiffView({ changes, firstVersion }: { changes: Change[]; firstVe
   const rows = firstOf(changes, MAX_ROWS);
   return (
     <>
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Changes from the approved content to the submitted content</caption>
-        <thead className="text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="w-1/4 py-2 pr-3">
-              Field
+      <CaptionedTable
+        caption="Changes from the approved content to the submitted content"
+        columns={[
+          { label: "Field", className: "w-1/4" },
+          { label: firstVersion ? "Before" : "Approved" },
+          { label: "Submitted" },
+        ]}
+        look={{ table: "w-full table-fixed text-left text-sm", body: "divide-y divide-slate-100" }}
+      >
+        {rows.shown.map((change) => (
+          <tr key={change.path || "(all)"} className="align-top">
+            <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all">
+              {change.path || "(whole content)"}
+              <div className="mt-1">
+                <Badge tone={change.kind === "removed" ? "red" : change.kind === "added" ? "green" : "amber"}>
+                  {change.kind === "values" ? "changed" : change.kind}
+                </Badge>
+              </div>
             </th>
-            <th scope="col" className="py-2 pr-3">
-              {firstVersion ? "Before" : "Approved"}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Submitted
-            </th>
+            {change.kind === "values" ? (
+              <>
+                <td className="py-2 pr-3 text-red-800">
+                  <Values sign="−" values={change.removed} />
+                </td>
+                <td className="py-2 pr-3 text-green-800">
+                  <Values sign="+" values={change.added} />
+                </td>
+              </>
+            ) : (
+              <>
+                <td className="py-2 pr-3 break-all whitespace-pre-wrap text-red-800">
+                  {change.kind === "added" ? "—" : show(change.before)}
+                </td>
+                <td className="py-2 pr-3 break-all whitespace-pre-wrap text-green-800">
+                  {change.kind === "removed" ? "—" : show(change.after)}
+                </td>
+              </>
+            )}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.shown.map((change) => (
-            <tr key={change.path || "(all)"} className="align-top">
-              <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all">
-                {change.path || "(whole content)"}
-                <div className="mt-1">
-                  <Badge
-                    tone={change.kind === "removed" ? "red" : change.kind === "added" ? "green" : "amber"}
-                  >
-                    {change.kind === "values" ? "changed" : change.kind}
-                  </Badge>
-                </div>
-              </th>
-              {change.kind === "values" ? (
-                <>
-                  <td className="py-2 pr-3 text-red-800">
-                    <Values sign="−" values={change.removed} />
-                  </td>
-                  <td className="py-2 pr-3 text-green-800">
-                    <Values sign="+" values={change.added} />
-                  </td>
-                </>
-              ) : (
-                <>
-                  <td className="py-2 pr-3 break-all whitespace-pre-wrap text-red-800">
-                    {change.kind === "added" ? "—" : show(change.before)}
-                  </td>
-                  <td className="py-2 pr-3 break-all whitespace-pre-wrap text-green-800">
-                    {change.kind === "removed" ? "—" : show(change.after)}
-                  </td>
-                </>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CaptionedTable>
       <MoreNote more={rows.more} noun="changes" />
     </>
   );

@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { CaptionedTable } from "@/components/ui/table";
 import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
 
 export function SendConfirmation({
@@ -36,27 +37,25 @@ export function SendConfirmation({
             <strong>{preview.count}</strong> {preview.count === "1" ? "delivery" : "deliveries"} totalling{" "}
             <strong>{preview.total}</strong> to {preview.channelName}.
           </p>
-          <table className="w-full text-left">
-            <caption className="sr-only">Budgets that apply</caption>
-            <thead className="text-xs text-slate-600">
-              <tr>
-                <th scope="col">Budget that applies</th>
-                <th scope="col">Remaining now</th>
-                <th scope="col">Remaining after</th>
+          <CaptionedTable
+            caption="Budgets that apply"
+            columns={[
+              { label: "Budget that applies" },
+              { label: "Remaining now" },
+              { label: "Remaining after" },
+            ]}
+            look={{ table: "w-full text-left", head: "text-xs text-slate-600", th: "" }}
+          >
+            {preview.budgets.map((budget) => (
+              <tr key={budget.label} className={budget.exceeded ? "text-red-800" : undefined}>
+                <th scope="row" className="font-normal">
+                  {budget.label}
+                </th>
+                <td>{budget.remaining}</td>
+                <td>{budget.remainingAfter}</td>
               </tr>
-            </thead>
-            <tbody>
-              {preview.budgets.map((budget) => (
-                <tr key={budget.label} className={budget.exceeded ? "text-red-800" : undefined}>
-                  <th scope="row" className="font-normal">
-                    {budget.label}
-                  </th>
-                  <td>{budget.remaining}</td>
-                  <td>{budget.remainingAfter}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </CaptionedTable>
           {overBudget && (
             <p role="alert" className="text-red-800">
               {overBudget.label}: not enough remains, so this request would be refused.

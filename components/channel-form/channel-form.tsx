@@ -6,18 +6,17 @@
  * Enumerated fields are fed by the lookup values (lookup-fields.tsx); lists of contacts and delivery
  * options can be added to, removed from and reordered (list-sections.tsx).
  */
-import { toNestErrors } from "@hookform/resolvers";
 import Link from "next/link";
 import { useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { channelFormSchema } from "@/lib/contract/channel-form";
 import type { RequestReceipt } from "@/lib/contract/envelope";
-import { fieldErrors } from "@/lib/contract/issues";
 import type { Action } from "@/lib/portal/action-result";
+import { contractResolver } from "@/lib/portal/contract-resolver";
 import { useAction } from "@/lib/portal/use-action";
 import { ChannelIdField } from "./channel-id-field";
 import { ErrorSummary, RequiredMark } from "./error-summary";
@@ -27,18 +26,7 @@ import { AvailabilitySection, BudgetSection, TranslationFields } from "./lookup-
 import { Receipt } from "./receipt";
 import type { ErrorAt, SectionProps } from "./section-props";
 
-/** dotted body paths (`deliveryOptions[0].fieldName`) → react-hook-form's (`deliveryOptions.0.fieldName`) */
-const channelResolver: Resolver<ChannelFormValues> = async (values, _context, options) => {
-  const problems = fieldErrors(channelFormSchema, toChannelBody(values));
-  if (Object.keys(problems).length === 0) return { values, errors: {} };
-  const flat = Object.fromEntries(
-    Object.entries(problems).map(([path, message]) => [
-      path.replace(/\[(\d+)\]/g, ".$1"),
-      { type: "validate", message },
-    ]),
-  );
-  return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<ChannelFormValues> };
-};
+const channelResolver = contractResolver(channelFormSchema, toChannelBody);
 
 export function ChannelForm({
   mode,

@@ -3,7 +3,7 @@
  * what the contract's schema validates. An optional object left empty is sent absent (not as ""),
  * an empty list absent, numbers parsed — so the same channelBodySchema judges the form and the API.
  */
-import type { ChannelBody } from "@/lib/contract/channel";
+import { AVAILABILITY_PAIRS, type ChannelBody } from "@/lib/contract/channel";
 
 export interface TranslationValues {
   language: string;
@@ -21,16 +21,10 @@ export interface DeliveryOptionValues {
   isRequired: boolean;
 }
 
+/** Every list of availability: the categories, then each supported/excluded pair. */
 export const AVAILABILITY_LIST_KEYS = [
   "categoriesSupported",
-  "countriesSupported",
-  "countriesExcluded",
-  "nationalitiesSupported",
-  "nationalitiesExcluded",
-  "kycSupported",
-  "kycExcluded",
-  "currenciesSupported",
-  "currenciesExcluded",
+  ...Object.values(AVAILABILITY_PAIRS).flat(),
 ] as const;
 export type AvailabilityListKey = (typeof AVAILABILITY_LIST_KEYS)[number];
 

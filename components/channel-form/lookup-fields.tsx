@@ -100,7 +100,7 @@ const AVAILABILITY_FIELDS: Array<{ key: AvailabilityListKey; label: string; look
 ];
 
 /** Excluded lists win over supported ones (eligibility): the form says so beside each pair. */
-const PAIRED_LISTS = new Set<string>(AVAILABILITY_PAIRS.flat());
+const PAIRED_LISTS = new Set<string>(Object.values(AVAILABILITY_PAIRS).flat());
 
 function AvailabilityList({
   field: spec,

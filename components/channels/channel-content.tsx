@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
+import { CaptionedTable } from "@/components/ui/table";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
 import { formatDecimal } from "@/lib/format";
@@ -144,35 +145,33 @@ export function ChannelContent({ content }: { content: Content }) {
       <Row label="Delivery options">
         {options.shown.length ? (
           <>
-            <table className="w-full table-fixed text-left text-xs">
-              <caption className="sr-only">Delivery options</caption>
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-1">Label / name</th>
-                  <th className="py-1">Type</th>
-                  <th className="py-1">Length</th>
-                  <th className="py-1">Regex</th>
-                  <th className="py-1">Required</th>
+            <CaptionedTable
+              caption="Delivery options"
+              columns={[
+                { label: "Label / name" },
+                { label: "Type" },
+                { label: "Length" },
+                { label: "Regex" },
+                { label: "Required" },
+              ]}
+              look={{ table: "w-full table-fixed text-left text-xs", head: "text-slate-500", th: "py-1" }}
+            >
+              {options.shown.map((option, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: stored options may repeat a name; the list never reorders
+                <tr key={index} className="border-t border-slate-100 align-top">
+                  <td className="py-1 break-all">
+                    {option.fieldLabel}
+                    <div className="font-mono text-slate-500">{option.fieldName}</div>
+                  </td>
+                  <td className="py-1">{option.dataType}</td>
+                  <td className="py-1">
+                    {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
+                  </td>
+                  <td className="py-1 font-mono break-all">{option.validationRegex ?? "—"}</td>
+                  <td className="py-1">{option.isRequired ? "yes" : "no"}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {options.shown.map((option, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: stored options may repeat a name; the list never reorders
-                  <tr key={index} className="border-t border-slate-100 align-top">
-                    <td className="py-1 break-all">
-                      {option.fieldLabel}
-                      <div className="font-mono text-slate-500">{option.fieldName}</div>
-                    </td>
-                    <td className="py-1">{option.dataType}</td>
-                    <td className="py-1">
-                      {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
-                    </td>
-                    <td className="py-1 font-mono break-all">{option.validationRegex ?? "—"}</td>
-                    <td className="py-1">{option.isRequired ? "yes" : "no"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CaptionedTable>
             <MoreNote more={options.more} noun="delivery options" />
           </>
         ) : (

@@ -1,6 +1,7 @@
 /**
- * The portals' list tables: a bordered card, a caption for screen readers, column headers that can
- * hide on narrow screens. Rows are the caller's <tr> elements.
+ * Tables: a caption for screen readers, one row of column headers (which can hide on narrow
+ * screens), the caller's <tr> elements. CaptionedTable takes how it looks where it stands (a card, a
+ * detail, an alert); DataTable is the portals' list table, a bordered card of its own.
  */
 import type { ReactNode } from "react";
 import { formatDateTime } from "@/lib/format";
@@ -9,13 +10,75 @@ export interface Column {
   label: string;
   /** Hide below this breakpoint (the column's cells should use the same class). */
   hideBelow?: "sm" | "md";
+  /** The header is for screen readers only (a column of buttons). */
+  srOnly?: boolean;
+  /** More classes of the header cell (a width). */
+  className?: string;
+}
+
+/** The classes of the table, its header row, each header cell and its body. */
+export interface TableLook {
+  table?: string;
+  head?: string;
+  th?: string;
+  body?: string;
 }
 
 const HIDE = { sm: "hidden sm:table-cell", md: "hidden md:table-cell" } as const;
 
+const PLAIN: Required<TableLook> = {
+  table: "w-full text-left text-sm",
+  head: "text-xs text-slate-500 uppercase",
+  th: "py-2 pr-3",
+  body: "",
+};
+
 /** The class of a cell in a column that hides on narrow screens. */
 export const cellClass = (hideBelow?: Column["hideBelow"], extra = "") =>
   `px-4 py-3 ${hideBelow ? HIDE[hideBelow] : ""} ${extra}`;
+
+export function CaptionedTable({
+  caption,
+  columns,
+  look,
+  children,
+}: {
+  caption: string;
+  columns: Column[];
+  look?: TableLook;
+  children: ReactNode;
+}) {
+  const { table, head, th, body } = { ...PLAIN, ...look };
+  return (
+    <table className={table}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className={head}>
+        <tr>
+          {columns.map((column) => (
+            <th
+              key={column.label}
+              scope="col"
+              className={
+                [th, column.hideBelow && HIDE[column.hideBelow], column.className]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+            >
+              {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={body || undefined}>{children}</tbody>
+    </table>
+  );
+}
+
+const LIST: TableLook = {
+  head: "bg-slate-50 text-xs text-slate-500 uppercase",
+  th: "px-4 py-2",
+  body: "divide-y divide-slate-100",
+};
 
 export function DataTable({
   caption,
@@ -28,23 +91,9 @@ export function DataTable({
 }) {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.label}
-                scope="col"
-                className={`px-4 py-2 ${column.hideBelow ? HIDE[column.hideBelow] : ""}`}
-              >
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
+      <CaptionedTable caption={caption} columns={columns} look={LIST}>
+        {children}
+      </CaptionedTable>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { buttonClass } from "@/components/ui/button";
-import { FilterSelect } from "@/components/ui/filter-select";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { Badge, EmptyState } from "@/components/ui/page";
-import { Pager } from "@/components/ui/pager";
+import { Pager, stringParams } from "@/components/ui/pager";
+import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { pageParam } from "@/lib/domain/paging";
 import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
@@ -13,10 +13,11 @@ type Log = Awaited<ReturnType<typeof deliveryLog>>;
 
 const OUTCOME_TONES = { DELIVERED: "green", PENDING: "blue", FAILED: "red", SKIPPED: "slate" } as const;
 
-export interface LogFilters {
+// A type, not an interface: it is read as search params (stringParams) too.
+export type LogFilters = {
   eventType?: string;
   outcome?: EventOutcome;
-}
+};
 
 export function DeliveryLog({
   log,
@@ -33,7 +34,7 @@ export function DeliveryLog({
 }) {
   return (
     <div className="space-y-4">
-      <form method="get" action={basePath} className="flex flex-wrap items-end gap-3">
+      <FilterForm action={basePath}>
         <FilterSelect
           name="eventType"
           label="Event type"
@@ -48,10 +49,7 @@ export function DeliveryLog({
           emptyLabel="All outcomes"
           options={EVENT_OUTCOMES}
         />
-        <button type="submit" className={buttonClass("secondary")}>
-          Filter
-        </button>
-      </form>
+      </FilterForm>
 
       {log.events.length === 0 ? (
         <EmptyState title="No events yet">
@@ -98,7 +96,7 @@ export function DeliveryLog({
       )}
       <Pager
         basePath={basePath}
-        params={clean(filters)}
+        params={stringParams(filters, FILTER_KEYS)}
         page={log.page}
         total={log.total}
         pageSize={log.pageSize}
@@ -112,50 +110,37 @@ function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryA
   if (attempts.length === 0) return <p className="mt-2 text-sm text-slate-600">No attempt yet.</p>;
   return (
     <div className="mt-2">
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Delivery attempts</caption>
-        <thead className="text-xs uppercase text-slate-500">
-          <tr>
-            <th className="py-1 pr-3">Time</th>
-            <th className="py-1 pr-3">Duration</th>
-            <th className="py-1 pr-3">HTTP</th>
-            <th className="py-1 pr-3">Answer or error</th>
+      <CaptionedTable
+        caption="Delivery attempts"
+        columns={[{ label: "Time" }, { label: "Duration" }, { label: "HTTP" }, { label: "Answer or error" }]}
+        look={{ table: "w-full table-fixed text-left text-sm", th: "py-1 pr-3" }}
+      >
+        {attempts.map((attempt) => (
+          <tr key={attempt.id} className="border-t border-slate-100 align-top">
+            <td className="py-1 pr-3 whitespace-nowrap">
+              {formatDateTime(attempt.startedAt, { seconds: true })}
+            </td>
+            <td className="py-1 pr-3">{formatCount(attempt.durationMs)} ms</td>
+            <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
+            <td className="py-1 pr-3 font-mono text-xs break-all">
+              {attempt.error ?? attempt.responseSnippet ?? ""}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {attempts.map((attempt) => (
-            <tr key={attempt.id} className="border-t border-slate-100 align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">
-                {formatDateTime(attempt.startedAt, { seconds: true })}
-              </td>
-              <td className="py-1 pr-3">{formatCount(attempt.durationMs)} ms</td>
-              <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
-              <td className="py-1 pr-3 font-mono text-xs break-all">
-                {attempt.error ?? attempt.responseSnippet ?? ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CaptionedTable>
     </div>
   );
 }
 
-const clean = (filters: LogFilters) =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>;
+const FILTER_KEYS = ["eventType", "outcome"] as const;
 
 /** Reads the log's filters from a page's search params, keeping only known values. */
 export function logFilters(
   params: Record<string, string | string[] | undefined>,
 ): LogFilters & { page: number } {
-  const one = (key: string) => (typeof params[key] === "string" ? (params[key] as string) : undefined);
-  const eventType = one("eventType");
-  const outcome = one("outcome");
+  const { eventType, outcome } = stringParams(params, FILTER_KEYS);
   return {
-    eventType:
-      eventType && (SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(eventType)
-        ? eventType
-        : undefined,
+    eventType: SUBSCRIBABLE_EVENT_TYPES.find((known) => known === eventType),
     outcome: EVENT_OUTCOMES.find((known) => known === outcome),
     page: pageParam(params),
   };

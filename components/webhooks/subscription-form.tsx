@@ -5,12 +5,12 @@
  * sent back to the browser: changing a subscription means entering them again.
  */
 import { useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { SelectInput, TextInput } from "@/components/ui/field";
-import { fieldErrors } from "@/lib/contract/issues";
 import { type SubscriptionReceipt, subscribeRequestSchema } from "@/lib/contract/subscription";
 import type { Action } from "@/lib/portal/action-result";
+import { contractResolver } from "@/lib/portal/contract-resolver";
 import { useAction } from "@/lib/portal/use-action";
 
 interface SubscriptionValues {
@@ -54,18 +54,12 @@ function toRequest(eventType: string, values: SubscriptionValues) {
 }
 
 /** The contract's schema on the request the form would send; `auth.secret` errors land on `secret`. */
-const resolverFor =
-  (eventType: string): Resolver<SubscriptionValues> =>
-  async (values) => {
-    const problems = fieldErrors(subscribeRequestSchema, toRequest(eventType, values));
-    if (Object.keys(problems).length === 0) return { values, errors: {} };
-    const errors: FieldErrors<SubscriptionValues> = {};
-    for (const [path, message] of Object.entries(problems)) {
-      const field = (path.split(".").at(-1) || "callbackUrl") as keyof SubscriptionValues;
-      errors[field] ??= { type: "validate", message };
-    }
-    return { values: {}, errors };
-  };
+const resolverFor = (eventType: string) =>
+  contractResolver<SubscriptionValues>(
+    subscribeRequestSchema,
+    (values) => toRequest(eventType, values),
+    (path) => path.split(".").at(-1) || "callbackUrl",
+  );
 
 export function SubscriptionForm({
   eventType,

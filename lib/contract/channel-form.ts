@@ -23,7 +23,7 @@ const usableFields = {
   }),
 };
 
-/** The portal form's schema: the contract's body with the usable-channel requirements. */
+/** The portal form's and its actions' schema: the contract's body with the usable-channel requirements. */
 export const channelFormSchema = channelBodySchema.extend(usableFields);
 
 const usableContent = z.object(usableFields);

@@ -104,13 +104,16 @@ const countryCode = z
   .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup")
   .meta({ description: "ISO 3166-1 alpha-2 country code (lookup key Country), e.g. BG." });
 
-/** Supported/excluded pairs. A value may be on both sides: exclusion wins (lib/domain/eligibility). */
-export const AVAILABILITY_PAIRS = [
-  ["countriesSupported", "countriesExcluded"],
-  ["kycSupported", "kycExcluded"],
-  ["currenciesSupported", "currenciesExcluded"],
-  ["nationalitiesSupported", "nationalitiesExcluded"],
-] as const;
+/**
+ * The supported/excluded list pairs of availability, by the criterion they govern (the eligibility
+ * rule's, lib/domain/eligibility, and the form's order). A value may be on both sides: exclusion wins.
+ */
+export const AVAILABILITY_PAIRS = {
+  country: ["countriesSupported", "countriesExcluded"],
+  nationality: ["nationalitiesSupported", "nationalitiesExcluded"],
+  kyc: ["kycSupported", "kycExcluded"],
+  currency: ["currenciesSupported", "currenciesExcluded"],
+} as const;
 
 /**
  * A list of lookup values: at most as many items as the lookup has values, each at most once. The

@@ -153,13 +153,33 @@ async function recordMovement(
   });
 }
 
+const OVERVIEW_MOVEMENTS = { movements: { orderBy: { at: "asc" }, take: 1000 } } as const;
+
 /** A budget's figures and its movements over time (the burn-down), for the budget views. */
 export async function budgetOverview(where: { channelId: string } | { programId: string }) {
   const account = await db().budgetAccount.findUnique({
     where: "channelId" in where ? { channelId: where.channelId } : { programId: where.programId },
-    include: { movements: { orderBy: { at: "asc" }, take: 1000 } },
+    include: OVERVIEW_MOVEMENTS,
   });
-  if (!account) return null;
+  return account && overviewOf(account);
+}
+
+/** The overviews of the channels' budgets that have an account, by channel id, in one query. */
+export async function channelBudgetOverviews(channelIds: string[]) {
+  const accounts = await db().budgetAccount.findMany({
+    where: { channelId: { in: channelIds } },
+    include: OVERVIEW_MOVEMENTS,
+  });
+  return new Map(accounts.map((account) => [account.channelId, overviewOf(account)]));
+}
+
+function overviewOf(account: {
+  unit: string;
+  limitMinor: bigint;
+  reservedMinor: bigint;
+  deliveredMinor: bigint;
+  movements: { at: Date; kind: string; amountMinor: bigint; reservedAfterMinor: bigint }[];
+}) {
   return {
     unit: account.unit,
     limitMinor: account.limitMinor,

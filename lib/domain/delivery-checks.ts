@@ -1,7 +1,7 @@
 /**
  * What makes one delivery valid for a channel (its delivery options' required flags, length bounds
- * and regex), the option values an event carries, and a batch's fingerprint for finding an identical
- * batch sent before.
+ * and regex), the columns a send's rows have for them, the option values an event carries, and a
+ * batch's fingerprint for finding an identical batch sent before.
  */
 import { createHash } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
@@ -16,6 +16,22 @@ export interface NewDelivery {
   /** fieldName → value, for the channel's delivery options. */
   options: Record<string, string>;
 }
+
+/** A column of a send's rows (the form's and the CSV file's) for one delivery option. */
+export interface OptionColumn {
+  /** The fieldName: the key in the event and the CSV header. */
+  name: string;
+  /** The provider's fieldLabel, shown to people. */
+  label: string;
+  required: boolean;
+}
+
+export const optionColumns = (options: DeliveryOption[]): OptionColumn[] =>
+  options.map((option) => ({
+    name: option.fieldName,
+    label: option.fieldLabel || option.fieldName,
+    required: option.isRequired,
+  }));
 
 /** What is wrong with one delivery (field → message); empty when it is valid. */
 export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[]): Record<string, string> {

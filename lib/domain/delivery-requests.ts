@@ -54,6 +54,10 @@ export async function approvedDeliveryOptions(channelId: string): Promise<Delive
   return parseContent(channel.approvedContent).deliveryOptions ?? [];
 }
 
+/** The send rule: only an approved, ONLINE channel receives delivery requests. */
+export const receivesDeliveries = (channel: { isApproved: boolean; status: string }) =>
+  channel.isApproved && channel.status === "ONLINE";
+
 async function servingChannel(tx: Tx, programId: string, channelId: string) {
   const link = await tx.programChannel.findUnique({
     where: { programId_channelId: { programId, channelId } },
@@ -61,7 +65,7 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
   });
   if (!link) throw invalid("channelId", "The channel does not serve this program.");
   const { channel, program } = link;
-  if (!channel.isApproved || channel.status !== "ONLINE") {
+  if (!receivesDeliveries(channel)) {
     throw invalid(
       "channelId",
       "The channel is not approved and ONLINE, so it cannot receive delivery requests.",

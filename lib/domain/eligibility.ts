@@ -4,7 +4,7 @@
  * currency: the value is in the supported list (an absent, null or empty list does not restrict)
  * and not in the excluded list. A criterion left unspecified is not checked.
  */
-import type { ChannelBody } from "../contract/channel";
+import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
 import { db } from "../db";
 import { parseContent } from "./channels/content";
 
@@ -18,14 +18,6 @@ export interface EligibilityCriteria {
   kyc?: string;
   currency?: string;
 }
-
-/** criterion → the availability lists that govern it */
-export const CRITERIA_LISTS = {
-  country: ["countriesSupported", "countriesExcluded"],
-  nationality: ["nationalitiesSupported", "nationalitiesExcluded"],
-  kyc: ["kycSupported", "kycExcluded"],
-  currency: ["currenciesSupported", "currenciesExcluded"],
-} as const;
 
 function allowedBy(
   supported: readonly string[] | null | undefined,
@@ -44,8 +36,8 @@ export function availabilityAllows(availability: Availability, criteria: Eligibi
   ) {
     return false;
   }
-  return Object.entries(CRITERIA_LISTS).every(([criterion, [supportedKey, excludedKey]]) => {
-    const value = criteria[criterion as keyof typeof CRITERIA_LISTS];
+  return Object.entries(AVAILABILITY_PAIRS).every(([criterion, [supportedKey, excludedKey]]) => {
+    const value = criteria[criterion as keyof typeof AVAILABILITY_PAIRS];
     return value === undefined || allowedBy(availability[supportedKey], availability[excludedKey], value);
   });
 }

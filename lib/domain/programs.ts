@@ -1,7 +1,10 @@
 /** Assistance programs: what they give, their virtual budget, and the approved channels serving them. */
 import type { ProgramInput } from "../contract/forms/programs";
 import { containsText, db } from "../db";
-import { channelName } from "./channels/content";
+import { budgetOverview, channelBudgetOverviews } from "./budgets";
+import { channelName, parseContent } from "./channels/content";
+import { optionColumns } from "./delivery-checks";
+import { receivesDeliveries } from "./delivery-requests";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { readPage } from "./paging";
@@ -36,12 +39,15 @@ export function listPrograms() {
   });
 }
 
-/** A program with its channels, its latest delivery requests, and the channels it could add. */
+/**
+ * A program's page: its virtual budget, its channels (each with its name, budget, the columns of a
+ * send's rows and whether it receives sends now), its latest delivery requests, and the channels it
+ * could add.
+ */
 export async function programDetail(programId: string) {
   const program = await db().program.findUnique({
     where: { id: programId },
     include: {
-      budget: true,
       channels: {
         include: {
           channel: {
@@ -69,9 +75,36 @@ export async function programDetail(programId: string) {
     },
   });
   if (!program) return null;
-  const attached = new Set(program.channels.map((link) => link.channelId));
+  const attached = program.channels.map((link) => link.channelId);
+  const [virtualBudget, budgets, candidates] = await Promise.all([
+    budgetOverview({ programId }),
+    channelBudgetOverviews(attached),
+    candidateChannels(attached),
+  ]);
+  return {
+    ...program,
+    virtualBudget,
+    channels: program.channels.map(({ channel }) => {
+      const content = channel.approvedContent ? parseContent(channel.approvedContent) : null;
+      return {
+        id: channel.id,
+        name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
+        providerName: channel.provider.name,
+        status: channel.status,
+        budget: budgets.get(channel.id) ?? null,
+        hasBudgetAmount: Boolean(content?.budget?.amount),
+        columns: optionColumns(content?.deliveryOptions ?? []),
+        sendable: receivesDeliveries(channel),
+      };
+    }),
+    candidates,
+  };
+}
+
+/** Approved channels not yet serving the program, newest change first, by name. */
+async function candidateChannels(attached: string[]) {
   const candidates = await db().channel.findMany({
-    where: { isApproved: true, id: { notIn: [...attached] } },
+    where: { isApproved: true, id: { notIn: attached } },
     orderBy: { updatedAt: "desc" },
     take: 200,
     select: {
@@ -81,13 +114,10 @@ export async function programDetail(programId: string) {
       provider: { select: { name: true } },
     },
   });
-  return {
-    ...program,
-    candidates: candidates.map(({ approvedContent, ...channel }) => ({
-      ...channel,
-      name: channelName(approvedContent, channel.providerDeliveryChannelId),
-    })),
-  };
+  return candidates.map(({ approvedContent, ...channel }) => ({
+    ...channel,
+    name: channelName(approvedContent, channel.providerDeliveryChannelId),
+  }));
 }
 
 /**

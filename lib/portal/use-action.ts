@@ -10,6 +10,7 @@ import type { ErrorOption } from "react-hook-form";
 import { toast } from "sonner";
 import type { Action, ActionResult } from "./action-result";
 import { callAction } from "./call-action";
+import { formPath } from "./contract-resolver";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;
 
@@ -27,9 +28,6 @@ export interface ActionOptions<I, T> {
   /** The error toast's text; the result's message when absent. */
   failure?: (result: Failure) => string;
 }
-
-/** `deliveryOptions[0].fieldName` (the contract's paths) → `deliveryOptions.0.fieldName` (the form's). */
-const formPath = (path: string) => path.replace(/\[(\d+)\]/g, ".$1");
 
 export function useAction<I, T>(action: Action<T>, options: ActionOptions<I, T> = {}) {
   const router = useRouter();

@@ -1,26 +1,14 @@
 /** What the bench sends: the lookups body, a realistic Create body, and a load per endpoint. */
 import { randomUUID } from "node:crypto";
+import { sampleChannel } from "../sample-channel";
 import type { Load } from "./load";
 import type { EndpointName } from "./options";
 
 export const LOOKUPS_BODY = JSON.stringify({ data: "Currency" });
 
-/** A realistic Create body; only the id changes between requests. */
-export function channelBody(providerDeliveryChannelId: string): string {
-  return JSON.stringify({
-    providerDeliveryChannelId,
-    name: { language: "EN", translation: "Cash pickup" },
-    shortDescription: { language: "EN", translation: "Collect cash at any partner agent" },
-    landingPage: "www.acme.example",
-    availability: {
-      categoriesSupported: ["CASH"],
-      countriesSupported: ["BG", "PL"],
-      currenciesSupported: ["EUR"],
-    },
-    contacts: [{ email: "ops@acme.example", name: "Ops", phone: "+359 2 000 000" }],
-    deliveryOptions: [{ fieldLabel: "Phone", fieldName: "phone", dataType: "STRING", isRequired: true }],
-  });
-}
+/** A realistic Create body (the scripts' sample channel); only the id changes between requests. */
+export const channelBody = (providerDeliveryChannelId: string) =>
+  JSON.stringify(sampleChannel(providerDeliveryChannelId));
 const [BODY_HEAD, BODY_TAIL] = channelBody("@ID@").split("@ID@") as [string, string];
 
 export const BASELINE_LOAD: Load = {

@@ -6,7 +6,6 @@ import { describe, expect, inject, it } from "vitest";
 import {
   createdChannel,
   expectedView,
-  expectFailure,
   expectReceipt,
   fullBody,
   updateChannel,
@@ -16,6 +15,7 @@ import {
 } from "../support/channel-api";
 import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
 import { channelRequestHistory, historyOf } from "../support/channel-history";
+import { expectFailure } from "../support/envelope";
 import { openTestDb } from "../support/test-db";
 
 const providerA = inject("providerA");
@@ -123,7 +123,7 @@ describe("Update: content", () => {
   ])("with %s is a 401 and changes nothing", async (_label, key, title) => {
     const id = await createdChannel();
     const reply = await updateChannel({ ...fullBody(id), status: "ONLINE" }, key);
-    expectFailure(reply, 401, "Unauthorized", title);
+    expectFailure(reply, 401, "Unauthorized", title, null);
     expect(await viewData(id)).toStrictEqual(expectedView(minimalBody(id), "REQUESTED"));
   });
 });

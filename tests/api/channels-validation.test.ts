@@ -24,6 +24,7 @@ import {
   UNKNOWN_PROPERTY_LEVELS,
   unknownPropertyPath,
 } from "../support/contract-rows";
+import { expectFailure } from "../support/envelope";
 import { type Json, set, withValue } from "../support/json-path";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -33,17 +34,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * prefix: an invalid enumeration value's problem goes on to list every allowed value.
  */
 function expectValidationError(reply: Reply, problems: string) {
-  expect(reply.status).toBe(400);
-  const { guid, ...error } = reply.body.error as Json;
-  expect(guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   const message = problems.endsWith("…")
-    ? expect.stringMatching(new RegExp(`^${escapeRegExp(`${INVALID_BODY} ${problems.slice(0, -1)}`)}[^;]*$`))
+    ? new RegExp(`^${escapeRegExp(`${INVALID_BODY} ${problems.slice(0, -1)}`)}[^;]*$`)
     : `${INVALID_BODY} ${problems}`;
-  expect({ ...reply.body, error }).toStrictEqual({
-    error: { code: 400, type: "ValidationError", title: "Invalid Request Body", message },
-    data: null,
-    status: "failed",
-  });
+  expectFailure(reply, 400, "ValidationError", "Invalid Request Body", message);
 }
 
 /** A body edit and the exact problem text the 400 must carry. */

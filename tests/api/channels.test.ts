@@ -9,7 +9,6 @@ import {
   createChannel,
   createdChannel,
   expectedView,
-  expectFailure,
   expectReceipt,
   fullBody,
   updateChannel,
@@ -19,6 +18,7 @@ import {
 } from "../support/channel-api";
 import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
 import { historyOf } from "../support/channel-history";
+import { expectFailure } from "../support/envelope";
 import type { Json } from "../support/json-path";
 import { openTestDb } from "../support/test-db";
 
@@ -71,7 +71,7 @@ describe("Create", () => {
     ["a revoked key", inject("revokedKey"), "API Key is invalid"],
   ])("with %s is a 401 and creates nothing", async (_label, key, title) => {
     const id = randomUUID();
-    expect(expectFailure(await createChannel(minimalBody(id), key), 401, "Unauthorized", title)).toBeNull();
+    expectFailure(await createChannel(minimalBody(id), key), 401, "Unauthorized", title, null);
     expect((await viewChannel(id)).status).toBe(404);
   });
 });
@@ -132,6 +132,6 @@ describe("View", () => {
     ["a revoked key", inject("revokedKey"), "API Key is invalid"],
   ])("with %s is a 401", async (_label, key, title) => {
     const id = await createdChannel();
-    expectFailure(await viewChannel(id, key), 401, "Unauthorized", title);
+    expectFailure(await viewChannel(id, key), 401, "Unauthorized", title, null);
   });
 });

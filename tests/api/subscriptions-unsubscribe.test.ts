@@ -3,15 +3,14 @@
  */
 import { describe, expect, it } from "vitest";
 import * as subscriptions from "@/lib/domain/subscriptions";
+import { expectFailure } from "../support/envelope";
 import {
   CALLBACK,
   EVENT,
-  expectValidationError,
   ISO_UTC,
   newProvider,
   rowsOf,
   subscribe,
-  UUID,
   unsubscribe,
 } from "../support/subscriptions";
 import { openTestDb } from "../support/test-db";
@@ -54,18 +53,7 @@ describe("Unsubscribe", () => {
   it("of nothing is 404 in the envelope, also the second time", async () => {
     const provider = await newProvider();
     const never = await unsubscribe(provider, { eventType: EVENT });
-    expect(never.status).toBe(404);
-    expect(never.json).toStrictEqual({
-      error: {
-        guid: expect.stringMatching(UUID),
-        code: 404,
-        type: "NotFound",
-        title: "Not Found",
-        message: expect.any(String),
-      },
-      data: null,
-      status: "failed",
-    });
+    expectFailure(never, 404, "NotFound", "Not Found");
     await subscribe(provider, { eventType: EVENT, callbackUrl: CALLBACK });
     expect((await unsubscribe(provider, { eventType: EVENT })).status).toBe(200);
     expect((await unsubscribe(provider, { eventType: EVENT })).status).toBe(404);
@@ -79,7 +67,7 @@ describe("Unsubscribe", () => {
   ])("with %s is 400", async (_name, body, field) => {
     const provider = await newProvider();
     await subscribe(provider, { eventType: EVENT, callbackUrl: CALLBACK });
-    expectValidationError(await unsubscribe(provider, body), field);
+    expectFailure(await unsubscribe(provider, body), 400, "ValidationError", "Invalid Request Body", field);
     expect(await rowsOf(provider.id)).toHaveLength(1);
   });
 });

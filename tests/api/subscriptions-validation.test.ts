@@ -4,14 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import * as subscriptions from "@/lib/domain/subscriptions";
-import {
-  CALLBACK,
-  EVENT,
-  expectValidationError,
-  newProvider,
-  rowsOf,
-  subscribe,
-} from "../support/subscriptions";
+import { expectFailure } from "../support/envelope";
+import { CALLBACK, EVENT, newProvider, rowsOf, subscribe } from "../support/subscriptions";
 import { openTestDb } from "../support/test-db";
 
 openTestDb();
@@ -144,7 +138,7 @@ describe("Subscribe", () => {
     ],
   ])("%s is 400 naming the field", async (_name, body, field) => {
     const provider = await newProvider();
-    expectValidationError(await subscribe(provider, body), field);
+    expectFailure(await subscribe(provider, body), 400, "ValidationError", "Invalid Request Body", field);
     expect(await rowsOf(provider.id)).toHaveLength(0);
   });
 
@@ -174,7 +168,7 @@ describe("Subscribe", () => {
       callbackUrl: CALLBACK,
       auth: { type, ...fields(max + 1) },
     });
-    expectValidationError(over, new RegExp(`auth\\.${field}`));
+    expectFailure(over, 400, "ValidationError", "Invalid Request Body", new RegExp(`auth\\.${field}`));
     const after = (await rowsOf(provider.id))[0]!;
     expect(after.authSealed).toBe(row.authSealed);
   });

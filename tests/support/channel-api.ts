@@ -1,6 +1,6 @@
 /**
  * Create, Update and View of delivery channels over real HTTP as provider A (or another key), and the
- * contract's answers to expect: receipts, failure envelopes and the View of a body. Shared by
+ * contract's answers to expect: receipts and the View of a body (failure envelopes: envelope.ts). Shared by
  * tests/api/channels*.test.ts.
  */
 import { randomUUID } from "node:crypto";
@@ -128,17 +128,6 @@ export function expectReceipt(reply: Reply, id: string, kind: keyof typeof RECEI
     expect(Math.abs(Date.parse(value) - Date.now())).toBeLessThan(60_000);
   }
   expect(Date.parse(data.requestedDate as string)).toBeLessThanOrEqual(Date.parse(data.date as string));
-}
-
-/** A failure envelope with the given code and type; returns its message. */
-export function expectFailure(reply: Reply, code: number, type: string, title: string): string | null {
-  expect(reply.status).toBe(code);
-  expect(reply.body.data).toBeNull();
-  expect(reply.body.status).toBe("failed");
-  const error = reply.body.error as Json;
-  expect(error).toMatchObject({ code, type, title });
-  expect(error.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-  return error.message as string | null;
 }
 
 /** Creates a channel (asserting success) and returns its id. */

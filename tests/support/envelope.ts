@@ -1,6 +1,6 @@
 /**
- * Raw calls to the API over real HTTP and the contract's failure envelope, exactly
- * (tests/api/envelope*.test.ts).
+ * Raw calls to the API over real HTTP (tests/api/envelope*.test.ts) and the contract's failure
+ * envelope, exactly, for every API test that expects a failure.
  */
 import { expect, inject } from "vitest";
 
@@ -36,17 +36,24 @@ export async function call(path: string, { method = "POST", key, contentType, bo
 export const lookup = (body: string | Uint8Array, contentType?: string, key: string = keyA) =>
   call(LOOKUPS, { key, contentType, body });
 
-/** The contract's failure envelope, exactly: nothing more, nothing less. */
-export function expectFailure(
-  result: Awaited<ReturnType<typeof call>>,
+/** A reply as the tests' callers keep it: the status and the parsed body, and the response when kept. */
+type FailureReply = { status: number; response?: Response } & ({ json: unknown } | { body: unknown });
+
+/**
+ * The contract's failure envelope, exactly: nothing more, nothing less (and JSON, when the reply
+ * kept its response). `message` is any string unless given; answers the message.
+ */
+export function expectFailure<R extends FailureReply>(
+  reply: R,
   status: number,
   type: string,
   title: string,
   message: string | null | RegExp = expect.any(String) as unknown as string,
-) {
-  expect(result.status).toBe(status);
-  expect(result.response.headers.get("content-type")).toMatch(/^application\/json\b/);
-  expect(result.json).toStrictEqual({
+): string | null {
+  const json = "json" in reply ? reply.json : reply.body;
+  expect(reply.status).toBe(status);
+  if (reply.response) expect(reply.response.headers.get("content-type")).toMatch(/^application\/json\b/);
+  expect(json).toStrictEqual({
     error: {
       guid: expect.stringMatching(UUID),
       code: status,
@@ -57,4 +64,5 @@ export function expectFailure(
     data: null,
     status: "failed",
   });
+  return (json as { error: { message: string | null } }).error.message;
 }

@@ -55,9 +55,8 @@ export function encodeReply(args: unknown[]): string {
   );
 }
 
-/** Calls an action; answers the HTTP status and the start of the body. */
-export async function callAction(baseUrl: string, action: ServerAction, cookie: string, args: unknown[]) {
-  const response = await fetch(`${baseUrl}${action.pagePath}`, {
+function postAction(baseUrl: string, action: ServerAction, cookie: string, args: unknown[]) {
+  return fetch(`${baseUrl}${action.pagePath}`, {
     method: "POST",
     headers: {
       "next-action": action.id,
@@ -70,7 +69,29 @@ export async function callAction(baseUrl: string, action: ServerAction, cookie: 
     redirect: "manual",
     signal: AbortSignal.timeout(25_000),
   });
+}
+
+/** Calls an action; answers the HTTP status and the start of the body. */
+export async function callAction(baseUrl: string, action: ServerAction, cookie: string, args: unknown[]) {
+  const response = await postAction(baseUrl, action, cookie, args);
   return { status: response.status, text: (await response.text()).slice(0, 300) };
+}
+
+/**
+ * Calls an action and answers what it returned (an ActionResult): the React Flight answer's row that
+ * holds it, `1:{"ok":…}`.
+ */
+export async function actionResult(baseUrl: string, action: ServerAction, cookie: string, args: unknown[]) {
+  const response = await postAction(baseUrl, action, cookie, args);
+  const text = await response.text();
+  const row = text.split("\n").find((line) => /^[0-9a-f]+:\{"ok":/.test(line));
+  if (response.status !== 200 || !row) throw new Error(`${action.name} answered ${response.status}: ${text}`);
+  return JSON.parse(row.slice(row.indexOf(":") + 1)) as {
+    ok: boolean;
+    data?: unknown;
+    error?: string;
+    fieldErrors?: Record<string, string>;
+  };
 }
 
 /** Arguments an action might get from a tampered page: its forms' shapes, broken, and anything at all. */

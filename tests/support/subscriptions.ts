@@ -3,7 +3,7 @@
  * leave (tests/api/subscriptions*.test.ts; the file opens the database with openTestDb).
  */
 import { randomUUID } from "node:crypto";
-import { expect, inject } from "vitest";
+import { inject } from "vitest";
 import { db } from "../../lib/db";
 import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
 
@@ -39,18 +39,3 @@ export const unsubscribe = (provider: Provider, body: unknown) => post(provider,
 
 export const rowsOf = (providerId: string, eventType?: string) =>
   db().subscription.findMany({ where: { providerId, ...(eventType ? { eventType } : {}) } });
-
-export function expectValidationError(result: { status: number; json: unknown }, field: RegExp) {
-  expect(result.status).toBe(400);
-  expect(result.json).toStrictEqual({
-    error: {
-      guid: expect.stringMatching(UUID),
-      code: 400,
-      type: "ValidationError",
-      title: "Invalid Request Body",
-      message: expect.stringMatching(field),
-    },
-    data: null,
-    status: "failed",
-  });
-}

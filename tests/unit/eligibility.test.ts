@@ -5,20 +5,20 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ChannelBody } from "@/lib/contract/channel";
+import { AVAILABILITY_PAIRS, type ChannelBody } from "@/lib/contract/channel";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
-import { availabilityAllows, CRITERIA_LISTS, type EligibilityCriteria } from "@/lib/domain/eligibility";
+import { availabilityAllows, type EligibilityCriteria } from "@/lib/domain/eligibility";
 
 type Availability = ChannelBody["availability"];
 const base: Availability = { categoriesSupported: ["CASH"] };
-const SAMPLE: Record<keyof typeof CRITERIA_LISTS, [string, string]> = {
+const SAMPLE: Record<keyof typeof AVAILABILITY_PAIRS, [string, string]> = {
   country: ["BG", "PL"],
   nationality: ["BULGARIAN", "UKRAINIAN"],
   kyc: ["PASSPORT", "NATIONAL_IDENTITY"],
   currency: ["EUR", "USD"],
 };
 
-describe.each(Object.entries(CRITERIA_LISTS))("%s", (criterion, [supportedKey, excludedKey]) => {
+describe.each(Object.entries(AVAILABILITY_PAIRS))("%s", (criterion, [supportedKey, excludedKey]) => {
   const [value, other] = SAMPLE[criterion as keyof typeof SAMPLE];
   const allows = (availability: Partial<Availability>) =>
     availabilityAllows({ ...base, ...availability } as Availability, {
@@ -100,8 +100,8 @@ describe("property: an eligible channel never matches an excluded value", () => 
         const beneficiary = wanted as EligibilityCriteria;
         if (!availabilityAllows(channel, beneficiary)) return true;
         expect(channel.categoriesSupported).toContain(beneficiary.category);
-        for (const [criterion, [supportedKey, excludedKey]] of Object.entries(CRITERIA_LISTS)) {
-          const value = beneficiary[criterion as keyof typeof CRITERIA_LISTS];
+        for (const [criterion, [supportedKey, excludedKey]] of Object.entries(AVAILABILITY_PAIRS)) {
+          const value = beneficiary[criterion as keyof typeof AVAILABILITY_PAIRS];
           if (value === undefined) continue;
           expect(channel[excludedKey] ?? []).not.toContain(value);
           const supported = channel[supportedKey] ?? [];

@@ -1,10 +1,10 @@
 "use server";
 /**
- * The provider portal's channel actions. They parse with the contract's schema and call the same
+ * The provider portal's channel actions. They parse with the form's schema (the contract's body plus
+ * what a usable channel needs), so a direct call accepts no more than the form, and call the same
  * domain functions as the REST API, scoped to the signed-in user's organisation.
  */
-import { channelBodySchema } from "@/lib/contract/channel";
-import { channelStatusChangeSchema } from "@/lib/contract/channel-form";
+import { channelFormSchema, channelStatusChangeSchema } from "@/lib/contract/channel-form";
 import { lookupKeySchema } from "@/lib/contract/lookups";
 import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
@@ -13,7 +13,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const createChannelAction = defineAction({
   role: "provider",
-  input: channelBodySchema,
+  input: channelFormSchema,
   run: (body, user) =>
     requestChannelCreate(user.providerId, { ...body, status: undefined }).catch((error: unknown) => {
       // The API's 409 (the id exists), shown at the id field.
@@ -27,7 +27,7 @@ export const createChannelAction = defineAction({
 
 export const updateChannelAction = defineAction({
   role: "provider",
-  input: channelBodySchema,
+  input: channelFormSchema,
   // The form edits content only; the status switch on the channel page changes the status.
   run: (body, user) => requestChannelUpdate(user.providerId, { ...body, status: undefined }),
   revalidate: "/channels",

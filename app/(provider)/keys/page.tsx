@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { NewKeyForm } from "@/components/keys/new-key-form";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
+import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/domain/api-keys";
 import { formatDateTime } from "@/lib/format";
@@ -22,54 +23,39 @@ export default async function KeysPage() {
         <Card title="Create a key">
           <NewKeyForm createKey={createApiKeyAction} />
         </Card>
-        <Card title="Your keys">
-          {keys.length === 0 ? (
-            <EmptyState title="No API keys yet" />
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">API keys</caption>
-              <thead className="text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Key
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
-                    Created
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
-                    Last used
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {keys.map((key) => (
-                  <tr key={key.id}>
-                    <td className="py-2 pr-3">
-                      <span className="font-mono">{key.prefix}…</span>
-                      {key.label && <span className="ml-2 text-slate-600">{key.label}</span>}
-                    </td>
-                    <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">
-                      {formatDateTime(key.createdAt)}
-                    </td>
-                    <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">
-                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never"}
-                    </td>
-                    <td className="py-2 pr-3 text-right">
-                      {key.revokedAt ? (
-                        <Badge tone="red">Revoked</Badge>
-                      ) : (
-                        <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Card>
+        {keys.length === 0 ? (
+          <EmptyState title="No API keys yet" />
+        ) : (
+          <DataTable
+            caption="API keys"
+            columns={[
+              { label: "Key" },
+              { label: "Created", hideBelow: "sm" },
+              { label: "Last used", hideBelow: "sm" },
+              { label: "Actions", srOnly: true },
+            ]}
+          >
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td className={cellClass()}>
+                  <span className="font-mono">{key.prefix}…</span>
+                  {key.label && <span className="ml-2 text-slate-600">{key.label}</span>}
+                </td>
+                <DateCell date={key.createdAt} hideBelow="sm" />
+                <td className={cellClass("sm", "text-slate-600")}>
+                  {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never"}
+                </td>
+                <td className={cellClass(undefined, "text-right")}>
+                  {key.revokedAt ? (
+                    <Badge tone="red">Revoked</Badge>
+                  ) : (
+                    <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
       </div>
     </>
   );

@@ -8,8 +8,7 @@ import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
-import { budgetOverview } from "@/lib/domain/budgets";
-import { channelName, parseContent } from "@/lib/domain/channels";
+import { channelName } from "@/lib/domain/channels";
 import { programDetail, programSpending } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { addChannelAction } from "../actions";
@@ -21,41 +20,27 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   await requireAdmin();
   const program = await programDetail((await params).programId);
   if (!program) notFound();
-  const virtual = await budgetOverview({ programId: program.id });
   const spending = await programSpending(program.id);
-  const channels = await Promise.all(
-    program.channels.map(async ({ channel }) => {
-      const content = channel.approvedContent ? parseContent(channel.approvedContent) : null;
-      const name = channelName(channel.approvedContent, channel.providerDeliveryChannelId);
-      return { ...channel, content, name, budget: await budgetOverview({ channelId: channel.id }) };
-    }),
-  );
-  const sendable = channels
-    .filter((channel) => channel.isApproved && channel.status === "ONLINE")
-    .map((channel) => ({
-      id: channel.id,
-      label: `${channel.name} (${channel.provider.name})`,
-      columns: (channel.content?.deliveryOptions ?? []).map((option) => ({
-        name: option.fieldName,
-        label: option.fieldLabel || option.fieldName,
-        required: option.isRequired,
-      })),
-    }));
+  const sendable = program.channels
+    .filter((channel) => channel.sendable)
+    .map(({ id, name, providerName, columns }) => ({ id, label: `${name} (${providerName})`, columns }));
   return (
     <>
       <PageHeader title={program.name} description={program.description || `Gives ${program.unit}`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Program Virtual Budget">
-          {virtual && <BudgetView budget={virtual} label="Program Virtual Budget" />}
+          {program.virtualBudget && (
+            <BudgetView budget={program.virtualBudget} label="Program Virtual Budget" />
+          )}
         </Card>
         <Card title="Channels serving the program">
           <ul className="mb-4 space-y-4">
-            {channels.length === 0 && <li className="text-sm text-slate-600">No channels yet.</li>}
-            {channels.map((channel) => (
+            {program.channels.length === 0 && <li className="text-sm text-slate-600">No channels yet.</li>}
+            {program.channels.map((channel) => (
               <li key={channel.id} className="text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{channel.name}</span>
-                  <span className="text-slate-600">{channel.provider.name}</span>
+                  <span className="text-slate-600">{channel.providerName}</span>
                   <StatusBadge status={channel.status} />
                 </div>
                 {channel.budget ? (
@@ -64,7 +49,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                   </div>
                 ) : (
                   <p className="text-slate-600">
-                    {channel.content?.budget?.amount
+                    {channel.hasBudgetAmount
                       ? "Channel budget: not used yet"
                       : "No channel budget: the Program Virtual Budget alone applies"}
                   </p>
