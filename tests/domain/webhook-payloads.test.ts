@@ -20,9 +20,11 @@ import { subscribe } from "@/lib/domain/subscriptions";
 import { sendTestEvent } from "@/lib/domain/webhook-events";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { openTestDb } from "../support/test-db";
+import { openOwnDatabase } from "../support/own-database";
 
-const database = openTestDb();
+// Its own database: the dispatcher run below sends every due event of the database it runs on.
+const own = openOwnDatabase();
+const database = () => ({ db: own.db });
 const ADMIN = { id: "admin", providerId: null };
 type EventType = keyof WebhookPayloads;
 

@@ -51,10 +51,12 @@ describe("retries", () => {
   });
 
   it("honour Retry-After on 429 when it asks for longer than the schedule", async () => {
-    const target = await receiver({ onCallback: () => 429 });
-    const retryAfter = createServer((_request, response) =>
-      response.writeHead(429, { "retry-after": "120" }).end(),
-    );
+    // Counts only this test's event: a port the OS hands out again may still get another file's retry.
+    const attempts: string[] = [];
+    const retryAfter = createServer((request, response) => {
+      attempts.push(String(request.headers["webhook-id"]));
+      response.writeHead(429, { "retry-after": "120" }).end();
+    });
     await new Promise<void>((resolve) => retryAfter.listen(0, "127.0.0.1", resolve));
     closers.push(() => new Promise((resolve) => retryAfter.close(() => resolve())));
     await subscribeTo(`http://127.0.0.1:${(retryAfter.address() as AddressInfo).port}/`);
@@ -62,7 +64,7 @@ describe("retries", () => {
     await run(at(0));
     const due = (await eventRow(event.id)).nextAttemptAt.getTime() - T0.getTime();
     expect(due).toBe(120_000);
-    expect(target.received).toHaveLength(0);
+    expect(attempts.filter((id) => id === event.id)).toHaveLength(1);
   });
 
   it("a receiver that is down, then up, gets every event exactly once", async () => {

@@ -1,8 +1,8 @@
 /**
  * Webhook delivery from the outbox to real HTTP receivers on loopback, on the real database, for
- * tests/domain/webhooks*.test.ts. The dispatcher's clock is injected: test events are due in the
- * year 2000, so these runs never touch other tests' events and retries are checked against the
- * schedule without sleeping.
+ * tests/domain/webhooks*.test.ts, each file on a database of its own. The dispatcher's clock is
+ * injected: test events are due in the year 2000, and retries are checked against the schedule
+ * without sleeping.
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll } from "vitest";
@@ -12,7 +12,7 @@ import { createProvider } from "../../lib/domain/api-keys";
 import { subscribe } from "../../lib/domain/subscriptions";
 import { runDueWebhookDeliveries } from "../../lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { openTestDb } from "./test-db";
+import { openOwnDatabase } from "./own-database";
 
 export const T0 = new Date("2000-01-01T00:00:00Z");
 export const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -25,9 +25,14 @@ export const closers: Array<() => Promise<void>> = [];
 /** The provider whose events the file's tests queue (a live binding, set before the tests). */
 export let providerId: string;
 
-/** Opens the database (openTestDb) and sets up the provider; after each test, closes and skips what is left. */
+/**
+ * Opens a database of the file's own and sets up the provider; after each test, closes and skips what
+ * is left. Its own, because the dispatcher claims every due event of its database: on the shared one,
+ * two files' runs would deliver each other's events (and stale ones to ports the OS handed out again).
+ */
 export function openWebhookHarness() {
-  const database = openTestDb();
+  const own = openOwnDatabase();
+  const database = () => ({ db: own.db });
   beforeAll(async () => {
     providerId = (await createProvider(`Webhook receiver ${randomUUID()}`)).id;
   });
