@@ -5,7 +5,7 @@
  * The API side (headers, 429) is lib/api/rate-limit.ts.
  */
 import { apiRateLimit, redisSetting } from "../config";
-import { db } from "../db";
+import { countApiRequest } from "../db";
 import { log } from "../log";
 import { redisCounter } from "./rate-limit-redis";
 
@@ -20,25 +20,9 @@ export interface RateCounter {
   hit(apiKeyId: string, window: Window): Promise<{ count: number; windowStart: number }>;
 }
 
-/**
- * One upsert, atomic on both databases: counts on in the row's window, or restarts the count when a
- * new window has begun. An instance whose clock lags keeps counting in the newer window it finds.
- */
+/** One upsert in the ApiRateLimit row of the key, through the driver (lib/db/rate-counts.ts). */
 const databaseCounter: RateCounter = {
-  async hit(apiKeyId, window) {
-    const start = BigInt(window.start);
-    const rows = await db().$queryRaw<{ count: number | bigint; windowStart: number | bigint }[]>`
-      INSERT INTO "ApiRateLimit" ("apiKeyId", "windowStart", "count") VALUES (${apiKeyId}, ${start}, 1)
-      ON CONFLICT ("apiKeyId") DO UPDATE SET
-        "count" = CASE WHEN "ApiRateLimit"."windowStart" >= excluded."windowStart"
-          THEN "ApiRateLimit"."count" + 1 ELSE 1 END,
-        "windowStart" = CASE WHEN "ApiRateLimit"."windowStart" >= excluded."windowStart"
-          THEN "ApiRateLimit"."windowStart" ELSE excluded."windowStart" END
-      RETURNING "count", "windowStart"`;
-    const [row] = rows;
-    if (!row) throw new Error("the rate-limit upsert returned no row");
-    return { count: Number(row.count), windowStart: Number(row.windowStart) };
-  },
+  hit: (apiKeyId, window) => countApiRequest(apiKeyId, window.start),
 };
 
 let chosen: { url: string | undefined; counter: RateCounter } | undefined;
