@@ -18,6 +18,7 @@ const SECRETS = new Set([
   "BETTER_AUTH_SECRET",
   "LIBRETRANSLATE_API_KEY",
   "DEEPL_API_KEY",
+  "REDIS_URL",
 ]);
 
 const positiveInteger = (fallback: number) =>
@@ -71,6 +72,10 @@ const schema = z
     PORTAL_HOSTS: z.string().transform(list).optional(),
     SECURE_COOKIES: flag(false),
     AUTH_SIGN_IN_PER_MINUTE: positiveInteger(20),
+    API_RATE_LIMIT: positiveInteger(600),
+    API_RATE_WINDOW_SECONDS: positiveInteger(60),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+    REDIS_KEY_PREFIX: z.string().default("portal:"),
     TRUST_PROXY: z
       .string()
       .transform(list)

@@ -96,6 +96,18 @@ export function signInAttemptsPerMinute(): number {
   return settings().AUTH_SIGN_IN_PER_MINUTE;
 }
 
+/** The provider API's rate limit per API key (README, "Rate limits"): requests per fixed window. */
+export function apiRateLimit(): { limit: number; windowSeconds: number } {
+  const { API_RATE_LIMIT, API_RATE_WINDOW_SECONDS } = settings();
+  return { limit: API_RATE_LIMIT, windowSeconds: API_RATE_WINDOW_SECONDS };
+}
+
+/** Redis for the shared rate-limit counters (REDIS_URL), or undefined: they live in the database. */
+export function redisSetting(): { url: string; keyPrefix: string } | undefined {
+  const { REDIS_URL, REDIS_KEY_PREFIX } = settings();
+  return REDIS_URL ? { url: REDIS_URL, keyPrefix: REDIS_KEY_PREFIX } : undefined;
+}
+
 /**
  * Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): a comma-separated list of
  * addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`. Unset, no one is: the client address is

@@ -18,6 +18,7 @@ import {
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
 import { withJsonBody } from "./json-body";
+import { withinRateLimit } from "./rate-limit";
 import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
 
@@ -126,18 +127,17 @@ function failureOf(error: unknown, request: ApiRequest): ApiResult {
 }
 
 /**
- * Builds the handler: method check (405), API key (401), the Idempotency-Key header (400), content
- * type and JSON (400/413), the contract schema (400 naming fields), then the domain call, once per
- * idempotency key. Anything unexpected is a 500 whose details go to the log only.
+ * Builds the handler: method check (405), API key (401), the rate limit per key (429, and its
+ * headers on every later answer), the Idempotency-Key header (400), content type and JSON (400/413),
+ * the contract schema (400 naming fields), then the domain call, once per idempotency key. Anything
+ * unexpected is a 500 whose details go to the log only.
  */
 export function defineEndpoint<
   S extends z.ZodType | undefined = undefined,
   A extends EndpointAuth = "apiKey",
 >(definition: EndpointDefinition<S, A> & { operationId: string }): ApiHandler {
-  const answer: ApiHandler = async (request) => {
+  const serve = async (request: ApiRequest, principal: ApiPrincipal | undefined): Promise<ApiResult> => {
     try {
-      if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
-      const principal = await authenticate(request, definition.auth ?? "apiKey");
       const once =
         definition.idempotencyKey && principal
           ? idempotencyOf(request, principal.apiKeyId, definition.operationId)
@@ -158,6 +158,22 @@ export function defineEndpoint<
     } catch (error) {
       return failureOf(error, request);
     }
+  };
+  const answer: ApiHandler = async (request) => {
+    let principal: ApiPrincipal | undefined;
+    try {
+      if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
+      principal = await authenticate(request, definition.auth ?? "apiKey");
+    } catch (error) {
+      return failureOf(error, request);
+    }
+    if (!principal) return serve(request, undefined);
+    const known = principal;
+    return withinRateLimit(
+      known.apiKeyId,
+      () => serve(request, known),
+      (error) => failure(error, request),
+    );
   };
   const extra = definition.headers;
   if (!extra) return answer;

@@ -82,6 +82,14 @@ export const idempotencyKeyReused = (difference: "operation" | "body") =>
     "Idempotency-Key Reused",
     `This Idempotency-Key was already used ${difference === "body" ? "with a different request body" : "for another operation"}. Use a new key for a new request.`,
   );
+/** 429: the API key used up its requests of the current window; answered with Retry-After. */
+export const tooManyRequests = (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+  new ApiError(
+    429,
+    "TooManyRequests",
+    "Too Many Requests",
+    `This API key may make ${limit} requests per ${windowSeconds} s. Retry after ${retryAfterSeconds} s.`,
+  );
 export const payloadTooLarge = (limit: number) =>
   new ApiError(
     413,

@@ -2,7 +2,8 @@
  * The API's hottest read (View) through the drivers with a statement prepared once per connection.
  * Prisma 6's client engine compiles every query in WebAssembly (~180 µs even for SELECT 1) and
  * libsql through Prisma prepares a fresh statement each time (~86 µs): together more than the rest
- * of the request. Measured with `npm run bench`; every other query goes through Prisma.
+ * of the request. Measured with `npm run bench`; besides Create's inserts (channel-writes.ts) and
+ * the rate-limit counter (rate-counts.ts), every other query goes through Prisma.
  */
 import Database from "libsql";
 import pg from "pg";

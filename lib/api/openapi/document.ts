@@ -5,7 +5,7 @@
  * Served at /api/openapi.json and rendered at /docs.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import { MAX_BODY_BYTES } from "../../config";
+import { apiRateLimit, MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema } from "../../contract/envelope";
 import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
 import { contentTypesText } from "../content-types";
@@ -13,6 +13,7 @@ import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
 import { idempotencyHeaders, withIdempotencyResponses } from "./idempotency";
 import { namedComponents, withoutUnreferenced } from "./named-schemas";
+import { withRateLimitResponses } from "./rate-limits";
 import {
   badRequest,
   jsonBody,
@@ -27,7 +28,9 @@ import { registerWebhooks, WEBHOOK_TAG } from "./webhooks";
 
 const API_KEY_SCHEME = "ApiKey";
 
-const API_DESCRIPTION = `The API through which payout and assistance providers register and maintain their delivery channels.
+const apiDescription = (
+  { limit, windowSeconds } = apiRateLimit(),
+) => `The API through which payout and assistance providers register and maintain their delivery channels.
 
 **Authentication.** Every operation needs the provider's API key in the \`x-api-key\` header. Keys are issued by a platform administrator and shown once.
 
@@ -38,6 +41,8 @@ const API_DESCRIPTION = `The API through which payout and assistance providers r
 **Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
 
 **Retries.** The operations that change something accept an \`Idempotency-Key\` header parameter: a UUID of your choice per intended change, sent again with each retry of it. Retrying with the same key and body answers the first request's status and body again, with \`Idempotent-Replayed: true\`, and changes nothing more; the same key with another body or operation is a **422**, and a retry while the first request is still running a **409** with \`Retry-After\`. Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.
+
+**Rate limits.** Each API key may make a number of requests per fixed window (on this server ${limit} per ${windowSeconds} seconds), counted on every server. Every answer to a request with a valid key carries \`RateLimit-Policy\` (the quota \`q\` per window \`w\` seconds) and \`RateLimit\` (\`r\` requests remaining, \`t\` seconds until the window ends), as the IETF httpapi ratelimit-headers draft defines them; beyond the quota the answer is a **429** with \`Retry-After\`.
 
 **Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
 
@@ -66,7 +71,8 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   if (operation.auth === "apiKey") responses[401] = unauthorized();
   if (body) responses[413] = tooLarge();
   const own = { ...responses, ...docs.responses };
-  return operation.idempotencyKey ? withIdempotencyResponses(own) : own;
+  const retriable = operation.idempotencyKey ? withIdempotencyResponses(own) : own;
+  return operation.auth === "apiKey" ? withRateLimitResponses(retriable) : retriable;
 }
 
 function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): void {
@@ -148,7 +154,7 @@ function generate(): JsonObject {
     info: {
       title: "Delivery Channel Provider API",
       version: "v1",
-      description: API_DESCRIPTION,
+      description: apiDescription(),
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ [API_KEY_SCHEME]: [] }],
