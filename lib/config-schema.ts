@@ -72,7 +72,12 @@ const schema = z
     PORTAL_HOSTS: z.string().transform(list).optional(),
     SECURE_COOKIES: flag(false),
     AUTH_SIGN_IN_PER_MINUTE: positiveInteger(20),
-    API_RATE_LIMIT: positiveInteger(600),
+    // Unset: no limit, and no counter write per request (the SQLite default would pay one each).
+    API_RATE_LIMIT: z
+      .string()
+      .regex(/^[1-9]\d*$/, "must be a positive integer")
+      .transform(Number)
+      .optional(),
     API_RATE_WINDOW_SECONDS: positiveInteger(60),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     REDIS_KEY_PREFIX: z.string().default("portal:"),

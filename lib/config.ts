@@ -96,10 +96,10 @@ export function signInAttemptsPerMinute(): number {
   return settings().AUTH_SIGN_IN_PER_MINUTE;
 }
 
-/** The provider API's rate limit per API key (README, "Rate limits"): requests per fixed window. */
-export function apiRateLimit(): { limit: number; windowSeconds: number } {
+/** The provider API's rate limit per API key (README, "Rate limits"), or undefined: not limited. */
+export function apiRateLimit(): { limit: number; windowSeconds: number } | undefined {
   const { API_RATE_LIMIT, API_RATE_WINDOW_SECONDS } = settings();
-  return { limit: API_RATE_LIMIT, windowSeconds: API_RATE_WINDOW_SECONDS };
+  return API_RATE_LIMIT ? { limit: API_RATE_LIMIT, windowSeconds: API_RATE_WINDOW_SECONDS } : undefined;
 }
 
 /** Redis for the shared rate-limit counters (REDIS_URL), or undefined: they live in the database. */

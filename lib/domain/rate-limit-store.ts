@@ -56,7 +56,9 @@ let warnedAt = 0;
  * because the counter is down would turn a degraded limit into an outage.
  */
 export async function countRequest(apiKeyId: string, now = Date.now()): Promise<Usage | undefined> {
-  const { limit, windowSeconds } = apiRateLimit();
+  const setting = apiRateLimit();
+  if (!setting) return undefined;
+  const { limit, windowSeconds } = setting;
   const start = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
   try {
     const { count, windowStart } = await counter().hit(apiKeyId, { start, seconds: windowSeconds });

@@ -46,8 +46,6 @@ export async function startServer(logLevel: string, label: string) {
       LOG_LEVEL: logLevel,
       DATABASE_URL,
       PORT: String(port),
-      // Counted and answered with its headers like any request, but never refused mid-run.
-      API_RATE_LIMIT: "1000000000",
       ...(args.profile ? { BENCH_PROFILE_CONTROL: PROFILE_CONTROL } : {}),
     },
   });

@@ -139,3 +139,19 @@ describe.runIf(inject("databaseKind") === "sqlite")("rate limits with Redis unre
     expect(own.server().output()).toContain("rate-limit counter unavailable");
   });
 });
+
+describe("no rate limit set (API_RATE_LIMIT unset, the default)", () => {
+  const own = ownServer({ WORKERS_IN_PROCESS: "false", API_RATE_LIMIT: "" });
+
+  it("serves beyond any quota, without the headers, and documents no 429", async () => {
+    const { key } = await seedProvider(own.databaseUrl());
+    const answers = await Promise.all(Array.from({ length: LIMIT + 3 }, () => view(own.server(), key)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(LIMIT + 3).fill(404));
+    for (const answer of answers) {
+      expect(answer.headers.get("ratelimit")).toBeNull();
+      expect(answer.headers.get("ratelimit-policy")).toBeNull();
+    }
+    const document = await (await fetch(`${own.server().baseUrl}/api/openapi.json`)).json();
+    expect(JSON.stringify(document)).not.toContain('"429"');
+  });
+});

@@ -13,8 +13,9 @@ import { failureResponse } from "./responses";
 /** Headers as objects (the API's responses never describe them with a zod schema). */
 type Headers = Exclude<NonNullable<ResponseConfig["headers"]>, z.ZodType>;
 
-function rateLimitHeaders(): Headers {
-  const { limit, windowSeconds } = apiRateLimit();
+type Limit = { limit: number; windowSeconds: number };
+
+function rateLimitHeaders({ limit, windowSeconds }: Limit): Headers {
   return {
     [RATE_LIMIT_POLICY_HEADER]: {
       description: `The key's quota (draft-ietf-httpapi-ratelimit-headers): \`q\` requests per window of \`w\` seconds, e.g. \`"default";q=${limit};w=${windowSeconds}\`.`,
@@ -27,8 +28,7 @@ function rateLimitHeaders(): Headers {
   };
 }
 
-function tooMany(headers: Headers): ResponseConfig {
-  const { limit, windowSeconds } = apiRateLimit();
+function tooMany(headers: Headers, { limit, windowSeconds }: Limit): ResponseConfig {
   return {
     ...failureResponse(
       "The API key made more requests than its quota allows in the current window. Retry after Retry-After seconds, when the window ends.",
@@ -41,11 +41,16 @@ function tooMany(headers: Headers): ResponseConfig {
   };
 }
 
-/** An operation's responses with the 429 added and the headers on each answer but the 401 (no key known yet). */
+/**
+ * An operation's responses with the 429 added and the headers on each answer but the 401 (no key
+ * known yet); unchanged when this server sets no limit (API_RATE_LIMIT unset).
+ */
 export function withRateLimitResponses(
   responses: Record<number, ResponseConfig>,
 ): Record<number, ResponseConfig> {
-  const headers = rateLimitHeaders();
+  const limit = apiRateLimit();
+  if (!limit) return responses;
+  const headers = rateLimitHeaders(limit);
   const limited: Record<number, ResponseConfig> = {};
   for (const [status, response] of Object.entries(responses)) {
     limited[Number(status)] =
@@ -56,6 +61,6 @@ export function withRateLimitResponses(
             headers: { ...(response.headers as Headers | undefined), ...headers },
           } as ResponseConfig);
   }
-  limited[429] = tooMany(headers);
+  limited[429] = tooMany(headers, limit);
   return limited;
 }
