@@ -7,8 +7,9 @@
  */
 import Database from "libsql";
 import pg from "pg";
-import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
+import { ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
+import { sharedDriver } from "./shared-driver";
 
 export interface ChannelRow {
   approvedContent: string | null;
@@ -55,16 +56,10 @@ function postgresReader(url: string): ChannelReader {
   };
 }
 
-// On globalThis, like the Prisma client: Next's bundle and the fast path share one connection.
-const shared = globalThis as unknown as { portalChannelReader?: ChannelReader };
+const reader = sharedDriver("portalChannelReader", { sqlite: sqliteReader, postgres: postgresReader });
 
 export function readChannelRow(providerId: string, providerDeliveryChannelId: string) {
-  shared.portalChannelReader ??=
-    databaseKind() === "sqlite" ? sqliteReader(databaseUrl()) : postgresReader(databaseUrl());
-  return shared.portalChannelReader.read(providerId, providerDeliveryChannelId);
+  return reader.get().read(providerId, providerDeliveryChannelId);
 }
 
-export async function closeChannelReader(): Promise<void> {
-  await shared.portalChannelReader?.close();
-  shared.portalChannelReader = undefined;
-}
+export const closeChannelReader = reader.close;

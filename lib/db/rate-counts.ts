@@ -11,8 +11,9 @@
  */
 import Database from "libsql";
 import pg from "pg";
-import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
+import { ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
+import { sharedDriver } from "./shared-driver";
 
 const upsertSql = (apiKeyId: string, windowStart: string) => `
   INSERT INTO "ApiRateLimit" ("apiKeyId", "windowStart", "count") VALUES (${apiKeyId}, ${windowStart}, 1)
@@ -76,17 +77,11 @@ function postgresCounter(url: string): Counter {
   };
 }
 
-// On globalThis, like the Prisma client: Next's bundle and the fast path share one connection.
-const shared = globalThis as unknown as { portalRateCounter?: Counter };
+const counter = sharedDriver("portalRateCounter", { sqlite: sqliteCounter, postgres: postgresCounter });
 
 /** Counts one request of `apiKeyId` in the window starting at `windowStart` (epoch seconds). */
 export function countApiRequest(apiKeyId: string, windowStart: number): Promise<RateCount> {
-  shared.portalRateCounter ??=
-    databaseKind() === "sqlite" ? sqliteCounter(databaseUrl()) : postgresCounter(databaseUrl());
-  return shared.portalRateCounter.hit(apiKeyId, windowStart);
+  return counter.get().hit(apiKeyId, windowStart);
 }
 
-export async function closeRateCounter(): Promise<void> {
-  await shared.portalRateCounter?.close();
-  shared.portalRateCounter = undefined;
-}
+export const closeRateCounter = counter.close;
