@@ -11,6 +11,7 @@ import { closeChannelWriter } from "./channel-writes";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { closeRateCounter } from "./rate-counts";
+import { closeSignals } from "./signals";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -41,11 +42,13 @@ export function db(): Db {
 export { readChannelRow } from "./channel-reads";
 export { insertChannels, type NewChannelRow } from "./channel-writes";
 export { countApiRequest } from "./rate-counts";
+export { listen, onSignal, sendSignal, signalsLive } from "./signals";
 
 export async function disconnectDb(): Promise<void> {
   await closeChannelReader();
   await closeChannelWriter();
   await closeRateCounter();
+  await closeSignals();
   await globalForDb.portalDb?.$disconnect();
   globalForDb.portalDb = undefined;
 }

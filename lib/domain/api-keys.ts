@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sha256Hex } from "../crypto";
-import { db } from "../db";
+import { db, listen, onSignal, sendSignal, signalsLive } from "../db";
 import { log } from "../log";
 import { notFound } from "./errors";
 
@@ -53,7 +53,7 @@ export async function regenerateApiKey(providerId: string, label = "issued by an
       data: { providerId, label, hash: sha256Hex(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) },
     }),
   ]);
-  forgetCachedKeys();
+  await forgetCachedKeys();
   return key;
 }
 
@@ -62,7 +62,7 @@ export async function revokeApiKey(providerId: string, apiKeyId: string): Promis
     where: { id: apiKeyId, providerId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
-  forgetCachedKeys();
+  await forgetCachedKeys();
   return count === 1;
 }
 
@@ -76,8 +76,9 @@ export function listApiKeys(providerId: string) {
 
 /**
  * Verified keys are remembered for a few seconds so that a busy integration does not cost a
- * database read per call. Revoking through this process forgets them at once; a revocation made by
- * another process takes effect within AUTH_CACHE_MS.
+ * database read per call. A change to any key forgets them in every process sharing the database at
+ * once (the api_keys_changed signal, lib/db/signals.ts); while this process could miss that signal
+ * (its listening connection is down) it does not use what it remembers.
  */
 const AUTH_CACHE_MS = 5_000;
 /** lastUsedAt is written at most this often per key: a write per request would halve throughput. */
@@ -85,35 +86,63 @@ const LAST_USED_WRITE_MS = 60_000;
 // On globalThis: Next's bundle and the node:http fast path each load their own copy of this module,
 // and a revocation through one must be seen by the other.
 const shared = globalThis as unknown as {
-  portalVerifiedKeys?: Map<string, { principal: ApiPrincipal; expiresAt: number }>;
+  portalVerifiedKeys?: KeyCache;
   portalKeyLastUsed?: Map<string, number>;
 };
-const verified = (shared.portalVerifiedKeys ??= new Map());
+interface KeyCache {
+  entries: Map<string, { principal: ApiPrincipal; expiresAt: number }>;
+  /** Bumped by every forget: a lookup that began before it must not cache what it read. */
+  generation: number;
+  subscribed: boolean;
+}
+const cache = (shared.portalVerifiedKeys ??= { entries: new Map(), generation: 0, subscribed: false });
 const lastUsedWrittenAt = (shared.portalKeyLastUsed ??= new Map());
 
-function forgetCachedKeys(): void {
-  verified.clear();
+function forgetLocally(): void {
+  cache.generation++;
+  cache.entries.clear();
+}
+
+/** Call after any change to whether a key is valid, once it is committed. */
+export async function forgetCachedKeys(): Promise<void> {
+  forgetLocally();
+  await sendSignal(db(), "api_keys_changed");
+}
+
+/** The cache, or null while this process could miss another's forget. */
+function usableCache(): KeyCache | null {
+  if (!cache.subscribed) {
+    cache.subscribed = true;
+    onSignal("api_keys_changed", forgetLocally);
+  }
+  if (signalsLive()) return cache;
+  void listen();
+  return null;
 }
 
 export async function authenticateApiKey(key: string): Promise<ApiPrincipal | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return null;
   const hash = sha256Hex(key);
   const now = Date.now();
-  const cached = verified.get(hash);
+  const usable = usableCache();
+  const cached = usable?.entries.get(hash);
   if (cached && cached.expiresAt > now) {
     noteUse(cached.principal.apiKeyId, now);
     return cached.principal;
   }
+  const generation = cache.generation;
   const record = await db().apiKey.findUnique({
     where: { hash },
     select: { id: true, providerId: true, revokedAt: true },
   });
   if (!record || record.revokedAt) {
-    verified.delete(hash);
+    cache.entries.delete(hash);
     return null;
   }
   const principal = { providerId: record.providerId, apiKeyId: record.id };
-  verified.set(hash, { principal, expiresAt: now + AUTH_CACHE_MS });
+  if (usable && generation === cache.generation) {
+    cache.entries.set(hash, { principal, expiresAt: now + AUTH_CACHE_MS });
+  }
   noteUse(record.id, now);
   return principal;
 }
