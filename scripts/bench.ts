@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import { procMemoryMb, stopAllChildren, stopChild, wasInterrupted } from "./bench/children";
-import { measureGuarded, printGuardedComparison } from "./bench/guarded";
+import { measureGuarded, printGuardedComparison, withGuarded } from "./bench/guarded";
 import { measure } from "./bench/load";
 import {
   ARTIFACTS,
@@ -127,11 +127,7 @@ async function main() {
   const guarded = args["no-guards"]
     ? []
     : await measureGuarded(measured.apiKey, measured.viewId, baselineRps);
-  // Each guarded row next to its plain one.
-  const rows: Row[] = [
-    baselineRow,
-    ...measured.rows.flatMap((row, index) => [row, ...(guarded[index] ? [guarded[index]] : [])]),
-  ];
+  const rows: Row[] = [baselineRow, ...withGuarded(measured.rows, guarded)];
   let infoRow: Row | undefined;
   if (!args["no-info"] && SELECTED.includes("lookups")) {
     infoRow = await measureInfo(measured.lookups, baselineRps);
