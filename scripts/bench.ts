@@ -3,11 +3,13 @@
  * a bare node:http baseline measured in the same run on the same machine (../shared/DESIGN.md "Performance").
  *
  *   npm run bench -- [--duration 10] [--warmup 2] [--connections 32] [--build] [--only lookups,view]
- *                    [--no-info] [--profile] [--strict]
+ *                    [--no-info] [--no-guards] [--profile] [--strict]
  *
  * --build     run `next build` even if .next/BUILD_ID exists (it runs anyway when it is missing)
  * --only      endpoints to measure (lookups, view, create); the baseline always runs
  * --no-info   skip the extra lookups run at LOG_LEVEL=info (the cost of one log line per request)
+ * --no-guards skip the guarded rows: each endpoint again with the rate limit on (API_RATE_LIMIT) and
+ *             Create with a fresh Idempotency-Key per request (scripts/bench/guarded.ts)
  * --profile   CPU-profile the server during each measured run (not the warm-up, not startup): the
  *             .cpuprofile files go to artifacts/cpu-prof/ and a summary is printed. Profiling slows
  *             the server, so the figures of such a run are not the bench's figures.
@@ -20,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import { procMemoryMb, stopAllChildren, stopChild, wasInterrupted } from "./bench/children";
+import { measureGuarded, printGuardedComparison, withGuarded } from "./bench/guarded";
 import { measure } from "./bench/load";
 import {
   ARTIFACTS,
@@ -94,7 +97,7 @@ async function measureEndpoints(apiKeyFor: () => Promise<string>, baselineRps: n
   }
   const serverPeakRssMb = round(procMemoryMb(server.pid, "VmHWM"), 1);
   await stopChild(server.child);
-  return { rows, serverPeakRssMb, lookups: loads.lookups };
+  return { rows, serverPeakRssMb, lookups: loads.lookups, apiKey, viewId };
 }
 
 /** Lookups again at LOG_LEVEL=info: the cost of one log line per request. */
@@ -121,13 +124,17 @@ async function main() {
   const baselineRow = await measureBaseline();
   const baselineRps = baselineRow.requestsPerSecond;
   const measured = await measureEndpoints(createProvider, baselineRps);
-  const rows: Row[] = [baselineRow, ...measured.rows];
+  const guarded = args["no-guards"]
+    ? []
+    : await measureGuarded(measured.apiKey, measured.viewId, baselineRps);
+  const rows: Row[] = [baselineRow, ...withGuarded(measured.rows, guarded)];
   let infoRow: Row | undefined;
   if (!args["no-info"] && SELECTED.includes("lookups")) {
     infoRow = await measureInfo(measured.lookups, baselineRps);
     rows.push(infoRow);
   }
   const allOk = printResults(rows, infoRow, measured.serverPeakRssMb);
+  printGuardedComparison(measured.rows, guarded);
   writeReport(rows, baselineRps, measured.serverPeakRssMb, allOk);
   if (args.strict && !allOk) process.exitCode = 1;
 }

@@ -15,6 +15,8 @@ export interface Load {
   headers: Record<string, string>;
   /** Fixed body, or a fresh one per request. */
   body?: string | (() => string);
+  /** Headers made anew for each request (an Idempotency-Key). */
+  freshHeaders?: () => Record<string, string>;
 }
 
 export interface Measurement {
@@ -58,10 +60,16 @@ function latencyRecorder() {
  * keeps whole milliseconds, too coarse for ~1 ms answers), over every response whatever its status.
  */
 async function load(port: number, spec: Load, seconds: number): Promise<Measurement> {
-  const { body } = spec;
+  const { body, freshHeaders } = spec;
   const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers };
   if (typeof body === "string") request.body = body;
-  if (typeof body === "function") request.setupRequest = (req) => ({ ...req, body: body() });
+  if (typeof body === "function" || freshHeaders) {
+    request.setupRequest = (req) => ({
+      ...req,
+      ...(typeof body === "function" && { body: body() }),
+      ...(freshHeaders && { headers: { ...req.headers, ...freshHeaders() } }),
+    });
+  }
   const latencies = latencyRecorder();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(

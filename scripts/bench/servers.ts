@@ -33,7 +33,8 @@ function startNodeArgs(): string[] {
   return nodeArgs;
 }
 
-export async function startServer(logLevel: string, label: string) {
+/** The production server; `env` adds settings (the guarded rows' rate limit). */
+export async function startServer(logLevel: string, label: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const logFile = path.join(BENCH_DIR, `server-${label}.log`);
   const out = openSync(logFile, "w");
@@ -46,6 +47,7 @@ export async function startServer(logLevel: string, label: string) {
       LOG_LEVEL: logLevel,
       DATABASE_URL,
       PORT: String(port),
+      ...env,
       ...(args.profile ? { BENCH_PROFILE_CONTROL: PROFILE_CONTROL } : {}),
     },
   });

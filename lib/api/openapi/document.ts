@@ -5,12 +5,12 @@
  * Served at /api/openapi.json and rendered at /docs.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import { apiRateLimit, MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema } from "../../contract/envelope";
 import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
-import { contentTypesText } from "../content-types";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
+import { codeSamples } from "./code-samples";
+import { apiDescription } from "./description";
 import { idempotencyHeaders, withIdempotencyResponses } from "./idempotency";
 import { namedComponents, withoutUnreferenced } from "./named-schemas";
 import { withRateLimitResponses } from "./rate-limits";
@@ -27,29 +27,6 @@ import { tagsOf } from "./tags";
 import { registerWebhooks, WEBHOOK_TAG } from "./webhooks";
 
 const API_KEY_SCHEME = "ApiKey";
-
-/** The rate-limit paragraph, when this server sets a limit (API_RATE_LIMIT). */
-const rateLimitParagraph = (setting = apiRateLimit()) =>
-  setting
-    ? `
-
-**Rate limits.** Each API key may make a number of requests per fixed window (on this server ${setting.limit} per ${setting.windowSeconds} seconds), counted on every server. Every answer to a request with a valid key carries \`RateLimit-Policy\` (the quota \`q\` per window \`w\` seconds) and \`RateLimit\` (\`r\` requests remaining, \`t\` seconds until the window ends), as the IETF httpapi ratelimit-headers draft defines them; beyond the quota the answer is a **429** with \`Retry-After\`.`
-    : "";
-
-const apiDescription =
-  () => `The API through which payout and assistance providers register and maintain their delivery channels.
-
-**Authentication.** Every operation needs the provider's API key in the \`x-api-key\` header. Keys are issued by a platform administrator and shown once.
-
-**Envelope.** Every response is JSON \`{ "error", "data", "status" }\`: on success \`error\` is null and \`status\` is \`success\`; on failure \`data\` is null, \`status\` is \`failed\` and \`error\` holds \`guid\`, \`code\` (the HTTP status), \`type\`, \`title\` and \`message\`.
-
-**Bodies.** POST bodies are JSON, accepted under ${contentTypesText((type) => `\`${type}\``, "and")}, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
-
-**Requests, not changes.** Create and Update record a request that a platform administrator reviews; the success response says that a request was created. A newer Update supersedes every earlier create, update or update-status request of the channel that is still pending. Once a channel is approved, its name and short description are machine-translated into other languages.
-
-**Retries.** The operations that change something accept an \`Idempotency-Key\` header parameter: a UUID of your choice per intended change, sent again with each retry of it. Retrying with the same key and body answers the first request's status and body again, with \`Idempotent-Replayed: true\`, and changes nothing more; the same key with another body or operation is a **422**, and a retry while the first request is still running a **409** with \`Retry-After\`. Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.${rateLimitParagraph()}
-
-**Status.** A channel is \`REQUESTED\`, \`OFFLINE\` or \`ONLINE\`. Create always starts it \`REQUESTED\`; Update may set \`OFFLINE\` or \`ONLINE\`, which takes effect at once.`;
 
 /** The operations of the provider reference, in the table's order. */
 const published = () => OPERATIONS.filter((operation) => operation.published !== false);
@@ -97,6 +74,7 @@ function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): 
       ...(operation.idempotencyKey && { headers: idempotencyHeaders() }),
     },
     responses: responsesOf(operation),
+    "x-codeSamples": codeSamples(operation),
   });
 }
 
