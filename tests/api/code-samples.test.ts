@@ -53,6 +53,8 @@ function leadingStatus(run: { stdout: string; stderr: string }): number {
 /** The published operations, in the table's order (the document lists its paths so). */
 let operations: Operation[] = [];
 beforeAll(async () => {
+  // Without it the curl samples would send no Idempotency-Key (curl drops an empty header) and pass.
+  expect(spawnSync("uuidgen").status, "uuidgen (apt package uuid-runtime) for the curl samples").toBe(0);
   const document = await (await fetch(`${inject("baseUrl")}/api/openapi.json`)).json();
   operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) =>
     Object.values(item),
