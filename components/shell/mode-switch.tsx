@@ -36,7 +36,7 @@ export function TestModeBanner() {
   return (
     <section
       aria-label="Test mode"
-      className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
+      className="sticky top-0 z-40 border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
     >
       <strong>Test mode</strong>: you see and change your sandbox — test channels, test keys (dcp_test_…) and
       their webhooks, apart from your live data. Channel requests are decided automatically within seconds; a
