@@ -11,6 +11,7 @@ import { minimalChannelBody } from "../support/channel-bodies";
 import { expectFailure } from "../support/envelope";
 import { type HostileRequest, hostileValue, sandboxBodies, sendHostile } from "../support/hostile-inputs";
 import { ownServer } from "../support/own-server";
+import { signedIn } from "../support/portal-session";
 
 const own = ownServer({
   WEBHOOK_ALLOW_PRIVATE_URLS: "true",
@@ -23,6 +24,7 @@ const SECRET = "sandbox-secret";
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let liveKey: string;
 let testKey: string;
+let providerId: string;
 
 async function call(path: string, key: string, body?: unknown) {
   const response = await fetch(`${own.server().baseUrl}${path}`, {
@@ -65,6 +67,7 @@ beforeAll(async () => {
   const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
   const { sandboxOf } = await import("../../lib/domain/sandbox");
   const provider = await createProvider("Sandbox Payouts");
+  providerId = provider.id;
   liveKey = (await issueApiKey(provider.id)).key;
   testKey = (await issueApiKey(await sandboxOf(provider.id))).key;
   receiver = await startWebhookReceiver({ secret: SECRET });
@@ -206,6 +209,38 @@ describe("live and test data apart", () => {
       "NotFound",
       "Not Found",
     );
+  });
+});
+
+describe("the portal's test mode", () => {
+  it("shows the organisation's sandbox to each of its users, and no other organisation's", async () => {
+    const get = async (cookie: string, path: string) => {
+      const page = await fetch(`${own.server().baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
+      return { status: page.status, body: await page.text() };
+    };
+    const first = (await signedIn("provider", providerId, own.server().baseUrl)).cookie;
+    const second = (await signedIn("provider", providerId, own.server().baseUrl)).cookie;
+    const { createProvider } = await import("../../lib/domain/api-keys");
+    const stranger = (
+      await signedIn("provider", (await createProvider("Other Payouts")).id, own.server().baseUrl)
+    ).cookie;
+    const TEST = "; portal_mode=test";
+
+    const live = await get(first, "/channels");
+    expect(live.body).toContain("live-only");
+    expect(live.body).not.toContain("sbx-reject");
+    expect(live.body).not.toContain('aria-label="Test mode"');
+    for (const cookie of [first, second]) {
+      const test = await get(cookie + TEST, "/channels");
+      expect(test.body).toContain('aria-label="Test mode"');
+      expect(test.body).toContain("sbx-reject");
+      expect(test.body).not.toContain("live-only");
+      expect((await get(cookie + TEST, "/channels/sbx-1")).status).toBe(200);
+    }
+    const other = await get(stranger + TEST, "/channels");
+    expect(other.body).toContain('aria-label="Test mode"');
+    expect(other.body).not.toContain("sbx-reject");
+    expect((await get(stranger + TEST, "/channels/sbx-1")).status).toBe(404);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   sandboxOf,
 } from "../../lib/domain/sandbox";
 import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
+import { createUser } from "../../lib/domain/users";
 import { deliveryLog, replayEvent } from "../../lib/domain/webhook-events";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";
@@ -58,6 +59,18 @@ describe("the sandbox twin", () => {
     expect(twins[0]).not.toBe(other);
     expect(await sandboxOf(twins[0]!)).toBe(twins[0]);
     expect(await sandboxOf(live)).toBe(sandbox);
+  });
+
+  it("is not an organisation a user can belong to", async () => {
+    await expect(
+      createUser({
+        email: "twin@example.org",
+        name: "",
+        password: "a-long-password-1",
+        role: "provider",
+        providerId: sandbox,
+      }),
+    ).rejects.toMatchObject({ kind: "invalid", field: "providerId" });
   });
 
   it("issues test keys (dcp_test_) to the sandbox and live keys (dcp_) to the provider", async () => {
