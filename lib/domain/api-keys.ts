@@ -12,7 +12,7 @@ import { notFound } from "./errors";
 
 const API_KEY_PREFIX = "dcp_";
 /** Test-mode keys (README, "Test mode (sandbox)"): they belong to a provider's sandbox twin. */
-export const TEST_KEY_PREFIX = "dcp_test_";
+const TEST_KEY_PREFIX = "dcp_test_";
 /** Characters of the random part shown after the prefix, to tell keys apart. */
 const DISPLAY_RANDOM_LENGTH = 6;
 

@@ -124,12 +124,7 @@ function testOptionValues(options: DeliveryOption[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const option of options) {
     if (!option.isRequired || option.defaultValue) continue;
-    const value = candidates(option).find(
-      (candidate) =>
-        !deliveryProblems({ beneficiaryId: "x", amount: 1, options: { [option.fieldName]: candidate } }, [
-          option,
-        ])[option.fieldName],
-    );
+    const value = candidates(option).find((candidate) => fits(option, candidate));
     if (value === undefined) {
       throw invalid(
         `deliveryOptions.${option.fieldName}`,
@@ -141,6 +136,13 @@ function testOptionValues(options: DeliveryOption[]): Record<string, string> {
   return values;
 }
 
+/** Whether the send's own check accepts `value` for the option. */
+const fits = (option: DeliveryOption, value: string) =>
+  !deliveryProblems({ beneficiaryId: "x", amount: 1, options: { [option.fieldName]: value } }, [option])[
+    option.fieldName
+  ];
+
+/** Digits, a phone number, letters, an email address: in each length the bounds allow (up to 21). */
 function candidates(option: DeliveryOption): string[] {
   const min = Math.max(option.fieldMinLength ?? 1, 1);
   const max = Math.max(option.fieldMaxLength ?? min + 10, min);
