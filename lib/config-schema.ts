@@ -109,6 +109,7 @@ const schema = z
     WEBHOOK_POLL_MS: positiveInteger(500),
     WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION: positiveInteger(16),
     WEBHOOK_CONCURRENCY: positiveInteger(256),
+    SANDBOX_DECISION_DELAY_SECONDS: positiveInteger(5),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
     NODE_ENV: z.string().optional(),
   })

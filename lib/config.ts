@@ -179,6 +179,11 @@ export function webhookSettings() {
   };
 }
 
+/** How long a test-mode channel request waits before the sandbox decides it (README, "Test mode (sandbox)"). */
+export function sandboxDecisionDelayMs(): number {
+  return settings().SANDBOX_DECISION_DELAY_SECONDS * 1000;
+}
+
 /** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
 export function workersInProcess(): boolean {
   return settings().WORKERS_IN_PROCESS;

@@ -1,22 +1,27 @@
 import type { ReactNode } from "react";
 import { LookupsProvider } from "@/components/channel-form/lookups";
 import { AppShell } from "@/components/shell/app-shell";
+import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
 import { requireProviderUser } from "@/lib/auth/session";
 import { providerName } from "@/lib/domain/providers";
+import { setPortalModeAction } from "./actions";
 import { lookupValuesAction } from "./channels/actions";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The provider portal. Each page checks the user again: a layout alone protects nothing. The channel
- * form's lookup values come through the layout, so components need not import app/.
+ * form's lookup values come through the layout, so components need not import app/. In test mode
+ * every page shows the organisation's sandbox, under a banner that says so.
  */
 export default async function ProviderLayout({ children }: { children: ReactNode }) {
   const user = await requireProviderUser();
   return (
     <AppShell
       user={user}
-      organisation={await providerName(user.providerId)}
+      organisation={await providerName(user.liveProviderId)}
+      controls={<ModeSwitch mode={user.mode} switchMode={setPortalModeAction} />}
+      banner={user.mode === "test" ? <TestModeBanner /> : undefined}
       nav={[
         { href: "/channels", label: "Channels" },
         { href: "/keys", label: "API keys" },

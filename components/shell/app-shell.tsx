@@ -19,11 +19,17 @@ export function AppShell({
   user,
   organisation,
   nav,
+  controls,
+  banner,
   children,
 }: {
   user: PortalUser;
   organisation?: string;
   nav: NavItem[];
+  /** Beside who is signed in (the provider portal's live/test switch). */
+  controls?: ReactNode;
+  /** Above the header on every page (the provider portal's test-mode banner). */
+  banner?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -34,6 +40,7 @@ export function AppShell({
       >
         Skip to content
       </a>
+      {banner}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <Link href="/" className="text-base font-semibold text-slate-900">
@@ -51,6 +58,7 @@ export function AppShell({
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
+            {controls}
             <span className="hidden text-right text-slate-600 sm:block">
               <span className="block font-medium text-slate-800">{user.name}</span>
               {organisation && <span className="block text-xs">{organisation}</span>}

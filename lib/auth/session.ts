@@ -6,7 +6,10 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+import type { PortalMode } from "../contract/forms/portal-mode";
+import { sandboxOf } from "../domain/sandbox";
 import type { UserRole } from "../domain/users";
+import { readPortalMode } from "./portal-mode";
 import { auth } from "./server";
 
 export interface PortalUser {
@@ -26,13 +29,27 @@ export const currentUser = cache(async (): Promise<PortalUser | null> => {
   return { id, name, email, role: role === "admin" ? "admin" : "provider", providerId: providerId ?? null };
 });
 
-/** A member of a provider organisation; anyone else is sent to sign in or to their own home. */
-export async function requireProviderUser(): Promise<PortalUser & { providerId: string }> {
+export interface ProviderUser extends PortalUser {
+  /** Whose data the portal shows and changes: the organisation's, or in test mode its sandbox's. */
+  providerId: string;
+  /** The organisation itself, whatever the mode. */
+  liveProviderId: string;
+  mode: PortalMode;
+}
+
+/**
+ * A member of a provider organisation; anyone else is sent to sign in or to their own home. In test
+ * mode providerId is the organisation's sandbox (created on first use): derived from the user's own
+ * organisation only, so no one reaches another organisation's sandbox.
+ */
+export const requireProviderUser = cache(async (): Promise<ProviderUser> => {
   const user = await currentUser();
   if (!user) redirect("/sign-in");
   if (!user.providerId) redirect(homeOf(user));
-  return { ...user, providerId: user.providerId };
-}
+  const mode = await readPortalMode();
+  const providerId = mode === "test" ? await sandboxOf(user.providerId) : user.providerId;
+  return { ...user, providerId, liveProviderId: user.providerId, mode };
+});
 
 /** A platform administrator. Others get a 404, so that the console's existence is not advertised. */
 export async function requireAdmin(): Promise<PortalUser> {

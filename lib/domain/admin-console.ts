@@ -1,13 +1,16 @@
 /**
  * What the admin console reads besides channels (lib/domain/channels: the lists, the approval queue, a
- * channel's page): the providers and the home page's figures. Administrators see every provider.
+ * channel's page): the providers and the home page's figures. Administrators see every live
+ * provider; sandboxes (test mode) and their data are not theirs to see.
  */
 import { db } from "../db";
 import { parseContent } from "./channels/content";
 import { pendingRequestCount } from "./channels/review";
+import { LIVE_PROVIDER, OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 export function providersOverview() {
   return db().provider.findMany({
+    where: LIVE_PROVIDER,
     orderBy: { name: "asc" },
     select: {
       id: true,
@@ -21,8 +24,8 @@ export function providersOverview() {
 
 /** A provider with its users, keys, subscriptions and channels (by their requested name, as lists show them). */
 export async function providerForAdmin(providerId: string) {
-  const provider = await db().provider.findUnique({
-    where: { id: providerId },
+  const provider = await db().provider.findFirst({
+    where: { id: providerId, ...LIVE_PROVIDER },
     include: {
       users: { select: { id: true, email: true, name: true, role: true, createdAt: true } },
       channels: {
@@ -65,8 +68,8 @@ export async function providerForAdmin(providerId: string) {
 export async function consoleCounts() {
   const [pending, channels, providers, translationsWaiting] = await Promise.all([
     pendingRequestCount(),
-    db().channel.count(),
-    db().provider.count(),
+    db().channel.count({ where: OF_LIVE_PROVIDER }),
+    db().provider.count({ where: LIVE_PROVIDER }),
     db().translationJob.count({ where: { state: { in: ["PENDING", "FAILED"] } } }),
   ]);
   return { pending, channels, providers, translationsWaiting };

@@ -11,15 +11,29 @@ import { log } from "../log";
 import { notFound } from "./errors";
 
 const API_KEY_PREFIX = "dcp_";
-const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
+/** Test-mode keys (README, "Test mode (sandbox)"): they belong to a provider's sandbox twin. */
+const TEST_KEY_PREFIX = "dcp_test_";
+/** Characters of the random part shown after the prefix, to tell keys apart. */
+const DISPLAY_RANDOM_LENGTH = 6;
 
 export interface ApiPrincipal {
   providerId: string;
   apiKeyId: string;
 }
 
-function generateApiKey(): string {
-  return API_KEY_PREFIX + randomBytes(32).toString("base64url");
+/** A sandbox's keys say so in their prefix, so a test key is never mistaken for a live one. */
+async function keyPrefixFor(providerId: string): Promise<string> {
+  const provider = await db().provider.findUnique({
+    where: { id: providerId },
+    select: { sandboxOfId: true },
+  });
+  return provider?.sandboxOfId ? TEST_KEY_PREFIX : API_KEY_PREFIX;
+}
+
+async function generateApiKey(providerId: string) {
+  const prefix = await keyPrefixFor(providerId);
+  const key = prefix + randomBytes(32).toString("base64url");
+  return { key, display: key.slice(0, prefix.length + DISPLAY_RANDOM_LENGTH) };
 }
 
 export async function createProvider(name: string) {
@@ -30,9 +44,9 @@ export async function createProvider(name: string) {
 
 /** Issues a key for the provider; the plain key is returned this once and never again. */
 export async function issueApiKey(providerId: string, label = "") {
-  const key = generateApiKey();
+  const { key, display } = await generateApiKey(providerId);
   const record = await db().apiKey.create({
-    data: { providerId, label, hash: sha256Hex(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) },
+    data: { providerId, label, hash: sha256Hex(key), prefix: display },
   });
   return { key, record };
 }
@@ -46,11 +60,11 @@ export async function regenerateApiKey(providerId: string, label = "issued by an
   if (!(await db().provider.findUnique({ where: { id: providerId }, select: { id: true } }))) {
     throw notFound("No such provider.");
   }
-  const key = generateApiKey();
+  const { key, display } = await generateApiKey(providerId);
   await db().$transaction([
     db().apiKey.updateMany({ where: { providerId, revokedAt: null }, data: { revokedAt: new Date() } }),
     db().apiKey.create({
-      data: { providerId, label, hash: sha256Hex(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) },
+      data: { providerId, label, hash: sha256Hex(key), prefix: display },
     }),
   ]);
   await forgetCachedKeys();

@@ -12,7 +12,9 @@
  *    (an update with OFFLINE/ONLINE) restores the status it replaced; a rejected create leaves the
  *    channel REQUESTED and unapproved. The reason stays on the channel until its next request;
  *  - only a PENDING request can be decided: a superseded or already decided one is a conflict;
- *  - an administrator who belongs to the channel's provider organisation cannot decide its requests.
+ *  - an administrator who belongs to the channel's provider organisation cannot decide its requests;
+ *  - a sandbox's requests are decided by the sandbox worker alone (lib/domain/sandbox.ts), and it
+ *    decides nothing else; test-mode approvals queue no translation jobs.
  */
 import { translationLanguages } from "../config";
 import { MAX_REASON_LENGTH } from "../contract/decision";
@@ -24,6 +26,7 @@ import { parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
+import { SANDBOX_DECIDER } from "./sandbox-scope";
 import { queueTranslationJobs } from "./translations";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
@@ -105,10 +108,20 @@ async function pendingRequest(tx: Tx, requestId: string, decider: Decider) {
   const request = await tx.channelRequest.findUnique({
     where: { id: requestId },
     include: {
-      channel: { select: { id: true, providerId: true, providerDeliveryChannelId: true, status: true } },
+      channel: {
+        select: {
+          id: true,
+          providerId: true,
+          providerDeliveryChannelId: true,
+          status: true,
+          provider: { select: { sandboxOfId: true } },
+        },
+      },
     },
   });
-  if (!request) throw notFound("No such channel request.");
+  // Test data is invisible to administrators, and the sandbox worker touches nothing live.
+  const sandbox = Boolean(request?.channel.provider.sandboxOfId);
+  if (!request || sandbox !== (decider.id === SANDBOX_DECIDER.id)) throw notFound("No such channel request.");
   if (decider.providerId && decider.providerId === request.channel.providerId) {
     throw forbidden("You belong to this provider organisation, so another administrator must decide.");
   }
@@ -136,8 +149,9 @@ async function applyApproval(tx: Tx, request: PendingRequest) {
       ...(request.channel.status === "REQUESTED" ? { status: "ONLINE" } : {}),
     },
   });
-  // An update-status changes no text: the translations of the approved content stand.
-  if (request.kind !== "UPDATE_STATUS") {
+  // An update-status changes no text: the translations of the approved content stand. Test data
+  // costs no translator calls.
+  if (request.kind !== "UPDATE_STATUS" && !request.channel.provider.sandboxOfId) {
     await queueTranslationJobs(tx, request.channel.id, content, translationLanguages());
   }
 }

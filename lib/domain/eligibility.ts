@@ -7,6 +7,7 @@
 import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
 import { db } from "../db";
 import { parseContent } from "./channels/content";
+import { OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 type Availability = ChannelBody["availability"];
 
@@ -43,12 +44,13 @@ export function availabilityAllows(availability: Availability, criteria: Eligibi
 }
 
 /**
- * The eligible channels, optionally among those serving one program. Approved ONLINE channels are
+ * The eligible live channels (never a sandbox's), optionally among those serving one program. Approved ONLINE channels are
  * read and matched here: their availability is JSON, and the rule is easier to trust in one place.
  */
 export async function eligibleChannels(criteria: EligibilityCriteria, programId?: string) {
   const channels = await db().channel.findMany({
     where: {
+      ...OF_LIVE_PROVIDER,
       isApproved: true,
       status: "ONLINE",
       ...(programId ? { programs: { some: { programId } } } : {}),

@@ -1,4 +1,7 @@
-/** Assistance programs: what they give, their virtual budget, and the approved channels serving them. */
+/**
+ * Assistance programs: what they give, their virtual budget, and the approved channels serving them.
+ * The console sees live programs and channels only: a sandbox's program and channels are test data.
+ */
 import type { ProgramInput } from "../contract/forms/programs";
 import { containsText, db } from "../db";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
@@ -8,6 +11,7 @@ import { receivesDeliveries } from "./delivery-requests";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { readPage } from "./paging";
+import { LIVE_PROGRAM, OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 export async function createProgram(input: ProgramInput) {
   return db().program.create({
@@ -22,7 +26,10 @@ export async function createProgram(input: ProgramInput) {
 
 /** Lets an approved channel serve the program (idempotent). */
 export async function addChannelToProgram(programId: string, channelId: string) {
-  const channel = await db().channel.findUnique({ where: { id: channelId }, select: { isApproved: true } });
+  const channel = await db().channel.findFirst({
+    where: { id: channelId, ...OF_LIVE_PROVIDER },
+    select: { isApproved: true },
+  });
   if (!channel) throw notFound("No such channel.");
   if (!channel.isApproved) throw invalid("channelId", "Only an approved channel can serve a program.");
   await db().programChannel.upsert({
@@ -34,6 +41,7 @@ export async function addChannelToProgram(programId: string, channelId: string) 
 
 export function listPrograms() {
   return db().program.findMany({
+    where: LIVE_PROGRAM,
     orderBy: { createdAt: "desc" },
     include: { budget: true, _count: { select: { channels: true, requests: true } } },
   });
@@ -45,8 +53,8 @@ export function listPrograms() {
  * could add.
  */
 export async function programDetail(programId: string) {
-  const program = await db().program.findUnique({
-    where: { id: programId },
+  const program = await db().program.findFirst({
+    where: { id: programId, ...LIVE_PROGRAM },
     include: {
       channels: {
         include: {
@@ -104,7 +112,7 @@ export async function programDetail(programId: string) {
 /** Approved channels not yet serving the program, newest change first, by name. */
 async function candidateChannels(attached: string[]) {
   const candidates = await db().channel.findMany({
-    where: { isApproved: true, id: { notIn: attached } },
+    where: { ...OF_LIVE_PROVIDER, isApproved: true, id: { notIn: attached } },
     orderBy: { updatedAt: "desc" },
     take: 200,
     select: {
@@ -173,7 +181,7 @@ export async function deliveryRequestDetail(
   { q, page }: { q?: string; page?: number } = {},
 ) {
   const request = await db().deliveryRequest.findFirst({
-    where: { id: requestId, programId },
+    where: { id: requestId, programId, program: LIVE_PROGRAM },
     include: {
       program: { select: { id: true, name: true } },
       channel: {

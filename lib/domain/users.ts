@@ -27,6 +27,10 @@ export async function createUser(input: NewUser) {
   if (input.role === "provider" && !input.providerId) {
     throw invalid("providerId", "a provider user belongs to a provider organisation");
   }
+  if (input.providerId && (await isSandbox(input.providerId))) {
+    // A sandbox is reached through its organisation's test mode, never as an organisation of its own.
+    throw invalid("providerId", "is a sandbox (test mode), not a provider organisation");
+  }
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw invalid("password", `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
@@ -65,4 +69,12 @@ export async function resetPassword(email: string, newPassword: string): Promise
 /** A password people can type: 16 base64url characters (96 bits). */
 export function generatePassword(): string {
   return randomBytes(12).toString("base64url");
+}
+
+async function isSandbox(providerId: string): Promise<boolean> {
+  const provider = await db().provider.findUnique({
+    where: { id: providerId },
+    select: { sandboxOfId: true },
+  });
+  return Boolean(provider?.sandboxOfId);
 }

@@ -1,8 +1,8 @@
 /**
  * The delivery log and what people can do with it: replay an event (the same payload and the same
  * webhook-id, so receivers can de-duplicate), replay all failed events of a period, and send a test
- * event to a subscription. Scoped to one provider for the provider portal; unscoped (null) for
- * administrators.
+ * event to a subscription. Scoped to one provider for the provider portal; for administrators
+ * (null) every live provider's, never a sandbox's.
  */
 import { isoSeconds } from "../contract/envelope";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
@@ -12,12 +12,13 @@ import { invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
+import { OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 export const EVENT_OUTCOMES = ["PENDING", "DELIVERED", "FAILED", "SKIPPED"] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
 
 export interface DeliveryLogFilter {
-  /** null: every provider's events (administrators). */
+  /** null: every live provider's events (administrators). */
   providerId: string | null;
   eventType?: string;
   outcome?: EventOutcome;
@@ -33,7 +34,7 @@ export async function deliveryLog({
   pageSize = 20,
 }: DeliveryLogFilter) {
   const where = {
-    ...(providerId ? { providerId } : {}),
+    ...scope(providerId),
     ...(eventType ? { eventType } : {}),
     ...(outcome ? { state: outcome } : {}),
   };
@@ -55,6 +56,9 @@ export async function deliveryLog({
   return { ...paging, events: items };
 }
 
+/** One provider's events, or (null) every live provider's. */
+const scope = (providerId: string | null) => (providerId ? { providerId } : OF_LIVE_PROVIDER);
+
 const replayable = { state: { in: ["FAILED", "SKIPPED", "DELIVERED"] } };
 const newRound = (now: Date) => ({
   state: "PENDING",
@@ -68,7 +72,7 @@ const newRound = (now: Date) => ({
 /** Sends one event again from the first attempt of the schedule. */
 export async function replayEvent(providerId: string | null, eventId: string, now = new Date()) {
   const { count } = await db().outboxEvent.updateMany({
-    where: { id: eventId, ...(providerId ? { providerId } : {}), ...replayable },
+    where: { id: eventId, ...scope(providerId), ...replayable },
     data: newRound(now),
   });
   if (count === 0)
@@ -79,7 +83,7 @@ export async function replayEvent(providerId: string | null, eventId: string, no
 export async function replayFailedEvents(providerId: string | null, from: Date, to: Date, now = new Date()) {
   if (!(from < to)) throw invalid("to", "must be after from");
   const { count } = await db().outboxEvent.updateMany({
-    where: { ...(providerId ? { providerId } : {}), state: "FAILED", createdAt: { gte: from, lt: to } },
+    where: { ...scope(providerId), state: "FAILED", createdAt: { gte: from, lt: to } },
     data: newRound(now),
   });
   if (count) notifyOutboxWritten();

@@ -1,10 +1,11 @@
 /**
- * The background workers of the product: the webhook dispatcher always, the translation worker when
- * a translator is configured. `npm start` runs them in the app process (the embedded default) unless
+ * The background workers of the product: the webhook dispatcher and the sandbox's decider always,
+ * the translation worker when a translator is configured. `npm start` runs them in the app process (the embedded default) unless
  * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
 import { settings, workersInProcess } from "../config";
+import { startSandboxDecider } from "./sandbox-decider";
 import { startTranslationWorker } from "./translation-worker";
 import { configuredTranslator } from "./translators";
 import { startWebhookDispatcher } from "./webhook-dispatcher";
@@ -12,7 +13,11 @@ import { startWebhookDispatcher } from "./webhook-dispatcher";
 /** Starts the workers; the returned function stops them and waits for the work in hand. */
 export function startWorkers(): () => Promise<void> {
   const translator = configuredTranslator();
-  const stops = [startWebhookDispatcher(), ...(translator ? [startTranslationWorker(translator)] : [])];
+  const stops = [
+    startWebhookDispatcher(),
+    startSandboxDecider(),
+    ...(translator ? [startTranslationWorker(translator)] : []),
+  ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -7,11 +7,11 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { type PortalUser, requireAdmin, requireProviderUser } from "../auth/session";
+import { type PortalUser, type ProviderUser, requireAdmin, requireProviderUser } from "../auth/session";
 import { type ActionResult, parseInput, runAction, succeed } from "./action-result";
 
 type Role = "admin" | "provider";
-type UserOf<R extends Role> = R extends "provider" ? PortalUser & { providerId: string } : PortalUser;
+type UserOf<R extends Role> = R extends "provider" ? ProviderUser : PortalUser;
 /** A path to render again; `{ path, type: "layout" }` for everything under a layout. */
 type Revalidation = string | { path: string; type: "layout" | "page" };
 

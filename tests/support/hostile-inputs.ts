@@ -111,7 +111,22 @@ const otherBody = fc.oneof(
       ),
     ),
   }),
+  ...sandboxBodies(),
 );
+
+/** Sandbox/DeliveryRequest and Sandbox/RefundRequest (tests/api/sandbox-hostile.test.ts sends them with a test key). */
+export function sandboxBodies() {
+  return [
+    fc.record(
+      {
+        providerDeliveryChannelId: fc.oneof(fc.constant("fuzz-channel"), oddString),
+        deliveries: fc.oneof(fc.integer({ min: -5, max: 200 }), fc.double(), hostileValue),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record({ deliveryId: fc.oneof(fc.uuid(), oddString, hostileValue) }, { requiredKeys: [] }),
+  ];
+}
 
 /** JSON text that JSON.stringify never writes: duplicate keys, odd numbers, truncation. */
 const oddJsonText = fc.oneof(

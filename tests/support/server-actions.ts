@@ -130,6 +130,7 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         field: hostileValue,
         language: hostileValue,
         text: hostileValue,
+        mode: fc.oneof(fc.constantFrom("live", "test"), hostileValue),
       },
       { requiredKeys: [] },
     ),

@@ -7,6 +7,8 @@ export const TAG_DESCRIPTIONS = {
   Lookups: "The values of the enumerations used in the request fields.",
   Events: "Callback subscriptions for event notifications.",
   "Delivery requests": "Reports on the delivery requests sent through your channels.",
+  Sandbox:
+    "Test mode only (a dcp_test_ key): the platform's side of a delivery, on demand, so that an integration can be tested end to end.",
   Callbacks:
     "What your callback URL receives once subscribed (Event/Subscribe): a POST of the event's JSON payload.",
   // health's, which is not published.

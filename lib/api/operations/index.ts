@@ -10,6 +10,7 @@ import { syncDeliveriesOperation, syncDeliveryRequestOperation } from "./deliver
 import { subscribeEvent, unsubscribeEvent } from "./events";
 import { health } from "./health";
 import { getLookUpValues } from "./lookups";
+import { sandboxDeliveryRequest, sandboxRefundRequest } from "./sandbox";
 
 export const OPERATIONS: readonly ApiOperation[] = [
   createChannel,
@@ -20,5 +21,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   unsubscribeEvent,
   syncDeliveryRequestOperation,
   syncDeliveriesOperation,
+  sandboxDeliveryRequest,
+  sandboxRefundRequest,
   health,
 ];

@@ -1,6 +1,7 @@
 /** A channel's page in each portal: everything it shows, or null when there is no such channel. */
 import { db } from "../../db";
 import { budgetOverview } from "../budgets";
+import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { channelTranslations } from "../translations";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
@@ -40,9 +41,12 @@ export async function providerChannelDetail(providerId: string, providerDelivery
   };
 }
 
-/** The console's page, by the channel's internal id (Channel.id). */
+/** The console's page, by the channel's internal id (Channel.id); a sandbox's channel is not found. */
 export async function adminChannelDetail(channelId: string) {
-  const channel = await db().channel.findUnique({ where: { id: channelId }, include: CHANNEL_WITH_HISTORY });
+  const channel = await db().channel.findFirst({
+    where: { id: channelId, ...OF_LIVE_PROVIDER },
+    include: CHANNEL_WITH_HISTORY,
+  });
   if (!channel) return null;
   return {
     ...channel,

@@ -6,6 +6,7 @@
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
 import { readPage } from "../paging";
+import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { availableInCountry, matchesSearch, offersCategory } from "./filters";
 
@@ -79,7 +80,7 @@ export interface ChannelFilter {
 }
 
 /**
- * All providers' channels for the console. Category and country match the requested availability
+ * All live providers' channels for the console (never a sandbox's). Category and country match the requested availability
  * through Channel.availabilityTags: a country filter lists the channels available there (supported,
  * or no supported list, and not excluded), as eligibility reads the lists.
  */
@@ -93,6 +94,7 @@ export async function allChannels({
   page = 1,
 }: ChannelFilter) {
   const where = {
+    ...OF_LIVE_PROVIDER,
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),

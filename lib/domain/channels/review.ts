@@ -1,9 +1,11 @@
 /**
- * The console's approval queue and a request under review. Administrators see every provider;
- * decisions go through lib/domain/approvals.ts.
+ * The console's approval queue and a request under review. Administrators see every live provider
+ * (a sandbox's requests are decided by the sandbox worker); decisions go through
+ * lib/domain/approvals.ts.
  */
 import { db } from "../../db";
 import { readPage } from "../paging";
+import { OF_LIVE_CHANNEL, OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
 import { ADMIN_PAGE_SIZE } from "./lists";
@@ -26,7 +28,7 @@ export async function approvalQueue(
   const where = {
     state: "PENDING",
     ...(kind ? { kind } : {}),
-    ...(providerId ? { channel: { providerId } } : {}),
+    channel: { ...OF_LIVE_PROVIDER, ...(providerId ? { providerId } : {}) },
     ...(olderThanDays ? { requestedAt: { lte: new Date(now.getTime() - olderThanDays * 86_400_000) } } : {}),
   };
   const { items, ...paging } = await readPage(
@@ -59,13 +61,13 @@ export async function approvalQueue(
 }
 
 export function pendingRequestCount() {
-  return db().channelRequest.count({ where: { state: "PENDING" } });
+  return db().channelRequest.count({ where: { state: "PENDING", ...OF_LIVE_CHANNEL } });
 }
 
 /** A request with what it changes: the submitted content, the approved one, the channel's history. */
 export async function requestForReview(requestId: string) {
-  const request = await db().channelRequest.findUnique({
-    where: { id: requestId },
+  const request = await db().channelRequest.findFirst({
+    where: { id: requestId, ...OF_LIVE_CHANNEL },
     include: { channel: { include: CHANNEL_WITH_HISTORY } },
   });
   if (!request) return null;

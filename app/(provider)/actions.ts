@@ -1,0 +1,14 @@
+"use server";
+/** The provider portal's live/test switch: every page under the layout shows the chosen data. */
+import { writePortalMode } from "@/lib/auth/portal-mode";
+import { portalModeSchema } from "@/lib/contract/forms/portal-mode";
+import { defineAction } from "@/lib/portal/define-action";
+
+export const setPortalModeAction = defineAction({
+  role: "provider",
+  input: portalModeSchema,
+  run: async ({ mode }) => {
+    await writePortalMode(mode);
+  },
+  revalidate: { path: "/", type: "layout" },
+});

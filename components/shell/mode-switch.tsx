@@ -1,0 +1,46 @@
+"use client";
+/** The provider portal's live/test switch (a switch button: its state is the mode). */
+import type { PortalMode } from "@/lib/contract/forms/portal-mode";
+import type { Action } from "@/lib/portal/action-result";
+import { useAction } from "@/lib/portal/use-action";
+
+export function ModeSwitch({ mode, switchMode }: { mode: PortalMode; switchMode: Action }) {
+  const { pending, run } = useAction<{ mode: PortalMode }, unknown>(switchMode, {
+    success: (_data, input) => (input.mode === "test" ? "Test mode: test data." : "Live data."),
+  });
+  const test = mode === "test";
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={test}
+      disabled={pending}
+      onClick={() => run({ mode: test ? "live" : "test" })}
+      className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60"
+    >
+      <span
+        aria-hidden="true"
+        className={`relative inline-block h-5 w-9 rounded-full transition ${test ? "bg-amber-500" : "bg-slate-300"}`}
+      >
+        <span
+          className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${test ? "left-4" : "left-0.5"}`}
+        />
+      </span>
+      Test mode
+    </button>
+  );
+}
+
+/** Shown on every page while the portal shows test data, so that no one mistakes it for live data. */
+export function TestModeBanner() {
+  return (
+    <section
+      aria-label="Test mode"
+      className="sticky top-0 z-40 border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
+    >
+      <strong>Test mode</strong>: you see and change your sandbox — test channels, test keys (dcp_test_…) and
+      their webhooks, apart from your live data. Channel requests are decided automatically within seconds; a
+      name containing REJECT is rejected.
+    </section>
+  );
+}

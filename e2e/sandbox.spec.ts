@@ -1,0 +1,58 @@
+/**
+ * Test mode in Chromium: the switch shows the test-mode banner on every page and the sandbox's data
+ * (test keys, test channels, decided automatically), and switching back shows the live data again.
+ */
+import { expect, test } from "@playwright/test";
+import { createProviderAccount, signIn } from "./support/accounts";
+import { createThroughApi } from "./support/provider-api";
+
+const channel = (id: string, name: string) => ({
+  providerDeliveryChannelId: id,
+  name: { language: "EN", translation: name },
+  landingPage: "www.example.org",
+  availability: { categoriesSupported: ["CASH"] },
+});
+
+test("the live/test switch shows the banner and the sandbox's data", async ({ page, request }) => {
+  const account = createProviderAccount();
+  await createThroughApi(request, account, channel("live-channel", "Live pickup"));
+  await signIn(page, account);
+  const banner = page.getByRole("region", { name: "Test mode" });
+  const modeSwitch = page.getByRole("switch", { name: "Test mode" });
+  await expect(page.getByRole("link", { name: /Live pickup/ })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(modeSwitch).toHaveAttribute("aria-checked", "false");
+
+  await modeSwitch.click();
+  await expect(banner).toBeVisible();
+  await expect(modeSwitch).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByText("No channels yet")).toBeVisible();
+
+  // A test key from the keys page, under the banner, drives the sandbox through the API.
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(banner).toBeVisible();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const testKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(testKey).toMatch(/^dcp_test_/);
+  await createThroughApi(request, { apiKey: testKey }, channel("test-channel", "Test pickup"));
+
+  await page.getByRole("link", { name: "Channels" }).click();
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole("link", { name: /Test pickup/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Live pickup/ })).toHaveCount(0);
+  // Decided by the sandbox after SANDBOX_DECISION_DELAY_SECONDS, with no administrator.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("Approved", { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.screenshot({ path: "artifacts/screenshots/test-mode.png", fullPage: true });
+
+  await page.getByRole("link", { name: "Webhooks" }).click();
+  await expect(banner).toBeVisible();
+
+  await page.getByRole("switch", { name: "Test mode" }).click();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole("link", { name: "Channels" }).click();
+  await expect(page.getByRole("link", { name: /Live pickup/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Test pickup/ })).toHaveCount(0);
+});

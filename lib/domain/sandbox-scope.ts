@@ -1,0 +1,17 @@
+/**
+ * The line between live and test data (README, "Test mode (sandbox)"), in one place: a sandbox is a
+ * Provider row with sandboxOfId set, and everything it owns is test data. The admin console reads
+ * through these filters, so no administrator sees a sandbox or anything in it.
+ */
+
+/** Who decides test-mode requests: recorded as decidedBy and as the audit entry's actor. */
+export const SANDBOX_DECIDER = { id: "system:sandbox", providerId: null } as const;
+
+/** Providers that are not a sandbox. */
+export const LIVE_PROVIDER = { sandboxOfId: null };
+/** Rows owned by a live provider (channels, subscriptions, outbox events). */
+export const OF_LIVE_PROVIDER = { provider: LIVE_PROVIDER };
+/** Channel requests of live providers' channels. */
+export const OF_LIVE_CHANNEL = { channel: OF_LIVE_PROVIDER };
+/** Programs that are not a sandbox's source of test deliveries. */
+export const LIVE_PROGRAM = { sandboxFor: null };

@@ -1,0 +1,103 @@
+/**
+ * Test mode (README, "Test mode (sandbox)"): each live provider has a twin Provider row, its sandbox,
+ * created the first time it is asked for. Test keys (dcp_test_) belong to the twin, so the API's
+ * tenant isolation keeps test channels, subscriptions and events apart from live ones. A sandbox's
+ * channel requests are decided by a worker, not by an administrator (decideDueSandboxRequests).
+ */
+import { sandboxDecisionDelayMs } from "../config";
+import { db } from "../db";
+import { type Decision, decideRequest } from "./approvals";
+import { parseContent } from "./channels/content";
+import { DomainError, forbidden, notFound } from "./errors";
+import { SANDBOX_DECIDER } from "./sandbox-scope";
+
+/** A channel whose name contains this word (in any case) is rejected in test mode. */
+export const SANDBOX_MAGIC_WORD = "REJECT";
+export const SANDBOX_REJECTION_REASON = `Rejected in test mode: the name contains ${SANDBOX_MAGIC_WORD}`;
+export const LIVE_KEY_REFUSAL =
+  "The sandbox operations need a test-mode API key (dcp_test_…); this key is live.";
+
+/** The live provider's sandbox id; created on first use (two racing first uses create one). */
+export async function sandboxOf(liveProviderId: string): Promise<string> {
+  const existing = await twinOf(liveProviderId);
+  if (existing) return existing;
+  const live = await db().provider.findUnique({
+    where: { id: liveProviderId },
+    select: { name: true, sandboxOfId: true },
+  });
+  if (!live) throw notFound("No such provider.");
+  // A sandbox has no sandbox of its own: test mode of test mode is test mode.
+  if (live.sandboxOfId) return liveProviderId;
+  try {
+    const twin = await db().provider.create({
+      data: { name: `${live.name} (test mode)`, sandboxOfId: liveProviderId },
+      select: { id: true },
+    });
+    return twin.id;
+  } catch (error) {
+    // The unique sandboxOfId refused a twin created meanwhile: that one is the sandbox.
+    const raced = await twinOf(liveProviderId);
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+async function twinOf(liveProviderId: string) {
+  const twin = await db().provider.findUnique({
+    where: { sandboxOfId: liveProviderId },
+    select: { id: true },
+  });
+  return twin?.id ?? null;
+}
+
+/** Refuses a live provider: the sandbox helpers of the API exist only for test-mode keys. */
+export async function requireSandbox(providerId: string): Promise<void> {
+  const provider = await db().provider.findUnique({
+    where: { id: providerId },
+    select: { sandboxOfId: true },
+  });
+  if (!provider?.sandboxOfId) {
+    throw forbidden(LIVE_KEY_REFUSAL);
+  }
+}
+
+/** Approve, unless the requested name contains the magic word. */
+export function sandboxDecision(requestBody: string): Decision {
+  const name = parseContent(requestBody).name.translation;
+  return name.toUpperCase().includes(SANDBOX_MAGIC_WORD)
+    ? { approve: false, reason: SANDBOX_REJECTION_REASON }
+    : { approve: true };
+}
+
+/**
+ * Decides the sandboxes' requests pending for at least `delayMs`, oldest first; returns how many it
+ * decided. Read from the database every round, so a restart loses nothing; of two workers deciding
+ * the same request one wins and the other's conflict is ignored.
+ */
+export async function decideDueSandboxRequests(
+  now = new Date(),
+  delayMs = sandboxDecisionDelayMs(),
+  limit = 50,
+) {
+  const due = await db().channelRequest.findMany({
+    where: {
+      state: "PENDING",
+      requestedAt: { lte: new Date(now.getTime() - delayMs) },
+      channel: { provider: { sandboxOfId: { not: null } } },
+    },
+    orderBy: { requestedAt: "asc" },
+    take: limit,
+    select: { id: true, body: true },
+  });
+  let decided = 0;
+  for (const request of due) {
+    try {
+      await decideRequest(SANDBOX_DECIDER, request.id, sandboxDecision(request.body));
+      decided += 1;
+    } catch (error) {
+      // Decided by another worker, or superseded by a newer request (decided in its turn).
+      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
+    }
+  }
+  return decided;
+}

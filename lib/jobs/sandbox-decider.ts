@@ -1,0 +1,29 @@
+/**
+ * Decides test-mode channel requests once SANDBOX_DECISION_DELAY_SECONDS have passed (the rule in
+ * lib/domain/sandbox.ts). Every round reads the due requests from the database, so a restart or a
+ * crash loses nothing, and several workers may run: a request decided by one is a conflict the
+ * others skip.
+ */
+import { decideDueSandboxRequests } from "../domain/sandbox";
+import { log } from "../log";
+
+/** Polls every `intervalMs` until stopped; the returned function stops it and waits for the round. */
+export function startSandboxDecider(intervalMs = 1_000): () => Promise<void> {
+  let stopped = false;
+  let round: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    round = round.then(() =>
+      stopped
+        ? 0
+        : decideDueSandboxRequests().catch((error: unknown) =>
+            log.error({ err: error }, "sandbox decider round failed"),
+          ),
+    );
+  }, intervalMs);
+  log.info("sandbox decider started");
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+  };
+}

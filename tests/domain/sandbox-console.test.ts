@@ -1,0 +1,210 @@
+/**
+ * Test mode on the real database, in process: the sandbox twin and its keys, the automatic decision
+ * (two deciders racing, a live request never touched), and the admin console's queries, which must
+ * not show a sandbox or anything in it. Own database, so the console's lists hold only this file's rows.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { consoleCounts, providerForAdmin, providersOverview } from "../../lib/domain/admin-console";
+import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { decideRequest } from "../../lib/domain/approvals";
+import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
+import { adminChannelDetail } from "../../lib/domain/channels/details";
+import { requestChannelCreate } from "../../lib/domain/channels/requests";
+import { eligibleChannels } from "../../lib/domain/eligibility";
+import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
+import {
+  decideDueSandboxRequests,
+  SANDBOX_REJECTION_REASON,
+  sandboxDecision,
+  sandboxOf,
+} from "../../lib/domain/sandbox";
+import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
+import { createUser } from "../../lib/domain/users";
+import { deliveryLog, replayEvent } from "../../lib/domain/webhook-events";
+import { minimalChannelBody } from "../support/channel-bodies";
+import { openOwnDatabase } from "../support/own-database";
+
+const own = openOwnDatabase();
+const FAR_FUTURE = new Date("2999-01-01T00:00:00Z");
+const ADMIN = { id: "admin-user", providerId: null };
+
+let live: string;
+let sandbox: string;
+let liveRequestId: string;
+let sandboxRequestId: string;
+let sandboxChannelId: string;
+
+async function create(providerId: string, id: string, name = "Cash pickup") {
+  const body = { ...minimalChannelBody(id), name: { language: "EN", translation: name } };
+  await requestChannelCreate(providerId, body as never);
+  const channel = await own.db().channel.findUniqueOrThrow({
+    where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId: id } },
+    include: { requests: true },
+  });
+  return { channelId: channel.id, requestId: channel.requests[0]!.id };
+}
+
+beforeAll(async () => {
+  live = (await createProvider("Live Payouts")).id;
+  sandbox = await sandboxOf(live);
+  ({ requestId: liveRequestId } = await create(live, "live-1"));
+  ({ requestId: sandboxRequestId, channelId: sandboxChannelId } = await create(sandbox, "test-1"));
+});
+
+describe("the sandbox twin", () => {
+  it("is one per live provider, however many ask at once, and is its own sandbox", async () => {
+    const other = (await createProvider("Racing Payouts")).id;
+    const twins = await Promise.all(Array.from({ length: 5 }, () => sandboxOf(other)));
+    expect(new Set(twins).size).toBe(1);
+    expect(twins[0]).not.toBe(other);
+    expect(await sandboxOf(twins[0]!)).toBe(twins[0]);
+    expect(await sandboxOf(live)).toBe(sandbox);
+  });
+
+  it("is not an organisation a user can belong to", async () => {
+    await expect(
+      createUser({
+        email: "twin@example.org",
+        name: "",
+        password: "a-long-password-1",
+        role: "provider",
+        providerId: sandbox,
+      }),
+    ).rejects.toMatchObject({ kind: "invalid", field: "providerId" });
+  });
+
+  it("issues test keys (dcp_test_) to the sandbox and live keys (dcp_) to the provider", async () => {
+    const test = await issueApiKey(sandbox);
+    const liveKey = await issueApiKey(live);
+    expect(test.key).toMatch(/^dcp_test_[A-Za-z0-9_-]{43}$/);
+    expect(test.record.prefix).toBe(test.key.slice(0, "dcp_test_".length + 6));
+    expect(liveKey.key).toMatch(/^dcp_[A-Za-z0-9_-]{43}$/);
+    expect(liveKey.key.startsWith("dcp_test_")).toBe(false);
+  });
+});
+
+describe("the automatic decision", () => {
+  it("rejects a name containing REJECT in any case, approves any other", () => {
+    const body = (name: string) => JSON.stringify({ name: { language: "EN", translation: name } });
+    expect(sandboxDecision(body("Please reJect me"))).toEqual({
+      approve: false,
+      reason: SANDBOX_REJECTION_REASON,
+    });
+    expect(sandboxDecision(body("Cash pickup"))).toEqual({ approve: true });
+  });
+
+  it("waits for the delay, then decides the sandbox's request once however many deciders race", async () => {
+    expect(await decideDueSandboxRequests(new Date(), 60_000)).toBe(0);
+    const counts = await Promise.all([0, 1, 2].map(() => decideDueSandboxRequests(FAR_FUTURE, 0)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    const decided = await own.db().channelRequest.findUniqueOrThrow({ where: { id: sandboxRequestId } });
+    expect(decided).toMatchObject({ state: "APPROVED", decidedBy: "system:sandbox" });
+    // Test data costs no translator calls.
+    expect(await own.db().translationJob.count({ where: { channelId: sandboxChannelId } })).toBe(0);
+    // A live request is an administrator's, however long it waits.
+    expect(await own.db().channelRequest.findUniqueOrThrow({ where: { id: liveRequestId } })).toMatchObject({
+      state: "PENDING",
+      decidedBy: null,
+    });
+  });
+
+  it("refuses an administrator a sandbox request and the sandbox decider a live one (not found)", async () => {
+    const { requestId } = await create(sandbox, "test-admin");
+    await expect(decideRequest(ADMIN, requestId, { approve: true })).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    await expect(
+      decideRequest({ id: "system:sandbox", providerId: null }, liveRequestId, { approve: true }),
+    ).rejects.toMatchObject({ kind: "not_found" });
+  });
+});
+
+describe("test delivery requests", () => {
+  it("refuse a required delivery option no made-up value fits, naming it", async () => {
+    const body = {
+      ...minimalChannelBody("test-odd-option"),
+      deliveryOptions: [
+        {
+          fieldLabel: "Code",
+          fieldName: "code",
+          dataType: "STRING",
+          validationRegex: "^Z{3}q$",
+          isRequired: true,
+        },
+      ],
+    };
+    await requestChannelCreate(sandbox, body as never);
+    await decideDueSandboxRequests(FAR_FUTURE, 0);
+    await expect(sendSandboxDeliveryRequest(sandbox, "test-odd-option", 1)).rejects.toMatchObject({
+      kind: "invalid",
+      field: "deliveryOptions.code",
+    });
+  });
+
+  it("are refused to a live provider (forbidden)", async () => {
+    await expect(sendSandboxDeliveryRequest(live, "live-1", 1)).rejects.toMatchObject({ kind: "forbidden" });
+  });
+});
+
+describe("the admin console shows no sandbox data", () => {
+  beforeAll(async () => {
+    const { requestId } = await create(sandbox, "test-pending");
+    expect(requestId).toBeTruthy();
+  });
+
+  it("the approval queue and its count list only the live request", async () => {
+    const queue = await approvalQueue({});
+    expect(queue.requests.map((request) => request.id)).toEqual([liveRequestId]);
+    expect(await pendingRequestCount()).toBe(1);
+    expect(await requestForReview(sandboxRequestId)).toBeNull();
+    expect(await requestForReview(liveRequestId)).not.toBeNull();
+  });
+
+  it("the channel list, a channel's page and the providers hold only live ones", async () => {
+    const channels = await allChannels({});
+    expect(channels.items.map((channel) => channel.providerDeliveryChannelId)).toEqual(["live-1"]);
+    expect(await allChannels({ providerId: sandbox })).toMatchObject({ items: [] });
+    expect(await adminChannelDetail(sandboxChannelId)).toBeNull();
+    const providers = await providersOverview();
+    expect(providers.map((provider) => provider.id)).not.toContain(sandbox);
+    expect(providers.map((provider) => provider.id)).toContain(live);
+    expect(await providerForAdmin(sandbox)).toBeNull();
+    const counts = await consoleCounts();
+    expect(counts).toMatchObject({ pending: 1, channels: 1 });
+  });
+
+  it("eligibility, programs and the delivery log leave out the sandbox's channel, program and events", async () => {
+    await decideRequest(ADMIN, liveRequestId, { approve: true });
+    const liveChannel = await own.db().channel.findFirstOrThrow({ where: { providerId: live } });
+    const sent = await sendSandboxDeliveryRequest(sandbox, "test-1", 2);
+    expect(sent.deliveryIds).toHaveLength(2);
+
+    const eligible = await eligibleChannels({ category: "CASH" });
+    expect(eligible.map((channel) => channel.id)).toEqual([liveChannel.id]);
+
+    const program = await createProgram({
+      name: "Winter",
+      description: "",
+      unit: "EUR",
+      virtualBudget: 1000,
+    });
+    expect((await listPrograms()).map((listed) => listed.id)).toEqual([program.id]);
+    const sandboxProgram = await own.db().program.findFirstOrThrow({ where: { sandboxFor: sandbox } });
+    expect(await programDetail(sandboxProgram.id)).toBeNull();
+    const detail = await programDetail(program.id);
+    expect(detail?.candidates.map((candidate) => candidate.id)).toEqual([liveChannel.id]);
+    await expect(addChannelToProgram(program.id, sandboxChannelId)).rejects.toMatchObject({
+      kind: "not_found",
+    });
+
+    const log = await deliveryLog({ providerId: null });
+    expect(log.events.every((event) => event.providerId === live)).toBe(true);
+    const sandboxEvents = await deliveryLog({ providerId: sandbox });
+    const types = sandboxEvents.events.map((event) => event.eventType);
+    expect([...new Set(types)].sort()).toEqual(["DELIVERY_CHANNEL_STATUS_UPDATED", "DELIVERY_REQUEST_SENT"]);
+    const event = sandboxEvents.events[0]!;
+    await own.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
+    await expect(replayEvent(null, event.id)).rejects.toMatchObject({ kind: "not_found" });
+    await replayEvent(sandbox, event.id);
+  });
+});
