@@ -12,9 +12,11 @@ export function queueEvent<K extends keyof WebhookPayloads>(
   providerId: string,
   eventType: K,
   payload: WebhookPayloads[K],
+  /** `id`: an example event's marked id (webhook-events.ts); otherwise the table's uuid. */
+  options: { id?: string } = {},
 ) {
   return tx.outboxEvent.create({
-    data: { providerId, eventType, payload: JSON.stringify(payload) },
+    data: { ...options, providerId, eventType, payload: JSON.stringify(payload) },
     select: { id: true },
   });
 }
