@@ -130,6 +130,10 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         field: hostileValue,
         language: hostileValue,
         text: hostileValue,
+        // The webhooks page: rotate a secret, re-enable and recover.
+        secret: hostileValue,
+        graceHours: fc.oneof(fc.constantFrom(0, 24, 168, 169, -1, 1.5), hostileValue),
+        recoverSince: fc.oneof(fc.constantFrom("", "2026-11-23T10:00", "2999-01-01T00:00"), hostileValue),
       },
       { requiredKeys: [] },
     ),
