@@ -99,8 +99,8 @@ export async function rotateHmacSecret(
   const current = subscription.authSealed ? readSealedAuth(subscription.authSealed) : null;
   if (current?.type !== "hmac")
     throw invalid("eventType", "Only an hmac subscription has a secret to rotate.");
-  // 32 random bytes, base64url: 43 characters, well within the contract's 512.
-  const next = secret || randomBytes(32).toString("base64url");
+  // 32 random bytes in hex: 64 characters that survive any shell or config file (no leading "-").
+  const next = secret || randomBytes(32).toString("hex");
   if (next === current.secret) throw invalid("secret", "must differ from the current secret");
   const until = graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null;
   const { count } = await db().subscription.updateMany({
