@@ -117,16 +117,18 @@ export const webhookHeadersSchema = z.object({
     .optional()
     .meta({
       description:
-        "hmac subscriptions: `sha256=` + lower-case hex HMAC-SHA256 of the raw body, keyed with the secret.",
+        "hmac subscriptions: `sha256=` + lower-case hex HMAC-SHA256 of the raw body, keyed with the secret " +
+        "(during a secret rotation's grace period: the new secret only).",
     }),
   "webhook-signature": z
     .string()
-    .regex(/^v1,[A-Za-z0-9+/]+={0,2}$/)
+    .regex(/^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})?$/)
     .optional()
     .meta({
       description:
         "hmac subscriptions: `v1,<base64>`, the Standard Webhooks signature of `id.timestamp.body`, keyed with " +
-        "the secret's UTF-8 bytes.",
+        "the secret's UTF-8 bytes. During a secret rotation's grace period two, space-separated: " +
+        "`v1,<with the new secret> v1,<with the previous one>`; a receiver holding either verifies.",
     }),
 });
 

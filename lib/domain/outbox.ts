@@ -13,9 +13,11 @@ export async function queueEvent<K extends keyof WebhookPayloads>(
   providerId: string,
   eventType: K,
   payload: WebhookPayloads[K],
+  /** `id`: an example event's marked id (webhook-events.ts); otherwise the table's uuid. */
+  options: { id?: string } = {},
 ) {
   const event = await tx.outboxEvent.create({
-    data: { providerId, eventType, payload: JSON.stringify(payload) },
+    data: { ...options, providerId, eventType, payload: JSON.stringify(payload) },
     select: { id: true },
   });
   await sendSignal(tx, "outbox_written");

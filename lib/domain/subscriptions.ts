@@ -1,13 +1,19 @@
 /**
  * Webhook subscriptions: at most one per provider and event type; subscribing again replaces the
- * callback and auth. Secrets in `auth` are sealed (AES-256-GCM) before they reach the database.
+ * callback and auth (and ends a rotation's grace period: the contract's replace). Secrets in `auth`
+ * are sealed (AES-256-GCM) before they reach the database. An hmac secret can also be rotated with
+ * overlap: the previous one keeps signing until its grace period ends.
  */
 
+import { randomBytes } from "node:crypto";
 import { isoSeconds } from "../contract/envelope";
+import type { RotatedSecret, RotateSecretInput } from "../contract/forms/webhooks";
 import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
-import { notFound } from "./errors";
+import { conflict, invalid, notFound } from "./errors";
+import { notifyOutboxWritten } from "./outbox-signal";
+import { recoverEvents } from "./webhook-events";
 
 type Subscribed = { id: string; callbackUrl: string; eventType: string };
 
@@ -31,6 +37,11 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
     disabledAt: null,
     disabledReason: null,
     failingSince: null,
+    failureStreak: 0,
+    lastFailureAt: null,
+    lastFailureReason: null,
+    previousAuthSealed: null,
+    previousAuthUntil: null,
   };
   const subscription = await db().subscription.upsert({
     where: { providerId_eventType: { providerId, eventType: request.eventType } },
@@ -59,6 +70,79 @@ export function subscriptionAuth(subscription: { authSealed: string | null }): W
   return subscription.authSealed ? readSealedAuth(subscription.authSealed) : null;
 }
 
+/** The previous hmac secret while its grace period lasts: it signs too (lib/webhooks/signing.ts). */
+export function previousSecret(
+  subscription: { previousAuthSealed: string | null; previousAuthUntil: Date | null },
+  now = new Date(),
+): string | undefined {
+  const { previousAuthSealed: sealed, previousAuthUntil: until } = subscription;
+  if (!sealed || !until || until <= now) return undefined;
+  const auth = readSealedAuth(sealed);
+  return auth.type === "hmac" ? auth.secret : undefined;
+}
+
+/**
+ * Replaces an hmac subscription's secret; with a grace period the current one signs too until it
+ * ends (one previous secret at most: a rotation during a grace period drops the older one).
+ * Written only if the auth is still the one read, so two rotations at once cannot lose a secret.
+ */
+export async function rotateHmacSecret(
+  providerId: string,
+  { eventType, secret, graceHours }: RotateSecretInput,
+  now = new Date(),
+): Promise<RotatedSecret> {
+  const subscription = await db().subscription.findUnique({
+    where: { providerId_eventType: { providerId, eventType } },
+    select: { id: true, authSealed: true },
+  });
+  if (!subscription) throw notFound(`There is no subscription to ${eventType}.`);
+  const current = subscription.authSealed ? readSealedAuth(subscription.authSealed) : null;
+  if (current?.type !== "hmac")
+    throw invalid("eventType", "Only an hmac subscription has a secret to rotate.");
+  // 32 random bytes in hex: 64 characters that survive any shell or config file (no leading "-").
+  const next = secret || randomBytes(32).toString("hex");
+  if (next === current.secret) throw invalid("secret", "must differ from the current secret");
+  const until = graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null;
+  const { count } = await db().subscription.updateMany({
+    where: { id: subscription.id, authSealed: subscription.authSealed },
+    data: {
+      authSealed: seal(JSON.stringify({ type: "hmac", secret: next } satisfies WebhookAuth)),
+      previousAuthSealed: until && subscription.authSealed,
+      previousAuthUntil: until,
+    },
+  });
+  if (count === 0) throw conflict("The subscription changed meanwhile: reload the page and try again.");
+  return { generatedSecret: secret ? null : next, previousValidUntil: until && isoSeconds(until) };
+}
+
+/**
+ * Clears a disabled subscription's disabled state and failure streak, as subscribing again would but
+ * without entering the secrets again; with `recoverSince`, in the same transaction, re-queues the
+ * events it missed since then (webhook-events.ts, recoverEvents). How many were re-queued.
+ */
+export async function reenableSubscription(
+  providerId: string,
+  eventType: string,
+  recoverSince?: Date,
+  now = new Date(),
+): Promise<{ recovered: number }> {
+  const recovered = await db().$transaction(async (tx) => {
+    const { count } = await tx.subscription.updateMany({
+      where: { providerId, eventType, disabledAt: { not: null } },
+      data: { disabledAt: null, disabledReason: null, failingSince: null, failureStreak: 0 },
+    });
+    if (count === 0) {
+      const exists = await tx.subscription.count({ where: { providerId, eventType } });
+      throw exists
+        ? conflict("The subscription is not disabled.")
+        : notFound(`There is no subscription to ${eventType}.`);
+    }
+    return recoverSince ? recoverEvents(tx, providerId, eventType, recoverSince, now) : 0;
+  });
+  if (recovered) notifyOutboxWritten();
+  return { recovered };
+}
+
 export function listSubscriptions(providerId: string) {
   return db().subscription.findMany({
     where: { providerId },
@@ -70,6 +154,11 @@ export function listSubscriptions(providerId: string) {
       authType: true,
       disabledAt: true,
       disabledReason: true,
+      failingSince: true,
+      failureStreak: true,
+      lastFailureAt: true,
+      lastFailureReason: true,
+      previousAuthUntil: true,
       createdAt: true,
       updatedAt: true,
     },

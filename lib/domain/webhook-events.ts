@@ -1,18 +1,23 @@
 /**
  * The delivery log and what people can do with it: replay an event (the same payload and the same
- * webhook-id, so receivers can de-duplicate), replay all failed events of a period, and send a test
- * event to a subscription. Scoped to one provider for the provider portal; for administrators
- * (null) every live provider's, never a sandbox's.
+ * webhook-id, so receivers can de-duplicate), replay all failed events of a period, recover what a
+ * re-enabled subscription missed, and send an example event to a subscription. Scoped to one
+ * provider for the provider portal; for administrators (null) every live provider's, never a sandbox's.
  */
-import { isoSeconds } from "../contract/envelope";
+import { randomUUID } from "node:crypto";
+import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS } from "../contract/forms/webhooks";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
+import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-catalog";
 import type { WebhookPayloads } from "../contract/webhooks";
-import { db } from "../db";
+import { db, type Tx } from "../db";
+import { formatCount } from "../format";
 import { invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
 import { OF_LIVE_PROVIDER } from "./sandbox-scope";
+
+const DAY_MS = 86_400_000;
 
 export const EVENT_OUTCOMES = ["PENDING", "DELIVERED", "FAILED", "SKIPPED"] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
@@ -69,12 +74,17 @@ const newRound = (now: Date) => ({
   claimToken: null,
 });
 
+type EventWhere = NonNullable<Parameters<Tx["outboxEvent"]["updateMany"]>[0]>["where"];
+
+/** Starts a new round of deliveries for every event `where` picks; how many. The caller nudges. */
+async function requeue(tx: Tx, where: EventWhere, now: Date) {
+  const { count } = await tx.outboxEvent.updateMany({ where, data: newRound(now) });
+  return count;
+}
+
 /** Sends one event again from the first attempt of the schedule. */
 export async function replayEvent(providerId: string | null, eventId: string, now = new Date()) {
-  const { count } = await db().outboxEvent.updateMany({
-    where: { id: eventId, ...scope(providerId), ...replayable },
-    data: newRound(now),
-  });
+  const count = await requeue(db(), { id: eventId, ...scope(providerId), ...replayable }, now);
   if (count === 0)
     throw notFound("No such event that has finished its deliveries (a pending one is on its way).");
 }
@@ -82,34 +92,48 @@ export async function replayEvent(providerId: string | null, eventId: string, no
 /** Sends again every FAILED event created in [from, to). Returns how many. */
 export async function replayFailedEvents(providerId: string | null, from: Date, to: Date, now = new Date()) {
   if (!(from < to)) throw invalid("to", "must be after from");
-  const { count } = await db().outboxEvent.updateMany({
-    where: { ...scope(providerId), state: "FAILED", createdAt: { gte: from, lt: to } },
-    data: newRound(now),
-  });
+  const count = await requeue(
+    db(),
+    { ...scope(providerId), state: "FAILED", createdAt: { gte: from, lt: to } },
+    now,
+  );
   if (count) notifyOutboxWritten();
   return count;
 }
 
-/** Payloads of the test events: the contract's shapes, with values that say they are a test. */
-const TEST_PAYLOADS: { [K in keyof WebhookPayloads]: () => WebhookPayloads[K] } = {
-  DELIVERY_CHANNEL_STATUS_UPDATED: () => ({
-    providerDeliveryChannelId: "test-channel",
-    status: "Approved",
-    message: "This is a test event sent from the portal.",
-    requestType: "Delivery Channel Create",
-    requestedDate: isoSeconds(new Date()),
-  }),
-  DELIVERY_REQUEST_SENT: () => ({
-    deliveryRequestId: crypto.randomUUID(),
-    providerDeliveryChannelId: "test-channel",
-    description: "Test delivery request sent from the portal",
-    delivery: [],
-  }),
-  DELIVERY_REFUND_REQUESTED: () => ({ deliveryId: crypto.randomUUID() }),
-};
+/**
+ * What a re-enabled subscription missed since `since`: its events that failed or were skipped, and
+ * those still waiting for a retry (not those under way: their worker still owns them). At most
+ * RECOVERY_MAX_DAYS back and RECOVERY_MAX_EVENTS, or nothing. The caller nudges once committed.
+ */
+export async function recoverEvents(tx: Tx, providerId: string, eventType: string, since: Date, now: Date) {
+  if (since > now) throw invalid("recoverSince", "must not be in the future");
+  if (since.getTime() < now.getTime() - RECOVERY_MAX_DAYS * DAY_MS)
+    throw invalid("recoverSince", `must be within the last ${RECOVERY_MAX_DAYS} days`);
+  const where: EventWhere = {
+    providerId,
+    eventType,
+    createdAt: { gte: since },
+    OR: [
+      { state: { in: ["FAILED", "SKIPPED"] } },
+      { state: "PENDING", OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    ],
+  };
+  const matching = await tx.outboxEvent.count({ where });
+  if (matching > RECOVERY_MAX_EVENTS)
+    throw invalid(
+      "recoverSince",
+      `${formatCount(matching)} events since then: at most ${formatCount(RECOVERY_MAX_EVENTS)} are recovered at once. Pick a later time.`,
+    );
+  return requeue(tx, where, now);
+}
 
-/** Queues a test event for the provider's subscription to this event type. */
-export async function sendTestEvent(providerId: string, eventType: string) {
+/**
+ * Queues the event type's example (the catalog's, lib/contract/webhook-catalog.ts) for the
+ * provider's subscription, delivered like any event. Its id, the callback's webhook-id, starts with
+ * `example-`, so the receiver and the webhook log tell it from a real one.
+ */
+export async function sendExampleEvent(providerId: string, eventType: string) {
   if (!(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(eventType)) {
     throw invalid("eventType", "is not an event type one can subscribe to");
   }
@@ -119,7 +143,9 @@ export async function sendTestEvent(providerId: string, eventType: string) {
   });
   if (!subscription) throw notFound(`Subscribe to ${eventType} first.`);
   const type = eventType as keyof WebhookPayloads;
-  const event = await queueEvent(db(), providerId, type, TEST_PAYLOADS[type]());
+  const event = await queueEvent(db(), providerId, type, WEBHOOK_EXAMPLES[type], {
+    id: `${EXAMPLE_EVENT_ID_PREFIX}${randomUUID()}`,
+  });
   notifyOutboxWritten();
   return event;
 }

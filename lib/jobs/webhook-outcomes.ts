@@ -1,18 +1,16 @@
 /**
  * One delivery attempt of a claimed event and how its outcome is recorded: the attempt in the
  * delivery log (WebhookAttempt), the event's new state (written only while the claim is still the
- * worker's own), and the subscription's health (410 disables it; five days of failures too).
+ * worker's own), and the subscription's health (lib/jobs/webhook-health.ts).
  */
 import { db } from "../db";
-import { subscriptionAuth } from "../domain/subscriptions";
+import { previousSecret, subscriptionAuth } from "../domain/subscriptions";
 import { log } from "../log";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
-import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "../webhooks/schedule";
+import { nextRetryDelayMs } from "../webhooks/schedule";
 import { callbackHeaders } from "../webhooks/signing";
 import type { EventRow, Subscription } from "./webhook-claims";
-
-type Failure = { kind: "failed"; error: string; retryAfterMs?: number; gone?: boolean };
-type Outcome = { kind: "delivered" } | { kind: "skipped"; reason: string } | Failure;
+import { type Failure, healthWrites, type Outcome } from "./webhook-health";
 
 export interface Result {
   event: EventRow;
@@ -51,8 +49,11 @@ export async function deliver(
     const reason = subscription ? "The subscription is disabled" : "No subscription for this event type";
     return { event, claimToken, outcome: { kind: "skipped", reason } };
   }
-  // The real time, not the scheduling clock: receivers check webhook-timestamp against their own.
-  const headers = callbackHeaders(event.id, event.payload, subscriptionAuth(subscription), new Date());
+  // The real time, not the scheduling clock: receivers check webhook-timestamp against their own,
+  // and a rotation's grace period ends in real time.
+  const now = new Date();
+  const auth = subscriptionAuth(subscription);
+  const headers = callbackHeaders(event.id, event.payload, auth, now, previousSecret(subscription, now));
   const startedAt = new Date();
   let outcome: Outcome;
   let answer: CallbackAnswer | undefined;
@@ -74,11 +75,16 @@ export async function deliver(
   return { event, claimToken, subscription, outcome, attempt };
 }
 
+/** Why no answer came, said the way the webhooks page shows a failing endpoint's reason. */
 function describeNetworkError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
   // request-filtering-agent refuses with "DNS lookup … is not allowed. Because, It is private IP address."
   if (/not allowed/i.test(message))
     return `Refused: the callback address is private, loopback or link-local (${message})`;
+  if (/^no answer within/.test(message)) return `Timeout: ${message}`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `DNS: the host name does not resolve (${message})`;
+  if (code === "ECONNREFUSED") return `Connection refused (${message})`;
   return message;
 }
 
@@ -132,7 +138,13 @@ async function recordResults(batch: Array<{ result: Result; now: Date }>) {
       );
     }
   }
-  const health = healthWrites(batch);
+  const health = healthWrites(
+    batch.map(({ result, now }) => ({
+      subscriptionId: result.subscription?.id,
+      outcome: result.outcome,
+      now,
+    })),
+  );
   const results = await db().$transaction([
     db().webhookAttempt.createMany({
       data: batch.flatMap(({ result }) => (result.attempt ? [result.attempt] : [])),
@@ -166,52 +178,4 @@ function failedEventUpdate(event: EventRow, outcome: Failure, now: Date) {
     lastError: outcome.error,
     ...(delay === undefined ? { state: "FAILED" } : { nextAttemptAt: new Date(now.getTime() + delay) }),
   };
-}
-
-/**
- * Per subscription of the batch: 410 disables it; a success ends its failing streak; failures only
- * start or continue the streak, and disable it once the streak is 5 days old. Conditional updates,
- * because other deliveries to the same subscription (in this worker or another) write it too.
- */
-function healthWrites(batch: Array<{ result: Result; now: Date }>) {
-  const bySubscription = new Map<string, { subscription: Subscription; outcomes: Outcome[]; now: Date }>();
-  for (const { result, now } of batch) {
-    if (!result.subscription) continue;
-    const entry = bySubscription.get(result.subscription.id);
-    if (entry) entry.outcomes.push(result.outcome);
-    else
-      bySubscription.set(result.subscription.id, {
-        subscription: result.subscription,
-        outcomes: [result.outcome],
-        now,
-      });
-  }
-  const subscriptions = db().subscription;
-  return [...bySubscription.values()].flatMap(({ subscription: { id }, outcomes, now }) => {
-    const gone = outcomes.some((outcome) => outcome.kind === "failed" && outcome.gone);
-    if (!gone && outcomes.some((outcome) => outcome.kind === "delivered"))
-      return [
-        {
-          query: subscriptions.updateMany({
-            where: { id, failingSince: { not: null } },
-            data: { failingSince: null },
-          }),
-        },
-      ];
-    if (!outcomes.some((outcome) => outcome.kind === "failed")) return [];
-    const disabledReason = gone ? "The receiver answered 410 Gone" : "Every delivery failed for 5 days";
-    const streakStart = gone
-      ? {}
-      : { failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_FAILING_MS) } };
-    return [
-      { query: subscriptions.updateMany({ where: { id, failingSince: null }, data: { failingSince: now } }) },
-      {
-        query: subscriptions.updateMany({
-          where: { id, disabledAt: null, ...streakStart },
-          data: { disabledAt: now, disabledReason },
-        }),
-        disables: { subscriptionId: id, disabledReason },
-      },
-    ];
-  });
 }

@@ -33,12 +33,26 @@ function authHeader(auth: WebhookAuth | null): Record<string, string> {
   return {};
 }
 
-function signatures(eventId: string, body: string, auth: WebhookAuth | null, timestamp: Date) {
+/**
+ * `previousSecret`: a rotated-out secret still in its grace period. webhook-signature then carries
+ * both signatures, space-separated as Standard Webhooks allows, so a receiver holding either
+ * verifies; x-signature, the real platform's header with room for one, carries the new secret's only.
+ */
+function signatures(
+  eventId: string,
+  body: string,
+  auth: WebhookAuth | null,
+  timestamp: Date,
+  previousSecret?: string,
+) {
   if (auth?.type !== "hmac") return {};
+  // Standard Webhooks cannot sign with an empty key; x-signature still covers such a subscription.
+  const keys = [auth.secret, previousSecret].filter((secret): secret is string => !!secret);
   return {
     "x-signature": xSignature(auth.secret, body),
-    // Standard Webhooks cannot sign with an empty key; x-signature still covers such a subscription.
-    ...(auth.secret && { "webhook-signature": standardSignature(auth.secret, eventId, timestamp, body) }),
+    ...(keys.length && {
+      "webhook-signature": keys.map((key) => standardSignature(key, eventId, timestamp, body)).join(" "),
+    }),
   };
 }
 
@@ -48,11 +62,12 @@ export function callbackHeaders(
   body: string,
   auth: WebhookAuth | null,
   timestamp: Date,
+  previousSecret?: string,
 ): CallbackHeaders {
   return {
     // The custom header first: ours below win if a provider named one of them.
     ...authHeader(auth),
-    ...signatures(eventId, body, auth, timestamp),
+    ...signatures(eventId, body, auth, timestamp, previousSecret),
     "content-type": "application/json",
     "user-agent": USER_AGENT,
     "webhook-id": eventId,

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it, vi } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { subscribe } from "@/lib/domain/subscriptions";
-import { sendTestEvent } from "@/lib/domain/webhook-events";
+import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { openOwnDatabase } from "../support/own-database";
 import { startServer } from "../support/test-server";
@@ -25,7 +25,7 @@ describe.runIf(inject("databaseKind") === "sqlite")("npm run dev", () => {
       const provider = await createProvider("Dev server");
       const eventType = "DELIVERY_CHANNEL_STATUS_UPDATED";
       await subscribe(provider.id, { eventType, callbackUrl: `${receiver.url}/hooks`, auth: null });
-      await sendTestEvent(provider.id, eventType);
+      await sendExampleEvent(provider.id, eventType);
       await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 30_000, interval: 200 });
       expect(receiver.received[0]).toMatchObject({ eventType, headersValid: true });
     } finally {

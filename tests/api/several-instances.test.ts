@@ -130,8 +130,8 @@ describe.runIf(inject("databaseKind") === "postgres")(
       expect(subscribed.status).toBe(200);
       // Both workers are idle until their next poll, two minutes away.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const { sendTestEvent } = await import("../../lib/domain/webhook-events");
-      const event = await sendTestEvent(providerId, EVENT);
+      const { sendExampleEvent } = await import("../../lib/domain/webhook-events");
+      const event = await sendExampleEvent(providerId, EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       while (ours().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect

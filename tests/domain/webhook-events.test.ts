@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
 import { subscribe } from "@/lib/domain/subscriptions";
-import { deliveryLog, replayEvent, replayFailedEvents, sendTestEvent } from "@/lib/domain/webhook-events";
+import { deliveryLog, replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -105,14 +105,14 @@ describe("replays", () => {
 describe("test events", () => {
   it("need a subscription, then queue the event type's payload shape", async () => {
     const provider = (await createProvider(`Tester ${randomUUID()}`)).id;
-    await expect(sendTestEvent(provider, EVENT_TYPE)).rejects.toThrow("Subscribe to");
-    await expect(sendTestEvent(provider, "NULL")).rejects.toBeInstanceOf(DomainError);
+    await expect(sendExampleEvent(provider, EVENT_TYPE)).rejects.toThrow("Subscribe to");
+    await expect(sendExampleEvent(provider, "NULL")).rejects.toBeInstanceOf(DomainError);
     await subscribe(provider, {
       eventType: EVENT_TYPE,
       callbackUrl: "https://receiver.example/hooks",
       auth: null,
     });
-    const { id } = await sendTestEvent(provider, EVENT_TYPE);
+    const { id } = await sendExampleEvent(provider, EVENT_TYPE);
     const row = await database().db().outboxEvent.findUniqueOrThrow({ where: { id } });
     expect(Object.keys(JSON.parse(row.payload)).sort()).toEqual(
       ["message", "providerDeliveryChannelId", "requestType", "requestedDate", "status"].sort(),

@@ -17,7 +17,7 @@ import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channel
 import { requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
 import { subscribe } from "@/lib/domain/subscriptions";
-import { sendTestEvent } from "@/lib/domain/webhook-events";
+import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { openOwnDatabase } from "../support/own-database";
@@ -120,7 +120,7 @@ describe("payloads the domain queues parse with the contract", () => {
     const provider = await createProvider(`Payloads ${randomUUID()}`);
     for (const eventType of Object.keys(WEBHOOK_PAYLOAD_SCHEMAS) as EventType[]) {
       await subscribe(provider.id, { eventType, callbackUrl: "https://hooks.example.org/x", auth: null });
-      const { id } = await sendTestEvent(provider.id, eventType);
+      const { id } = await sendExampleEvent(provider.id, eventType);
       // Not for sending: these test events only show their shape.
       await database()
         .db()

@@ -131,6 +131,10 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         language: hostileValue,
         text: hostileValue,
         mode: fc.oneof(fc.constantFrom("live", "test"), hostileValue),
+        // The webhooks page: rotate a secret, re-enable and recover.
+        secret: hostileValue,
+        graceHours: fc.oneof(fc.constantFrom(0, 24, 168, 169, -1, 1.5), hostileValue),
+        recoverSince: fc.oneof(fc.constantFrom("", "2026-11-23T10:00", "2999-01-01T00:00"), hostileValue),
       },
       { requiredKeys: [] },
     ),

@@ -1,7 +1,8 @@
 "use server";
 /** Webhook subscriptions of the signed-in user's organisation, through the API's domain functions. */
+import { recoverSinceDate, reenableSchema, rotateSecretSchema } from "@/lib/contract/forms/webhooks";
 import { subscribeRequestSchema, unsubscribeRequestSchema } from "@/lib/contract/subscription";
-import { subscribe, unsubscribe } from "@/lib/domain/subscriptions";
+import { reenableSubscription, rotateHmacSecret, subscribe, unsubscribe } from "@/lib/domain/subscriptions";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const subscribeAction = defineAction({
@@ -15,5 +16,20 @@ export const unsubscribeAction = defineAction({
   role: "provider",
   input: unsubscribeRequestSchema,
   run: ({ eventType }, user) => unsubscribe(user.providerId, eventType),
+  revalidate: "/webhooks",
+});
+
+export const rotateSecretAction = defineAction({
+  role: "provider",
+  input: rotateSecretSchema,
+  run: (input, user) => rotateHmacSecret(user.providerId, input),
+  revalidate: "/webhooks",
+});
+
+export const reenableAction = defineAction({
+  role: "provider",
+  input: reenableSchema,
+  run: ({ eventType, recoverSince }, user) =>
+    reenableSubscription(user.providerId, eventType, recoverSinceDate(recoverSince)),
   revalidate: "/webhooks",
 });

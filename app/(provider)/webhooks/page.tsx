@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Badge, Card, PageHeader } from "@/components/ui/page";
+import { Card, PageHeader } from "@/components/ui/page";
+import { RotateSecretButton } from "@/components/webhooks/rotate-secret";
 import { SubscriptionForm } from "@/components/webhooks/subscription-form";
+import { SubscriptionHealth } from "@/components/webhooks/subscription-health";
 import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
 import { requireProviderUser } from "@/lib/auth/session";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
-import { formatDateTime } from "@/lib/format";
-import { subscribeAction, unsubscribeAction } from "./actions";
+import { reenableAction, rotateSecretAction, subscribeAction, unsubscribeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -26,9 +27,14 @@ export default async function WebhooksPage() {
         title="Webhooks"
         description="The platform tells your system about events by calling these URLs. One subscription per event type."
         actions={
-          <Link href="/webhooks/deliveries" className="text-sm text-blue-800 underline">
-            Webhook log
-          </Link>
+          <>
+            <Link href="/webhooks/events" className="text-sm text-blue-800 underline">
+              Event catalog
+            </Link>
+            <Link href="/webhooks/deliveries" className="text-sm text-blue-800 underline">
+              Webhook log
+            </Link>
+          </>
         }
       />
       <div className="space-y-6">
@@ -40,7 +46,12 @@ export default async function WebhooksPage() {
               title={<span className="font-mono text-sm">{eventType}</span>}
               actions={
                 subscription && (
-                  <UnsubscribeButton eventType={eventType} unsubscribeAction={unsubscribeAction} />
+                  <div className="flex flex-wrap gap-2">
+                    {subscription.authType === "hmac" && (
+                      <RotateSecretButton eventType={eventType} rotate={rotateSecretAction} />
+                    )}
+                    <UnsubscribeButton eventType={eventType} unsubscribeAction={unsubscribeAction} />
+                  </div>
                 )
               }
             >
@@ -56,15 +67,7 @@ export default async function WebhooksPage() {
                       {subscription.authType ? `${AUTH_LABELS[subscription.authType]} (secret set)` : "None"}
                     </dd>
                   </div>
-                  {subscription.disabledAt && (
-                    <div className="sm:col-span-3" role="alert">
-                      <Badge tone="red">Disabled</Badge>{" "}
-                      <span className="text-red-800">
-                        {subscription.disabledReason} ({formatDateTime(subscription.disabledAt)}). Events are
-                        not sent; save the subscription again to resume.
-                      </span>
-                    </div>
-                  )}
+                  <SubscriptionHealth row={subscription} reenable={reenableAction} />
                 </dl>
               )}
               <SubscriptionForm

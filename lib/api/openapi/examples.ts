@@ -6,14 +6,19 @@ import type { ChannelBody, ChannelView } from "../../contract/channel";
 import type { RequestReceipt } from "../../contract/envelope";
 import type { LookupItem } from "../../contract/lookups";
 import type { SubscriptionReceipt } from "../../contract/subscription";
-import type {
-  ChannelStatusUpdated,
-  DeliveryRefundRequested,
-  DeliveryRequestSent,
-} from "../../contract/webhooks";
+import { EXAMPLE_DATE, EXAMPLE_ID } from "../../contract/webhook-catalog";
 
-export const EXAMPLE_ID = "3f2c9a5e-8d4b-4c1a-9e57-2b6f0d1c7a43";
-export const EXAMPLE_DATE = "2025-04-07T07:51:38Z";
+// The callbacks' examples live with the event catalog, which the portal shows and sends too.
+export {
+  EXAMPLE_DATE,
+  EXAMPLE_DELIVERY_ID,
+  EXAMPLE_DELIVERY_REQUEST_ID,
+  EXAMPLE_ID,
+  EXAMPLE_REFUND_REQUESTED,
+  EXAMPLE_REQUEST_SENT,
+  EXAMPLE_STATUS_UPDATED,
+} from "../../contract/webhook-catalog";
+
 export const EXAMPLE_GUID = "7c1e4b52-0f3a-4d8e-9b61-5a2d3c4e8f90";
 
 export const EXAMPLE_CHANNEL: ChannelBody = {
@@ -84,32 +89,3 @@ export const LOOKUP_EXAMPLE: LookupItem[] = [
   { lookUp: "USD", translation: "US Dollar" },
   { lookUp: "EUR", translation: "Euro" },
 ];
-
-/** Ids of the delivery examples (Sync bodies and the DELIVERY_REQUEST_SENT payload). */
-export const EXAMPLE_DELIVERY_REQUEST_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e10";
-export const EXAMPLE_DELIVERY_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11";
-
-export const EXAMPLE_STATUS_UPDATED: ChannelStatusUpdated = {
-  providerDeliveryChannelId: EXAMPLE_ID,
-  status: "Rejected",
-  message: "The landing page does not describe the service.",
-  requestType: "Delivery Channel Update",
-  requestedDate: EXAMPLE_DATE,
-};
-
-export const EXAMPLE_REQUEST_SENT: DeliveryRequestSent = {
-  deliveryRequestId: EXAMPLE_DELIVERY_REQUEST_ID,
-  providerDeliveryChannelId: EXAMPLE_ID,
-  description: "Ukraine Winterization Cash Delivery",
-  delivery: [
-    {
-      deliveryId: EXAMPLE_DELIVERY_ID,
-      beneficiaryId: "BEN-000123",
-      amount: 150,
-      currency: "EUR",
-      deliveryOptions: [{ key: "phoneNumber", value: "+380501234567" }],
-    },
-  ],
-};
-
-export const EXAMPLE_REFUND_REQUESTED: DeliveryRefundRequested = { deliveryId: EXAMPLE_DELIVERY_ID };

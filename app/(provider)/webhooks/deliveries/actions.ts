@@ -1,7 +1,7 @@
 "use server";
 /** The provider's own delivery log: replay and test events, always scoped to the user's organisation. */
 import { dayPeriodSchema, replayEventSchema, testEventSchema } from "@/lib/contract/forms/webhook-events";
-import { replayEvent, replayFailedEvents, sendTestEvent } from "@/lib/domain/webhook-events";
+import { replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
 import { defineAction } from "@/lib/portal/define-action";
 import { dayPeriod } from "@/lib/portal/periods";
 
@@ -26,6 +26,6 @@ export const sendTestEventAction = defineAction({
   role: "provider",
   input: testEventSchema,
   run: async ({ eventType }, user) => {
-    await sendTestEvent(user.providerId, eventType);
+    await sendExampleEvent(user.providerId, eventType);
   },
 });

@@ -1,0 +1,15 @@
+"use server";
+/** The event catalog's "send example": always to the signed-in user's organisation's subscription. */
+import { testEventSchema } from "@/lib/contract/forms/webhook-events";
+import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import { defineAction } from "@/lib/portal/define-action";
+
+export const sendExampleAction = defineAction({
+  role: "provider",
+  input: testEventSchema,
+  run: async ({ eventType }, user) => {
+    const { id } = await sendExampleEvent(user.providerId, eventType);
+    return { eventId: id };
+  },
+  revalidate: "/webhooks/deliveries",
+});

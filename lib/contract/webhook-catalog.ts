@@ -1,0 +1,78 @@
+/**
+ * The event catalog: each event type's payload schema as JSON Schema (derived from
+ * lib/contract/webhooks.ts) and its one example, which the OpenAPI reference, the catalog page
+ * (/webhooks/events) and the "send example" and test events all use. Typed by the contract, so an
+ * example cannot drift from the schema.
+ */
+import { z } from "zod";
+import type { SUBSCRIBABLE_EVENT_TYPES } from "./subscription";
+import {
+  type ChannelStatusUpdated,
+  type DeliveryRefundRequested,
+  type DeliveryRequestSent,
+  WEBHOOK_PAYLOAD_SCHEMAS,
+  type WebhookPayloads,
+} from "./webhooks";
+
+export const EXAMPLE_ID = "3f2c9a5e-8d4b-4c1a-9e57-2b6f0d1c7a43";
+export const EXAMPLE_DATE = "2025-04-07T07:51:38Z";
+/** Ids of the delivery examples (Sync bodies and the DELIVERY_REQUEST_SENT payload). */
+export const EXAMPLE_DELIVERY_REQUEST_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e10";
+export const EXAMPLE_DELIVERY_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11";
+
+export const EXAMPLE_STATUS_UPDATED: ChannelStatusUpdated = {
+  providerDeliveryChannelId: EXAMPLE_ID,
+  status: "Rejected",
+  message: "The landing page does not describe the service.",
+  requestType: "Delivery Channel Update",
+  requestedDate: EXAMPLE_DATE,
+};
+
+export const EXAMPLE_REQUEST_SENT: DeliveryRequestSent = {
+  deliveryRequestId: EXAMPLE_DELIVERY_REQUEST_ID,
+  providerDeliveryChannelId: EXAMPLE_ID,
+  description: "Ukraine Winterization Cash Delivery",
+  delivery: [
+    {
+      deliveryId: EXAMPLE_DELIVERY_ID,
+      beneficiaryId: "BEN-000123",
+      amount: 150,
+      currency: "EUR",
+      deliveryOptions: [{ key: "phoneNumber", value: "+380501234567" }],
+    },
+  ],
+};
+
+export const EXAMPLE_REFUND_REQUESTED: DeliveryRefundRequested = { deliveryId: EXAMPLE_DELIVERY_ID };
+
+export const WEBHOOK_EXAMPLES: WebhookPayloads = {
+  DELIVERY_CHANNEL_STATUS_UPDATED: EXAMPLE_STATUS_UPDATED,
+  DELIVERY_REQUEST_SENT: EXAMPLE_REQUEST_SENT,
+  DELIVERY_REFUND_REQUESTED: EXAMPLE_REFUND_REQUESTED,
+};
+
+/**
+ * Example events are marked by their id (the callback's `webhook-id`): the payloads must keep the
+ * contract's shape (uuids where it wants uuids), so the id is the one place left to say it.
+ */
+export const EXAMPLE_EVENT_ID_PREFIX = "example-";
+
+export interface CatalogEntry {
+  eventType: (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+  description: string;
+  jsonSchema: unknown;
+  example: unknown;
+}
+
+/** Every subscribable event type, in the contract's order, with its schema and example. */
+export function webhookCatalog(): CatalogEntry[] {
+  return (Object.keys(WEBHOOK_PAYLOAD_SCHEMAS) as Array<keyof WebhookPayloads>).map((eventType) => {
+    const schema = WEBHOOK_PAYLOAD_SCHEMAS[eventType];
+    return {
+      eventType,
+      description: schema.meta()?.description ?? "",
+      jsonSchema: z.toJSONSchema(schema),
+      example: WEBHOOK_EXAMPLES[eventType],
+    };
+  });
+}
