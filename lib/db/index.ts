@@ -10,6 +10,7 @@ import { closeChannelReader } from "./channel-reads";
 import { closeChannelWriter } from "./channel-writes";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { closeKeyRequestWriter } from "./key-request-writes";
 import { closeRateCounter } from "./rate-counts";
 
 export type Db = SqliteClient;
@@ -40,12 +41,14 @@ export function db(): Db {
 
 export { readChannelRow } from "./channel-reads";
 export { insertChannels, type NewChannelRow } from "./channel-writes";
+export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
 
 export async function disconnectDb(): Promise<void> {
   await closeChannelReader();
   await closeChannelWriter();
   await closeRateCounter();
+  await closeKeyRequestWriter();
   await globalForDb.portalDb?.$disconnect();
   globalForDb.portalDb = undefined;
 }
