@@ -1,10 +1,12 @@
 /**
  * Each API key's last requests (time, method, path, status, the error's guid), so a provider can
  * debug its integration from the portal. Recording must not slow the API: a request only appends
- * to a buffer in memory; every FLUSH_MS (or sooner once MAX_BATCH rows wait) one background step
- * inserts the batch and trims each key to its newest KEEP_PER_KEY rows (lib/db/key-request-writes.ts).
- * Shutdown flushes what is left (server/index.ts). The log is a debugging aid, not an audit: rows
- * of a batch the database refused, or beyond MAX_PENDING while it is slow, are dropped with a warning.
+ * a small record to a buffer in memory; every FLUSH_MS one background step inserts the batch and
+ * trims each key to its newest KEEP_PER_KEY rows (lib/db/key-request-writes.ts). Ids and dates are
+ * made then, for the rows kept only (measured: a UUID per request was a third of the cost). A busy
+ * key's older records are dropped in memory once COMPACT_AT wait, as its trim would drop them.
+ * Shutdown flushes what is left (server/index.ts). The log is a debugging aid, not an audit: rows of
+ * a batch the database refused, or beyond MAX_PENDING while it is slow, are dropped with a warning.
  */
 import { v7 as timeOrderedId } from "uuid";
 import { db, type KeyRequestRow, writeKeyRequests } from "../db";
@@ -13,15 +15,19 @@ import { notFound } from "./errors";
 import { readPage } from "./paging";
 
 export const KEEP_PER_KEY = 1_000;
-const FLUSH_MS = 250;
-const MAX_BATCH = 2_000;
+/** Under load a busy key writes at most KEEP_PER_KEY rows (and trims as many) per flush. */
+const FLUSH_MS = 1_000;
+const COMPACT_AT = 10_000;
 const MAX_PENDING = 50_000;
 /** A logged path is cut here: an unknown id in a View path can be long. */
 const MAX_PATH = 300;
 const WARN_EVERY_MS = 10_000;
 
+/** A request as the buffer holds it: `at` in epoch ms. */
+type Pending = Omit<KeyRequestRow, "id" | "at"> & { at: number };
+
 interface LogBuffer {
-  pending: KeyRequestRow[];
+  pending: Pending[];
   timer?: NodeJS.Timeout;
   flushing?: Promise<void>;
   warnedAt: number;
@@ -38,21 +44,16 @@ export function recordKeyRequest(
   status: number,
   errorGuid: string | null,
 ): void {
+  // Every COMPACT_AT records, not at each one past it: with many quiet keys nothing is dropped.
+  const waiting = buffer.pending.length;
+  if (waiting > 0 && waiting % COMPACT_AT === 0) buffer.pending = newestPerKey(buffer.pending);
   if (buffer.pending.length >= MAX_PENDING) {
     warn(new Error("buffer full"), 1);
     return;
   }
-  buffer.pending.push({
-    id: timeOrderedId(),
-    apiKeyId,
-    at: new Date(),
-    method: request.method,
-    path: request.path.length > MAX_PATH ? request.path.slice(0, MAX_PATH) : request.path,
-    status,
-    errorGuid,
-  });
-  if (buffer.pending.length >= MAX_BATCH && !buffer.flushing) void flushKeyRequests();
-  else buffer.timer ??= setTimeout(() => void flushKeyRequests(), FLUSH_MS).unref();
+  const path = request.path.length > MAX_PATH ? request.path.slice(0, MAX_PATH) : request.path;
+  buffer.pending.push({ apiKeyId, at: Date.now(), method: request.method, path, status, errorGuid });
+  buffer.timer ??= setTimeout(() => void flushKeyRequests(), FLUSH_MS).unref();
 }
 
 /** Writes what the buffer holds (one batch at a time); resolves once it is written. */
@@ -61,7 +62,10 @@ export async function flushKeyRequests(): Promise<void> {
   buffer.timer = undefined;
   while (buffer.flushing) await buffer.flushing;
   if (buffer.pending.length === 0) return;
-  const rows = newestPerKey(buffer.pending.splice(0));
+  const kept = newestPerKey(buffer.pending);
+  buffer.pending = [];
+  // UUIDv7 in order: the primary key orders the log by time (the writer trims by it).
+  const rows = kept.map((row) => ({ ...row, id: timeOrderedId(), at: new Date(row.at) }));
   buffer.flushing = writeKeyRequests(rows, KEEP_PER_KEY)
     .catch((error: unknown) => warn(error, rows.length))
     .finally(() => {
@@ -72,11 +76,11 @@ export async function flushKeyRequests(): Promise<void> {
   await buffer.flushing;
 }
 
-/** Only a key's newest KEEP_PER_KEY rows of a batch would survive its trim: the rest need no insert. */
-function newestPerKey(rows: KeyRequestRow[]): KeyRequestRow[] {
+/** Only a key's newest KEEP_PER_KEY rows would survive its trim: the rest need no insert. */
+function newestPerKey(rows: Pending[]): Pending[] {
   if (rows.length <= KEEP_PER_KEY) return rows;
   const counts = new Map<string, number>();
-  const kept: KeyRequestRow[] = [];
+  const kept: Pending[] = [];
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = rows[i]!;
     const count = (counts.get(row.apiKeyId) ?? 0) + 1;
