@@ -27,7 +27,7 @@ function generateApiKey(): string {
 }
 
 /** The columns of a new key: its hash and display prefix, never the key. */
-export function newKeyColumns(key: string) {
+function newKeyColumns(key: string) {
   return { hash: sha256Hex(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
 }
 

@@ -25,7 +25,8 @@ export default async function KeyPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireProviderUser();
-  const apiKeyId = decodeURIComponent((await params).apiKeyId);
+  // A key id is a UUID: nothing to decode.
+  const { apiKeyId } = await params;
   const page = pageParam(await searchParams);
   // Another provider's key, or none: the not-found page, as for a channel.
   const found = await Promise.all([
