@@ -2,7 +2,7 @@
  * API keys in Chromium (README, "API keys"): a provider creates a read-only key with a name, uses
  * it against the REST API, finds those requests on the key's page (the refused write with its error
  * guid), rolls the key with a grace end, and both keys work; the old key then shows as expiring
- * and every portal page warns about it. Axe checks and screenshots.
+ * and every portal page warns about it until it is revoked from its page. Axe checks and screenshots.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -75,4 +75,13 @@ test("a provider creates, uses, inspects and rolls an API key", async ({ page, r
   await expect(page.getByRole("row").filter({ hasText: key.slice(0, 10) })).toContainText("Expires soon");
   await page.screenshot({ path: "artifacts/screenshots/api-keys-rolled.png", fullPage: true });
   await expectNoSeriousA11yViolations(page);
+
+  // The banner leads to the old key; revoking it there ends it at once, and the warning with it.
+  await banner.getByRole("link").click();
+  await page.getByRole("button", { name: `Revoke ${key.slice(0, 10)}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByText("Revoked", { exact: true })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect((await lookups(key)).status()).toBe(401);
+  expect((await lookups(successor)).status()).toBe(200);
 });

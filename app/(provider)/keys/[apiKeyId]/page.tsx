@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
+import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { RollKeyForm } from "@/components/keys/roll-key-form";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -12,7 +13,7 @@ import { isDomainNotFound } from "@/lib/domain/errors";
 import { KEEP_PER_KEY, keyRequestLog } from "@/lib/domain/key-requests";
 import { pageParam } from "@/lib/domain/paging";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { rollApiKeyAction } from "../actions";
+import { revokeApiKeyAction, rollApiKeyAction } from "../actions";
 
 export const metadata: Metadata = { title: "API key" };
 
@@ -53,7 +54,12 @@ export default async function KeyPage({
             </Link>
           </>
         }
-        actions={<KeyStateBadge state={key.state} expiresAt={key.expiresAt} />}
+        actions={
+          <>
+            <KeyStateBadge state={key.state} expiresAt={key.expiresAt} />
+            {usable && <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />}
+          </>
+        }
       />
       <div className="space-y-6">
         <Card title="This key">
