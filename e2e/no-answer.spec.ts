@@ -13,7 +13,7 @@ test("a form whose request gets no answer says so, and works on the next try", a
     route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback();
   await page.route("**/keys", dropActions);
 
-  await page.getByLabel("Label (optional)").fill("ci");
+  await page.getByLabel("Name").fill("ci");
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByText(/^No answer from the server\./)).toBeVisible();
   await expect(page.getByRole("region", { name: "New API key" })).toHaveCount(0);

@@ -49,7 +49,7 @@ async function seedDemo(): Promise<DemoCredentials> {
     (await db().provider.findFirst({ where: { name: DEMO_PROVIDER } })) ??
     (await createProvider(DEMO_PROVIDER));
   await db().apiKey.updateMany({
-    where: { providerId: provider.id, label: DEMO_KEY_LABEL, revokedAt: null },
+    where: { providerId: provider.id, name: DEMO_KEY_LABEL, revokedAt: null },
     data: { revokedAt: new Date() },
   });
   const { key } = await issueApiKey(provider.id, DEMO_KEY_LABEL);

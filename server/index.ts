@@ -10,6 +10,7 @@ import { setClientAddress } from "../lib/auth/client-address";
 import { isPortalHost } from "../lib/auth/portal-host";
 import { databaseKind, databaseUrl, port, workersInProcess } from "../lib/config";
 import { disconnectDb } from "../lib/db";
+import { flushKeyRequests } from "../lib/domain/key-requests";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { serveApiFastPath } from "./api-fast-path";
@@ -74,6 +75,8 @@ async function main() {
     log.info({ signal }, "draining in-flight requests");
     server.close(async () => {
       await stopWorkers?.();
+      // The API keys' request log is buffered in memory: write what the last requests left.
+      await flushKeyRequests();
       await disconnectDb();
       log.info("stopped");
       process.exit(0);

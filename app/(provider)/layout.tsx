@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { LookupsProvider } from "@/components/channel-form/lookups";
+import { KeyExpiryBanner } from "@/components/keys/expiry-banner";
 import { AppShell } from "@/components/shell/app-shell";
 import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
 import { requireProviderUser } from "@/lib/auth/session";
+import { expiringApiKeys } from "@/lib/domain/api-key-rotation";
 import { providerName } from "@/lib/domain/providers";
 import { setPortalModeAction } from "./actions";
 import { lookupValuesAction } from "./channels/actions";
@@ -12,14 +14,19 @@ export const dynamic = "force-dynamic";
 /**
  * The provider portal. Each page checks the user again: a layout alone protects nothing. The channel
  * form's lookup values come through the layout, so components need not import app/. In test mode
- * every page shows the organisation's sandbox, under a banner that says so.
+ * every page shows the organisation's sandbox, under a banner that says so. Every page warns while
+ * an active API key (of the mode shown) expires within a week.
  */
 export default async function ProviderLayout({ children }: { children: ReactNode }) {
   const user = await requireProviderUser();
+  const [organisation, expiring] = await Promise.all([
+    providerName(user.liveProviderId),
+    expiringApiKeys(user.providerId),
+  ]);
   return (
     <AppShell
       user={user}
-      organisation={await providerName(user.liveProviderId)}
+      organisation={organisation}
       controls={<ModeSwitch mode={user.mode} switchMode={setPortalModeAction} />}
       banner={user.mode === "test" ? <TestModeBanner /> : undefined}
       nav={[
@@ -28,6 +35,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/webhooks", label: "Webhooks" },
       ]}
     >
+      <KeyExpiryBanner keys={expiring} />
       <LookupsProvider load={lookupValuesAction}>{children}</LookupsProvider>
     </AppShell>
   );

@@ -1,11 +1,11 @@
 "use client";
-/** Issues an API key and shows it this once, with a copy button. */
-import { toast } from "sonner";
+/** Issues an API key (name, scope, optional expiry) and shows it this once. */
 import { Button } from "@/components/ui/button";
-import { TextInput } from "@/components/ui/field";
+import { SelectInput, TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { newApiKeySchema } from "@/lib/contract/forms/api-keys";
 import type { Action } from "@/lib/portal/action-result";
+import { ShownOnceKey } from "./shown-once-key";
 
 export function NewKeyForm({ createKey }: { createKey: Action<{ key: string; prefix: string }> }) {
   const {
@@ -16,54 +16,35 @@ export function NewKeyForm({ createKey }: { createKey: Action<{ key: string; pre
     submit,
   } = useActionForm(
     newApiKeySchema,
-    { label: "" },
+    { name: "", scope: "full", expiresAt: "" },
     createKey,
     "API key created. Copy it now: it will not be shown again.",
   );
 
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <TextInput
-            label="Label (optional)"
-            placeholder="e.g. production"
-            error={errors.label?.message}
-            {...form.register("label")}
-          />
-        </div>
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+        <TextInput
+          label="Name"
+          placeholder="e.g. production"
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <SelectInput label="Scope" error={errors.scope?.message} {...form.register("scope")}>
+          <option value="full">Full: every operation</option>
+          <option value="read">Read-only: View and lookups</option>
+        </SelectInput>
+        <TextInput
+          type="datetime-local"
+          label="Expires (UTC, optional)"
+          error={errors.expiresAt?.message}
+          {...form.register("expiresAt")}
+        />
         <Button type="submit" pending={pending}>
           Create API key
         </Button>
       </form>
-      {issued && (
-        <section aria-label="New API key" className="rounded-md border border-green-300 bg-green-50 p-4">
-          <p className="text-sm font-medium text-green-900">
-            Your new API key. Copy it now: you will not see it again.
-          </p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code
-              data-testid="new-api-key"
-              className="rounded bg-white px-2 py-1 font-mono text-sm break-all"
-            >
-              {issued.key}
-            </code>
-            <Button
-              variant="secondary"
-              onClick={async () => {
-                try {
-                  await navigator.clipboard.writeText(issued.key);
-                  toast.success("Copied to the clipboard.");
-                } catch {
-                  toast.error("Copying failed: select the key and copy it by hand.");
-                }
-              }}
-            >
-              Copy
-            </Button>
-          </div>
-        </section>
-      )}
+      {issued && <ShownOnceKey apiKey={issued.key} />}
     </div>
   );
 }

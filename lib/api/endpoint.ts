@@ -7,14 +7,17 @@
 import type { z } from "zod";
 import { type ApiPrincipal, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
+import { recordKeyRequest } from "../domain/key-requests";
 import { log } from "../log";
 import {
   ApiError,
+  apiKeyExpired,
   apiKeyInvalid,
   apiKeyMissing,
   fromDomainError,
   internalError,
   methodNotAllowed,
+  readOnlyKey,
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
 import { withJsonBody } from "./json-body";
@@ -55,6 +58,8 @@ export interface EndpointDefinition<S extends z.ZodType | undefined, A extends E
   headers?: Record<string, string>;
   /** Accepts the Idempotency-Key header: a retry replays the first answer (lib/api/idempotency.ts). */
   idempotencyKey?: boolean;
+  /** Changes nothing: a read-only key (scope "read") may call it; other operations answer it 403. */
+  readOnly?: boolean;
   /** Returns the envelope's `data`, or a pre-serialized `data` JSON string via `{ rawData }`. */
   run: (context: EndpointContext<BodyOf<S>, A>) => Promise<unknown>;
 }
@@ -110,13 +115,29 @@ export function failure(
 const methodMatches = (sent: string, defined: HttpMethod) =>
   sent === defined || (sent === "HEAD" && defined === "GET");
 
-async function authenticate(request: ApiRequest, auth: EndpointAuth): Promise<ApiPrincipal | undefined> {
-  if (auth === "none") return undefined;
+/**
+ * The key's check, or the 401 without a known key. An expired key is known: its refusal goes to
+ * its request log like any answer to it.
+ */
+async function authenticate(request: ApiRequest) {
   const key = request.header("x-api-key")?.trim();
   if (!key) throw apiKeyMissing();
-  const principal = await authenticateApiKey(key);
-  if (!principal) throw apiKeyInvalid();
-  return principal;
+  const check = await authenticateApiKey(key);
+  if (check.refused === "invalid") throw apiKeyInvalid();
+  return check;
+}
+
+/** The envelope's error guid of a failure (the error object comes first), for the key's request log. */
+const GUID_AT = '{"error":{"guid":"'.length;
+function errorGuidOf(result: ApiResult): string | null {
+  if (result.status < 400 || !result.json.startsWith('{"error":{"guid":"')) return null;
+  return result.json.slice(GUID_AT, result.json.indexOf('"', GUID_AT));
+}
+
+/** Every answer to a known key, this one place, goes to its request log (lib/domain/key-requests.ts). */
+function logged(apiKeyId: string, request: ApiRequest, result: ApiResult): ApiResult {
+  recordKeyRequest(apiKeyId, request, result.status, errorGuidOf(result));
+  return result;
 }
 
 /** The envelope for whatever went wrong: the API's own errors, a broken domain rule, else a 500. */
@@ -127,10 +148,11 @@ function failureOf(error: unknown, request: ApiRequest): ApiResult {
 }
 
 /**
- * Builds the handler: method check (405), API key (401), the rate limit per key (429, and its
- * headers on every later answer), the Idempotency-Key header (400), content type and JSON (400/413),
+ * Builds the handler: method check (405), API key (401, also for an expired key), the rate limit per
+ * key (429, and its headers on every later answer), the key's scope (403 for a read-only key on an
+ * operation not marked readOnly), the Idempotency-Key header (400), content type and JSON (400/413),
  * the contract schema (400 naming fields), then the domain call, once per idempotency key. Anything
- * unexpected is a 500 whose details go to the log only.
+ * unexpected is a 500 whose details go to the log only. Every answer to a known key is logged for it.
  */
 export function defineEndpoint<
   S extends z.ZodType | undefined = undefined,
@@ -138,6 +160,8 @@ export function defineEndpoint<
 >(definition: EndpointDefinition<S, A> & { operationId: string }): ApiHandler {
   const serve = async (request: ApiRequest, principal: ApiPrincipal | undefined): Promise<ApiResult> => {
     try {
+      if (principal?.scope === "read" && !definition.readOnly)
+        throw readOnlyKey(request.method, request.path);
       const once =
         definition.idempotencyKey && principal
           ? idempotencyOf(request, principal.apiKeyId, definition.operationId)
@@ -160,19 +184,25 @@ export function defineEndpoint<
     }
   };
   const answer: ApiHandler = async (request) => {
-    let principal: ApiPrincipal | undefined;
+    let check: Awaited<ReturnType<typeof authenticate>>;
     try {
       if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
-      principal = await authenticate(request, definition.auth ?? "apiKey");
+      if (definition.auth === "none") return serve(request, undefined);
+      check = await authenticate(request);
     } catch (error) {
       return failureOf(error, request);
     }
-    if (!principal) return serve(request, undefined);
-    const known = principal;
-    return withinRateLimit(
-      known.apiKeyId,
-      () => serve(request, known),
-      (error) => failure(error, request),
+    if (check.refused)
+      return logged(check.apiKeyId, request, failure(apiKeyExpired(check.expiredAt), request));
+    const { principal } = check;
+    return logged(
+      principal.apiKeyId,
+      request,
+      await withinRateLimit(
+        principal.apiKeyId,
+        () => serve(request, principal),
+        (error) => failure(error, request),
+      ),
     );
   };
   const extra = definition.headers;

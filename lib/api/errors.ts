@@ -45,7 +45,20 @@ export const validationError = (problems: string[] = []) =>
 
 export const apiKeyMissing = () => new ApiError(401, "Unauthorized", "API Key is missing", null);
 export const apiKeyInvalid = () => new ApiError(401, "Unauthorized", "API Key is invalid", null);
+/** 401 for a key past its expiry (set at creation or by a roll's grace end), like a revoked key. */
+export const apiKeyExpired = (expiredAt: Date) =>
+  new ApiError(
+    401,
+    "Unauthorized",
+    "API Key has expired",
+    `This API key expired at ${expiredAt.toISOString()}. Use its successor, or create a key in the portal (API keys).`,
+  );
 export const forbidden = (what: string) => new ApiError(403, "Forbidden", "Forbidden", what);
+/** 403 for a read-only key calling an operation that changes something. */
+export const readOnlyKey = (method: string, path: string) =>
+  forbidden(
+    `This API key is read-only (scope "read"): it may call only the operations that read (see the API reference), not ${method} ${path}. Use a key with scope "full".`,
+  );
 export const notFound = (what: string) => new ApiError(404, "NotFound", "Not Found", what);
 
 /** The API's answer to a broken domain rule. */

@@ -10,6 +10,7 @@ import { closeChannelReader } from "./channel-reads";
 import { closeChannelWriter } from "./channel-writes";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { closeKeyRequestWriter } from "./key-request-writes";
 import { closeRateCounter } from "./rate-counts";
 import { closeSignals } from "./signals";
 
@@ -41,6 +42,7 @@ export function db(): Db {
 
 export { readChannelRow } from "./channel-reads";
 export { insertChannels, type NewChannelRow } from "./channel-writes";
+export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
 export { listen, onSignal, sendSignal, signalsLive } from "./signals";
 
@@ -49,6 +51,7 @@ export async function disconnectDb(): Promise<void> {
   await closeChannelWriter();
   await closeRateCounter();
   await closeSignals();
+  await closeKeyRequestWriter();
   await globalForDb.portalDb?.$disconnect();
   globalForDb.portalDb = undefined;
 }

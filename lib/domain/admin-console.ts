@@ -17,7 +17,11 @@ export function providersOverview() {
       name: true,
       createdAt: true,
       _count: { select: { channels: true, users: true, subscriptions: true } },
-      apiKeys: { where: { revokedAt: null }, select: { prefix: true }, orderBy: { createdAt: "desc" } },
+      apiKeys: {
+        where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+        select: { prefix: true },
+        orderBy: { createdAt: "desc" },
+      },
     },
   });
 }
@@ -50,7 +54,15 @@ export async function providerForAdmin(providerId: string) {
       },
       apiKeys: {
         orderBy: { createdAt: "desc" },
-        select: { id: true, prefix: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+        select: {
+          id: true,
+          prefix: true,
+          name: true,
+          createdAt: true,
+          lastUsedAt: true,
+          revokedAt: true,
+          expiresAt: true,
+        },
       },
     },
   });

@@ -2,9 +2,11 @@
  * Providers and their API keys. A key is `dcp_` + 43 base64url characters (32 random bytes); only
  * its SHA-256 is stored, with a short display prefix. SHA-256 rather than a slow password hash is
  * deliberate: keys carry 256 bits of entropy, so brute force is hopeless either way, and every API
- * call must verify one.
+ * call must verify one. A provider may hold several active keys, each with a name, a scope and an
+ * optional expiry; rolling and listing them is lib/domain/api-key-rotation.ts.
  */
 import { randomBytes } from "node:crypto";
+import type { ApiKeyScope } from "../contract/forms/api-keys";
 import { sha256Hex } from "../crypto";
 import { db, listen, onSignal, sendSignal, signalsLive } from "../db";
 import { log } from "../log";
@@ -19,6 +21,7 @@ const DISPLAY_RANDOM_LENGTH = 6;
 export interface ApiPrincipal {
   providerId: string;
   apiKeyId: string;
+  scope: ApiKeyScope;
 }
 
 /** A sandbox's keys say so in their prefix, so a test key is never mistaken for a live one. */
@@ -30,10 +33,17 @@ async function keyPrefixFor(providerId: string): Promise<string> {
   return provider?.sandboxOfId ? TEST_KEY_PREFIX : API_KEY_PREFIX;
 }
 
-async function generateApiKey(providerId: string) {
+/**
+ * The one place a new key's text is chosen, with the columns stored for it (its hash and display
+ * prefix, never the key); a roll writes them in a transaction of its own.
+ */
+export async function generateApiKey(providerId: string) {
   const prefix = await keyPrefixFor(providerId);
   const key = prefix + randomBytes(32).toString("base64url");
-  return { key, display: key.slice(0, prefix.length + DISPLAY_RANDOM_LENGTH) };
+  return {
+    key,
+    columns: { hash: sha256Hex(key), prefix: key.slice(0, prefix.length + DISPLAY_RANDOM_LENGTH) },
+  };
 }
 
 export async function createProvider(name: string) {
@@ -42,12 +52,24 @@ export async function createProvider(name: string) {
   return db().provider.create({ data: { name: trimmed } });
 }
 
+export interface KeyOptions {
+  scope?: ApiKeyScope;
+  expiresAt?: Date | null;
+}
+
 /** Issues a key for the provider; the plain key is returned this once and never again. */
-export async function issueApiKey(providerId: string, label = "") {
-  const { key, display } = await generateApiKey(providerId);
+export async function issueApiKey(providerId: string, name = "API key", options: KeyOptions = {}) {
+  const { key, columns } = await generateApiKey(providerId);
   const record = await db().apiKey.create({
-    data: { providerId, label, hash: sha256Hex(key), prefix: display },
+    data: {
+      providerId,
+      name,
+      scope: options.scope ?? "full",
+      expiresAt: options.expiresAt ?? null,
+      ...columns,
+    },
   });
+  await forgetCachedKeys();
   return { key, record };
 }
 
@@ -55,17 +77,15 @@ export async function issueApiKey(providerId: string, label = "") {
  * The real platform's model, for administrators: one active key per provider. Revokes every active
  * key of the provider and issues a new one, in one transaction; the plain key is returned this once.
  */
-export async function regenerateApiKey(providerId: string, label = "issued by an administrator") {
+export async function regenerateApiKey(providerId: string, name = "issued by an administrator") {
   // Providers are never deleted, so a check before the transaction is enough.
   if (!(await db().provider.findUnique({ where: { id: providerId }, select: { id: true } }))) {
     throw notFound("No such provider.");
   }
-  const { key, display } = await generateApiKey(providerId);
+  const { key, columns } = await generateApiKey(providerId);
   await db().$transaction([
     db().apiKey.updateMany({ where: { providerId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    db().apiKey.create({
-      data: { providerId, label, hash: sha256Hex(key), prefix: display },
-    }),
+    db().apiKey.create({ data: { providerId, name, ...columns } }),
   ]);
   await forgetCachedKeys();
   return key;
@@ -80,23 +100,26 @@ export async function revokeApiKey(providerId: string, apiKeyId: string): Promis
   return count === 1;
 }
 
-export function listApiKeys(providerId: string) {
-  return db().apiKey.findMany({
-    where: { providerId },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, prefix: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
-  });
-}
-
 /**
  * Verified keys are remembered for a few seconds so that a busy integration does not cost a
- * database read per call. A change to any key forgets them in every process sharing the database at
- * once (the api_keys_changed signal, lib/db/signals.ts); while this process could miss that signal
- * (its listening connection is down) it does not use what it remembers.
+ * database read per call, never past the key's own expiry. A change to any key forgets them in
+ * every process sharing the database at once (the api_keys_changed signal, lib/db/signals.ts);
+ * while this process could miss that signal (its listening connection is down) it does not use
+ * what it remembers.
  */
 const AUTH_CACHE_MS = 5_000;
 /** lastUsedAt is written at most this often per key: a write per request would halve throughput. */
 const LAST_USED_WRITE_MS = 60_000;
+
+/** What a key is worth: a principal, or why it is refused (an expired key is still known by its id). */
+export type KeyCheck =
+  | { principal: ApiPrincipal; refused?: undefined }
+  | { refused: "invalid" }
+  | { refused: "expired"; apiKeyId: string; expiredAt: Date };
+
+type Accepted = Extract<KeyCheck, { principal: ApiPrincipal }>;
+const INVALID: KeyCheck = Object.freeze({ refused: "invalid" as const });
+
 // On globalThis: Next's bundle and the node:http fast path each load their own copy of this module,
 // and a revocation through one must be seen by the other.
 const shared = globalThis as unknown as {
@@ -104,7 +127,7 @@ const shared = globalThis as unknown as {
   portalKeyLastUsed?: Map<string, number>;
 };
 interface KeyCache {
-  entries: Map<string, { principal: ApiPrincipal; expiresAt: number }>;
+  entries: Map<string, { check: Accepted; cachedUntil: number }>;
   /** Bumped by every forget: a lookup that began before it must not cache what it read. */
   generation: number;
   subscribed: boolean;
@@ -134,31 +157,36 @@ function usableCache(): KeyCache | null {
   return null;
 }
 
-export async function authenticateApiKey(key: string): Promise<ApiPrincipal | null> {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return null;
+export async function authenticateApiKey(key: string): Promise<KeyCheck> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return INVALID;
   const hash = sha256Hex(key);
   const now = Date.now();
   const usable = usableCache();
   const cached = usable?.entries.get(hash);
-  if (cached && cached.expiresAt > now) {
-    noteUse(cached.principal.apiKeyId, now);
-    return cached.principal;
+  if (cached && cached.cachedUntil > now) {
+    noteUse(cached.check.principal.apiKeyId, now);
+    return cached.check;
   }
   const generation = cache.generation;
   const record = await db().apiKey.findUnique({
     where: { hash },
-    select: { id: true, providerId: true, revokedAt: true },
+    select: { id: true, providerId: true, revokedAt: true, expiresAt: true, scope: true },
   });
   if (!record || record.revokedAt) {
     cache.entries.delete(hash);
-    return null;
+    return INVALID;
   }
-  const principal = { providerId: record.providerId, apiKeyId: record.id };
-  if (usable && generation === cache.generation) {
-    cache.entries.set(hash, { principal, expiresAt: now + AUTH_CACHE_MS });
+  if (record.expiresAt && record.expiresAt.getTime() <= now) {
+    cache.entries.delete(hash);
+    return { refused: "expired", apiKeyId: record.id, expiredAt: record.expiresAt };
   }
+  const check: Accepted = {
+    principal: { providerId: record.providerId, apiKeyId: record.id, scope: record.scope as ApiKeyScope },
+  };
+  const cachedUntil = Math.min(now + AUTH_CACHE_MS, record.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  if (usable && generation === cache.generation) cache.entries.set(hash, { check, cachedUntil });
   noteUse(record.id, now);
-  return principal;
+  return check;
 }
 
 function noteUse(apiKeyId: string, now: number): void {

@@ -19,3 +19,7 @@ export const notFound = (message: string) => new DomainError("not_found", messag
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
+
+/** A page's "not found" (another provider's record, or none): the caller shows the not-found page. */
+export const isDomainNotFound = (error: unknown) =>
+  error instanceof DomainError && error.kind === "not_found";

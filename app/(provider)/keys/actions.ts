@@ -1,18 +1,36 @@
 "use server";
-/** API keys of the signed-in user's organisation: issue (shown once) and revoke. */
-import { newApiKeySchema, revokeApiKeySchema } from "@/lib/contract/forms/api-keys";
-import { issueApiKey, revokeApiKey } from "@/lib/domain/api-keys";
+/** API keys of the signed-in user's organisation: issue (shown once), roll and revoke. */
+import {
+  newApiKeySchema,
+  revokeApiKeySchema,
+  rollApiKeySchema,
+  utcInstant,
+} from "@/lib/contract/forms/api-keys";
+import { createApiKey, rollApiKey } from "@/lib/domain/api-key-rotation";
+import { revokeApiKey } from "@/lib/domain/api-keys";
 import { notFound } from "@/lib/domain/errors";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const createApiKeyAction = defineAction({
   role: "provider",
   input: newApiKeySchema,
-  run: async ({ label }, user) => {
-    const { key, record } = await issueApiKey(user.providerId, label);
-    return { key, prefix: record.prefix };
+  run: async ({ name, scope, expiresAt }, user) => {
+    const expiry = expiresAt ? utcInstant(expiresAt) : null;
+    const { key, record } = await createApiKey(user.providerId, { name, scope, expiresAt: expiry });
+    return { key, prefix: record.prefix, apiKeyId: record.id };
   },
-  revalidate: "/keys",
+  revalidate: { path: "/", type: "layout" },
+});
+
+export const rollApiKeyAction = defineAction({
+  role: "provider",
+  input: rollApiKeySchema,
+  // Scoped by the user's provider: another organisation's key id is not found.
+  run: async ({ apiKeyId, graceEndsAt }, user) => {
+    const { key, record } = await rollApiKey(user.providerId, apiKeyId, utcInstant(graceEndsAt));
+    return { key, prefix: record.prefix, apiKeyId: record.id };
+  },
+  revalidate: { path: "/", type: "layout" },
 });
 
 export const revokeApiKeyAction = defineAction({
@@ -22,5 +40,5 @@ export const revokeApiKeyAction = defineAction({
     // Scoped by the user's provider: another organisation's key id revokes nothing.
     if (!(await revokeApiKey(user.providerId, apiKeyId))) throw notFound("No such active key.");
   },
-  revalidate: "/keys",
+  revalidate: { path: "/", type: "layout" },
 });

@@ -18,6 +18,7 @@ import {
   badRequest,
   jsonBody,
   okResponse,
+  readOnlyForbidden,
   rejection,
   serverError,
   tooLarge,
@@ -41,7 +42,7 @@ const componentSchemas = () =>
     ...Object.values(WEBHOOK_PAYLOAD_SCHEMAS),
   ]);
 
-/** What every operation of its kind answers (400 and 413 with a body, 401 with a key), then its own. */
+/** What every operation of its kind answers (400 and 413 with a body, 401 with a key, 403 unless a read-only key may call it), then its own. */
 function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   const docs = operation.docs();
   const { body } = operation;
@@ -51,6 +52,8 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   };
   if (body && docs.invalidBody !== undefined) responses[400] = badRequest(rejection(body, docs.invalidBody));
   if (operation.auth === "apiKey") responses[401] = unauthorized();
+  if (operation.auth === "apiKey" && !operation.readOnly)
+    responses[403] = readOnlyForbidden(operation.method, operation.path);
   if (body) responses[413] = tooLarge();
   const own = { ...responses, ...docs.responses };
   const retriable = operation.idempotencyKey ? withIdempotencyResponses(own) : own;
@@ -84,7 +87,8 @@ function buildRegistry(): OpenAPIRegistry {
     type: "apiKey",
     in: "header",
     name: "x-api-key",
-    description: "The provider's API key, issued by a platform administrator.",
+    description:
+      'The provider\'s API key, issued in the portal (API keys) or by a platform administrator. A key of scope "read" may call only the operations that read (View, lookups); the others answer it 403.',
   });
   for (const operation of published()) registerOperation(registry, operation);
   registerWebhooks(registry);

@@ -9,11 +9,13 @@ import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope"
 import { REQUEST_CONTENT_TYPES } from "../content-types";
 import {
   ApiError,
+  apiKeyExpired,
   apiKeyInvalid,
   apiKeyMissing,
   internalError,
   notFound,
   payloadTooLarge,
+  readOnlyKey,
   unsupportedMediaType,
 } from "../errors";
 import type { Examples } from "../operation";
@@ -89,9 +91,16 @@ export const badRequest = (invalid: ApiError) =>
   );
 
 export const unauthorized = () =>
-  failureResponse("The x-api-key header is missing, or the key is unknown or revoked.", {
+  failureResponse("The x-api-key header is missing, or the key is unknown, revoked or expired.", {
     missing: { summary: "No x-api-key header", error: apiKeyMissing() },
     invalid: { summary: "Unknown or revoked key", error: apiKeyInvalid() },
+    expired: { summary: "Expired key", error: apiKeyExpired(new Date("2026-12-01T12:00:00Z")) },
+  });
+
+/** An operation that changes something, called with a read-only key. */
+export const readOnlyForbidden = (method: string, path: string) =>
+  failureResponse('The API key is read-only (scope "read"): it may call only the operations that read.', {
+    readOnly: { summary: "Read-only key", error: readOnlyKey(method, path) },
   });
 
 export const tooLarge = () =>

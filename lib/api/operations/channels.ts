@@ -98,6 +98,8 @@ export const getChannel = defineOperation({
   operationId: "getDeliveryChannel",
   method: "GET",
   path: "/api/DeliveryChannel/Get/{providerDeliveryChannelId}",
+  // A read-only key (scope "read") may call it.
+  readOnly: true,
   tag: TAG,
   summary: "View delivery channel",
   description:

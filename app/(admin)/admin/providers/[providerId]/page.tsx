@@ -3,9 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CreateUserForm, RegenerateKeyButton } from "@/components/admin/provider-forms";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
+import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { requireAdmin } from "@/lib/auth/session";
 import { providerForAdmin } from "@/lib/domain/admin-console";
+import { keyState } from "@/lib/domain/api-key-rotation";
 import { formatDateTime } from "@/lib/format";
 import { createProviderUserAction, regenerateKeyAction } from "../../actions";
 
@@ -24,8 +26,8 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
             {provider.apiKeys.map((key) => (
               <li key={key.id} className="flex items-center gap-2">
                 <span className="font-mono">{key.prefix}…</span>
-                <span className="text-slate-600">{key.label}</span>
-                {key.revokedAt ? <Badge tone="red">revoked</Badge> : <Badge tone="green">active</Badge>}
+                <span className="text-slate-600">{key.name}</span>
+                <KeyStateBadge state={keyState(key)} expiresAt={key.expiresAt} />
               </li>
             ))}
           </ul>

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { NewKeyForm } from "@/components/keys/new-key-form";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
-import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
+import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
-import { listApiKeys } from "@/lib/domain/api-keys";
+import { listApiKeys } from "@/lib/domain/api-key-rotation";
 import { formatDateTime } from "@/lib/format";
-import { createApiKeyAction, revokeApiKeyAction } from "./actions";
+import { createApiKeyAction, revokeApiKeyAction } from "../actions";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -17,7 +19,7 @@ export default async function KeysPage() {
     <>
       <PageHeader
         title="API keys"
-        description="Your systems call the provider API with a key in the x-api-key header. Keys are stored only as a hash."
+        description="Your systems call the provider API with a key in the x-api-key header. Keys are stored only as a hash. Open a key to roll it or to see its last requests."
       />
       <div className="space-y-6">
         <Card title="Create a key">
@@ -30,25 +32,35 @@ export default async function KeysPage() {
             caption="API keys"
             columns={[
               { label: "Key" },
-              { label: "Created", hideBelow: "sm" },
+              { label: "Scope", hideBelow: "sm" },
+              { label: "State" },
+              { label: "Expires", hideBelow: "md" },
               { label: "Last used", hideBelow: "sm" },
+              { label: "Created", hideBelow: "md" },
               { label: "Actions", srOnly: true },
             ]}
           >
             {keys.map((key) => (
               <tr key={key.id}>
                 <td className={cellClass()}>
-                  <span className="font-mono">{key.prefix}…</span>
-                  {key.label && <span className="ml-2 text-slate-600">{key.label}</span>}
+                  <Link className="font-medium underline" href={`/keys/${key.id}`}>
+                    {key.name}
+                  </Link>
+                  <span className="ml-2 font-mono text-slate-600">{key.prefix}…</span>
                 </td>
-                <DateCell date={key.createdAt} hideBelow="sm" />
+                <td className={cellClass("sm")}>{key.scope === "read" ? "read-only" : "full"}</td>
+                <td className={cellClass()}>
+                  <KeyStateBadge state={key.state} expiresAt={key.expiresAt} />
+                </td>
+                <td className={cellClass("md", "text-slate-600")}>
+                  {key.expiresAt ? formatDateTime(key.expiresAt) : "never"}
+                </td>
                 <td className={cellClass("sm", "text-slate-600")}>
                   {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never"}
                 </td>
+                <DateCell date={key.createdAt} hideBelow="md" />
                 <td className={cellClass(undefined, "text-right")}>
-                  {key.revokedAt ? (
-                    <Badge tone="red">Revoked</Badge>
-                  ) : (
+                  {(key.state === "active" || key.state === "expiring") && (
                     <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />
                   )}
                 </td>

@@ -1,0 +1,49 @@
+"use client";
+/**
+ * Rolls a key: issues its successor (shown once) and keeps the old key working until the chosen
+ * grace end, so the integration can switch without downtime.
+ */
+import { Button } from "@/components/ui/button";
+import { TextInput } from "@/components/ui/field";
+import { useActionForm } from "@/components/ui/use-action-form";
+import { rollApiKeySchema } from "@/lib/contract/forms/api-keys";
+import type { Action } from "@/lib/portal/action-result";
+import { ShownOnceKey } from "./shown-once-key";
+
+/** A datetime-local value (UTC) this many hours ahead. */
+const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+
+export function RollKeyForm({
+  apiKeyId,
+  roll,
+}: {
+  apiKeyId: string;
+  roll: Action<{ key: string; prefix: string; apiKeyId: string }>;
+}) {
+  const { form, errors, created, pending, submit } = useActionForm(
+    rollApiKeySchema,
+    { apiKeyId, graceEndsAt: hoursAhead(24) },
+    roll,
+    "Key rolled. Copy the new key now: it will not be shown again.",
+  );
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+        <input type="hidden" {...form.register("apiKeyId")} />
+        <div className="min-w-64">
+          <TextInput
+            type="datetime-local"
+            label="Old key valid until (UTC)"
+            hint="From now to 30 days ahead. Both keys work until then."
+            error={errors.graceEndsAt?.message}
+            {...form.register("graceEndsAt")}
+          />
+        </div>
+        <Button type="submit" pending={pending}>
+          Roll key
+        </Button>
+      </form>
+      {created && <ShownOnceKey apiKey={created.key} label="The new key, with the same name and scope." />}
+    </div>
+  );
+}

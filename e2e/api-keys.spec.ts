@@ -1,0 +1,87 @@
+/**
+ * API keys in Chromium (README, "API keys"): a provider creates a read-only key with a name, uses
+ * it against the REST API, finds those requests on the key's page (the refused write with its error
+ * guid), rolls the key with a grace end, and both keys work; the old key then shows as expiring
+ * and every portal page warns about it until it is revoked from its page. Axe checks and screenshots.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { createProviderAccount, signIn } from "./support/accounts";
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+}
+
+/** A datetime-local value (UTC, as the portal reads it) this many hours ahead. */
+const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+
+test("a provider creates, uses, inspects and rolls an API key", async ({ page, request }) => {
+  const account = createProviderAccount();
+  await signIn(page, account);
+  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Name").fill("reporting");
+  await page.getByLabel("Scope").selectOption("read");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(key).toMatch(/^dcp_/);
+  const row = page.getByRole("row").filter({ hasText: "reporting" });
+  await expect(row).toContainText("read-only");
+
+  const lookups = (apiKey: string) =>
+    request.post("/api/ClientSetting/GetLookUpValues", {
+      headers: { "x-api-key": apiKey },
+      data: { data: "Kyc" },
+    });
+  expect((await lookups(key)).status()).toBe(200);
+  const refused = await request.post("/api/DeliveryChannel/Create", {
+    headers: { "x-api-key": key },
+    data: {},
+  });
+  expect(refused.status()).toBe(403);
+  const guid: string = (await refused.json()).error.guid;
+
+  // The key's page lists both requests, newest first, the refusal with its guid.
+  await row.getByRole("link", { name: "reporting" }).click();
+  await expect(page.getByRole("heading", { name: "reporting" })).toBeVisible();
+  const requests = page.getByRole("table", { name: "Requests made with this key" });
+  await expect(async () => {
+    await page.reload();
+    await expect(requests.getByRole("row")).toHaveCount(3, { timeout: 1_000 });
+  }).toPass();
+  await expect(requests.getByRole("row").nth(1)).toContainText("/api/DeliveryChannel/Create");
+  await expect(requests.getByRole("row").nth(1)).toContainText("403");
+  await expect(requests.getByRole("row").nth(1)).toContainText(guid);
+  await expect(requests.getByRole("row").nth(2)).toContainText("/api/ClientSetting/GetLookUpValues");
+  await expectNoSeriousA11yViolations(page);
+
+  // Roll: the successor is shown once; the old key works until the grace end, two days ahead.
+  await page.getByLabel("Old key valid until (UTC)").fill(hoursAhead(48));
+  await page.getByRole("button", { name: "Roll key" }).click();
+  await expect(page.getByText("Key rolled.")).toBeVisible();
+  const successor = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(successor).not.toBe(key);
+  expect((await lookups(successor)).status()).toBe(200);
+  expect((await lookups(key)).status()).toBe(200);
+  await expect(page.getByText(/^Expires soon:/)).toBeVisible();
+  await page.screenshot({ path: "artifacts/screenshots/api-key-page.png", fullPage: true });
+
+  // Every page warns while the old key expires within 7 days.
+  await page.getByRole("link", { name: "Channels" }).click();
+  const banner = page.getByRole("region", { name: "API keys expiring soon" });
+  await expect(banner).toContainText(`reporting (${key.slice(0, 10)}…)`);
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByRole("row").filter({ hasText: key.slice(0, 10) })).toContainText("Expires soon");
+  await page.screenshot({ path: "artifacts/screenshots/api-keys-rolled.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // The banner leads to the old key; revoking it there ends it at once, and the warning with it.
+  await banner.getByRole("link").click();
+  await page.getByRole("button", { name: `Revoke ${key.slice(0, 10)}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByText("Revoked", { exact: true })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect((await lookups(key)).status()).toBe(401);
+  expect((await lookups(successor)).status()).toBe(200);
+});

@@ -1,0 +1,120 @@
+/**
+ * A provider's keys as its portal manages them (README, "API keys"): several active keys, each with
+ * a name, a scope and an optional expiry; a roll issues the successor and keeps the old key valid
+ * until a grace end, so an integration can switch without downtime; a warning before a key expires.
+ */
+import type { ApiKeyScope } from "../contract/forms/api-keys";
+import { db, takeWriteLock } from "../db";
+import { forgetCachedKeys, generateApiKey, issueApiKey } from "./api-keys";
+import { invalid, notFound } from "./errors";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A roll keeps the old key working for at most this long. */
+export const MAX_GRACE_DAYS = 30;
+/** The portal warns this long before an active key expires. */
+export const EXPIRY_WARNING_DAYS = 7;
+/** An expiry further ahead than this is a typing mistake, not a policy. */
+const MAX_EXPIRY_DAYS = 10 * 365;
+
+/** An active key: not revoked and not expired at `now`. */
+const activeAt = (now: Date) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
+
+export async function createApiKey(
+  providerId: string,
+  input: { name: string; scope: ApiKeyScope; expiresAt: Date | null },
+) {
+  const now = Date.now();
+  if (input.expiresAt) {
+    const at = input.expiresAt.getTime();
+    if (!(at > now)) throw invalid("expiresAt", "must be in the future");
+    if (at > now + MAX_EXPIRY_DAYS * DAY_MS) throw invalid("expiresAt", "must be within 10 years");
+  }
+  return issueApiKey(providerId, input.name, { scope: input.scope, expiresAt: input.expiresAt });
+}
+
+/**
+ * Issues the successor of an active key (same name and scope; an expiring key's successor gets the
+ * same lifetime from now) and lets the old key expire at `graceEndsAt`, from now to 30 days ahead.
+ * Both work until then. Scoped by the provider: another provider's key id is not found.
+ */
+export async function rollApiKey(providerId: string, apiKeyId: string, graceEndsAt: Date) {
+  const now = new Date();
+  const grace = graceEndsAt.getTime() - now.getTime();
+  // A minute of slack: the form's "now" was taken a moment before the request arrived.
+  if (!(grace >= -60_000)) throw invalid("graceEndsAt", "must not be in the past");
+  if (grace > MAX_GRACE_DAYS * DAY_MS) throw invalid("graceEndsAt", `must be within ${MAX_GRACE_DAYS} days`);
+  const endsAt = grace < 0 ? now : graceEndsAt;
+  const { key, columns } = await generateApiKey(providerId);
+  const record = await db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    const old = await tx.apiKey.findFirst({ where: { id: apiKeyId, providerId, ...activeAt(now) } });
+    if (!old) throw notFound("No such active key.");
+    const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : undefined;
+    const expiresAt = lifetime === undefined ? null : new Date(now.getTime() + lifetime);
+    // Only a key that would outlive the grace end is shortened: a roll never lengthens a key's life.
+    if (!old.expiresAt || old.expiresAt > endsAt) {
+      await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt: endsAt } });
+    }
+    return tx.apiKey.create({
+      data: { providerId, name: old.name, scope: old.scope, expiresAt, ...columns },
+    });
+  });
+  await forgetCachedKeys();
+  return { key, record };
+}
+
+const KEY_COLUMNS = {
+  id: true,
+  prefix: true,
+  name: true,
+  scope: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  expiresAt: true,
+} as const;
+
+export type KeyState = "active" | "expiring" | "expired" | "revoked";
+
+/** What the portal says of a key now: expiring means within EXPIRY_WARNING_DAYS. */
+export function keyState(
+  key: { revokedAt: Date | null; expiresAt: Date | null },
+  now = new Date(),
+): KeyState {
+  if (key.revokedAt) return "revoked";
+  if (!key.expiresAt) return "active";
+  const left = key.expiresAt.getTime() - now.getTime();
+  if (left <= 0) return "expired";
+  return left <= EXPIRY_WARNING_DAYS * DAY_MS ? "expiring" : "active";
+}
+
+export async function listApiKeys(providerId: string) {
+  const keys = await db().apiKey.findMany({
+    where: { providerId },
+    orderBy: { createdAt: "desc" },
+    select: KEY_COLUMNS,
+  });
+  const now = new Date();
+  return keys.map((key) => ({ ...key, state: keyState(key, now) }));
+}
+
+/** One key of the provider, for its page; another provider's key id is not found. */
+export async function apiKeyOf(providerId: string, apiKeyId: string) {
+  const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: KEY_COLUMNS });
+  if (!key) throw notFound("No such key.");
+  return { ...key, state: keyState(key) };
+}
+
+/** The provider's active keys that expire within EXPIRY_WARNING_DAYS, soonest first (the banner). */
+export function expiringApiKeys(providerId: string) {
+  const now = new Date();
+  return db().apiKey.findMany({
+    where: {
+      providerId,
+      revokedAt: null,
+      expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
+    },
+    orderBy: { expiresAt: "asc" },
+    select: { id: true, name: true, prefix: true, expiresAt: true },
+  });
+}
