@@ -40,6 +40,7 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
   await expect(banner).toBeVisible();
   await expect(page.getByRole("link", { name: /Test pickup/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Live pickup/ })).toHaveCount(0);
+  await expect(page.getByText(/decided automatically within seconds/)).toBeVisible();
   // Decided by the sandbox after SANDBOX_DECISION_DELAY_SECONDS, with no administrator.
   await expect(async () => {
     await page.reload();
@@ -54,5 +55,8 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
   await expect(banner).toHaveCount(0);
   await page.getByRole("link", { name: "Channels" }).click();
   await expect(page.getByRole("link", { name: /Live pickup/ })).toBeVisible();
+  await expect(
+    page.getByText("Each change is a request that a platform administrator approves."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: /Test pickup/ })).toHaveCount(0);
 });

@@ -32,7 +32,11 @@ export default async function ChannelsPage({
     <>
       <PageHeader
         title="Delivery channels"
-        description="Each change is a request that a platform administrator approves."
+        description={
+          user.mode === "test"
+            ? "Test mode: each change is a request, decided automatically within seconds (a name containing REJECT is rejected)."
+            : "Each change is a request that a platform administrator approves."
+        }
         actions={
           <Link href="/channels/new" className={buttonClass("primary")}>
             New channel

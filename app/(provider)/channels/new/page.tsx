@@ -8,12 +8,16 @@ import { createChannelAction } from "../actions";
 export const metadata: Metadata = { title: "New channel" };
 
 export default async function NewChannelPage() {
-  await requireProviderUser();
+  const user = await requireProviderUser();
   return (
     <>
       <PageHeader
         title="New delivery channel"
-        description="Your request is reviewed by a platform administrator; the channel starts as REQUESTED."
+        description={
+          user.mode === "test"
+            ? "Test mode: your request is decided automatically within seconds (a name containing REJECT is rejected); the channel starts as REQUESTED."
+            : "Your request is reviewed by a platform administrator; the channel starts as REQUESTED."
+        }
       />
       <ChannelForm mode="create" initialValues={emptyChannelValues()} action={createChannelAction} />
     </>
