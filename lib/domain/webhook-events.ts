@@ -11,7 +11,7 @@ import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-c
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db, type Tx } from "../db";
 import { formatCount } from "../format";
-import { invalid, notFound } from "./errors";
+import { conflict, invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
@@ -139,9 +139,11 @@ export async function sendExampleEvent(providerId: string, eventType: string) {
   }
   const subscription = await db().subscription.findUnique({
     where: { providerId_eventType: { providerId, eventType } },
-    select: { id: true },
+    select: { id: true, disabledAt: true },
   });
   if (!subscription) throw notFound(`Subscribe to ${eventType} first.`);
+  // Queued, it would only be skipped: say why now, as the catalog's disabled button does.
+  if (subscription.disabledAt) throw conflict("The subscription is disabled: re-enable it to send an example.");
   const type = eventType as keyof WebhookPayloads;
   const event = await queueEvent(db(), providerId, type, WEBHOOK_EXAMPLES[type], {
     id: `${EXAMPLE_EVENT_ID_PREFIX}${randomUUID()}`,
