@@ -126,6 +126,23 @@ describe("only the new secret signs", () => {
   });
 });
 
+describe("subscribing again with the current secret", () => {
+  it("(a new callback URL, or a setup script run again) replaces no secret, so the grace period goes on", async () => {
+    const [oldSecret, newSecret] = [`old-${randomUUID()}`, `new-${randomUUID()}`];
+    const first = await receiver();
+    await subscribeTo(first.url, { type: "hmac", secret: oldSecret });
+    await rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: newSecret, graceHours: 24 });
+    const moved = await receiver();
+    await subscribeTo(moved.url, { type: "hmac", secret: newSecret });
+    await queueEvent();
+    await run(at(0));
+    const [callback] = moved.received;
+    expect(String(callback!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(standardVerifies(oldSecret, callback!)).toBe(true);
+    expect(standardVerifies(newSecret, callback!)).toBe(true);
+  });
+});
+
 describe("what a rotation refuses", () => {
   it("no subscription, no hmac auth, the current secret again; another provider's subscription is not found", async () => {
     const other = (await createProvider(`Other ${randomUUID()}`)).id;
