@@ -173,12 +173,10 @@ describe.runIf(inject("databaseKind") === "postgres")(
 
       const { reenableSubscription } = await import("../../lib/domain/subscriptions");
       await database.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
-      await database
-        .db()
-        .subscription.updateMany({
-          where: { providerId },
-          data: { disabledAt: new Date(), disabledReason: "x" },
-        });
+      await database.db().subscription.updateMany({
+        where: { providerId },
+        data: { disabledAt: new Date(), disabledReason: "x" },
+      });
       expect(await reenableSubscription(providerId, EVENT, new Date(now.getTime() - 60_000))).toEqual({
         recovered: 1,
       });
