@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { callbackHeadersSchema } from "@/lib/contract/webhooks";
+import { db } from "@/lib/db";
 import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
 import { rotateHmacSecret, subscribe } from "@/lib/domain/subscriptions";
@@ -97,6 +98,11 @@ describe("only the new secret signs", () => {
     expect(String(rotated.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(standardVerifies(newSecret, rotated)).toBe(true);
     expect(standardVerifies(oldSecret, rotated)).toBe(false);
+    // Kept only while the period lasts (README): the delivery after it forgets the sealed secret.
+    const row = await db().subscription.findUniqueOrThrow({
+      where: { providerId_eventType: { providerId, eventType: EVENT_TYPE } },
+    });
+    expect(row).toMatchObject({ previousAuthSealed: null, previousAuthUntil: null });
   });
 
   it("with no grace period", async () => {
