@@ -21,7 +21,7 @@ With a limit, every answer to a request with a valid key carries \`${RATE_LIMIT_
 
 const SANDBOX = `## Test mode
 
-An API key that starts with \`dcp_test_\` belongs to the provider's sandbox: its channels, subscriptions and deliveries are kept apart from live data, and a live key never sees them (nor a test key the live ones). The portal switches between live and test data.
+An API key that starts with \`dcp_test_\` belongs to the provider's sandbox: its channels, subscriptions and deliveries are kept apart from live data, and a live key never sees them (nor a test key the live ones). The portal switches between live and test data: create a test key on the portal's API keys page with Test mode switched on (the switch in the header).
 
 - A test-mode channel request is decided automatically after \`SANDBOX_DECISION_DELAY_SECONDS\` (default 5): approved, or rejected when the channel's name contains the word \`REJECT\` (any case). The \`DELIVERY_CHANNEL_STATUS_UPDATED\` callback follows as in live mode.
 - \`POST /api/Sandbox/DeliveryRequest\` with \`{"providerDeliveryChannelId": "…", "deliveries": 3}\` sends a \`DELIVERY_REQUEST_SENT\` callback with that many deliveries through one of your test channels.
