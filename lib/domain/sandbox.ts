@@ -6,6 +6,7 @@
  */
 import { sandboxDecisionDelayMs } from "../config";
 import { db } from "../db";
+import { log } from "../log";
 import { type Decision, decideRequest } from "./approvals";
 import { parseContent } from "./channels/content";
 import { DomainError, forbidden, notFound } from "./errors";
@@ -107,8 +108,10 @@ export async function decideDueSandboxRequests(
       await decideRequest(SANDBOX_DECIDER, id, sandboxDecision(request.body));
       decided += 1;
     } catch (error) {
-      // Decided by another worker, or superseded by a newer request (decided in its turn).
-      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
+      // Decided by another worker, or superseded by a newer request (decided in its turn): nothing to
+      // do. Anything else is logged and tried again next round, and blocks no other request.
+      if (!(error instanceof DomainError && error.kind === "conflict"))
+        log.error({ err: error, channelRequestId: id }, "could not decide a test-mode request");
     }
   }
   return decided;

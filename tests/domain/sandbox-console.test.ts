@@ -224,4 +224,19 @@ describe("the automatic decision under one sandbox's flood", () => {
     const flood = await own.db().channelRequest.findMany({ where: { channel: { providerId: flooding } } });
     expect(flood.map((request) => request.state)).toEqual(Array(12).fill("APPROVED"));
   });
+
+  it("decides the others when one request cannot be decided (it is logged and tried again next round)", async () => {
+    const broken = await sandboxOf((await createProvider("Broken Payouts")).id);
+    const healthy = await sandboxOf((await createProvider("Healthy Payouts")).id);
+    const { requestId: brokenId } = await create(broken, "unreadable");
+    await own.db().channelRequest.update({ where: { id: brokenId }, data: { body: "not a channel" } });
+    const { requestId } = await create(healthy, "readable");
+    await decideDueSandboxRequests(FAR_FUTURE, 0, 10);
+    expect((await own.db().channelRequest.findUniqueOrThrow({ where: { id: requestId } })).state).toBe(
+      "APPROVED",
+    );
+    expect((await own.db().channelRequest.findUniqueOrThrow({ where: { id: brokenId } })).state).toBe(
+      "PENDING",
+    );
+  });
 });
