@@ -4,6 +4,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
 import { requireProviderUser } from "@/lib/auth/session";
 import { providerName } from "@/lib/domain/providers";
+import { PageModeProvider } from "@/lib/portal/page-mode";
 import { setPortalModeAction } from "./actions";
 import { lookupValuesAction } from "./channels/actions";
 
@@ -28,7 +29,9 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/webhooks", label: "Webhooks" },
       ]}
     >
-      <LookupsProvider load={lookupValuesAction}>{children}</LookupsProvider>
+      <PageModeProvider mode={user.mode}>
+        <LookupsProvider load={lookupValuesAction}>{children}</LookupsProvider>
+      </PageModeProvider>
     </AppShell>
   );
 }
