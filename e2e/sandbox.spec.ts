@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { createProviderAccount, signIn } from "./support/accounts";
-import { createThroughApi } from "./support/provider-api";
+import { createThroughApi, postAsProvider } from "./support/provider-api";
 
 const channel = (id: string, name: string) => ({
   providerDeliveryChannelId: id,
@@ -59,4 +59,43 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
     page.getByText("Each change is a request that a platform administrator approves."),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: /Test pickup/ })).toHaveCount(0);
+});
+
+test("a page left in test mode changes nothing live after another tab switched back", async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = createProviderAccount();
+  const EVENT = "DELIVERY_REQUEST_SENT";
+  const subscribe = (apiKey: string, callbackUrl: string) =>
+    postAsProvider(request, { apiKey }, "/api/Event/Subscribe", {
+      eventType: EVENT,
+      callbackUrl,
+      auth: null,
+    });
+  expect((await subscribe(account.apiKey, "https://hooks.example.org/live")).status()).toBe(200);
+  await signIn(page, account);
+  await page.getByRole("switch", { name: "Test mode" }).click();
+  await expect(page.getByRole("region", { name: "Test mode" })).toBeVisible();
+  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const testKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect((await subscribe(testKey, "https://hooks.example.org/test")).status()).toBe(200);
+  await page.getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByText("https://hooks.example.org/test")).toBeVisible();
+
+  // Another tab switches the portal back to live data.
+  const other = await context.newPage();
+  await other.goto("/webhooks");
+  await other.getByRole("switch", { name: "Test mode" }).click();
+  await expect(other.getByRole("region", { name: "Test mode" })).toHaveCount(0);
+  await expect(other.getByText("https://hooks.example.org/live")).toBeVisible();
+
+  // The first tab still shows the sandbox's subscription: unsubscribing it must not touch the live one.
+  await page.getByRole("button", { name: "Unsubscribe" }).first().click();
+  await page.getByRole("dialog").getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText(/Nothing was changed: the portal has switched to live data/)).toBeVisible();
+  await other.reload();
+  await expect(other.getByText("https://hooks.example.org/live")).toBeVisible();
 });

@@ -11,4 +11,6 @@ export const setPortalModeAction = defineAction({
     await writePortalMode(mode);
   },
   revalidate: { path: "/", type: "layout" },
+  // The switch works from any page, a stale one included: it says which mode to show from now on.
+  anyMode: true,
 });

@@ -6,6 +6,7 @@ import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
 import { requireProviderUser } from "@/lib/auth/session";
 import { expiringApiKeys } from "@/lib/domain/api-key-rotation";
 import { providerName } from "@/lib/domain/providers";
+import { PageModeProvider } from "@/lib/portal/page-mode";
 import { setPortalModeAction } from "./actions";
 import { lookupValuesAction } from "./channels/actions";
 
@@ -36,7 +37,9 @@ export default async function ProviderLayout({ children }: { children: ReactNode
       ]}
     >
       <KeyExpiryBanner keys={expiring} />
-      <LookupsProvider load={lookupValuesAction}>{children}</LookupsProvider>
+      <PageModeProvider mode={user.mode}>
+        <LookupsProvider load={lookupValuesAction}>{children}</LookupsProvider>
+      </PageModeProvider>
     </AppShell>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { sandboxDecisionDelayMs } from "../config";
 import { db } from "../db";
+import { log } from "../log";
 import { type Decision, decideRequest } from "./approvals";
 import { parseContent } from "./channels/content";
 import { DomainError, forbidden, notFound } from "./errors";
@@ -70,33 +71,47 @@ export function sandboxDecision(requestBody: string): Decision {
 }
 
 /**
- * Decides the sandboxes' requests pending for at least `delayMs`, oldest first; returns how many it
- * decided. Read from the database every round, so a restart loses nothing; of two workers deciding
- * the same request one wins and the other's conflict is ignored.
+ * Decides the sandboxes' requests pending for at least `delayMs`, each sandbox's oldest first and
+ * shared fairly between sandboxes (one provider's flood of test requests holds up no other's
+ * integration); returns how many it decided. Read from the database every round, so a restart loses
+ * nothing; of two workers deciding the same request one wins and the other's conflict is ignored.
  */
 export async function decideDueSandboxRequests(
   now = new Date(),
   delayMs = sandboxDecisionDelayMs(),
   limit = 50,
 ) {
-  const due = await db().channelRequest.findMany({
-    where: {
-      state: "PENDING",
-      requestedAt: { lte: new Date(now.getTime() - delayMs) },
-      channel: { provider: { sandboxOfId: { not: null } } },
-    },
-    orderBy: { requestedAt: "asc" },
+  const due = { state: "PENDING", requestedAt: { lte: new Date(now.getTime() - delayMs) } };
+  const sandboxes = await db().channel.groupBy({
+    by: ["providerId"],
+    where: { provider: { sandboxOfId: { not: null } }, requests: { some: due } },
+    orderBy: { providerId: "asc" },
     take: limit,
-    select: { id: true, body: true },
   });
+  const queues = await Promise.all(
+    sandboxes.map(({ providerId }) =>
+      db().channelRequest.findMany({
+        where: { ...due, channel: { providerId } },
+        orderBy: { requestedAt: "asc" },
+        take: limit,
+        select: { id: true },
+      }),
+    ),
+  );
+  // Round robin: each sandbox's oldest, then each one's second oldest, and so on.
+  const rounds = Math.max(0, ...queues.map((queue) => queue.length));
+  const picked = Array.from({ length: rounds }, (_, index) => queues.flatMap((queue) => queue[index] ?? []));
   let decided = 0;
-  for (const request of due) {
+  for (const { id } of picked.flat().slice(0, limit)) {
     try {
-      await decideRequest(SANDBOX_DECIDER, request.id, sandboxDecision(request.body));
+      const request = await db().channelRequest.findUniqueOrThrow({ where: { id }, select: { body: true } });
+      await decideRequest(SANDBOX_DECIDER, id, sandboxDecision(request.body));
       decided += 1;
     } catch (error) {
-      // Decided by another worker, or superseded by a newer request (decided in its turn).
-      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
+      // Decided by another worker, or superseded by a newer request (decided in its turn): nothing to
+      // do. Anything else is logged and tried again next round, and blocks no other request.
+      if (!(error instanceof DomainError && error.kind === "conflict"))
+        log.error({ err: error, channelRequestId: id }, "could not decide a test-mode request");
     }
   }
   return decided;

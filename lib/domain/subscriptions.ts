@@ -1,6 +1,6 @@
 /**
  * Webhook subscriptions: at most one per provider and event type; subscribing again replaces the
- * callback and auth (and ends a rotation's grace period: the contract's replace). Secrets in `auth`
+ * callback and auth (and, with another secret, ends a rotation's grace period: the contract's replace). Secrets in `auth`
  * are sealed (AES-256-GCM) before they reach the database. An hmac secret can also be rotated with
  * overlap: the previous one keeps signing until its grace period ends.
  */
@@ -29,6 +29,7 @@ function receipt(message: string, subscription: Subscribed): SubscriptionReceipt
 
 export async function subscribe(providerId: string, request: SubscribeRequest): Promise<SubscriptionReceipt> {
   const auth = request.auth ?? null;
+  const keepsRotation = await keepsCurrentSecret(providerId, request.eventType, auth);
   const data = {
     callbackUrl: request.callbackUrl,
     authType: auth?.type ?? null,
@@ -40,8 +41,7 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
     failureStreak: 0,
     lastFailureAt: null,
     lastFailureReason: null,
-    previousAuthSealed: null,
-    previousAuthUntil: null,
+    ...(keepsRotation ? {} : { previousAuthSealed: null, previousAuthUntil: null }),
   };
   const subscription = await db().subscription.upsert({
     where: { providerId_eventType: { providerId, eventType: request.eventType } },
@@ -49,6 +49,21 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
     update: data,
   });
   return receipt("Webhook successfully subscribed", subscription);
+}
+
+/**
+ * Whether a Subscribe keeps the hmac secret the subscription signs with now (a new callback URL, an
+ * integration's setup run again): it replaces no secret, so a rotation's grace period goes on.
+ */
+async function keepsCurrentSecret(providerId: string, eventType: string, auth: WebhookAuth | null) {
+  if (auth?.type !== "hmac") return false;
+  const current = await db().subscription.findUnique({
+    where: { providerId_eventType: { providerId, eventType } },
+    select: { authSealed: true, previousAuthSealed: true },
+  });
+  if (!current?.authSealed || !current.previousAuthSealed) return false;
+  const currentAuth = readSealedAuth(current.authSealed);
+  return currentAuth.type === "hmac" && currentAuth.secret === auth.secret;
 }
 
 export async function unsubscribe(providerId: string, eventType: string): Promise<SubscriptionReceipt> {

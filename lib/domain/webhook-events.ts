@@ -9,9 +9,9 @@ import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS } from "../contract/forms/webhoo
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
 import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-catalog";
 import type { WebhookPayloads } from "../contract/webhooks";
-import { db, type Tx } from "../db";
+import { db, sendSignal, type Tx } from "../db";
 import { formatCount } from "../format";
-import { invalid, notFound } from "./errors";
+import { conflict, invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
@@ -76,9 +76,14 @@ const newRound = (now: Date) => ({
 
 type EventWhere = NonNullable<Parameters<Tx["outboxEvent"]["updateMany"]>[0]>["where"];
 
-/** Starts a new round of deliveries for every event `where` picks; how many. The caller nudges. */
+/**
+ * Starts a new round of deliveries for every event `where` picks; how many. Like a new event's, the
+ * change signals the dispatchers of other processes when it commits (lib/db/signals.ts); the caller
+ * nudges this process's.
+ */
 async function requeue(tx: Tx, where: EventWhere, now: Date) {
   const { count } = await tx.outboxEvent.updateMany({ where, data: newRound(now) });
+  if (count) await sendSignal(tx, "outbox_written");
   return count;
 }
 
@@ -87,6 +92,7 @@ export async function replayEvent(providerId: string | null, eventId: string, no
   const count = await requeue(db(), { id: eventId, ...scope(providerId), ...replayable }, now);
   if (count === 0)
     throw notFound("No such event that has finished its deliveries (a pending one is on its way).");
+  notifyOutboxWritten();
 }
 
 /** Sends again every FAILED event created in [from, to). Returns how many. */
@@ -139,9 +145,12 @@ export async function sendExampleEvent(providerId: string, eventType: string) {
   }
   const subscription = await db().subscription.findUnique({
     where: { providerId_eventType: { providerId, eventType } },
-    select: { id: true },
+    select: { id: true, disabledAt: true },
   });
   if (!subscription) throw notFound(`Subscribe to ${eventType} first.`);
+  // Queued, it would only be skipped: say why now, as the catalog's disabled button does.
+  if (subscription.disabledAt)
+    throw conflict("The subscription is disabled: re-enable it to send an example.");
   const type = eventType as keyof WebhookPayloads;
   const event = await queueEvent(db(), providerId, type, WEBHOOK_EXAMPLES[type], {
     id: `${EXAMPLE_EVENT_ID_PREFIX}${randomUUID()}`,

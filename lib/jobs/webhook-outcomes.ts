@@ -145,6 +145,7 @@ async function recordResults(batch: Array<{ result: Result; now: Date }>) {
       now,
     })),
   );
+  const forgotten = expiredSecretWrites(batch.map(({ result }) => result.subscription));
   const results = await db().$transaction([
     db().webhookAttempt.createMany({
       data: batch.flatMap(({ result }) => (result.attempt ? [result.attempt] : [])),
@@ -162,12 +163,34 @@ async function recordResults(batch: Array<{ result: Result; now: Date }>) {
       }),
     ),
     ...others,
+    ...forgotten,
+    // Last: their results are read by position below.
     ...health.map((write) => write.query),
   ]);
   health.forEach(({ disables }, index) => {
     const written = results[results.length - health.length + index] as { count: number };
     if (disables && written.count > 0) log.warn(disables, "webhook subscription disabled");
   });
+}
+
+/**
+ * A rotated-out secret is kept (sealed) only while its grace period lasts: the first delivery after
+ * it forgets it. Real time, as previousSecret reads it; conditional, in case a rotation just wrote a new one.
+ */
+function expiredSecretWrites(subscriptions: Array<Subscription | undefined>) {
+  const now = new Date();
+  const expired = new Set(
+    subscriptions
+      .filter((subscription) => subscription?.previousAuthSealed && subscription.previousAuthUntil)
+      .filter((subscription) => subscription!.previousAuthUntil! <= now)
+      .map((subscription) => subscription!.id),
+  );
+  return [...expired].map((id) =>
+    db().subscription.updateMany({
+      where: { id, previousAuthUntil: { lte: now } },
+      data: { previousAuthSealed: null, previousAuthUntil: null },
+    }),
+  );
 }
 
 function failedEventUpdate(event: EventRow, outcome: Failure, now: Date) {

@@ -5,6 +5,7 @@
  * same domain functions as the API; domain errors become messages here, never stack traces.
  */
 import type { z } from "zod";
+import type { PortalMode } from "../contract/forms/portal-mode";
 import { fieldErrors } from "../contract/issues";
 import { findUnstorableText } from "../contract/stored-text";
 import { DomainError } from "../domain/errors";
@@ -14,8 +15,12 @@ export type ActionResult<T = undefined> =
   | { ok: true; data: T }
   | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
-/** A server action as a client component receives it (defineAction makes them). */
-export type Action<T = unknown> = (input: unknown) => Promise<ActionResult<T>>;
+/**
+ * A server action as a client component receives it (defineAction makes them). `pageMode`: the
+ * live/test mode the calling page was rendered in (useAction sends it from provider pages), so that
+ * an action from a page of the other mode is refused rather than applied to the other data.
+ */
+export type Action<T = unknown> = (input: unknown, pageMode?: PortalMode) => Promise<ActionResult<T>>;
 
 export const succeed = <T>(data: T): ActionResult<T> => ({ ok: true, data });
 

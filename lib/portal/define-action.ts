@@ -26,10 +26,14 @@ export function defineAction<R extends Role, S extends z.ZodType, T = undefined>
   run: (input: z.infer<S>, user: UserOf<R>) => Promise<T>;
   /** What the action changed, rendered again on success; a function may answer nothing. */
   revalidate?: Revalidation | ((input: z.infer<S>, data: T) => Revalidation | undefined);
-}): (input: unknown) => Promise<ActionResult<T extends void ? undefined : T>> {
-  return async (input: unknown) =>
+  /** Provider actions: runs whatever mode the calling page showed (the live/test switch itself). */
+  anyMode?: boolean;
+}): (input: unknown, pageMode?: unknown) => Promise<ActionResult<T extends void ? undefined : T>> {
+  return async (input: unknown, pageMode?: unknown) =>
     runAction(async () => {
       const user = await GUARDS[spec.role]();
+      const stale = staleModeFailure(user, pageMode, spec.anyMode);
+      if (stale) return stale;
       const parsed = parseInput(spec.input, input);
       if ("failure" in parsed) return parsed.failure;
       const data = await spec.run(parsed.data, user as UserOf<R>);
@@ -39,4 +43,18 @@ export function defineAction<R extends Role, S extends z.ZodType, T = undefined>
       else if (target) revalidatePath(target.path, target.type);
       return succeed(data as T extends void ? undefined : T);
     });
+}
+
+/**
+ * A provider page rendered in one mode whose action arrives after the portal switched to the other
+ * (in another tab or window) would change the other mode's data: an unsubscribe on a stale test-mode
+ * page would unsubscribe the live webhook. Refused, nothing changed, with a reload to do.
+ */
+function staleModeFailure(user: PortalUser | ProviderUser, pageMode: unknown, anyMode = false) {
+  if (anyMode || pageMode === undefined || !("mode" in user) || pageMode === user.mode) return undefined;
+  const now = user.mode === "test" ? "test data (test mode)" : "live data";
+  return {
+    ok: false as const,
+    error: `Nothing was changed: the portal has switched to ${now} in another tab or window since this page was shown. Reload the page and try again.`,
+  };
 }

@@ -11,6 +11,7 @@ import { toast } from "sonner";
 import type { Action, ActionResult } from "./action-result";
 import { callAction } from "./call-action";
 import { formPath } from "./contract-resolver";
+import { usePageMode } from "./page-mode";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;
 
@@ -32,11 +33,12 @@ export interface ActionOptions<I, T> {
 export function useAction<I, T>(action: Action<T>, options: ActionOptions<I, T> = {}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const pageMode = usePageMode();
   /** Runs the action; resolves with its result once the toast is shown and the refresh started. */
   const run = (input: I) =>
     new Promise<ActionResult<T>>((resolve) =>
       startTransition(async () => {
-        const result = await callAction(() => action(input));
+        const result = await callAction(() => (pageMode ? action(input, pageMode) : action(input)));
         if (result.ok) succeeded(result.data, input);
         else failed(result);
         resolve(result);

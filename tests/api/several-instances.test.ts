@@ -142,6 +142,47 @@ describe.runIf(inject("databaseKind") === "postgres")(
       expect(ours()).toHaveLength(1);
     }, 30_000);
 
+    it("a replay or a re-enable's recovery by another process wakes a worker at once", async () => {
+      const { key, providerId } = await newKey();
+      const { url, received } = receiver!;
+      const subscribed = await send(servers[1]!.baseUrl, {
+        method: "POST",
+        path: "/api/Event/Subscribe",
+        key,
+        body: JSON.stringify({ eventType: EVENT, callbackUrl: `${url}/replays`, auth: null }),
+      });
+      expect(subscribed.status).toBe(200);
+      const { sendExampleEvent, replayEvent, replayFailedEvents } = await import(
+        "../../lib/domain/webhook-events"
+      );
+      const event = await sendExampleEvent(providerId, EVENT);
+      const ours = () => received.filter((callback) => callback.webhookId === event.id);
+      const delivered = () => database.db().outboxEvent.findUnique({ where: { id: event.id } });
+      while (ours().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
+      // Both workers are idle until their next poll, two minutes away: only a signal wakes them.
+      await replayEvent(providerId, event.id);
+      while (ours().length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
+
+      await database.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
+      const now = new Date();
+      expect(await replayFailedEvents(providerId, new Date(now.getTime() - 60_000), now)).toBe(1);
+      while (ours().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
+
+      const { reenableSubscription } = await import("../../lib/domain/subscriptions");
+      await database.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
+      await database.db().subscription.updateMany({
+        where: { providerId },
+        data: { disabledAt: new Date(), disabledReason: "x" },
+      });
+      expect(await reenableSubscription(providerId, EVENT, new Date(now.getTime() - 60_000))).toEqual({
+        recovered: 1,
+      });
+      while (ours().length < 4) await new Promise((resolve) => setTimeout(resolve, 50));
+    }, 30_000);
+
     it("counts one API rate limit across both servers", async () => {
       const { key } = await newKey();
       const statuses: number[] = [];

@@ -128,3 +128,28 @@ describe("sendExampleAction", () => {
     expect(hostile).toMatchObject({ ok: false, fieldErrors: { eventType: expect.any(String) } });
   });
 });
+
+describe("an action from a page of the other mode", () => {
+  const unsubscribe = () => action("app/(provider)/webhooks/actions.ts", "unsubscribeAction");
+
+  it("is refused, changing nothing: a stale test-mode tab cannot unsubscribe the live webhook", async () => {
+    // The page was rendered in test mode; another tab has since switched the portal back to live.
+    const live = `${cookies.mine}; portal_mode=live`;
+    const stale = await actionResult(baseUrl, unsubscribe(), live, [{ eventType: EVENT }, "test"]);
+    expect(stale.ok).toBe(false);
+    expect(stale.error).toMatch(/switched to live data/);
+    expect(await subscriptionOf(mine)).toBeTruthy();
+    const tampered = await actionResult(baseUrl, unsubscribe(), live, [{ eventType: EVENT }, { mode: 1 }]);
+    expect(tampered.ok).toBe(false);
+    expect(await subscriptionOf(mine)).toBeTruthy();
+  });
+
+  it("the mode switch itself works from any page", async () => {
+    const switchMode = action("app/(provider)/actions.ts", "setPortalModeAction");
+    const stale = await actionResult(baseUrl, switchMode, `${cookies.mine}; portal_mode=test`, [
+      { mode: "live" },
+      "live",
+    ]);
+    expect(stale).toMatchObject({ ok: true });
+  });
+});

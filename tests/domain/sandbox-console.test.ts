@@ -208,3 +208,35 @@ describe("the admin console shows no sandbox data", () => {
     await replayEvent(sandbox, event.id);
   });
 });
+
+describe("the automatic decision under one sandbox's flood", () => {
+  it("decides another sandbox's request in the same round: no provider's test requests hold up another's", async () => {
+    const flooding = await sandboxOf((await createProvider("Flooding Payouts")).id);
+    const waiting = await sandboxOf((await createProvider("Waiting Payouts")).id);
+    for (let index = 0; index < 12; index++) await create(flooding, `flood-${index}`);
+    const { requestId } = await create(waiting, "after-the-flood");
+    // One round that decides at most 10: the flood's requests are all older than the other's.
+    expect(await decideDueSandboxRequests(FAR_FUTURE, 0, 10)).toBe(10);
+    const other = await own.db().channelRequest.findUniqueOrThrow({ where: { id: requestId } });
+    expect(other.state).toBe("APPROVED");
+    // The rest of the flood follows in the next rounds.
+    while ((await decideDueSandboxRequests(FAR_FUTURE, 0, 10)) > 0);
+    const flood = await own.db().channelRequest.findMany({ where: { channel: { providerId: flooding } } });
+    expect(flood.map((request) => request.state)).toEqual(Array(12).fill("APPROVED"));
+  });
+
+  it("decides the others when one request cannot be decided (it is logged and tried again next round)", async () => {
+    const broken = await sandboxOf((await createProvider("Broken Payouts")).id);
+    const healthy = await sandboxOf((await createProvider("Healthy Payouts")).id);
+    const { requestId: brokenId } = await create(broken, "unreadable");
+    await own.db().channelRequest.update({ where: { id: brokenId }, data: { body: "not a channel" } });
+    const { requestId } = await create(healthy, "readable");
+    await decideDueSandboxRequests(FAR_FUTURE, 0, 10);
+    expect((await own.db().channelRequest.findUniqueOrThrow({ where: { id: requestId } })).state).toBe(
+      "APPROVED",
+    );
+    expect((await own.db().channelRequest.findUniqueOrThrow({ where: { id: brokenId } })).state).toBe(
+      "PENDING",
+    );
+  });
+});

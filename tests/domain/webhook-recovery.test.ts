@@ -174,4 +174,15 @@ describe("example events", () => {
     );
     await expect(sendExampleEvent(providerId, "NULL")).rejects.toThrow("is not an event type");
   });
+
+  it("are refused for a disabled subscription, as the catalog says, instead of being queued to be skipped", async () => {
+    await subscribeTo("https://hooks.example.org/disabled");
+    await disable(providerId);
+    const events = () => db().outboxEvent.count({ where: { providerId } });
+    const before = await events();
+    await expect(sendExampleEvent(providerId, EVENT_TYPE)).rejects.toThrow(
+      "The subscription is disabled: re-enable it to send an example.",
+    );
+    expect(await events()).toBe(before);
+  });
 });

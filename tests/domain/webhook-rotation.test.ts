@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { callbackHeadersSchema } from "@/lib/contract/webhooks";
+import { db } from "@/lib/db";
 import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
 import { rotateHmacSecret, subscribe } from "@/lib/domain/subscriptions";
@@ -97,6 +98,11 @@ describe("only the new secret signs", () => {
     expect(String(rotated.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(standardVerifies(newSecret, rotated)).toBe(true);
     expect(standardVerifies(oldSecret, rotated)).toBe(false);
+    // Kept only while the period lasts (README): the delivery after it forgets the sealed secret.
+    const row = await db().subscription.findUniqueOrThrow({
+      where: { providerId_eventType: { providerId, eventType: EVENT_TYPE } },
+    });
+    expect(row).toMatchObject({ previousAuthSealed: null, previousAuthUntil: null });
   });
 
   it("with no grace period", async () => {
@@ -123,6 +129,23 @@ describe("only the new secret signs", () => {
     expect(standardVerifies(replaced!, callback!)).toBe(true);
     expect(standardVerifies(rotatedSecret!, callback!)).toBe(false);
     expect(standardVerifies(oldSecret!, callback!)).toBe(false);
+  });
+});
+
+describe("subscribing again with the current secret", () => {
+  it("(a new callback URL, or a setup script run again) replaces no secret, so the grace period goes on", async () => {
+    const [oldSecret, newSecret] = [`old-${randomUUID()}`, `new-${randomUUID()}`];
+    const first = await receiver();
+    await subscribeTo(first.url, { type: "hmac", secret: oldSecret });
+    await rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: newSecret, graceHours: 24 });
+    const moved = await receiver();
+    await subscribeTo(moved.url, { type: "hmac", secret: newSecret });
+    await queueEvent();
+    await run(at(0));
+    const [callback] = moved.received;
+    expect(String(callback!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(standardVerifies(oldSecret, callback!)).toBe(true);
+    expect(standardVerifies(newSecret, callback!)).toBe(true);
   });
 });
 

@@ -178,6 +178,12 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/api/Event/Subscribe"].post.description).toMatch(/encrypted at rest/);
   });
 
+  it("tells a new integrator where a test-mode key comes from", () => {
+    const testMode = String(doc.info.description).split("## Test mode")[1]?.split("\n## ")[0] ?? "";
+    expect(testMode).toMatch(/API keys page/);
+    expect(testMode).toMatch(/Test mode switched on/);
+  });
+
   it("agrees with the zod contract on valid and invalid bodies", () => {
     const check = schemaValidator();
     const body = schemas.DeliveryChannel;

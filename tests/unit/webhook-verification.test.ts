@@ -29,6 +29,11 @@ function signed(secret: string, at = new Date(), rotating?: string): Record<stri
   return headers;
 }
 
+/** The valid signature with its last character replaced by one beyond ASCII: the same length as a string. */
+function forged(headers: Record<string, string>): Record<string, string> {
+  return { ...headers, "webhook-signature": `${headers["webhook-signature"]?.slice(0, -1)}\u00e9` };
+}
+
 type Verify = (headers: Record<string, string>, body: string, secrets: string[]) => boolean;
 
 /** The cases every sample must decide: [what, headers, body, secrets, accepted]. */
@@ -39,6 +44,8 @@ const CASES: [string, Record<string, string>, string, string[], boolean][] = [
   ["a changed body", signed(NEW), BODY.replace("11", "12"), [NEW], false],
   ["another secret", signed(NEW), BODY, [OLD], false],
   ["signed ten minutes ago", signed(NEW, new Date(Date.now() - 600_000)), BODY, [NEW], false],
+  // A forger's header may hold any byte; one beyond ASCII must be a refusal, not an exception.
+  ["a forged signature with a character beyond ASCII", forged(signed(NEW)), BODY, [NEW], false],
 ];
 
 describe("the reference's TypeScript verification", () => {

@@ -21,7 +21,7 @@ With a limit, every answer to a request with a valid key carries \`${RATE_LIMIT_
 
 const SANDBOX = `## Test mode
 
-An API key that starts with \`dcp_test_\` belongs to the provider's sandbox: its channels, subscriptions and deliveries are kept apart from live data, and a live key never sees them (nor a test key the live ones). The portal switches between live and test data.
+An API key that starts with \`dcp_test_\` belongs to the provider's sandbox: its channels, subscriptions and deliveries are kept apart from live data, and a live key never sees them (nor a test key the live ones). The portal switches between live and test data: create a test key on the portal's API keys page with Test mode switched on (the switch in the header).
 
 - A test-mode channel request is decided automatically after \`SANDBOX_DECISION_DELAY_SECONDS\` (default 5): approved, or rejected when the channel's name contains the word \`REJECT\` (any case). The \`DELIVERY_CHANNEL_STATUS_UPDATED\` callback follows as in live mode.
 - \`POST /api/Sandbox/DeliveryRequest\` with \`{"providerDeliveryChannelId": "…", "deliveries": 3}\` sends a \`DELIVERY_REQUEST_SENT\` callback with that many deliveries through one of your test channels.
@@ -66,6 +66,7 @@ The operations that change something accept an \`${IDEMPOTENCY_KEY_HEADER}\` hea
 - Retrying with the same key and body answers the first request's status and body again, with \`${REPLAYED_HEADER}: true\`, and changes nothing more.
 - The same key with another body or for another operation is a **422**; a retry while the first request is still running is a **409** with \`Retry-After\`.
 - Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.
+- Retry, backing off exponentially, when no answer came and on a 5xx; on a 429 or a 409 \`RequestInProgress\` after \`Retry-After\`. Any other 4xx is final: fix the request.
 
 ${rateLimitSection()}
 

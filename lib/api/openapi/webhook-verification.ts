@@ -5,8 +5,11 @@
 
 export const VERIFY_TYPESCRIPT = `import { createHmac, timingSafeEqual } from "node:crypto";
 
-const same = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Compared as bytes: a forged header may hold characters beyond ASCII. */
+const same = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 /** webhook-signature: true when one of its signatures is made with one of your secrets. */
 export function verifyWebhook(headers: Headers, rawBody: string, secrets: string[]): boolean {
@@ -37,7 +40,8 @@ def verify_webhook(headers, raw_body: bytes, secrets: list[str]) -> bool:
     for secret in secrets:
         mac = hmac.new(secret.encode(), signed, hashlib.sha256).digest()
         expected = "v1," + base64.b64encode(mac).decode()
-        if any(hmac.compare_digest(expected, signature) for signature in given):
+        # Compared as bytes: a forged header may hold characters beyond ASCII.
+        if any(hmac.compare_digest(expected.encode(), signature.encode()) for signature in given):
             return True
     return False`;
 
