@@ -10,6 +10,7 @@ import { closeChannelReader } from "./channel-reads";
 import { closeChannelWriter } from "./channel-writes";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { closeIdempotencyWriter } from "./idempotency-writes";
 import { closeKeyRequestWriter } from "./key-request-writes";
 import { closeRateCounter } from "./rate-counts";
 import { closeSignals } from "./signals";
@@ -42,6 +43,12 @@ export function db(): Db {
 
 export { readChannelRow } from "./channel-reads";
 export { insertChannels, type NewChannelRow } from "./channel-writes";
+export {
+  type IdempotencyClaimRow,
+  type IdempotentAnswerRow,
+  insertIdempotencyClaim,
+  storeIdempotentAnswer,
+} from "./idempotency-writes";
 export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
 export { listen, onSignal, sendSignal, signalsLive } from "./signals";
@@ -52,6 +59,7 @@ export async function disconnectDb(): Promise<void> {
   await closeRateCounter();
   await closeSignals();
   await closeKeyRequestWriter();
+  await closeIdempotencyWriter();
   await globalForDb.portalDb?.$disconnect();
   globalForDb.portalDb = undefined;
 }

@@ -2,9 +2,11 @@
  * Answers stored by the provider's idempotency key (README, "Retries and idempotency"): per API key,
  * for 24 h. A request claims its key by inserting the row — the primary key lets exactly one of
  * concurrent requests through — runs, and completes the row with its answer, which a retry then
- * replays. The API side (the header, the HTTP answers) is lib/api/idempotency.ts.
+ * replays. The API side (the header, the HTTP answers) is lib/api/idempotency.ts. The claim and the
+ * answer, written on every such request, go through the drivers (lib/db/idempotency-writes.ts); the
+ * rarer reads, takeovers, releases and the purge through Prisma.
  */
-import { db, isUniqueViolation } from "../db";
+import { db, insertIdempotencyClaim, storeIdempotentAnswer } from "../db";
 import { log } from "../log";
 
 /** How long a key is kept; after that it may be reused. */
@@ -39,21 +41,14 @@ export type Claim =
 
 const idOf = ({ apiKeyId, key }: IdempotentRequest) => ({ apiKeyId, key });
 
-async function insertClaim(request: IdempotentRequest, now: Date): Promise<boolean> {
-  try {
-    await db().idempotencyKey.create({
-      data: {
-        ...request,
-        lockedUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
-      },
-    });
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+/** The claim itself: the primary key lets one of concurrent inserts through (lib/db/idempotency-writes.ts). */
+function insertClaim(request: IdempotentRequest, now: Date): Promise<boolean> {
+  return insertIdempotencyClaim({
+    ...request,
+    lockedUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+  });
 }
 
 /** Takes over an unfinished claim whose lease ran out; of several takers, one gets it. */
@@ -100,10 +95,7 @@ export async function claimIdempotencyKey(request: IdempotentRequest, now = new 
 
 /** Stores the answer of a claimed request: from now on a retry replays it. */
 export async function completeIdempotencyKey(request: IdempotentRequest, answer: StoredAnswer) {
-  await db().idempotencyKey.updateMany({
-    where: idOf(request),
-    data: { status: answer.status, response: answer.json, lockedUntil: null },
-  });
+  await storeIdempotentAnswer({ ...idOf(request), status: answer.status, response: answer.json });
 }
 
 /** Gives a claim up without an answer (the server failed): a retry with the key runs afresh. */
