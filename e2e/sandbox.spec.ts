@@ -31,6 +31,7 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
   // A test key from the keys page, under the banner, drives the sandbox through the API.
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(banner).toBeVisible();
+  await page.getByLabel("Name").fill("sandbox integration");
   await page.getByRole("button", { name: "Create API key" }).click();
   const testKey = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(testKey).toMatch(/^dcp_test_/);
@@ -40,7 +41,7 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
   await expect(banner).toBeVisible();
   await expect(page.getByRole("link", { name: /Test pickup/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Live pickup/ })).toHaveCount(0);
-  await expect(page.getByText(/decided automatically within seconds/)).toBeVisible();
+  await expect(page.getByText(/^Test mode: each change is a request, decided automatically/)).toBeVisible();
   // Decided by the sandbox after SANDBOX_DECISION_DELAY_SECONDS, with no administrator.
   await expect(async () => {
     await page.reload();
@@ -79,6 +80,7 @@ test("a page left in test mode changes nothing live after another tab switched b
   await page.getByRole("switch", { name: "Test mode" }).click();
   await expect(page.getByRole("region", { name: "Test mode" })).toBeVisible();
   await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Name").fill("sandbox integration");
   await page.getByRole("button", { name: "Create API key" }).click();
   const testKey = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect((await subscribe(testKey, "https://hooks.example.org/test")).status()).toBe(200);

@@ -24,6 +24,8 @@ h2 { font-size: 1.5rem; margin: 2.5rem 0 0.75rem; padding-top: 1rem; border-top:
 h3 { font-size: 1.25rem; margin: 2rem 0 0.5rem; }
 h4 { font-size: 1.0625rem; margin: 1.25rem 0 0.5rem; }
 h5 { font-size: 1rem; margin: 1rem 0 0.25rem; }
+/* Schema names are long unbroken words (SandboxDeliveryRequestResponse): break them on a phone. */
+h1, h2, h3, h4, h5 { overflow-wrap: anywhere; }
 .operation { border-top: 1px solid var(--line); margin-top: 2rem; }
 .method { display: inline-block; border-radius: 4px; padding: 0 0.45rem; font-size: 0.875rem; color: #fff; background: #1f5f2e; vertical-align: 0.1em; }
 .method.get { background: #0b4f8a; }
