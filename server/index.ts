@@ -18,6 +18,16 @@ import { applyMigrations, projectRoot } from "./migrate";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
+/** Whether the path's percent-escapes decode: Next answers 500 on one that does not (`/keys/%`). */
+function decodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split("?")[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `GET http://host/api/health HTTP/1.1` (absolute-form, RFC 9112 §3.2.2) names the same path. */
 function originForm(target: string): string {
   const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
@@ -42,8 +52,9 @@ async function main() {
     setClientAddress(request);
     request.url = originForm(request.url ?? "/");
     if (serveApiFastPath(request, response)) return;
-    // `OPTIONS *` and other request-targets that are not paths: Next would fail on them with a 500.
-    if (!request.url?.startsWith("/")) {
+    // `OPTIONS *` and other request-targets that are not paths, or paths with a broken escape: Next
+    // would fail on them with a 500.
+    if (!request.url?.startsWith("/") || !decodablePath(request.url)) {
       response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request target");
       return;
     }

@@ -121,6 +121,18 @@ describe("what the review sent, answered in the envelope", () => {
     expect(statusOf(await raw(`OPTIONS * HTTP/1.1\r\n${host}`))).toBe(400);
   });
 
+  it("a portal path whose percent-escapes do not decode is a 400, not Next's 500", async () => {
+    const host = `Host: ${hostname}:${port}\r\nconnection: close\r\n\r\n`;
+    for (const path of ["/channels/%E0%A4%A", "/keys/%", "/admin/channels/%zz", "/docs/%E0"]) {
+      const answer = await raw(`GET ${path} HTTP/1.1\r\n${host}`);
+      expect([path, statusOf(answer)]).toEqual([path, 400]);
+    }
+    expect(
+      statusOf(await raw(`GET /channels/%41 HTTP/1.1\r\n${host}`)),
+      "a valid escape still goes on",
+    ).not.toBe(400);
+  });
+
   it("a host the portal does not serve gets 421 naming the setting; the API answers on any host", async () => {
     const foreign = (path: string) =>
       raw(
