@@ -66,6 +66,8 @@ export function fromDomainError(error: DomainError): ApiError {
   if (error.kind === "not_found") return notFound(error.message);
   if (error.kind === "conflict") return conflict(error.message);
   if (error.kind === "forbidden") return forbidden(error.message);
+  if (error.kind === "too_many")
+    return new ApiError(429, "TooManyRequests", "Too Many Requests", error.message);
   return validationError([error.field ? `${error.field}: ${error.message}` : error.message]);
 }
 export const methodNotAllowed = (allowed: string[]) =>

@@ -2,7 +2,7 @@
  * Errors of the domain's rules, free of HTTP. The API maps them to the contract's envelope
  * (lib/api/endpoint.ts), the portal to messages at the form.
  */
-export type DomainErrorKind = "not_found" | "conflict" | "invalid" | "forbidden";
+export type DomainErrorKind = "not_found" | "conflict" | "invalid" | "forbidden" | "too_many";
 
 export class DomainError extends Error {
   constructor(
@@ -19,6 +19,8 @@ export const notFound = (message: string) => new DomainError("not_found", messag
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
+/** Asked for more than a rule allows in a while: the API answers 429. */
+export const tooMany = (message: string) => new DomainError("too_many", message);
 
 /** A page's "not found" (another provider's record, or none): the caller shows the not-found page. */
 export const isDomainNotFound = (error: unknown) =>

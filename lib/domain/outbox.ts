@@ -6,7 +6,8 @@
  * caller nudges this process's dispatcher (notifyOutboxWritten) once committed.
  */
 import type { WebhookPayloads } from "../contract/webhooks";
-import { sendSignal, type Tx } from "../db";
+import { db, sendSignal, type Tx } from "../db";
+import { tooMany } from "./errors";
 
 export async function queueEvent<K extends keyof WebhookPayloads>(
   tx: Tx,
@@ -22,4 +23,25 @@ export async function queueEvent<K extends keyof WebhookPayloads>(
   });
   await sendSignal(tx, "outbox_written");
   return event;
+}
+
+/** Events a provider may have had queued in the last minute and still ask for generated ones. */
+export const GENERATED_EVENTS_PER_MINUTE = 120;
+const MINUTE_MS = 60_000;
+
+/**
+ * Refuses a request for generated events (an example, a sandbox delivery request or refund) while
+ * the provider had GENERATED_EVENTS_PER_MINUTE events queued in the last minute: each is a callback
+ * the dispatcher must send, so a loop of clicks or calls must not fill the outbox. Counted on the
+ * (providerId, createdAt) index, so the count reads one minute of one provider's events.
+ */
+export async function checkGeneratedEventRoom(providerId: string, now = new Date()): Promise<void> {
+  const recent = await db().outboxEvent.count({
+    where: { providerId, createdAt: { gte: new Date(now.getTime() - MINUTE_MS) } },
+  });
+  if (recent >= GENERATED_EVENTS_PER_MINUTE) {
+    throw tooMany(
+      `${GENERATED_EVENTS_PER_MINUTE} events were queued for you in the last minute: wait a minute before asking for more examples or test events.`,
+    );
+  }
 }

@@ -13,6 +13,7 @@ import { receivesDeliveries, requestRefund, sendDeliveryRequest } from "./delive
 import { availabilityAllows } from "./eligibility";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
+import { checkGeneratedEventRoom } from "./outbox";
 import { requireSandbox } from "./sandbox";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
 
@@ -28,6 +29,7 @@ export async function sendSandboxDeliveryRequest(
   count: number,
 ) {
   await requireSandbox(providerId);
+  await checkGeneratedEventRoom(providerId);
   const channel = await db().channel.findUnique({
     where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
     select: { id: true, isApproved: true, status: true, approvedContent: true },
@@ -74,6 +76,7 @@ export async function sendSandboxDeliveryRequest(
 /** Requests the refund of one of the sandbox's test deliveries (DELIVERY_REFUND_REQUESTED). */
 export async function requestSandboxRefund(providerId: string, deliveryId: string) {
   await requireSandbox(providerId);
+  await checkGeneratedEventRoom(providerId);
   const delivery = await db().delivery.findFirst({
     where: { id: deliveryId, deliveryRequest: { channel: { providerId } } },
     select: { id: true },

@@ -70,6 +70,26 @@ export function sandboxDecision(requestBody: string): Decision {
     : { approve: true };
 }
 
+/** A sandbox's due requests, oldest first: through its channels with a pending request. */
+async function dueRequestsOf(
+  sandboxId: string,
+  due: { state: string; requestedAt: { lte: Date } },
+  limit: number,
+): Promise<{ id: string }[]> {
+  const channels = await db().channel.findMany({
+    where: { providerId: sandboxId, requests: { some: { state: "PENDING" } } },
+    select: { id: true },
+    take: 1_000,
+  });
+  if (channels.length === 0) return [];
+  return db().channelRequest.findMany({
+    where: { ...due, channelId: { in: channels.map((channel) => channel.id) } },
+    orderBy: { requestedAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+}
+
 /**
  * Decides the sandboxes' requests pending for at least `delayMs`, each sandbox's oldest first and
  * shared fairly between sandboxes (one provider's flood of test requests holds up no other's
@@ -82,22 +102,15 @@ export async function decideDueSandboxRequests(
   limit = 50,
 ) {
   const due = { state: "PENDING", requestedAt: { lte: new Date(now.getTime() - delayMs) } };
-  const sandboxes = await db().channel.groupBy({
-    by: ["providerId"],
-    where: { provider: { sandboxOfId: { not: null } }, requests: { some: due } },
-    orderBy: { providerId: "asc" },
-    take: limit,
+  // Driven from the few sandboxes and their channels (indexed by provider, then requests by channel
+  // and state), never from the pending requests: live ones can number millions. A query that began
+  // at the requests took minutes a round under the bench's 40,000 pending creates.
+  const sandboxes = await db().provider.findMany({
+    where: { sandboxOfId: { not: null } },
+    select: { id: true },
+    orderBy: { id: "asc" },
   });
-  const queues = await Promise.all(
-    sandboxes.map(({ providerId }) =>
-      db().channelRequest.findMany({
-        where: { ...due, channel: { providerId } },
-        orderBy: { requestedAt: "asc" },
-        take: limit,
-        select: { id: true },
-      }),
-    ),
-  );
+  const queues = await Promise.all(sandboxes.map(({ id }) => dueRequestsOf(id, due, limit)));
   // Round robin: each sandbox's oldest, then each one's second oldest, and so on.
   const rounds = Math.max(0, ...queues.map((queue) => queue.length));
   const picked = Array.from({ length: rounds }, (_, index) => queues.flatMap((queue) => queue[index] ?? []));

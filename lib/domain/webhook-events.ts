@@ -12,7 +12,7 @@ import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
 import { formatCount } from "../format";
 import { conflict, invalid, notFound } from "./errors";
-import { queueEvent } from "./outbox";
+import { checkGeneratedEventRoom, queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
 import { OF_LIVE_PROVIDER } from "./sandbox-scope";
@@ -151,6 +151,7 @@ export async function sendExampleEvent(providerId: string, eventType: string) {
   // Queued, it would only be skipped: say why now, as the catalog's disabled button does.
   if (subscription.disabledAt)
     throw conflict("The subscription is disabled: re-enable it to send an example.");
+  await checkGeneratedEventRoom(providerId);
   const type = eventType as keyof WebhookPayloads;
   const event = await queueEvent(db(), providerId, type, WEBHOOK_EXAMPLES[type], {
     id: `${EXAMPLE_EVENT_ID_PREFIX}${randomUUID()}`,
