@@ -4,8 +4,8 @@
  * reason, approves another, enters a translation by hand; the provider's pages show the decisions and
  * the translation. An administrator who belongs to the provider cannot decide. Axe and screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
 
 const body = (id: string, name: string, countries: string[]) => ({
@@ -18,13 +18,6 @@ const body = (id: string, name: string, countries: string[]) => ({
 async function post(request: APIRequestContext, path: string, key: string, data: unknown) {
   const response = await request.post(path, { headers: { "x-api-key": key }, data });
   expect((await response.json()).status).toBe("success");
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-  ).toEqual([]);
 }
 
 test("an administrator works the approval queue; the provider sees the outcome", async ({
@@ -44,7 +37,7 @@ test("an administrator works the approval queue; the provider sees the outcome",
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("link", { name: "Delivery Channel Create: First kiosk" })).toBeVisible();
   await page.screenshot({ path: "artifacts/screenshots/admin-queue.png", fullPage: true });
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("link", { name: "Delivery Channel Create: First kiosk" }).click();
   await expect(page.getByText("A new channel: everything is new")).toBeVisible();
@@ -71,7 +64,7 @@ test("an administrator works the approval queue; the provider sees the outcome",
     "+ UA",
   );
   await page.screenshot({ path: "artifacts/screenshots/admin-review-diff.png", fullPage: true });
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Reject…" }).click();
   await page.getByRole("button", { name: "Reject request" }).click();
   await expect(page.getByText("Give the provider a reason")).toBeVisible();

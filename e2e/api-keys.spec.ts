@@ -4,15 +4,9 @@
  * guid), rolls the key with a grace end, and both keys work; the old key then shows as expiring
  * and every portal page warns about it until it is revoked from its page. Axe checks and screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { createProviderAccount, signIn } from "./support/accounts";
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-}
 
 /** A datetime-local value (UTC, as the portal reads it) this many hours ahead. */
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);

@@ -4,19 +4,9 @@
  * finds it in the list as REQUESTED, edits it, toggles its status; creates an API key, uses it against
  * the REST API, revokes it; another provider cannot open the channel. Axe checks and screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { createProviderAccount, signIn } from "./support/accounts";
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-  ).toEqual([]);
-}
 
 async function pick(page: Page, label: string, search: string, option: RegExp) {
   const box = page.getByRole("combobox", { name: label });

@@ -4,19 +4,14 @@
  * and both secrets verify during the grace period; a disabled subscription shows why, and re-enabling
  * it with "recover since" sends the missed event again. Axe finds nothing serious on these pages.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { WEBHOOK_EXAMPLES } from "../lib/contract/webhook-catalog";
 import { startWebhookReceiver, verifyStandardWebhook } from "../scripts/webhook-receiver/receiver";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { createProviderAccount, signIn } from "./support/accounts";
 import { postAsProvider } from "./support/provider-api";
 
 const STATUS = "DELIVERY_CHANNEL_STATUS_UPDATED";
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-}
 
 test("the event catalog shows each event type and sends an example that arrives verified", async ({
   page,
@@ -41,7 +36,7 @@ test("the event catalog shows each event type and sends an example that arrives 
     await expect(page.getByText("Subscribe to this event type on the Webhooks page").first()).toBeVisible();
     await page.getByText("JSON Schema", { exact: true }).first().click();
     await expect(page.getByText('"$schema"').first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: `Send example ${STATUS}` }).click();
     await expect(page.getByText(/Example queued as example-/)).toBeVisible();
@@ -74,7 +69,7 @@ test("rotating a secret shows the generated one once; during the grace period ei
     await page.getByRole("button", { name: "Rotate secret" }).click();
     const dialog = page.getByRole("dialog", { name: `Rotate the secret of ${STATUS}` });
     await expect(dialog.getByLabel("Grace period")).toHaveValue("24");
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByLabel("Grace period").selectOption({ label: "3 days" });
     await dialog.getByRole("button", { name: "Rotate secret" }).click();
     const generated = (await dialog.getByTestId("new-webhook-secret").textContent()) ?? "";
@@ -128,7 +123,7 @@ test("a disabled subscription shows why; re-enabling it recovers the missed even
     const dialog = page.getByRole("dialog", { name: `Re-enable ${STATUS}` });
     const anHourAgo = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16);
     await dialog.getByLabel("Recover every event since (UTC, optional)").fill(anHourAgo);
-    await expectAccessible(page);
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("button", { name: "Re-enable" }).click();
     await expect(page.getByText("Re-enabled; 1 event queued again.")).toBeVisible();
     await expect.poll(() => receiver.received.length).toBe(2);

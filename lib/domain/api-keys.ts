@@ -69,7 +69,7 @@ export async function issueApiKey(providerId: string, name = "API key", options:
       ...columns,
     },
   });
-  await forgetCachedKeys();
+  // A new key invalidates nothing: only verified keys are cached.
   return { key, record };
 }
 

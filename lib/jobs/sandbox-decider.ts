@@ -6,24 +6,11 @@
  */
 import { decideDueSandboxRequests } from "../domain/sandbox";
 import { log } from "../log";
+import { pollEvery } from "./poller";
 
 /** Polls every `intervalMs` until stopped; the returned function stops it and waits for the round. */
 export function startSandboxDecider(intervalMs = 1_000): () => Promise<void> {
-  let stopped = false;
-  let round: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    round = round.then(() =>
-      stopped
-        ? 0
-        : decideDueSandboxRequests().catch((error: unknown) =>
-            log.error({ err: error }, "sandbox decider round failed"),
-          ),
-    );
-  }, intervalMs);
+  const stop = pollEvery("sandbox decider", intervalMs, () => decideDueSandboxRequests());
   log.info("sandbox decider started");
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await round;
-  };
+  return stop;
 }

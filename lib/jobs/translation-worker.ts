@@ -8,6 +8,7 @@ import { db } from "../db";
 import { saveMachineTranslation } from "../domain/translations";
 import { log } from "../log";
 import { dueAndUnleased, unleased } from "./leases";
+import { pollEvery } from "./poller";
 import { TranslationFailed, type Translator } from "./translators";
 
 export const MAX_ATTEMPTS = 8;
@@ -81,21 +82,7 @@ export async function runDueTranslationJobs(translator: Translator, now = new Da
 
 /** Polls for due jobs until stopped; the returned function stops it and waits for the current round. */
 export function startTranslationWorker(translator: Translator, intervalMs = 2_000): () => Promise<void> {
-  let stopped = false;
-  let round: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    round = round.then(() =>
-      stopped
-        ? 0
-        : runDueTranslationJobs(translator).catch((error: unknown) =>
-            log.error({ err: error }, "translation worker round failed"),
-          ),
-    );
-  }, intervalMs);
+  const stop = pollEvery("translation worker", intervalMs, () => runDueTranslationJobs(translator));
   log.info({ translator: translator.name }, "translation worker started");
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await round;
-  };
+  return stop;
 }
