@@ -6,9 +6,11 @@
  * "Approvals") — gives it a fresh API key (revoking the demo's earlier keys), then runs the
  * production server and prints how to call it.
  */
+
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { databaseUrl, port } from "../lib/config";
+import { LEGACY_ADMIN_ROLES, type UserRole } from "../lib/contract/roles";
 import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
 import { decideRequest } from "../lib/domain/approvals";
@@ -31,9 +33,9 @@ interface DemoCredentials {
 }
 
 /** Creates the user, or gives the existing one a fresh password; returns the password either way. */
-async function demoUser(email: string, name: string, role: "provider" | "admin", providerId: string | null) {
+async function demoUser(email: string, name: string, roles: UserRole[], providerId: string | null) {
   const password = generatePassword();
-  if (!(await resetPassword(email, password))) await createUser({ email, name, password, role, providerId });
+  if (!(await resetPassword(email, password))) await createUser({ email, name, password, roles, providerId });
   return password;
 }
 
@@ -53,8 +55,8 @@ async function seedDemo(): Promise<DemoCredentials> {
     data: { revokedAt: new Date() },
   });
   const { key } = await issueApiKey(provider.id, DEMO_KEY_LABEL);
-  const providerPassword = await demoUser(DEMO_PROVIDER_USER, "Dana Provider", "provider", provider.id);
-  const adminPassword = await demoUser(DEMO_ADMIN, "Alex Admin", "admin", null);
+  const providerPassword = await demoUser(DEMO_PROVIDER_USER, "Dana Provider", ["owner"], provider.id);
+  const adminPassword = await demoUser(DEMO_ADMIN, "Alex Admin", LEGACY_ADMIN_ROLES, null);
   const hasChannel = await db().channel.count({ where: { providerId: provider.id } });
   if (!hasChannel) await seedChannels(provider.id);
   return { key, providerPassword, adminPassword };

@@ -30,10 +30,10 @@ async function main() {
     email: values.email,
     name: values.name ?? values.email,
     password,
-    role: values.admin ? "admin" : "provider",
+    roles: values.admin ? ["administrator", "reviewer", "program_manager"] : ["owner"],
     providerId: values.provider ?? null,
   });
-  console.log(`Created ${user.role} user ${user.email} (${user.id}). Its password, shown only this once:`);
+  console.log(`Created ${user.roles} user ${user.email} (${user.id}). Its password, shown only this once:`);
   console.log(password);
 }
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { pendingRequestCount } from "@/lib/domain/channels";
 
 export const dynamic = "force-dynamic";
 
 /** The admin console, for platform administrators only. Each page checks the role again. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await requireAdmin();
+  const user = await requirePlatformUser();
   return (
     <AppShell
       user={user}

@@ -6,6 +6,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const setPortalModeAction = defineAction({
   role: "provider",
+  permission: "provider.read",
   input: portalModeSchema,
   run: async ({ mode }) => {
     await writePortalMode(mode);

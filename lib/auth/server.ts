@@ -34,7 +34,7 @@ function createAuth() {
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     user: {
       additionalFields: {
-        role: { type: "string", input: false, defaultValue: "provider" },
+        roles: { type: "string", input: false, defaultValue: "viewer" },
         providerId: { type: "string", input: false, required: false },
       },
     },

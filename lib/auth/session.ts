@@ -7,8 +7,9 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { PortalMode } from "../contract/forms/portal-mode";
+import { isPlatformRole, isProviderRole, parseRoles, type UserRole } from "../contract/roles";
+import type { Actor } from "../domain/permissions";
 import { sandboxOf } from "../domain/sandbox";
-import type { UserRole } from "../domain/users";
 import { readPortalMode } from "./portal-mode";
 import { auth } from "./server";
 
@@ -16,17 +17,35 @@ export interface PortalUser {
   id: string;
   name: string;
   email: string;
-  role: UserRole;
-  /** The provider organisation the user acts for; null for an administrator outside any. */
+  roles: UserRole[];
+  /** The provider organisation the user belongs to; null for a platform user outside any. */
   providerId: string | null;
+  /** The user as the domain's permission checks see them (lib/domain/permissions.ts). */
+  actor: Actor;
+}
+
+export const isPlatformUser = (user: { roles: readonly UserRole[] }) => user.roles.some(isPlatformRole);
+
+/** A user acting for a provider organisation holds only their provider roles there, and vice versa. */
+function userActor(id: string, roles: UserRole[], providerId: string | null): Actor {
+  return { kind: "user", id, personId: id, holds: roles, providerId };
 }
 
 /** The signed-in user, or null; read once per request however many components ask. */
 export const currentUser = cache(async (): Promise<PortalUser | null> => {
   const session = await auth().api.getSession({ headers: await headers() });
   if (!session) return null;
-  const { id, name, email, role, providerId } = session.user;
-  return { id, name, email, role: role === "admin" ? "admin" : "provider", providerId: providerId ?? null };
+  const { id, name, email, roles: stored, providerId } = session.user;
+  const roles = parseRoles(stored);
+  const platformRoles = roles.filter(isPlatformRole);
+  return {
+    id,
+    name,
+    email,
+    roles,
+    providerId: providerId ?? null,
+    actor: userActor(id, platformRoles, null),
+  };
 });
 
 export interface ProviderUser extends PortalUser {
@@ -45,20 +64,27 @@ export interface ProviderUser extends PortalUser {
 export const requireProviderUser = cache(async (): Promise<ProviderUser> => {
   const user = await currentUser();
   if (!user) redirect("/sign-in");
-  if (!user.providerId) redirect(homeOf(user));
+  const providerRoles = user.roles.filter(isProviderRole);
+  if (!user.providerId || providerRoles.length === 0) redirect(homeOf(user));
   const mode = await readPortalMode();
   const providerId = mode === "test" ? await sandboxOf(user.providerId) : user.providerId;
-  return { ...user, providerId, liveProviderId: user.providerId, mode };
+  const actor = userActor(user.id, providerRoles, providerId);
+  return { ...user, providerId, liveProviderId: user.providerId, mode, actor };
 });
 
-/** A platform administrator. Others get a 404, so that the console's existence is not advertised. */
-export async function requireAdmin(): Promise<PortalUser> {
+/**
+ * A platform user (any platform role; what each may do is checked per action). Others get a 404, so
+ * that the console's existence is not advertised.
+ */
+export async function requirePlatformUser(): Promise<PortalUser> {
   const user = await currentUser();
   if (!user) redirect("/sign-in");
-  if (user.role !== "admin") notFound();
+  if (!isPlatformUser(user)) notFound();
   return user;
 }
 
 export function homeOf(user: PortalUser): string {
-  return user.role === "admin" && !user.providerId ? "/admin" : "/channels";
+  return isPlatformUser(user) && !(user.providerId && user.roles.some(isProviderRole))
+    ? "/admin"
+    : "/channels";
 }

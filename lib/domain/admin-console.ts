@@ -31,7 +31,7 @@ export async function providerForAdmin(providerId: string) {
   const provider = await db().provider.findFirst({
     where: { id: providerId, ...LIVE_PROVIDER },
     include: {
-      users: { select: { id: true, email: true, name: true, role: true, createdAt: true } },
+      users: { select: { id: true, email: true, name: true, roles: true, createdAt: true } },
       channels: {
         orderBy: { updatedAt: "desc" },
         take: 100,

@@ -21,6 +21,7 @@ import { MAX_REASON_LENGTH } from "../contract/decision";
 import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelope";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
+import { recordAudit } from "./audit";
 import { requestedColumns } from "./channels/columns";
 import { parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
@@ -72,15 +73,18 @@ export async function decideRequest(
     }
     await hooks.afterChannelUpdate?.(tx);
 
-    await tx.auditEntry.create({
-      data: {
-        actorId: decider.id,
+    await recordAudit(
+      tx,
+      { kind: decider.id.startsWith("system:") ? "system" : "user", id: decider.id },
+      {
         action: decision.approve ? "request.approved" : "request.rejected",
         subjectType: "ChannelRequest",
         subjectId: request.id,
-        detail: JSON.stringify({ kind: request.kind, channelId: request.channel.id, reason }),
+        detail: { kind: request.kind, channelId: request.channel.id, reason },
+        before: { state: "PENDING" },
+        after: { state: decision.approve ? "APPROVED" : "REJECTED" },
       },
-    });
+    );
     const event: ChannelStatusUpdated = {
       providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
       status: decision.approve ? "Approved" : "Rejected",

@@ -13,6 +13,7 @@ import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { CURRENCIES } from "../contract/enums";
 import { db, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
+import { recordAudit } from "./audit";
 import { budgetsFor, reserve } from "./budgets";
 import { parseContent } from "./channels/content";
 import {
@@ -278,15 +279,18 @@ export async function requestRefund(actorId: string, deliveryId: string, reason:
     await queueEvent(tx, delivery.deliveryRequest.channel.providerId, "DELIVERY_REFUND_REQUESTED", {
       deliveryId,
     });
-    await tx.auditEntry.create({
-      data: {
-        actorId,
+    await recordAudit(
+      tx,
+      { kind: "user", id: actorId },
+      {
         action: "delivery.refund_requested",
         subjectType: "Delivery",
         subjectId: deliveryId,
-        detail: JSON.stringify({ reason: why }),
+        detail: { reason: why },
+        before: { refundRequestedAt: null },
+        after: { refundRequestedAt: new Date().toISOString(), refundReason: why },
       },
-    });
+    );
   });
   notifyOutboxWritten();
 }

@@ -11,6 +11,7 @@ import {
   type TranslatedField,
 } from "../contract/forms/translations";
 import { db, isUniqueViolation, type Tx } from "../db";
+import { recordAudit } from "./audit";
 import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
 
@@ -100,6 +101,10 @@ export async function saveHumanTranslation(
     if (!channel?.approvedContent) throw notFound("No approved channel to translate.");
     const sourceText = parseContent(channel.approvedContent)[input.field as TranslatedField];
     const key = { channelId: input.channelId, field: input.field, language: input.language };
+    const previous = await tx.translation.findUnique({
+      where: { channelId_field_language: key },
+      select: { text: true, source: true },
+    });
     await tx.translation.upsert({
       where: { channelId_field_language: key },
       create: { ...key, text, source: "human", sourceText: sourceText?.translation ?? "" },
@@ -114,15 +119,18 @@ export async function saveHumanTranslation(
       },
       data: { state: "SKIPPED", lastError: "Translated by hand" },
     });
-    await tx.auditEntry.create({
-      data: {
-        actorId,
+    await recordAudit(
+      tx,
+      { kind: "user", id: actorId },
+      {
         action: "translation.edited",
         subjectType: "Channel",
         subjectId: input.channelId,
-        detail: JSON.stringify({ field: input.field, language: input.language }),
+        detail: { field: input.field, language: input.language },
+        before: previous ? { text: previous.text, source: previous.source } : null,
+        after: { text, source: "human" },
       },
-    });
+    );
   });
 }
 

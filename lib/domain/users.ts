@@ -5,11 +5,9 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { isProviderRole, serializeRoles, type UserRole } from "../contract/roles";
 import { db, isUniqueViolation } from "../db";
 import { conflict, invalid } from "./errors";
-
-/** What an account may do: a provider's portal, or the admin console. */
-export type UserRole = "provider" | "admin";
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -17,14 +15,15 @@ export interface NewUser {
   email: string;
   name: string;
   password: string;
-  role: UserRole;
-  /** Required for a provider user; an administrator may also belong to a provider organisation. */
+  roles: UserRole[];
+  /** Required with a provider role; a platform user may also belong to a provider organisation. */
   providerId?: string | null;
 }
 
 export async function createUser(input: NewUser) {
   const email = input.email.trim().toLowerCase();
-  if (input.role === "provider" && !input.providerId) {
+  if (input.roles.length === 0) throw invalid("roles", "choose at least one role");
+  if (input.roles.some(isProviderRole) && !input.providerId) {
     throw invalid("providerId", "a provider user belongs to a provider organisation");
   }
   if (input.providerId && (await isSandbox(input.providerId))) {
@@ -42,11 +41,11 @@ export async function createUser(input: NewUser) {
         id,
         email,
         name: input.name.trim() || email,
-        role: input.role,
+        roles: serializeRoles(input.roles),
         providerId: input.providerId ?? null,
         accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
       },
-      select: { id: true, email: true, name: true, role: true, providerId: true },
+      select: { id: true, email: true, name: true, roles: true, providerId: true },
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A user with email ${email} already exists.`);

@@ -7,21 +7,31 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { type PortalUser, type ProviderUser, requireAdmin, requireProviderUser } from "../auth/session";
+import {
+  type PortalUser,
+  type ProviderUser,
+  requirePlatformUser,
+  requireProviderUser,
+} from "../auth/session";
+import { authorize, type Permission } from "../domain/permissions";
+import { requestIdFrom, withRequestId } from "../request-context";
 import { type ActionResult, parseInput, runAction, succeed } from "./action-result";
 
+/** Which portal the action belongs to: the console (platform users) or a provider's portal. */
 type Role = "admin" | "provider";
 type UserOf<R extends Role> = R extends "provider" ? ProviderUser : PortalUser;
 /** A path to render again; `{ path, type: "layout" }` for everything under a layout. */
 type Revalidation = string | { path: string; type: "layout" | "page" };
 
 const GUARDS: { [R in Role]: () => Promise<UserOf<R>> } = {
-  admin: requireAdmin,
+  admin: requirePlatformUser,
   provider: requireProviderUser,
 };
 
 export function defineAction<R extends Role, S extends z.ZodType, T = undefined>(spec: {
   role: R;
+  /** What the action does, from the permission table: refused before the input is read. */
+  permission: Permission;
   input: S;
   run: (input: z.infer<S>, user: UserOf<R>) => Promise<T>;
   /** What the action changed, rendered again on success; a function may answer nothing. */
@@ -30,19 +40,22 @@ export function defineAction<R extends Role, S extends z.ZodType, T = undefined>
   anyMode?: boolean;
 }): (input: unknown, pageMode?: unknown) => Promise<ActionResult<T extends void ? undefined : T>> {
   return async (input: unknown, pageMode?: unknown) =>
-    runAction(async () => {
-      const user = await GUARDS[spec.role]();
-      const stale = staleModeFailure(user, pageMode, spec.anyMode);
-      if (stale) return stale;
-      const parsed = parseInput(spec.input, input);
-      if ("failure" in parsed) return parsed.failure;
-      const data = await spec.run(parsed.data, user as UserOf<R>);
-      const target =
-        typeof spec.revalidate === "function" ? spec.revalidate(parsed.data, data) : spec.revalidate;
-      if (typeof target === "string") revalidatePath(target);
-      else if (target) revalidatePath(target.path, target.type);
-      return succeed(data as T extends void ? undefined : T);
-    });
+    runAction(() =>
+      withRequestId(requestIdFrom(null), async () => {
+        const user = await GUARDS[spec.role]();
+        authorize(user.actor, spec.permission);
+        const stale = staleModeFailure(user, pageMode, spec.anyMode);
+        if (stale) return stale;
+        const parsed = parseInput(spec.input, input);
+        if ("failure" in parsed) return parsed.failure;
+        const data = await spec.run(parsed.data, user as UserOf<R>);
+        const target =
+          typeof spec.revalidate === "function" ? spec.revalidate(parsed.data, data) : spec.revalidate;
+        if (typeof target === "string") revalidatePath(target);
+        else if (target) revalidatePath(target.path, target.type);
+        return succeed(data as T extends void ? undefined : T);
+      }),
+    );
 }
 
 /**

@@ -26,7 +26,7 @@ async function createAdmin(databaseUrl: string) {
   const previous = process.env.DATABASE_URL;
   process.env.DATABASE_URL = databaseUrl;
   const { createUser } = await import("../../lib/domain/users");
-  await createUser({ ...user, name: "Guard Admin", role: "admin" });
+  await createUser({ ...user, name: "Guard Admin", roles: ["administrator"] });
   await disconnectDb();
   process.env.DATABASE_URL = previous;
 }

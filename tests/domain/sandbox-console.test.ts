@@ -67,7 +67,7 @@ describe("the sandbox twin", () => {
         email: "twin@example.org",
         name: "",
         password: "a-long-password-1",
-        role: "provider",
+        roles: ["owner"],
         providerId: sandbox,
       }),
     ).rejects.toMatchObject({ kind: "invalid", field: "providerId" });

@@ -3,9 +3,11 @@
  * tool makes them), signed in through better-auth's own endpoint, its session cookie sent with
  * every page request.
  */
+
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createUser } from "@/lib/domain/users";
+import { LEGACY_ADMIN_ROLES, type UserRole } from "../../lib/contract/roles";
 
 export interface PortalSession {
   /** The session cookie, for requests of one's own (server actions). */
@@ -13,14 +15,18 @@ export interface PortalSession {
   get(path: string): Promise<{ status: number; body: string }>;
 }
 
+/** "admin": the roles an administrator had before roles existed; "provider": an organisation's owner. */
 export async function signedIn(
-  role: "admin" | "provider",
+  role: "admin" | "provider" | UserRole[],
   providerId?: string,
   baseUrl = inject("baseUrl"),
 ): Promise<PortalSession> {
-  const email = `${role}-${randomUUID().slice(0, 8)}@pages.example`;
+  const roles =
+    role === "admin" ? LEGACY_ADMIN_ROLES : role === "provider" ? (["owner"] as UserRole[]) : role;
+  const name = typeof role === "string" ? role : role.join("-");
+  const email = `${name.replaceAll("_", "-")}-${randomUUID().slice(0, 8)}@pages.example`;
   const password = `pw-${randomUUID()}`;
-  await createUser({ email, name: role, password, role, providerId: providerId ?? null });
+  await createUser({ email, name, password, roles, providerId: providerId ?? null });
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },

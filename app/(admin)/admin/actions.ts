@@ -15,6 +15,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const decideAction = defineAction({
   role: "admin",
+  permission: "channels.decide",
   input: decideInputSchema,
   run: async ({ requestId, decision }, admin) => {
     const result = await decideRequest({ id: admin.id, providerId: admin.providerId }, requestId, decision);
@@ -25,6 +26,7 @@ export const decideAction = defineAction({
 
 export const saveTranslationAction = defineAction({
   role: "admin",
+  permission: "translations.edit",
   input: translationInputSchema,
   run: async (translation, admin) => {
     await saveHumanTranslation(admin.id, translation);
@@ -34,6 +36,7 @@ export const saveTranslationAction = defineAction({
 
 export const createProviderAction = defineAction({
   role: "admin",
+  permission: "providers.manage",
   input: newProviderSchema,
   run: async ({ name }) => {
     const provider = await createProvider(name);
@@ -44,10 +47,11 @@ export const createProviderAction = defineAction({
 
 export const createProviderUserAction = defineAction({
   role: "admin",
+  permission: "providers.manage",
   input: newProviderUserSchema,
   run: async (input) => {
     const password = generatePassword();
-    const user = await createUser({ ...input, password, role: "provider" });
+    const user = await createUser({ ...input, password, roles: ["owner"] });
     return { email: user.email, password };
   },
   revalidate: ({ providerId }) => `/admin/providers/${providerId}`,
@@ -55,6 +59,7 @@ export const createProviderUserAction = defineAction({
 
 export const regenerateKeyAction = defineAction({
   role: "admin",
+  permission: "providers.manage",
   input: regenerateKeySchema,
   run: async ({ providerId }) => ({ key: await regenerateApiKey(providerId) }),
   revalidate: ({ providerId }) => `/admin/providers/${providerId}`,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { translatorSetting } from "@/lib/config";
 import { consoleCounts } from "@/lib/domain/admin-console";
 import { formatCount } from "@/lib/format";
@@ -9,7 +9,7 @@ import { formatCount } from "@/lib/format";
 export const metadata: Metadata = { title: "Admin console" };
 
 export default async function AdminHomePage() {
-  await requireAdmin();
+  await requirePlatformUser();
   const counts = await consoleCounts();
   const tiles = [
     { href: "/admin/requests", label: "Requests awaiting a decision", value: counts.pending },

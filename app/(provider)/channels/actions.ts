@@ -13,6 +13,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const createChannelAction = defineAction({
   role: "provider",
+  permission: "provider.channels.edit",
   input: channelFormSchema,
   run: (body, user) =>
     requestChannelCreate(user.providerId, { ...body, status: undefined }).catch((error: unknown) => {
@@ -27,6 +28,7 @@ export const createChannelAction = defineAction({
 
 export const updateChannelAction = defineAction({
   role: "provider",
+  permission: "provider.channels.edit",
   input: channelFormSchema,
   // The form edits content only; the status switch on the channel page changes the status.
   run: (body, user) => requestChannelUpdate(user.providerId, { ...body, status: undefined }),
@@ -36,6 +38,7 @@ export const updateChannelAction = defineAction({
 /** The status switch: see requestChannelStatus for which content it sends and which request it makes. */
 export const setChannelStatusAction = defineAction({
   role: "provider",
+  permission: "provider.channels.edit",
   input: channelStatusChangeSchema,
   run: ({ providerDeliveryChannelId, status }, user) =>
     requestChannelStatus(user.providerId, providerDeliveryChannelId, status),
@@ -45,6 +48,7 @@ export const setChannelStatusAction = defineAction({
 /** The values of a lookup, for the form's controls: the same data as GetLookUpValues. */
 export const lookupValuesAction = defineAction({
   role: "provider",
+  permission: "provider.read",
   input: lookupKeySchema,
   run: async ({ key }) => LOOKUPS[key],
 });

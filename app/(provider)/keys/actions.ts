@@ -13,6 +13,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const createApiKeyAction = defineAction({
   role: "provider",
+  permission: "provider.keys.manage",
   input: newApiKeySchema,
   run: async ({ name, scope, expiresAt }, user) => {
     const expiry = expiresAt ? utcInstant(expiresAt) : null;
@@ -24,6 +25,7 @@ export const createApiKeyAction = defineAction({
 
 export const rollApiKeyAction = defineAction({
   role: "provider",
+  permission: "provider.keys.manage",
   input: rollApiKeySchema,
   // Scoped by the user's provider: another organisation's key id is not found.
   run: async ({ apiKeyId, graceEndsAt }, user) => {
@@ -35,6 +37,7 @@ export const rollApiKeyAction = defineAction({
 
 export const revokeApiKeyAction = defineAction({
   role: "provider",
+  permission: "provider.keys.manage",
   input: revokeApiKeySchema,
   run: async ({ apiKeyId }, user) => {
     // Scoped by the user's provider: another organisation's key id revokes nothing.

@@ -7,6 +7,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const subscribeAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: subscribeRequestSchema,
   run: (request, user) => subscribe(user.providerId, request),
   revalidate: "/webhooks",
@@ -14,6 +15,7 @@ export const subscribeAction = defineAction({
 
 export const unsubscribeAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: unsubscribeRequestSchema,
   run: ({ eventType }, user) => unsubscribe(user.providerId, eventType),
   revalidate: "/webhooks",
@@ -21,6 +23,7 @@ export const unsubscribeAction = defineAction({
 
 export const rotateSecretAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: rotateSecretSchema,
   run: (input, user) => rotateHmacSecret(user.providerId, input),
   revalidate: "/webhooks",
@@ -28,6 +31,7 @@ export const rotateSecretAction = defineAction({
 
 export const reenableAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: reenableSchema,
   run: ({ eventType, recoverSince }, user) =>
     reenableSubscription(user.providerId, eventType, recoverSinceDate(recoverSince)),

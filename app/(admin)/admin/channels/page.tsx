@@ -11,7 +11,7 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
 import { DateCell } from "@/components/ui/table";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { allChannels, REQUEST_FILTERS } from "@/lib/domain/channels";
@@ -26,7 +26,7 @@ export default async function AdminChannelsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
   const [list, providers] = await Promise.all([

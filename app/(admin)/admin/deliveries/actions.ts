@@ -7,6 +7,7 @@ import { dayPeriod } from "@/lib/portal/periods";
 
 export const adminReplayEventAction = defineAction({
   role: "admin",
+  permission: "webhooks.replay",
   input: replayEventSchema,
   run: async ({ eventId }) => {
     await replayEvent(null, eventId);
@@ -15,6 +16,7 @@ export const adminReplayEventAction = defineAction({
 
 export const adminReplayFailedAction = defineAction({
   role: "admin",
+  permission: "webhooks.replay",
   input: dayPeriodSchema,
   run: (days) => {
     const period = dayPeriod(days);

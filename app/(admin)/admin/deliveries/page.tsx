@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
 
@@ -13,7 +13,7 @@ export default async function AdminDeliveriesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const { page, ...filters } = logFilters(await searchParams);
   const log = await deliveryLog({ providerId: null, ...filters, page });
   return (

@@ -5,7 +5,7 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { stringParams } from "@/components/ui/pager";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
 import { eligibleChannels } from "@/lib/domain/eligibility";
 import { LOOKUPS } from "@/lib/domain/lookups";
@@ -25,7 +25,7 @@ export default async function EligibilityPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const params = stringParams(await searchParams, KEYS);
   const results = params.category
     ? await eligibleChannels({ ...params, category: params.category, country: params.country?.toUpperCase() })

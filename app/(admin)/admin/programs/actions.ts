@@ -9,6 +9,7 @@ const programPage = ({ programId }: { programId: string }) => `/admin/programs/$
 
 export const createProgramAction = defineAction({
   role: "admin",
+  permission: "programs.manage",
   input: programInputSchema,
   run: async (program) => ({ id: (await createProgram(program)).id }),
   revalidate: "/admin/programs",
@@ -16,6 +17,7 @@ export const createProgramAction = defineAction({
 
 export const addChannelAction = defineAction({
   role: "admin",
+  permission: "programs.manage",
   input: programChannelSchema,
   run: ({ programId, channelId }) => addChannelToProgram(programId, channelId),
   revalidate: programPage,
@@ -24,6 +26,7 @@ export const addChannelAction = defineAction({
 /** Asks the provider to reverse a delivery, for a reason the program manager gives (kept here). */
 export const refundAction = defineAction({
   role: "admin",
+  permission: "refunds.request",
   input: refundSchema,
   run: ({ deliveryId, reason }, admin) => requestRefund(admin.id, deliveryId, reason),
   revalidate: programPage,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateProgramForm } from "@/components/admin/program-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { COMMODITIES, CURRENCIES } from "@/lib/contract/enums";
 import { listPrograms } from "@/lib/domain/programs";
 import { formatAmount, formatCount } from "@/lib/format";
@@ -11,7 +11,7 @@ import { createProgramAction } from "./actions";
 export const metadata: Metadata = { title: "Programs" };
 
 export default async function ProgramsPage() {
-  await requireAdmin();
+  await requirePlatformUser();
   const programs = await listPrograms();
   const units = [...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL");
   return (

@@ -49,6 +49,7 @@ const requestHref = (programId: string, requestId: string) =>
 
 export const previewSendAction = defineAction({
   role: "admin",
+  permission: "deliveries.send",
   input: sendInputSchema,
   run: async (input): Promise<PreviewOutcome> => {
     const { deliveries, problems } = await deliveriesOf(input);
@@ -77,6 +78,7 @@ export const previewSendAction = defineAction({
 
 export const sendAction = defineAction({
   role: "admin",
+  permission: "deliveries.send",
   input: sendInputSchema,
   run: async (input, admin): Promise<SendOutcome> => {
     const { deliveries, problems } = await deliveriesOf(input);

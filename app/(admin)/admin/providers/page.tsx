@@ -3,7 +3,7 @@ import Link from "next/link";
 import { CreateProviderForm } from "@/components/admin/provider-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { DataTable } from "@/components/ui/table";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { formatCount } from "@/lib/format";
 import { createProviderAction } from "../actions";
@@ -11,7 +11,7 @@ import { createProviderAction } from "../actions";
 export const metadata: Metadata = { title: "Providers" };
 
 export default async function ProvidersPage() {
-  await requireAdmin();
+  await requirePlatformUser();
   const providers = await providersOverview();
   return (
     <>

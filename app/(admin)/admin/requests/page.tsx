@@ -6,7 +6,7 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
 import { DateCell } from "@/components/ui/table";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { approvalQueue, REQUEST_KINDS } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
@@ -18,7 +18,7 @@ export default async function RequestQueuePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const raw = await searchParams;
   const params = stringParams(raw, ["providerId", "kind", "age"]);
   const [queue, providers] = await Promise.all([

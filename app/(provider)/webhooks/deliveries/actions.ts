@@ -7,6 +7,7 @@ import { dayPeriod } from "@/lib/portal/periods";
 
 export const replayEventAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: replayEventSchema,
   run: async ({ eventId }, user) => {
     await replayEvent(user.providerId, eventId);
@@ -15,6 +16,7 @@ export const replayEventAction = defineAction({
 
 export const replayFailedAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: dayPeriodSchema,
   run: (days, user) => {
     const period = dayPeriod(days);
@@ -24,6 +26,7 @@ export const replayFailedAction = defineAction({
 
 export const sendTestEventAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: testEventSchema,
   run: async ({ eventType }, user) => {
     await sendExampleEvent(user.providerId, eventType);

@@ -6,6 +6,7 @@ import { defineAction } from "@/lib/portal/define-action";
 
 export const sendExampleAction = defineAction({
   role: "provider",
+  permission: "provider.webhooks.manage",
   input: testEventSchema,
   run: async ({ eventType }, user) => {
     const { id } = await sendExampleEvent(user.providerId, eventType);

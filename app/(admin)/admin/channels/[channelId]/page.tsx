@@ -7,7 +7,7 @@ import { RequestHistory } from "@/components/channels/request-history";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { translationLanguages, translatorSetting } from "@/lib/config";
 import { adminChannelDetail, completeContent } from "@/lib/domain/channels";
 import { saveTranslationAction } from "../../actions";
@@ -15,7 +15,7 @@ import { saveTranslationAction } from "../../actions";
 export const metadata: Metadata = { title: "Channel" };
 
 export default async function AdminChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const channel = await adminChannelDetail((await params).channelId);
   if (!channel) notFound();
   return (

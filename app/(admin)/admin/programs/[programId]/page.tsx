@@ -7,7 +7,7 @@ import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
 import { programDetail, programSpending } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
@@ -17,7 +17,7 @@ import { previewSendAction, sendAction } from "../send-actions";
 export const metadata: Metadata = { title: "Program" };
 
 export default async function ProgramPage({ params }: { params: Promise<{ programId: string }> }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const program = await programDetail((await params).programId);
   if (!program) notFound();
   const spending = await programSpending(program.id);

@@ -5,7 +5,8 @@ import { CreateUserForm, RegenerateKeyButton } from "@/components/admin/provider
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
+import { parseRoles, ROLE_LABELS } from "@/lib/contract/roles";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { keyState } from "@/lib/domain/api-key-rotation";
 import { formatDateTime } from "@/lib/format";
@@ -14,7 +15,7 @@ import { createProviderUserAction, regenerateKeyAction } from "../../actions";
 export const metadata: Metadata = { title: "Provider" };
 
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const provider = await providerForAdmin((await params).providerId);
   if (!provider) notFound();
   return (
@@ -38,7 +39,12 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
             {provider.users.length === 0 && <li className="text-slate-600">No users yet.</li>}
             {provider.users.map((user) => (
               <li key={user.id}>
-                {user.name} · {user.email} {user.role === "admin" && <Badge tone="blue">admin</Badge>}
+                {user.name} · {user.email}{" "}
+                {parseRoles(user.roles).map((role) => (
+                  <Badge key={role} tone="blue">
+                    {ROLE_LABELS[role]}
+                  </Badge>
+                ))}
               </li>
             ))}
           </ul>

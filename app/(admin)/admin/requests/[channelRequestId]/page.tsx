@@ -7,7 +7,7 @@ import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
 import { RequestStateBadge, requestKindLabel, StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { missingForUse } from "@/lib/contract/channel-form";
 import { completeContent, requestForReview } from "@/lib/domain/channels";
 import { diffContent } from "@/lib/domain/content-diff";
@@ -17,7 +17,7 @@ import { decideAction } from "../../actions";
 export const metadata: Metadata = { title: "Review request" };
 
 export default async function ReviewPage({ params }: { params: Promise<{ channelRequestId: string }> }) {
-  const admin = await requireAdmin();
+  const admin = await requirePlatformUser();
   const request = await requestForReview((await params).channelRequestId);
   if (!request) notFound();
   const { channel } = request;

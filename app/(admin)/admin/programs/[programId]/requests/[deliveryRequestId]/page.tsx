@@ -6,7 +6,7 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
@@ -23,7 +23,7 @@ export default async function DeliveryRequestPage({
   params: Promise<{ programId: string; deliveryRequestId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  await requirePlatformUser();
   const { programId, deliveryRequestId } = await params;
   const query = await searchParams;
   const q = typeof query.q === "string" ? query.q : "";
