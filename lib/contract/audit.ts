@@ -4,12 +4,15 @@
  * form left half-filled still lists something.
  */
 import { z } from "zod";
+import { findUnstorableText } from "./stored-text";
 
 const text = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
+    // A NUL or a lone surrogate matches nothing stored, and PostgreSQL refuses it in a query.
+    .refine((value) => !findUnstorableText(value))
     .transform((value) => value || undefined)
     .optional()
     .catch(undefined);
