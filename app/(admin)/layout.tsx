@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
 import { pendingRequestCount } from "@/lib/domain/channels";
 
 export const dynamic = "force-dynamic";
@@ -17,6 +18,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/channels", label: "Channels" },
         { href: "/admin/providers", label: "Providers" },
         { href: "/admin/programs", label: "Programs" },
+        { href: "/admin/approvals", label: "Approvals", count: await awaitingMyApprovalCount(user.actor) },
         { href: "/admin/eligibility", label: "Eligibility" },
         { href: "/admin/deliveries", label: "Webhook log" },
       ]}
