@@ -2,15 +2,17 @@
  * Creates a portal account from the command line:
  *   npm run -s user:create -- --email dana@acme.example --provider <providerId> [--name "Dana"]
  *   npm run -s user:create -- --email alex@platform.example --admin
+ *   npm run -s user:create -- --email fin@platform.example --roles "finance_approver"
  * Prints what it did, then the generated password alone on the last line (for scripts). Honours
  * DATABASE_URL like the server; the database must already be migrated.
  */
 import { parseArgs } from "node:util";
+import { LEGACY_ADMIN_ROLES, parseRoles } from "../lib/contract/roles";
 import { createUser, generatePassword } from "../lib/domain/users";
 import { runCli, usageError } from "./cli";
 
 const USAGE =
-  "Usage: npm run -s user:create -- --email <email> (--provider <providerId> | --admin) [--name <name>]";
+  "Usage: npm run -s user:create -- --email <email> (--provider <providerId> | --admin | --roles <roles>) [--name <name>]";
 
 async function main() {
   const { values } = parseArgs({
@@ -19,9 +21,12 @@ async function main() {
       name: { type: "string" },
       provider: { type: "string" },
       admin: { type: "boolean", default: false },
+      /** Platform roles by name, space- or comma-separated (lib/contract/roles.ts). */
+      roles: { type: "string" },
     },
   });
-  if (!values.email || (!values.provider && !values.admin)) {
+  const roles = values.roles ? parseRoles(values.roles.replaceAll(",", " ")) : [];
+  if (!values.email || (!values.provider && !values.admin && roles.length === 0)) {
     usageError(USAGE);
     return;
   }
@@ -30,7 +35,7 @@ async function main() {
     email: values.email,
     name: values.name ?? values.email,
     password,
-    roles: values.admin ? ["administrator", "reviewer", "program_manager"] : ["owner"],
+    roles: roles.length > 0 ? roles : values.admin ? LEGACY_ADMIN_ROLES : ["owner"],
     providerId: values.provider ?? null,
   });
   console.log(`Created ${user.roles} user ${user.email} (${user.id}). Its password, shown only this once:`);

@@ -46,7 +46,7 @@ export function ApprovalPolicyForm({
         {...form.register("deliveryThreshold", { setValueAs: asThreshold })}
       />
       <TextInput
-        label="need this many approvals"
+        label="Approvals needed for delivery requests"
         inputMode="numeric"
         error={errors.deliveryApprovalsRequired?.message}
         {...form.register("deliveryApprovalsRequired", { setValueAs: asCount })}
@@ -59,7 +59,7 @@ export function ApprovalPolicyForm({
         {...form.register("refundThreshold", { setValueAs: asThreshold })}
       />
       <TextInput
-        label="need this many approvals "
+        label="Approvals needed for refunds"
         inputMode="numeric"
         error={errors.refundApprovalsRequired?.message}
         {...form.register("refundApprovalsRequired", { setValueAs: asCount })}
