@@ -50,7 +50,7 @@ export function rejectPayment(actor: Actor, kind: PaymentKind, id: string, reaso
 async function lockedPending(tx: Tx, deliveryRequestId: string) {
   await takeWriteLock(tx);
   const { count } = await tx.deliveryRequest.updateMany({
-    where: { id: deliveryRequestId, approvalState: PENDING, program: { sandboxFor: null } },
+    where: { id: deliveryRequestId, approvalState: PENDING },
     data: { approvalState: PENDING },
   });
   const request = await tx.deliveryRequest.findFirst({
