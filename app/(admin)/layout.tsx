@@ -3,6 +3,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
 import { pendingRequestCount } from "@/lib/domain/channels";
+import { can } from "@/lib/domain/permissions";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,15 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/channels", label: "Channels" },
         { href: "/admin/providers", label: "Providers" },
         { href: "/admin/programs", label: "Programs" },
-        { href: "/admin/approvals", label: "Approvals", count: await awaitingMyApprovalCount(user.actor) },
+        ...(can(user.actor, "payments.approve")
+          ? [
+              {
+                href: "/admin/approvals",
+                label: "Approvals",
+                count: await awaitingMyApprovalCount(user.actor),
+              },
+            ]
+          : []),
         { href: "/admin/eligibility", label: "Eligibility" },
         { href: "/admin/deliveries", label: "Webhook log" },
       ]}
