@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { servingChannel } from "../support/money-setup";
+import { approvedChannel, programWith, servingChannel } from "../support/money-setup";
 import { signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
 import { openTestDb } from "../support/test-db";
@@ -131,6 +131,48 @@ describe("the four-eyes rule over HTTP", () => {
       "deliveryApprovalsRequired",
       "deliveryThreshold",
     ]);
+  });
+});
+
+describe("what the provider sees of a request awaiting approval", () => {
+  const sync = (key: string, path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+  it("answers its Sync reports as about an unknown request until the final approval sends it", async () => {
+    const channel = await approvedChannel(undefined);
+    const programId = await programWith(1000, [channel.channelId]);
+    await actionResult(baseUrl, policyAction(), cookies.admin, [
+      {
+        programId,
+        deliveryThreshold: 100,
+        deliveryApprovalsRequired: 1,
+        refundThreshold: null,
+        refundApprovalsRequired: 1,
+      },
+    ]);
+    const { deliveryRequestId } = await sendAs(
+      cookies.manager,
+      { programId, channelId: channel.channelId },
+      150,
+    );
+    const { id: deliveryId } = await db().delivery.findFirstOrThrow({ where: { deliveryRequestId } });
+    const reportRequest = () =>
+      sync(channel.apiKey, "/api/DeliveryRequest/Sync", { deliveryRequestId, status: "APPROVED" });
+    const reportDelivery = () =>
+      sync(channel.apiKey, "/api/Delivery/Sync", { deliveryList: [{ deliveryId, status: "DELIVERED" }] });
+
+    expect(await reportRequest()).toMatchObject({ status: 404, body: { status: "failed" } });
+    expect(await reportDelivery()).toMatchObject({ status: 404, body: { status: "failed" } });
+    expect(await approve(cookies.approver1, deliveryRequestId)).toMatchObject({
+      ok: true,
+      data: { state: "SENT" },
+    });
+    expect((await reportRequest()).status).toBe(200);
+    expect((await reportDelivery()).status).toBe(200);
   });
 });
 
