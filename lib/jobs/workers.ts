@@ -1,7 +1,7 @@
 /**
  * The background workers of the product: the webhook dispatcher, the sandbox's decider and the
- * payments' approval expiry always,
- * the translation worker when a translator is configured. `npm start` runs them in the app process (the embedded default) unless
+ * expiry of payments awaiting approval always, the translation worker when a translator is
+ * configured. `npm start` runs them in the app process (the embedded default) unless
  * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
