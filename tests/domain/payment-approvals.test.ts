@@ -16,6 +16,7 @@ import {
   rejectPayment,
 } from "@/lib/domain/payment-approvals";
 import { expireDuePayments } from "@/lib/domain/payment-expiry";
+import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
 import { MANAGER, providerKey, userActor } from "../support/actors";
 import { delivery, refusal, requestSentEvents, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
@@ -169,6 +170,19 @@ describe("delivery requests under an approval policy", () => {
     expect(releases).toBe(2); // one per budget, however many workers ran
     expect(first.deliveryRequests + second.deliveryRequests).toBeGreaterThanOrEqual(1);
     expect((await refusal(approveDeliveryRequest(APPROVER_2, id))).message).toMatch(/expired/);
+  });
+
+  it("is expired by the worker on its own clock", async () => {
+    const setup = await programWithPolicy({ delivery: [100, 1] });
+    const { deliveryRequestId: id } = await send(setup, [150]);
+    await age("deliveryRequest", id, 169);
+    const stop = startPaymentExpiry(50);
+    try {
+      await expect.poll(() => stateOf(id), { timeout: 10_000 }).toBe("EXPIRED");
+    } finally {
+      await stop();
+    }
+    expect(await reserved(setup.programId, setup.channelId)).toEqual([0n, 0n]);
   });
 
   it("hides a pending request from the provider's Sync until it is sent", async () => {
