@@ -119,10 +119,13 @@ async function checkedRequest(tx: Tx, request: NewDeliveryRequest) {
   return { ...serving, options, deliveries, totalMinor, fingerprint: batchFingerprint(request.deliveries) };
 }
 
-/** The latest identical batch sent to the channel within 24 hours, if any. */
+/** The latest identical batch sent (or awaiting approval) to the channel within 24 hours, if any. */
 function identicalBatch(tx: Tx, channelId: string, fingerprint: string) {
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+  // A rejected or expired request paid nothing: sending its batch again is no repeat payment.
+  const unpaid = ["REJECTED", "EXPIRED"];
   return tx.deliveryRequest.findFirst({
-    where: { channelId, fingerprint, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
+    where: { channelId, fingerprint, createdAt: { gte: since }, approvalState: { notIn: unpaid } },
     orderBy: { createdAt: "desc" },
     select: { id: true, description: true, createdAt: true, totalMinor: true, unit: true },
   });

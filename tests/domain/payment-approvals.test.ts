@@ -1,74 +1,38 @@
 /**
  * Approval policies for money on the real database (both projects): thresholds, N distinct finance
  * approvers, the creator and a repeat refused, the event only after the final approval, rejection
- * and expiry releasing the reservation, refunds likewise, and a pending request invisible to the
- * provider's Sync. The four-eyes rule over HTTP is tests/api/payment-approvals.test.ts.
+ * and expiry releasing the reservation, and a pending request invisible to the provider's Sync.
+ * Refunds: refund-approvals.test.ts; the four-eyes rule over HTTP: tests/api/payment-approvals.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { approvalsRequiredFor, setApprovalPolicy } from "@/lib/domain/approval-policy";
-import { requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { syncDeliveries, syncDeliveryRequest } from "@/lib/domain/delivery-sync";
 import {
   approveDeliveryRequest,
   approvePayment,
   rejectDeliveryRequest,
-  rejectPayment,
 } from "@/lib/domain/payment-approvals";
 import { expireDuePayments } from "@/lib/domain/payment-expiry";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
-import { MANAGER, providerKey, userActor } from "../support/actors";
-import { delivery, refusal, requestSentEvents, servingChannel } from "../support/money-setup";
+import { MANAGER, providerKey } from "../support/actors";
+import {
+  ADMIN,
+  APPROVER_1,
+  APPROVER_2,
+  APPROVER_3,
+  age,
+  CREATOR_AS_APPROVER,
+  programWithPolicy,
+  reserved,
+  send,
+  stateOf,
+} from "../support/approval-setup";
+import { delivery, refusal, requestSentEvents } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
-const ADMIN = userActor(["administrator"], "admin-policy");
-const APPROVER_1 = userActor(["finance_approver"], "approver-1");
-const APPROVER_2 = userActor(["finance_approver"], "approver-2");
-const APPROVER_3 = userActor(["finance_approver"], "approver-3");
-/** The creator (MANAGER's person) holding the approver role as well. */
-const CREATOR_AS_APPROVER = userActor(["program_manager", "finance_approver"], MANAGER.id);
-
-async function programWithPolicy(policy: { delivery?: [number, number]; refund?: [number, number] }) {
-  const setup = await servingChannel({ currency: "EUR", amount: 1000 }, "EUR", 5000);
-  await setApprovalPolicy(ADMIN, {
-    programId: setup.programId,
-    deliveryThreshold: policy.delivery?.[0] ?? null,
-    deliveryApprovalsRequired: policy.delivery?.[1] ?? 1,
-    refundThreshold: policy.refund?.[0] ?? null,
-    refundApprovalsRequired: policy.refund?.[1] ?? 1,
-  });
-  return setup;
-}
-
-const send = (setup: { programId: string; channelId: string }, amounts: number[]) =>
-  sendDeliveryRequest(MANAGER, {
-    idempotencyKey: randomUUID(),
-    programId: setup.programId,
-    channelId: setup.channelId,
-    description: `Send of ${amounts.join("+")}`,
-    deliveries: amounts.map((amount) => delivery(amount)),
-  });
-
-const reserved = async (programId: string, channelId: string) => {
-  const accounts = await database()
-    .db()
-    .budgetAccount.findMany({ where: { OR: [{ programId }, { channelId }] }, orderBy: { kind: "asc" } });
-  return accounts.map((account) => account.reservedMinor);
-};
-
-/** Backdates a pending payment by `hours` (so that other files' pending payments never expire here). */
-const HOUR = 3600_000;
-const age = (model: "deliveryRequest" | "refundRequest", id: string, hours: number) => {
-  const createdAt = new Date(Date.now() - hours * HOUR);
-  return model === "deliveryRequest"
-    ? database().db().deliveryRequest.update({ where: { id }, data: { createdAt } })
-    : database().db().refundRequest.update({ where: { id }, data: { createdAt } });
-};
-
-const stateOf = async (id: string) =>
-  (await database().db().deliveryRequest.findUniqueOrThrow({ where: { id } })).approvalState;
-
 describe("delivery requests under an approval policy", () => {
   it("sends at or below the threshold, holds above it with the amount reserved and no event", async () => {
     const setup = await programWithPolicy({ delivery: [100, 2] });
@@ -153,6 +117,22 @@ describe("delivery requests under an approval policy", () => {
     expect((await send(setup, [999])).approvalState).toBe("PENDING_APPROVAL");
   });
 
+  it("counts a pending batch as an identical repeat, a rejected one not: it paid nothing", async () => {
+    const setup = await programWithPolicy({ delivery: [100, 1] });
+    const batch = {
+      programId: setup.programId,
+      channelId: setup.channelId,
+      description: "Same batch",
+      deliveries: [delivery(150, "same-beneficiary")],
+    };
+    const first = await sendDeliveryRequest(MANAGER, { ...batch, idempotencyKey: randomUUID() });
+    const repeat = await refusal(sendDeliveryRequest(MANAGER, { ...batch, idempotencyKey: randomUUID() }));
+    expect(repeat.message).toMatch(/An identical batch/);
+    await rejectDeliveryRequest(APPROVER_1, first.deliveryRequestId, "Wrong amount");
+    const again = await sendDeliveryRequest(MANAGER, { ...batch, idempotencyKey: randomUUID() });
+    expect(again.approvalState).toBe("PENDING_APPROVAL");
+  });
+
   it("expires a request pending longer than PAYMENT_APPROVAL_EXPIRY_HOURS, releasing it once", async () => {
     const setup = await programWithPolicy({ delivery: [100, 2] });
     const { deliveryRequestId: id } = await send(setup, [150]);
@@ -215,79 +195,5 @@ describe("delivery requests under an approval policy", () => {
     const { deliveryRequestId: id } = await send(setup, [150]);
     expect((await refusal(approvePayment(ADMIN, "deliveryRequest", id))).kind).toBe("forbidden");
     expect((await refusal(approvePayment(MANAGER, "deliveryRequest", id))).kind).toBe("forbidden");
-  });
-});
-
-describe("refunds under an approval policy", () => {
-  async function sentDeliveryOf(amount: number) {
-    const setup = await programWithPolicy({ refund: [50, 2] });
-    const { deliveryRequestId } = await send(setup, [amount]);
-    const { id } = await database().db().delivery.findFirstOrThrow({ where: { deliveryRequestId } });
-    return { ...setup, deliveryId: id };
-  }
-  const refundEvents = (providerId: string) =>
-    database()
-      .db()
-      .outboxEvent.count({ where: { providerId, eventType: "DELIVERY_REFUND_REQUESTED" } });
-
-  it("requests a refund at or below the threshold at once", async () => {
-    const setup = await sentDeliveryOf(50);
-    expect(await requestRefund(MANAGER, setup.deliveryId, "Wrong beneficiary")).toBe("REQUESTED");
-    expect(await refundEvents(setup.providerId)).toBe(1);
-  });
-
-  it("holds one above it for N distinct approvers (not the requester) before the event", async () => {
-    const setup = await sentDeliveryOf(80);
-    expect(await requestRefund(MANAGER, setup.deliveryId, "Paid twice")).toBe("PENDING_APPROVAL");
-    expect((await refusal(requestRefund(MANAGER, setup.deliveryId, "Again"))).message).toMatch(
-      /awaits approval/,
-    );
-    const { id } = await database()
-      .db()
-      .refundRequest.findFirstOrThrow({ where: { deliveryId: setup.deliveryId } });
-    expect((await refusal(approvePayment(CREATOR_AS_APPROVER, "refund", id))).message).toMatch(
-      /You created this refund/,
-    );
-    expect(await approvePayment(APPROVER_1, "refund", id)).toMatchObject({
-      state: "PENDING_APPROVAL",
-      approvals: 1,
-    });
-    expect((await refusal(approvePayment(APPROVER_1, "refund", id))).message).toMatch(/already approved/);
-    expect(await refundEvents(setup.providerId)).toBe(0);
-    expect(await approvePayment(APPROVER_2, "refund", id)).toMatchObject({
-      state: "REQUESTED",
-      approvals: 2,
-    });
-    expect(await refundEvents(setup.providerId)).toBe(1);
-    const refunded = await database()
-      .db()
-      .delivery.findUniqueOrThrow({ where: { id: setup.deliveryId } });
-    expect(refunded).toMatchObject({ refundReason: "Paid twice" });
-    expect(refunded.refundRequestedAt).not.toBeNull();
-  });
-
-  it("clears a rejected refund, so the delivery may be refunded again, and expires a stale one", async () => {
-    const setup = await sentDeliveryOf(80);
-    await requestRefund(MANAGER, setup.deliveryId, "Paid twice");
-    const first = await database()
-      .db()
-      .refundRequest.findFirstOrThrow({ where: { deliveryId: setup.deliveryId } });
-    expect(await rejectPayment(APPROVER_1, "refund", first.id, "It was not")).toMatchObject({
-      state: "REJECTED",
-    });
-    expect(await requestRefund(MANAGER, setup.deliveryId, "Paid twice, really")).toBe("PENDING_APPROVAL");
-    const second = await database()
-      .db()
-      .refundRequest.findUniqueOrThrow({ where: { pendingFor: setup.deliveryId } });
-    await age("refundRequest", second.id, 169);
-    await expireDuePayments();
-    const states = await database()
-      .db()
-      .refundRequest.findMany({ where: { deliveryId: setup.deliveryId }, orderBy: { state: "asc" } });
-    expect(states.map((refund) => [refund.state, refund.pendingFor])).toEqual([
-      ["EXPIRED", null],
-      ["REJECTED", null],
-    ]);
-    expect(await refundEvents(setup.providerId)).toBe(0);
   });
 });
