@@ -34,7 +34,8 @@ function userActor(id: string, roles: UserRole[], providerId: string | null): Ac
 /** The signed-in user, or null; read once per request however many components ask. */
 export const currentUser = cache(async (): Promise<PortalUser | null> => {
   const session = await auth().api.getSession({ headers: await headers() });
-  if (!session) return null;
+  // Deactivation deletes the sessions; a row that survived anyway (a race) opens nothing.
+  if (!session || session.user.deactivatedAt) return null;
   const { id, name, email, roles: stored, providerId } = session.user;
   const roles = parseRoles(stored);
   const platformRoles = roles.filter(isPlatformRole);
