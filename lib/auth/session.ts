@@ -74,6 +74,15 @@ export const requireProviderUser = cache(async (): Promise<ProviderUser> => {
 });
 
 /**
+ * The user acting on their organisation itself, whatever the portal's mode: its users belong to the
+ * live organisation, never to its sandbox (lib/domain/user-admin.ts).
+ */
+export const organisationActor = (user: ProviderUser): Actor => ({
+  ...user.actor,
+  providerId: user.liveProviderId,
+});
+
+/**
  * A platform user (any platform role; what each may do is checked per action). Others get a 404, so
  * that the console's existence is not advertised.
  */
