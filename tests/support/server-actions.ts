@@ -138,6 +138,13 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         secret: hostileValue,
         graceHours: fc.oneof(fc.constantFrom(0, 24, 168, 169, -1, 1.5), hostileValue),
         recoverSince: fc.oneof(fc.constantFrom("", "2026-11-23T10:00", "2999-01-01T00:00"), hostileValue),
+        // User management: invitations, roles, deactivation, accepting an invitation.
+        roles: fc.oneof(fc.constant(["reviewer"]), fc.constant(["owner", "administrator"]), hostileValue),
+        userId: hostileValue,
+        invitationId: hostileValue,
+        token: hostileValue,
+        password: hostileValue,
+        confirmPassword: hostileValue,
       },
       { requiredKeys: [] },
     ),
