@@ -74,3 +74,18 @@ test("an owner invites an editor on /team, at phone width", async ({ page, brows
   await expect(invitee.getByRole("row").filter({ hasText: "Eddie Editor" })).toContainText("Editor");
   await expect(invitee.getByRole("button", { name: "Invite", exact: true })).toHaveCount(0);
 });
+
+test("an administrator invites an organisation's owner from its console page", async ({ page, browser }) => {
+  const organisation = createProviderAccount();
+  await signIn(page, createAdminAccount(), /\/admin/);
+  await page.goto(`/admin/providers/${organisation.providerId}`);
+  const email = `owner-${Date.now()}@e2e.example`;
+  await page.getByLabel("Owner's email").fill(email);
+  await page.getByRole("button", { name: "Invite owner" }).click();
+  const link = (await page.getByTestId("invitation-link").textContent()) ?? "";
+  await expectNoSeriousA11yViolations(page);
+  const invitee = await accept(browser, link, "Olga Owner");
+  await expect(invitee).toHaveURL(/\/channels$/);
+  await invitee.goto("/team");
+  await expect(invitee.getByRole("row").filter({ hasText: "Olga Owner" })).toContainText("Owner");
+});
