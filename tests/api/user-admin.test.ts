@@ -110,6 +110,22 @@ describe("deactivation", () => {
     });
     expect((await signIn(email)).status).toBe(200);
   });
+
+  it("opens nothing with a session that survived deactivation, and tells a wrong password nothing more", async () => {
+    const email = newEmail();
+    await createUser({ email, name: "Raced", password: PASSWORD, roles: ["auditor"] });
+    const cookie = (await signIn(email)).headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    expect((await page("/admin/requests", cookie)).status).toBe(200);
+    // As if the deactivation raced the session's creation: the user is deactivated, the row survives.
+    await database()
+      .db()
+      .user.update({ where: { email }, data: { deactivatedAt: new Date() } });
+    expect((await page("/admin/requests", cookie)).status).toBe(307);
+    expect((await signIn(email, "not the password at all")).status).toBe(401);
+  });
 });
 
 describe("the pages", () => {
