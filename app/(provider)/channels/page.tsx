@@ -26,7 +26,7 @@ export default async function ChannelsPage({
   const user = await requireProviderUser();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q : "";
-  const list = await listProviderChannels(user.providerId, { q, page: pageParam(params) });
+  const list = await listProviderChannels(user.actor, { q, page: pageParam(params) });
 
   return (
     <>

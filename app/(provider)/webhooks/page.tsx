@@ -20,7 +20,7 @@ const AUTH_LABELS: Record<string, string> = {
 
 export default async function WebhooksPage() {
   const user = await requireProviderUser();
-  const subscriptions = await listSubscriptions(user.providerId);
+  const subscriptions = await listSubscriptions(user.actor);
   return (
     <>
       <PageHeader

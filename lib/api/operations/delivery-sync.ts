@@ -21,6 +21,7 @@ export const syncDeliveryRequestOperation = defineOperation({
   body: deliveryRequestSyncSchema,
   response: syncReceiptSchema,
   idempotencyKey: true,
+  permission: "provider.deliveries.report",
   run: async ({ principal, body }) => {
     await syncDeliveryRequest(principal.providerId, body);
     return { message: "Delivery request synchronised", date: isoSeconds(new Date()), count: 1 };
@@ -69,6 +70,7 @@ export const syncDeliveriesOperation = defineOperation({
   body: deliverySyncSchema,
   response: syncReceiptSchema,
   idempotencyKey: true,
+  permission: "provider.deliveries.report",
   run: async ({ principal, body }) => {
     await syncDeliveries(principal.providerId, body.deliveryList);
     return {

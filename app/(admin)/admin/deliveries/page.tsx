@@ -13,9 +13,9 @@ export default async function AdminDeliveriesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const { page, ...filters } = logFilters(await searchParams);
-  const log = await deliveryLog({ providerId: null, ...filters, page });
+  const log = await deliveryLog(user.actor, { ...filters, page });
   return (
     <>
       <PageHeader

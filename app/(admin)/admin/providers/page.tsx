@@ -11,8 +11,8 @@ import { createProviderAction } from "../actions";
 export const metadata: Metadata = { title: "Providers" };
 
 export default async function ProvidersPage() {
-  await requirePlatformUser();
-  const providers = await providersOverview();
+  const user = await requirePlatformUser();
+  const providers = await providersOverview(user.actor);
   return (
     <>
       <PageHeader title="Provider organisations" />

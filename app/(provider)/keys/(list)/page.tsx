@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage() {
   const user = await requireProviderUser();
-  const keys = await listApiKeys(user.providerId);
+  const keys = await listApiKeys(user.actor);
   return (
     <>
       <PageHeader

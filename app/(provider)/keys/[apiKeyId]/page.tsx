@@ -31,8 +31,8 @@ export default async function KeyPage({
   const page = pageParam(await searchParams);
   // Another provider's key, or none: the not-found page, as for a channel.
   const found = await Promise.all([
-    apiKeyOf(user.providerId, apiKeyId),
-    keyRequestLog(user.providerId, apiKeyId, page),
+    apiKeyOf(user.actor, apiKeyId),
+    keyRequestLog(user.actor, apiKeyId, page),
   ]).catch((error: unknown) => {
     if (isDomainNotFound(error)) return null;
     throw error;

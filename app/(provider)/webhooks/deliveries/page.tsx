@@ -18,8 +18,8 @@ export default async function DeliveriesPage({
   const user = await requireProviderUser();
   const { page, ...filters } = logFilters(await searchParams);
   const [log, subscriptions] = await Promise.all([
-    deliveryLog({ providerId: user.providerId, ...filters, page }),
-    listSubscriptions(user.providerId),
+    deliveryLog(user.actor, { ...filters, page }),
+    listSubscriptions(user.actor),
   ]);
   return (
     <>

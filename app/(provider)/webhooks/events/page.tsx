@@ -20,7 +20,7 @@ function JsonBlock({ value }: { value: unknown }) {
 
 export default async function EventCatalogPage() {
   const user = await requireProviderUser();
-  const subscriptions = await listSubscriptions(user.providerId);
+  const subscriptions = await listSubscriptions(user.actor);
   return (
     <>
       <PageHeader

@@ -15,8 +15,8 @@ import { saveTranslationAction } from "../../actions";
 export const metadata: Metadata = { title: "Channel" };
 
 export default async function AdminChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
-  await requirePlatformUser();
-  const channel = await adminChannelDetail((await params).channelId);
+  const user = await requirePlatformUser();
+  const channel = await adminChannelDetail(user.actor, (await params).channelId);
   if (!channel) notFound();
   return (
     <>

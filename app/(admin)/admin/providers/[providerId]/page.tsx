@@ -15,8 +15,8 @@ import { createProviderUserAction, regenerateKeyAction } from "../../actions";
 export const metadata: Metadata = { title: "Provider" };
 
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
-  await requirePlatformUser();
-  const provider = await providerForAdmin((await params).providerId);
+  const user = await requirePlatformUser();
+  const provider = await providerForAdmin(user.actor, (await params).providerId);
   if (!provider) notFound();
   return (
     <>

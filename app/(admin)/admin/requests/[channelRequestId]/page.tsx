@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Review request" };
 
 export default async function ReviewPage({ params }: { params: Promise<{ channelRequestId: string }> }) {
   const admin = await requirePlatformUser();
-  const request = await requestForReview((await params).channelRequestId);
+  const request = await requestForReview(admin.actor, (await params).channelRequestId);
   if (!request) notFound();
   const { channel } = request;
   const ownOrganisation = admin.providerId === channel.provider.id;
