@@ -72,7 +72,9 @@ async function seedChannels(providerId: string) {
   const create = await db().channelRequest.findFirstOrThrow({
     where: { state: "PENDING", channel: { providerId, providerDeliveryChannelId: DEMO_CHANNEL_ID } },
   });
-  await decideRequest({ ...OPERATOR, kind: "user", id: admin.id, personId: admin.id }, create.id, { approve: true });
+  await decideRequest({ ...OPERATOR, kind: "user", id: admin.id, personId: admin.id }, create.id, {
+    approve: true,
+  });
   await requestChannelCreate(operatorActor("demo", providerId), {
     providerDeliveryChannelId: DEMO_PENDING_CHANNEL_ID,
     name: { language: "EN", translation: "Vouchers at partner shops" },

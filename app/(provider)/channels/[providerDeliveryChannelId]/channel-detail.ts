@@ -9,5 +9,5 @@ export async function channelDetailOrNotFound(params: Promise<{ providerDelivery
   const id = decodeURIComponent((await params).providerDeliveryChannelId);
   const detail = await providerChannelDetail(user.actor, id).catch(() => null);
   if (!detail) notFound();
-  return { id, detail };
+  return { id, detail, user };
 }

@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
+import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { addChannelAction } from "../actions";
@@ -17,7 +18,7 @@ import { previewSendAction, sendAction } from "../send-actions";
 export const metadata: Metadata = { title: "Program" };
 
 export default async function ProgramPage({ params }: { params: Promise<{ programId: string }> }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const program = await programDetail((await params).programId);
   if (!program) notFound();
   const spending = await programSpending(program.id);
@@ -57,25 +58,29 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
               </li>
             ))}
           </ul>
-          <AddChannelForm
-            programId={program.id}
-            candidates={program.candidates.map((c) => ({
-              id: c.id,
-              label: `${c.name} (${c.provider.name})`,
-            }))}
-            add={addChannelAction}
-          />
-        </Card>
-        <div className="lg:col-span-2">
-          <Card title="Send a delivery request">
-            <DeliveryRequestForm
+          {can(user.actor, "programs.manage") && (
+            <AddChannelForm
               programId={program.id}
-              channels={sendable}
-              preview={previewSendAction}
-              send={sendAction}
+              candidates={program.candidates.map((c) => ({
+                id: c.id,
+                label: `${c.name} (${c.provider.name})`,
+              }))}
+              add={addChannelAction}
             />
-          </Card>
-        </div>
+          )}
+        </Card>
+        {can(user.actor, "deliveries.send") && (
+          <div className="lg:col-span-2">
+            <Card title="Send a delivery request">
+              <DeliveryRequestForm
+                programId={program.id}
+                channels={sendable}
+                preview={previewSendAction}
+                send={sendAction}
+              />
+            </Card>
+          </div>
+        )}
         <div className="lg:col-span-2">
           <Card title="Spending per channel">
             <ChannelSpending rows={spending} unit={program.unit} />

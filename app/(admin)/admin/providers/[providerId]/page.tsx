@@ -9,6 +9,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { parseRoles, ROLE_LABELS } from "@/lib/contract/roles";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { keyState } from "@/lib/domain/api-key-rotation";
+import { can } from "@/lib/domain/permissions";
 import { formatDateTime } from "@/lib/format";
 import { createProviderUserAction, regenerateKeyAction } from "../../actions";
 
@@ -17,6 +18,7 @@ export const metadata: Metadata = { title: "Provider" };
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
   const user = await requirePlatformUser();
   const provider = await providerForAdmin(user.actor, (await params).providerId);
+  const manages = can(user.actor, "providers.manage");
   if (!provider) notFound();
   return (
     <>
@@ -32,7 +34,7 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
               </li>
             ))}
           </ul>
-          <RegenerateKeyButton providerId={provider.id} regenerate={regenerateKeyAction} />
+          {manages && <RegenerateKeyButton providerId={provider.id} regenerate={regenerateKeyAction} />}
         </Card>
         <Card title="Users">
           <ul className="mb-4 space-y-1 text-sm">
@@ -48,7 +50,7 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
               </li>
             ))}
           </ul>
-          <CreateUserForm providerId={provider.id} create={createProviderUserAction} />
+          {manages && <CreateUserForm providerId={provider.id} create={createProviderUserAction} />}
         </Card>
         <Card title="Channels">
           <ul className="space-y-1 text-sm">

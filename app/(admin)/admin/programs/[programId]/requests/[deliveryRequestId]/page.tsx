@@ -9,6 +9,7 @@ import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
+import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { refundAction } from "../../../actions";
@@ -23,7 +24,7 @@ export default async function DeliveryRequestPage({
   params: Promise<{ programId: string; deliveryRequestId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const { programId, deliveryRequestId } = await params;
   const query = await searchParams;
   const q = typeof query.q === "string" ? query.q : "";
@@ -83,7 +84,7 @@ export default async function DeliveryRequestPage({
             </td>
             <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
-              {!delivery.refundRequestedAt && !delivery.revertedAt && (
+              {can(user.actor, "refunds.request") && !delivery.refundRequestedAt && !delivery.revertedAt && (
                 <RefundButton
                   programId={programId}
                   delivery={{
