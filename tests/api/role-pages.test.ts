@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "@/lib/contract/roles";
 import { prepareSubjects, type Subjects } from "../support/matrix-subjects";
-import { signedIn } from "../support/portal-session";
+import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 
 openTestDb();
@@ -15,9 +15,17 @@ beforeAll(async () => {
   subjects = await prepareSubjects();
 }, 120_000);
 
+/** One session per role: sign-ins are throttled (lib/auth/throttle.ts). */
+const sessions = new Map<string, Promise<PortalSession>>();
+function sessionOf(roles: UserRole[], providerId?: string) {
+  const key = `${roles.join(" ")}@${providerId ?? ""}`;
+  if (!sessions.has(key)) sessions.set(key, signedIn(roles, providerId));
+  return sessions.get(key)!;
+}
+
 /** The page's HTML as the role sees it (a 200 expected). */
 async function pageAs(roles: UserRole[], path: string, providerId?: string) {
-  const page = await (await signedIn(roles, providerId)).get(path);
+  const page = await (await sessionOf(roles, providerId)).get(path);
   expect(page.status, `${roles} ${path}`).toBe(200);
   return page.body;
 }
@@ -31,7 +39,7 @@ describe("the provider portal", () => {
     const channel = `/channels/${subjects.approvedId}`;
     expect(await provider(["viewer"], channel)).not.toContain(`${subjects.approvedId}/edit`);
     expect(await provider(["editor"], channel)).toContain(`${subjects.approvedId}/edit`);
-    const viewer = await (await signedIn(["viewer"], subjects.providerId)).get("/channels/new");
+    const viewer = await (await sessionOf(["viewer"], subjects.providerId)).get("/channels/new");
     expect(viewer.status).toBe(404);
   });
 

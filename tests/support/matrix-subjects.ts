@@ -120,19 +120,22 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
  */
 export async function snapshot(s: Subjects, userIds: string[]) {
   const of = { providerId: s.providerId };
+  // A fixed order: PostgreSQL returns rows in storage order, which an unrelated update changes.
+  const orderBy = { id: "asc" } as const;
   const named = { startsWith: MATRIX_NAME };
   const rows = await Promise.all([
     db().auditEntry.count({ where: { actorId: { in: userIds } } }),
-    db().channel.findMany({ where: of, select: { status: true, requestedContent: true } }),
-    db().channelRequest.findMany({ where: { channel: of }, select: { state: true } }),
+    db().channel.findMany({ where: of, orderBy, select: { status: true, requestedContent: true } }),
+    db().channelRequest.findMany({ where: { channel: of }, orderBy, select: { state: true } }),
     db().apiKey.findMany({
       where: { providerId: { in: [s.providerId, s.otherProviderId] } },
+      orderBy,
       select: { id: true, revokedAt: true, expiresAt: true },
     }),
-    db().subscription.findMany({ where: of, select: { authSealed: true, disabledAt: true } }),
+    db().subscription.findMany({ where: of, orderBy, select: { authSealed: true, disabledAt: true } }),
     // Counted only: the dispatcher works the events meanwhile.
     db().outboxEvent.count({ where: of }),
-    db().translation.findMany({ where: { channelId: s.approvedChannelId }, select: { text: true } }),
+    db().translation.findMany({ where: { channelId: s.approvedChannelId }, orderBy, select: { text: true } }),
     db().provider.count({ where: { name: named } }),
     db().program.count({ where: { name: named } }),
     db().user.count({ where: { email: named } }),
