@@ -4,12 +4,22 @@
  * descriptions, not read from lib/domain/permissions.ts, so a wrong table entry fails; an action
  * without a row fails too. Allowed: not refused for the role (it works, or fails only on its input
  * or subject). Not allowed: refused — the role message, or the other portal's 404/redirect — with
- * nothing changed. Then the provider API's operations with a read key and a full key.
+ * nothing changed. A public action (PUBLIC: authorized by its input, not by a role) is named too,
+ * and checked on its own: anyone, signed in or not, may call it, and without a valid token it is
+ * refused with nothing changed. Then the provider API's operations with a read key and a full key.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/operations";
 import type { UserRole } from "@/lib/contract/roles";
-import { inputs, prepareSubjects, type Subjects, snapshot } from "../support/matrix-subjects";
+import { ADMIN } from "../support/actors";
+import {
+  inputs,
+  invitationToken,
+  matrixEmail,
+  prepareSubjects,
+  type Subjects,
+  snapshot,
+} from "../support/matrix-subjects";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { type ServerAction, serverActions } from "../support/server-actions";
 import { openTestDb } from "../support/test-db";
@@ -25,7 +35,9 @@ const EVERY_ROLE = [...PLATFORM, ...PROVIDER];
  * Who may call each action, from the issue: administrator (users, providers, settings), reviewer
  * (channel decisions, translations), program manager (programs, their channels, delivery requests,
  * refunds), finance approver (payments), auditor (reads only); owner (users, keys, webhooks, and as
- * the organisation's top role its channels), editor (channels), viewer (reads only).
+ * the organisation's top role its channels), editor (channels), viewer (reads only). An approval
+ * policy is a setting (administrators); a provider's owner is invited by an administrator (users,
+ * providers); the organisation's team is its owner's.
  */
 const MATRIX: Record<string, UserRole[]> = {
   setPortalModeAction: ["owner", "editor", "viewer"],
@@ -47,7 +59,7 @@ const MATRIX: Record<string, UserRole[]> = {
   decideAction: ["reviewer"],
   saveTranslationAction: ["reviewer"],
   createProviderAction: ["administrator"],
-  createProviderUserAction: ["administrator"],
+  inviteOwnerAction: ["administrator"],
   regenerateKeyAction: ["administrator"],
   adminReplayEventAction: ["administrator"],
   adminReplayFailedAction: ["administrator"],
@@ -56,7 +68,26 @@ const MATRIX: Record<string, UserRole[]> = {
   refundAction: ["program_manager"],
   previewSendAction: ["program_manager"],
   sendAction: ["program_manager"],
+  approvePaymentAction: ["finance_approver"],
+  rejectPaymentAction: ["finance_approver"],
+  approvalPolicyAction: ["administrator"],
+  invitePlatformUserAction: ["administrator"],
+  revokeInvitationAction: ["administrator"],
+  changePlatformRolesAction: ["administrator"],
+  deactivatePlatformUserAction: ["administrator"],
+  reactivatePlatformUserAction: ["administrator"],
+  inviteTeamMemberAction: ["owner"],
+  revokeTeamInvitationAction: ["owner"],
+  changeTeamRolesAction: ["owner"],
+  deactivateTeamMemberAction: ["owner"],
+  reactivateTeamMemberAction: ["owner"],
 };
+
+/**
+ * Actions authorized by their input alone, not by a role: whoever holds an invitation's one-time
+ * token accepts it, signed in or not. Named here so that no action escapes both lists.
+ */
+const PUBLIC = ["acceptInvitationAction"];
 
 /** Operations a read key may call (it reads only); a full key may call every operation. */
 const READ_KEY_MAY = new Set(["getDeliveryChannel", "getLookUpValues"]);
@@ -67,7 +98,7 @@ const exportName = (action: ServerAction) => action.name.split("#")[1]!;
 type Outcome = { refused: true; why: string } | { refused: false; result: unknown };
 
 /** An action's answer: refused (role message, 404 page, redirect to one's own portal) or not. */
-async function call(action: ServerAction, session: PortalSession, input: unknown): Promise<Outcome> {
+async function call(action: ServerAction, session: PortalSession | null, input: unknown): Promise<Outcome> {
   const response = await fetch(`${baseUrl}${action.pagePath}`, {
     method: "POST",
     headers: {
@@ -75,7 +106,7 @@ async function call(action: ServerAction, session: PortalSession, input: unknown
       "content-type": "text/plain;charset=UTF-8",
       accept: "text/x-component",
       origin: baseUrl,
-      cookie: session.cookie,
+      ...(session ? { cookie: session.cookie } : {}),
     },
     body: JSON.stringify([input]),
     redirect: "manual",
@@ -101,13 +132,17 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("every server action as every role", () => {
-  it("has a row in the expected matrix and an input for every action", () => {
+  it("has a row in the expected matrix (or is public) and an input for every action, and no stale row", () => {
     const names = serverActions().map(exportName);
-    expect(names.filter((name) => !(name in MATRIX))).toEqual([]);
+    expect(names.filter((name) => !(name in MATRIX) && !PUBLIC.includes(name))).toEqual([]);
+    expect(names.filter((name) => name in MATRIX && PUBLIC.includes(name))).toEqual([]);
     expect(names.filter((name) => !(name in inputs(subjects)))).toEqual([]);
+    expect([...Object.keys(MATRIX), ...PUBLIC].filter((name) => !names.includes(name))).toEqual([]);
+    expect(Object.keys(inputs(subjects)).filter((name) => !names.includes(name))).toEqual([]);
   });
 
-  it.each(serverActions().map((action) => [exportName(action), action] as const))(
+  const byRole = serverActions().filter((action) => !PUBLIC.includes(exportName(action)));
+  it.each(byRole.map((action) => [exportName(action), action] as const))(
     "%s",
     async (name, action) => {
       const allowed = MATRIX[name] ?? [];
@@ -128,6 +163,42 @@ describe("every server action as every role", () => {
     },
     120_000,
   );
+});
+
+describe("public actions, authorized by their input", () => {
+  const publicActions = serverActions().filter((action) => PUBLIC.includes(exportName(action)));
+  const callers = (): [string, PortalSession | null][] => [
+    ["no session", null],
+    ...EVERY_ROLE.map((role) => [role, sessions.get(role)!] as [string, PortalSession]),
+  ];
+
+  it.each(publicActions.map((action) => [exportName(action), action] as const))(
+    "%s is refused to anyone without a valid token, nothing changed",
+    async (name, action) => {
+      const userIds = [...sessions.values()].map((session) => session.userId);
+      for (const [who, session] of callers()) {
+        const before = await snapshot(subjects, userIds);
+        const outcome = await call(action, session, inputs(subjects)[name]!());
+        expect(outcome, `${who}: ${name} with a token never issued`).toMatchObject({
+          refused: false,
+          result: { ok: false, error: expect.stringMatching(/invitation link is not valid/) },
+        });
+        expect(await snapshot(subjects, userIds), `${who} changed something with ${name}`).toBe(before);
+      }
+    },
+    120_000,
+  );
+
+  it("acceptInvitationAction accepts a valid token whoever calls it, signed in or not", async () => {
+    const action = publicActions.find((candidate) => exportName(candidate) === "acceptInvitationAction")!;
+    for (const [who, session] of callers()) {
+      const email = matrixEmail("accept");
+      const { token } = await invitationToken(ADMIN, { email, name: "", roles: ["auditor"] }, baseUrl);
+      const input = { token, name: `Accepted by ${who}`, password: "matrix-password-0123" };
+      const outcome = await call(action, session, { ...input, confirmPassword: input.password });
+      expect(outcome, `${who} accepts an invitation`).toMatchObject({ refused: false, result: { ok: true } });
+    }
+  }, 120_000);
 });
 
 describe("the provider API's operations by key scope", () => {

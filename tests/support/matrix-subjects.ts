@@ -1,21 +1,56 @@
 /**
  * What the permission matrix acts on, prepared once through the domain: a provider organisation
  * with a pending channel request, an approved channel, an hmac subscription, an event and a key to
- * roll and revoke; a second organisation whose keys may be regenerated. `inputs` gives each action
- * a valid input (or one that can only fail on its subject), fresh for every call.
+ * roll and revoke; a second organisation whose keys may be regenerated; a program with an approval
+ * policy and two delivery requests held for approval (created by a program manager, so the finance
+ * approver who decides is another person); platform users and team members whose roles to change,
+ * to deactivate and to reactivate (none of them an administrator or owner, so no change removes the
+ * last one), and an open invitation of each scope to revoke. `inputs` gives each action a valid
+ * input (or one that can only fail on its subject), fresh for every call.
  */
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { issueApiKey } from "@/lib/domain/api-keys";
+import { POLICY_COLUMNS } from "@/lib/domain/approval-policy";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels";
+import { inviteUser } from "@/lib/domain/invitations";
 import { subscribe } from "@/lib/domain/subscriptions";
+import { deactivateUser } from "@/lib/domain/user-admin";
+import { createUser } from "@/lib/domain/users";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import type { UserRole } from "../../lib/contract/roles";
 import { createProvider } from "../../lib/domain/api-keys";
 import { ADMIN, providerActor } from "./actors";
+import { programWithPolicy, send } from "./approval-setup";
 import { fullChannelBody } from "./channel-bodies";
 
 export const MATRIX_NAME = `matrix-${randomUUID().slice(0, 8)}`;
+
+/** An address the snapshot counts (users and invitations named after the matrix). */
+export const matrixEmail = (what: string) =>
+  `${MATRIX_NAME}-${what}-${randomUUID().slice(0, 6)}@matrix.example`;
+
+/** An origin for invitation links (no mail is sent: the link is only returned). */
+const ORIGIN = "https://portal.matrix.example";
+
+/** The one-time token of an invitation made through the domain (from its link). */
+export async function invitationToken(...args: Parameters<typeof inviteUser>) {
+  const sent = await inviteUser(...args);
+  return { invitationId: sent.invitationId, token: sent.link!.split("/invite/")[1]! };
+}
+
+async function matrixUser(what: string, roles: UserRole[], providerId: string | null = null) {
+  const password = `pw-${randomUUID()}`;
+  const user = await createUser({
+    email: matrixEmail(what),
+    name: `Matrix ${what}`,
+    password,
+    roles,
+    providerId,
+  });
+  return user.id;
+}
 
 export async function prepareSubjects() {
   const provider = await createProvider(ADMIN, `${MATRIX_NAME} provider`);
@@ -43,6 +78,25 @@ export async function prepareSubjects() {
   const event = await sendExampleEvent(owner, "DELIVERY_CHANNEL_STATUS_UPDATED");
   const rolled = await issueApiKey(ADMIN, provider.id, "matrix roll");
   const revoked = await issueApiKey(ADMIN, provider.id, "matrix revoke");
+  // Payments: each request above the threshold of 0 waits for one finance approver's decision.
+  const money = await programWithPolicy({ delivery: [0, 1] });
+  const toApprove = await send(money, [10]);
+  const toReject = await send(money, [20]);
+  // Users: of the platform (administrators manage them) and of the organisation (its owners).
+  const reactivate = await matrixUser("reactivate", ["auditor"]);
+  await deactivateUser(ADMIN, reactivate);
+  const teamReactivate = await matrixUser("team-reactivate", ["viewer"], provider.id);
+  await deactivateUser(owner, teamReactivate);
+  const invited = await inviteUser(
+    ADMIN,
+    { email: matrixEmail("invited"), name: "", roles: ["reviewer"] },
+    ORIGIN,
+  );
+  const teamInvited = await inviteUser(
+    owner,
+    { email: matrixEmail("team-invited"), name: "", roles: ["editor"] },
+    ORIGIN,
+  );
   return {
     providerId: provider.id,
     otherProviderId: other.id,
@@ -54,6 +108,17 @@ export async function prepareSubjects() {
     eventId: event.id,
     rollKeyId: rolled.record.id,
     revokeKeyId: revoked.record.id,
+    policyProgramId: money.programId,
+    approveRequestId: toApprove.deliveryRequestId,
+    rejectRequestId: toReject.deliveryRequestId,
+    rolesUserId: await matrixUser("roles", ["reviewer"]),
+    deactivateUserId: await matrixUser("deactivate", ["auditor"]),
+    reactivateUserId: reactivate,
+    invitationId: invited.invitationId,
+    teamRolesUserId: await matrixUser("team-roles", ["editor"], provider.id),
+    teamDeactivateUserId: await matrixUser("team-deactivate", ["viewer"], provider.id),
+    teamReactivateUserId: teamReactivate,
+    teamInvitationId: teamInvited.invitationId,
   };
 }
 
@@ -102,21 +167,48 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       text: "Traduction de la matrice",
     }),
     createProviderAction: () => ({ name: `${MATRIX_NAME} created` }),
-    createProviderUserAction: () => ({
+    inviteOwnerAction: () => ({
       providerId: s.providerId,
-      email: `${MATRIX_NAME}-${randomUUID().slice(0, 6)}@matrix.example`,
-      name: "Matrix user",
+      email: matrixEmail("owner"),
+      name: "Matrix owner",
     }),
     regenerateKeyAction: () => ({ providerId: s.otherProviderId }),
     adminReplayEventAction: () => ({ eventId: s.eventId }),
     adminReplayFailedAction: () => ({ from: today, to: today }),
+    approvalPolicyAction: () => ({
+      programId: s.policyProgramId,
+      deliveryThreshold: 50,
+      deliveryApprovalsRequired: 2,
+      refundThreshold: 10,
+      refundApprovalsRequired: 1,
+    }),
+    approvePaymentAction: () => ({ kind: "deliveryRequest", id: s.approveRequestId }),
+    rejectPaymentAction: () => ({ kind: "deliveryRequest", id: s.rejectRequestId, reason: "matrix" }),
+    invitePlatformUserAction: () => ({ email: matrixEmail("platform"), name: "", roles: ["reviewer"] }),
+    revokeInvitationAction: () => ({ invitationId: s.invitationId }),
+    changePlatformRolesAction: () => ({ userId: s.rolesUserId, roles: ["reviewer", "auditor"] }),
+    deactivatePlatformUserAction: () => ({ userId: s.deactivateUserId }),
+    reactivatePlatformUserAction: () => ({ userId: s.reactivateUserId }),
+    inviteTeamMemberAction: () => ({ email: matrixEmail("team"), name: "", roles: ["viewer"] }),
+    revokeTeamInvitationAction: () => ({ invitationId: s.teamInvitationId }),
+    changeTeamRolesAction: () => ({ userId: s.teamRolesUserId, roles: ["viewer"] }),
+    deactivateTeamMemberAction: () => ({ userId: s.teamDeactivateUserId }),
+    reactivateTeamMemberAction: () => ({ userId: s.teamReactivateUserId }),
+    // Public (the test's PUBLIC list): a token that was never issued, so it can only be refused.
+    acceptInvitationAction: () => ({
+      token: `matrix-not-issued-${randomUUID()}`,
+      name: "Matrix stranger",
+      password: "matrix-password-0123",
+      confirmPassword: "matrix-password-0123",
+    }),
   };
 }
 
 /**
  * What a refused call must leave as it was: the audit entries of the matrix's users, and what the
  * actions change (the organisation's channels, requests, keys, subscriptions, events, translations,
- * and anything named after the matrix).
+ * the held delivery requests and their decisions, the program's approval policy, and anything named
+ * after the matrix: providers, programs, users with their roles and deactivation, invitations).
  */
 export async function snapshot(s: Subjects, userIds: string[]) {
   const of = { providerId: s.providerId };
@@ -138,7 +230,18 @@ export async function snapshot(s: Subjects, userIds: string[]) {
     db().translation.findMany({ where: { channelId: s.approvedChannelId }, orderBy, select: { text: true } }),
     db().provider.count({ where: { name: named } }),
     db().program.count({ where: { name: named } }),
-    db().user.count({ where: { email: named } }),
+    db().user.findMany({ where: { email: named }, orderBy, select: { roles: true, deactivatedAt: true } }),
+    db().invitation.findMany({
+      where: { email: named },
+      orderBy,
+      select: { acceptedAt: true, revokedAt: true },
+    }),
+    db().deliveryRequest.findMany({
+      where: { id: { in: [s.approveRequestId, s.rejectRequestId] } },
+      orderBy,
+      select: { approvalState: true, _count: { select: { approvals: true } } },
+    }),
+    db().program.findUnique({ where: { id: s.policyProgramId }, select: POLICY_COLUMNS }),
   ]);
   return JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? String(value) : value));
 }
