@@ -51,6 +51,18 @@ describe("the provider portal", () => {
     expect(await provider(["viewer"], "/webhooks/deliveries")).not.toContain("Replay failed events");
     expect(await provider(["owner"], "/webhooks/deliveries")).toContain("Replay failed events");
   });
+
+  it("the team page: an owner invites, changes roles and deactivates; an editor and a viewer only see the list", async () => {
+    const owner = await provider(["owner"], "/team");
+    for (const control of ["Invite a user", "Save roles", "Deactivate Matrix team-deactivate"])
+      expect(owner).toContain(control);
+    for (const role of ["editor", "viewer"] as const) {
+      const page = await provider([role], "/team");
+      expect(page).toContain("Matrix team-deactivate");
+      for (const control of ["Invite a user", "Open invitations", "Save roles", "Deactivate Matrix"])
+        expect(page, `${role} /team`).not.toContain(control);
+    }
+  });
 });
 
 describe("the console", () => {
@@ -70,5 +82,69 @@ describe("the console", () => {
     expect(await pageAs(["finance_approver"], "/admin/deliveries")).not.toContain("Replay failed events");
     expect(await pageAs(["program_manager"], "/admin/programs")).toContain("Create a program");
     expect(await pageAs(["auditor"], "/admin/programs")).not.toContain("Create a program");
+  });
+
+  it("links Approvals for finance approvers, Users for administrators, the audit trail for administrators and auditors", async () => {
+    const links = {
+      approvals: 'href="/admin/approvals"',
+      users: 'href="/admin/users"',
+      audit: 'href="/admin/audit"',
+    };
+    const expected: [UserRole, (keyof typeof links)[]][] = [
+      ["administrator", ["users", "audit"]],
+      ["reviewer", []],
+      ["program_manager", []],
+      ["finance_approver", ["approvals"]],
+      ["auditor", ["audit"]],
+    ];
+    for (const [role, shown] of expected) {
+      const page = await pageAs([role], "/admin/programs");
+      for (const [link, href] of Object.entries(links)) {
+        const linked = shown.includes(link as keyof typeof links);
+        expect(page.includes(href), `${role} ${linked ? "sees" : "does not see"} ${link}`).toBe(linked);
+      }
+    }
+  });
+
+  it("shows the approval policy form to administrators, the policy read-only to others", async () => {
+    const path = `/admin/programs/${subjects.policyProgramId}`;
+    expect(await pageAs(["administrator"], path)).toContain("Save policy");
+    for (const role of ["program_manager", "finance_approver", "auditor"] as const) {
+      const page = await pageAs([role], path);
+      expect(page, role).toContain("Approval policy");
+      expect(page, role).not.toContain("Save policy");
+    }
+  });
+
+  it("shows payment decisions to finance approvers only", async () => {
+    const approve = "Approve the delivery request Send of 10";
+    expect(await pageAs(["finance_approver"], "/admin/approvals")).toContain(approve);
+    const queue = await pageAs(["program_manager"], "/admin/approvals");
+    expect(queue).toContain("Only finance approvers approve payments");
+    expect(queue).not.toContain(approve);
+    const request = `/admin/programs/${subjects.policyProgramId}/requests/${subjects.approveRequestId}`;
+    expect(await pageAs(["finance_approver"], request)).toContain(approve);
+    for (const role of ["administrator", "program_manager", "auditor"] as const)
+      expect(await pageAs([role], request), role).not.toContain(approve);
+  });
+
+  it("shows user management and the owner's invitation to administrators only", async () => {
+    const users = await pageAs(["administrator"], "/admin/users");
+    for (const control of [
+      "Invite a user",
+      "Save roles",
+      "Deactivate Matrix deactivate",
+      "Reactivate Matrix reactivate",
+    ])
+      expect(users).toContain(control);
+    for (const role of ["reviewer", "auditor"] as const)
+      expect((await (await sessionOf([role])).get("/admin/users")).status, role).toBe(404);
+    const providerPage = `/admin/providers/${subjects.providerId}`;
+    expect(await pageAs(["administrator"], providerPage)).toContain("Invite owner");
+    for (const role of ["program_manager", "auditor"] as const) {
+      const page = await pageAs([role], providerPage);
+      expect(page, role).not.toContain("Invite owner");
+      expect(page, role).not.toContain("Revoke");
+    }
   });
 });
