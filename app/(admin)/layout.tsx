@@ -19,6 +19,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/programs", label: "Programs" },
         { href: "/admin/eligibility", label: "Eligibility" },
         { href: "/admin/deliveries", label: "Webhook log" },
+        { href: "/admin/tokens", label: "API tokens" },
       ]}
     >
       {children}

@@ -8,7 +8,10 @@ import type { z } from "zod";
 import { type ApiPrincipal, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
 import { recordKeyRequest } from "../domain/key-requests";
+import type { Actor } from "../domain/permissions";
+import { authenticatePlatformToken } from "../domain/platform-tokens";
 import { log } from "../log";
+import { requestIdFrom, withRequestId } from "../request-context";
 import {
   ApiError,
   apiKeyExpired,
@@ -18,6 +21,9 @@ import {
   internalError,
   methodNotAllowed,
   readOnlyKey,
+  tokenExpired,
+  tokenInvalid,
+  tokenMissing,
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
 import { withJsonBody } from "./json-body";
@@ -38,13 +44,32 @@ export interface ApiResult {
 
 export type ApiHandler = (request: ApiRequest) => Promise<ApiResult>;
 
-/** Who may call: a provider with its API key, or anyone (health tells nothing about a provider). */
-export type EndpointAuth = "apiKey" | "none";
+/**
+ * Who may call: a provider with its API key, a platform user with a platform token (the platform
+ * API, /api/platform/v1), or anyone (health tells nothing about a provider).
+ */
+export type EndpointAuth = "apiKey" | "platformToken" | "none";
+
+/** A platform token's caller: the domain's actor (its user's current platform roles). */
+export interface PlatformPrincipal {
+  tokenId: string;
+  actor: Actor;
+}
+
+type PrincipalOf<A extends EndpointAuth> = A extends "apiKey"
+  ? ApiPrincipal
+  : A extends "platformToken"
+    ? PlatformPrincipal
+    : undefined;
 
 interface EndpointContext<Body, A extends EndpointAuth> {
-  principal: A extends "apiKey" ? ApiPrincipal : undefined;
+  principal: PrincipalOf<A>;
   body: Body;
   params: Record<string, string>;
+  /** The query string's parameters (the platform API's list filters). */
+  query: URLSearchParams;
+  /** The request's Idempotency-Key, on an operation that accepts one. */
+  idempotencyKey: string | undefined;
 }
 
 export type BodyOf<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -121,9 +146,32 @@ const methodMatches = (sent: string, defined: HttpMethod) =>
  */
 async function authenticate(request: ApiRequest) {
   const key = request.header("x-api-key")?.trim();
+  if (!key && bearerOf(request)?.startsWith("dcp_pat_"))
+    throw apiKeyMissing(
+      "A platform token is not accepted by the provider API: send the provider's x-api-key.",
+    );
   if (!key) throw apiKeyMissing();
   const check = await authenticateApiKey(key);
   if (check.refused === "invalid") throw apiKeyInvalid();
+  return check;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+const bearerOf = (request: ApiRequest) => BEARER.exec(request.header("authorization") ?? "")?.[1];
+
+/** The platform token's check, or the 401 without a known token (a provider key is not one). */
+async function authenticateToken(request: ApiRequest) {
+  const token = bearerOf(request);
+  if (!token) {
+    throw tokenMissing(
+      request.header("x-api-key")
+        ? "A provider API key is not accepted by the platform API: send Authorization: Bearer <platform token>."
+        : "Send Authorization: Bearer <platform token>; a platform user issues one in the console (API tokens).",
+    );
+  }
+  const check = await authenticatePlatformToken(token);
+  if (check.refused === "invalid") throw tokenInvalid();
+  if (check.refused === "expired") throw tokenExpired(check.expiredAt);
   return check;
 }
 
@@ -158,13 +206,17 @@ export function defineEndpoint<
   S extends z.ZodType | undefined = undefined,
   A extends EndpointAuth = "apiKey",
 >(definition: EndpointDefinition<S, A> & { operationId: string }): ApiHandler {
-  const serve = async (request: ApiRequest, principal: ApiPrincipal | undefined): Promise<ApiResult> => {
+  const serve = async (
+    request: ApiRequest,
+    principal: ApiPrincipal | PlatformPrincipal | undefined,
+  ): Promise<ApiResult> => {
     try {
-      if (principal?.scope === "read" && !definition.readOnly)
+      if (principal && "scope" in principal && principal.scope === "read" && !definition.readOnly)
         throw readOnlyKey(request.method, request.path);
+      const callerId = principal && ("apiKeyId" in principal ? principal.apiKeyId : principal.tokenId);
       const once =
-        definition.idempotencyKey && principal
-          ? idempotencyOf(request, principal.apiKeyId, definition.operationId)
+        definition.idempotencyKey && callerId
+          ? idempotencyOf(request, callerId, definition.operationId)
           : undefined;
       const schema = definition.body;
       const body = schema
@@ -173,9 +225,11 @@ export function defineEndpoint<
       const perform = () =>
         definition
           .run({
-            principal: principal as A extends "apiKey" ? ApiPrincipal : undefined,
+            principal: principal as PrincipalOf<A>,
             body: body as BodyOf<S>,
             params: request.params,
+            query: new URLSearchParams(request.query ?? ""),
+            idempotencyKey: once?.key,
           })
           .then(success, (error: unknown) => failureOf(error, request));
       return once ? await once.answer(perform, (error) => failureOf(error, request)) : await perform();
@@ -188,6 +242,7 @@ export function defineEndpoint<
     try {
       if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
       if (definition.auth === "none") return serve(request, undefined);
+      if (definition.auth === "platformToken") return await servePlatform(request);
       check = await authenticate(request);
     } catch (error) {
       return failureOf(error, request);
@@ -201,6 +256,17 @@ export function defineEndpoint<
       await withinRateLimit(
         principal.apiKeyId,
         () => serve(request, principal),
+        (error) => failure(error, request),
+      ),
+    );
+  };
+  /** The platform API: the token's actor, the rate limit per token, the request id for the audit trail. */
+  const servePlatform = async (request: ApiRequest): Promise<ApiResult> => {
+    const { tokenId, actor } = await authenticateToken(request);
+    return withRequestId(requestIdFrom(request.header("x-request-id")), () =>
+      withinRateLimit(
+        tokenId,
+        () => serve(request, { tokenId, actor }),
         (error) => failure(error, request),
       ),
     );

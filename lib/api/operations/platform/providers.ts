@@ -1,0 +1,84 @@
+/** Providers: the console's provider list and page, creating one and issuing its key. */
+import { z } from "zod";
+import { newProviderBodySchema } from "../../../contract/platform/requests";
+import {
+  anyListSchema,
+  anyObjectSchema,
+  issuedKeySchema,
+  newProviderSchema,
+} from "../../../contract/platform/responses";
+import { providerForAdmin, providersOverview } from "../../../domain/admin-console";
+import { createProvider, regenerateApiKey } from "../../../domain/api-keys";
+import { notFound } from "../../../domain/errors";
+import { authorize } from "../../../domain/permissions";
+import { platformOperation } from "./define";
+
+const EXAMPLE_PROVIDER_ID = "0193a1c2-7e1f-7000-8000-000000000003";
+const EXAMPLE_KEY = "dcp_4vQ…(shown once)";
+
+export const listProviders = platformOperation({
+  operationId: "platformListProviders",
+  method: "GET",
+  path: "/providers",
+  summary: "List providers",
+  description: "Every live provider by name, with its counts and the prefixes of its active API keys.",
+  response: anyListSchema,
+  run: async ({ actor }) => {
+    authorize(actor, "console.read");
+    return providersOverview();
+  },
+  example: [{ id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", apiKeys: [{ prefix: "dcp_4vQx1a" }] }],
+});
+
+export const createProviderOperation = platformOperation({
+  operationId: "platformCreateProvider",
+  method: "POST",
+  path: "/providers",
+  summary: "Create a provider",
+  description:
+    "Creates a provider organisation and issues its first API key, returned this once. Needs the administrator role.",
+  body: newProviderBodySchema,
+  response: newProviderSchema,
+  run: async ({ actor, body }) => {
+    authorize(actor, "providers.manage");
+    const provider = await createProvider(body.name);
+    return { id: provider.id, name: provider.name, key: await regenerateApiKey(provider.id) };
+  },
+  requestExample: { name: "Acme Payments" },
+  example: { id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", key: EXAMPLE_KEY },
+});
+
+export const getProvider = platformOperation({
+  operationId: "platformGetProvider",
+  method: "GET",
+  path: "/providers/{providerId}",
+  summary: "Get a provider",
+  description: "A provider with its users, API keys (never their text), subscriptions and channels.",
+  params: z.object({ providerId: z.string() }),
+  response: anyObjectSchema,
+  run: async ({ actor, params }) => {
+    authorize(actor, "console.read");
+    const provider = await providerForAdmin(params.providerId ?? "");
+    if (!provider) throw notFound("No such provider.");
+    return provider;
+  },
+  example: { id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", users: [], apiKeys: [], channels: [] },
+});
+
+export const issueProviderKey = platformOperation({
+  operationId: "platformIssueProviderKey",
+  method: "POST",
+  path: "/providers/{providerId}/keys",
+  summary: "Issue (regenerate) a provider's API key",
+  description:
+    "Revokes the provider's active keys and issues a new one, returned this once, as the console's Regenerate does. Needs the administrator role. It takes no body.",
+  params: z.object({ providerId: z.string() }),
+  response: issuedKeySchema,
+  run: async ({ actor, params }) => {
+    authorize(actor, "providers.manage");
+    const providerId = params.providerId ?? "";
+    if (!(await providerForAdmin(providerId))) throw notFound("No such provider.");
+    return { providerId, key: await regenerateApiKey(providerId) };
+  },
+  example: { providerId: EXAMPLE_PROVIDER_ID, key: EXAMPLE_KEY },
+});
