@@ -6,6 +6,7 @@
  * DATABASE_URL like the server; the database must already be migrated.
  */
 import { parseArgs } from "node:util";
+import { LEGACY_ADMIN_ROLES } from "../lib/contract/roles";
 import { createUser, generatePassword } from "../lib/domain/users";
 import { runCli, usageError } from "./cli";
 
@@ -30,7 +31,10 @@ async function main() {
     email: values.email,
     name: values.name ?? values.email,
     password,
-    roles: values.admin ? ["administrator", "reviewer", "program_manager"] : ["owner"],
+    // An administrator who also belongs to an organisation works its portal as its owner.
+    roles: values.admin
+      ? [...LEGACY_ADMIN_ROLES, ...(values.provider ? (["owner"] as const) : [])]
+      : ["owner"],
     providerId: values.provider ?? null,
   });
   console.log(`Created ${user.roles} user ${user.email} (${user.id}). Its password, shown only this once:`);

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { pendingRequestCount } from "@/lib/domain/channels";
+import { can } from "@/lib/domain/permissions";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +20,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/programs", label: "Programs" },
         { href: "/admin/eligibility", label: "Eligibility" },
         { href: "/admin/deliveries", label: "Webhook log" },
+        ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: "Audit trail" }] : []),
         { href: "/admin/tokens", label: "API tokens" },
       ]}
     >

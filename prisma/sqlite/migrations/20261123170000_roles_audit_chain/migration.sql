@@ -1,8 +1,12 @@
 -- Issue 12: roles (User.role becomes User.roles, space-separated) and the chained audit trail.
--- An administrator keeps what the console let them do (except approving payments, a new role), and
--- a provider user becomes the owner of their organisation.
+-- An administrator keeps what the console let them do (except approving payments, a new role) and,
+-- when they belong to a provider organisation, its portal as its owner. A provider user becomes the
+-- owner of their organisation.
 ALTER TABLE "User" RENAME COLUMN "role" TO "roles";
-UPDATE "User" SET "roles" = CASE WHEN "roles" = 'admin' THEN 'administrator reviewer program_manager' ELSE 'owner' END;
+UPDATE "User" SET "roles" = CASE
+  WHEN "roles" = 'admin' AND "providerId" IS NOT NULL THEN 'administrator reviewer program_manager owner'
+  WHEN "roles" = 'admin' THEN 'administrator reviewer program_manager'
+  ELSE 'owner' END;
 
 -- Existing entries get their positions in time order and stay unchained (AuditHead.chainFrom).
 ALTER TABLE "AuditEntry" ADD COLUMN "seq" INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,88 @@
+/**
+ * Reading the audit trail: the console's page, its CSV export and the platform API. Newest first,
+ * paged by chain position (keyset: a page costs the same however long the trail grows).
+ */
+import type { AuditFilters } from "../contract/audit";
+import { db } from "../db";
+import { type Actor, authorize } from "./permissions";
+
+export const AUDIT_PAGE_SIZE = 50;
+const EXPORT_BATCH = 1_000;
+
+async function whereOf(filters: AuditFilters) {
+  const actorIds = filters.actor ? await actorIdsOf(filters.actor) : undefined;
+  const action = filters.action;
+  return {
+    ...(actorIds ? { actorId: { in: actorIds } } : {}),
+    ...(filters.subjectType ? { subjectType: filters.subjectType } : {}),
+    ...(filters.subjectId ? { subjectId: filters.subjectId } : {}),
+    ...(action ? (action.endsWith(".") ? { action: { startsWith: action } } : { action }) : {}),
+    ...(filters.from || filters.to
+      ? {
+          at: {
+            ...(filters.from ? { gte: new Date(`${filters.from}T00:00:00Z`) } : {}),
+            ...(filters.to ? { lt: new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** An email names its user; anything else is an actor id as is (a key's, a token's, a worker's). */
+async function actorIdsOf(actor: string): Promise<string[]> {
+  if (!actor.includes("@")) return [actor];
+  const user = await db().user.findUnique({ where: { email: actor.toLowerCase() }, select: { id: true } });
+  return user ? [user.id] : [];
+}
+
+export type AuditEntryView = Awaited<ReturnType<typeof auditEntries>>["entries"][number];
+
+/** One page of entries, with the cursor of the next (older) page, or null at the end. */
+export async function auditEntries(actor: Actor, filters: AuditFilters, pageSize = AUDIT_PAGE_SIZE) {
+  authorize(actor, "audit.read");
+  const where = await whereOf(filters);
+  const rows = await db().auditEntry.findMany({
+    where: { ...where, ...(filters.before ? { seq: { lt: filters.before } } : {}) },
+    orderBy: { seq: "desc" },
+    take: pageSize + 1,
+  });
+  const entries = await withActorNames(rows.slice(0, pageSize));
+  const next = rows.length > pageSize ? entries[entries.length - 1]!.seq : null;
+  return { entries, next };
+}
+
+/** Every entry the filters select, oldest first, in batches (the CSV export streams them). */
+export async function* allAuditEntries(actor: Actor, filters: AuditFilters) {
+  authorize(actor, "audit.read");
+  const where = await whereOf(filters);
+  let after = 0;
+  for (;;) {
+    const rows = await db().auditEntry.findMany({
+      where: { ...where, seq: { gt: after, ...(filters.before ? { lt: filters.before } : {}) } },
+      orderBy: { seq: "asc" },
+      take: EXPORT_BATCH,
+    });
+    if (rows.length === 0) return;
+    yield* await withActorNames(rows);
+    after = rows[rows.length - 1]!.seq;
+  }
+}
+
+/** The actions recorded so far, for the filter's choices. */
+export async function auditActions(actor: Actor): Promise<string[]> {
+  authorize(actor, "audit.read");
+  const rows = await db().auditEntry.findMany({ distinct: ["action"], select: { action: true } });
+  return rows.map((row) => row.action).sort();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof db>["auditEntry"]["findMany"]>>[number];
+
+/** Users are shown by email; keys, tokens and workers by their id. */
+async function withActorNames(rows: Row[]) {
+  const userIds = [...new Set(rows.filter((row) => row.actorType === "user").map((row) => row.actorId))];
+  const users = userIds.length
+    ? await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })
+    : [];
+  const emails = new Map(users.map((user) => [user.id, user.email]));
+  return rows.map((row) => ({ ...row, actorName: emails.get(row.actorId) ?? row.actorId }));
+}

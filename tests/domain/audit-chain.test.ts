@@ -1,0 +1,146 @@
+/**
+ * The audit trail's chain on the real database: entries recorded through recordAudit verify whole;
+ * `npm run audit:verify` (the real script, in its own process) reports a row edited in the database,
+ * a deleted row, and a row edited and rehashed to look whole; and concurrent audited transactions
+ * still chain one after another. Tampering is undone after each check (other test files write to
+ * the same database at the same time); the deletion of the last row is checked inside a transaction
+ * that is rolled back, so no other file ever sees it.
+ */
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { auditHash } from "@/lib/db/audit-chain";
+import { recordAudit } from "@/lib/domain/audit";
+import { verifyAuditChain } from "@/lib/domain/audit-verify";
+import { systemActor } from "@/lib/domain/permissions";
+import { openTestDb } from "../support/test-db";
+
+const database = openTestDb();
+const actor = systemActor("audit-chain-test");
+
+/** Records `count` entries about a fresh subject; returns their rows in chain order. */
+async function recordEntries(count: number) {
+  const subjectId = randomUUID();
+  const { db } = database();
+  await db().$transaction(async (tx) => {
+    const records = Array.from({ length: count }, (_, index) => ({
+      action: "test.recorded",
+      subjectType: "AuditChainTest",
+      subjectId,
+      before: { index },
+      after: { index: index + 1, note: 'with "quotes", ünïcödé and a\nnewline' },
+    }));
+    await recordAudit(tx, actor, records);
+  });
+  return db().auditEntry.findMany({ where: { subjectId }, orderBy: { seq: "asc" } });
+}
+
+function auditVerify() {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/audit-verify.ts"], {
+    env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "error" },
+    encoding: "utf8",
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe("the audit chain", () => {
+  it("chains recorded entries: each links to the one before and the chain verifies whole", async () => {
+    const rows = await recordEntries(3);
+    expect(rows.map((row) => row.seq)).toEqual([rows[0]!.seq, rows[0]!.seq + 1, rows[0]!.seq + 2]);
+    expect(rows[1]!.prevHash).toBe(rows[0]!.hash);
+    expect(rows[2]!.prevHash).toBe(rows[1]!.hash);
+    expect(rows[0]!.actorType).toBe("system");
+    expect(JSON.parse(rows[2]!.after!)).toMatchObject({ index: 3 });
+    const report = await verifyAuditChain(database().db());
+    expect(report.problems).toEqual([]);
+    expect(report.checked).toBeGreaterThanOrEqual(3);
+  });
+
+  it("audit:verify reports a row edited in the database, and is whole again once it is restored", async () => {
+    const [, middle] = await recordEntries(3);
+    const { db } = database();
+    await db().auditEntry.update({ where: { id: middle!.id }, data: { after: '{"index":999}' } });
+    try {
+      const tampered = auditVerify();
+      expect(tampered.status).toBe(1);
+      expect(tampered.output).toContain(`position ${middle!.seq}: its content does not match its hash`);
+    } finally {
+      await db().auditEntry.update({ where: { id: middle!.id }, data: { after: middle!.after } });
+    }
+    const restored = auditVerify();
+    expect(restored.output).toContain("The chain is whole");
+    expect(restored.status).toBe(0);
+  });
+
+  it("audit:verify reports a deleted row, and a row rehashed after its edit by the next row's link", async () => {
+    const [, middle, last] = await recordEntries(3);
+    const { db } = database();
+    await db().auditEntry.delete({ where: { id: middle!.id } });
+    try {
+      const deleted = auditVerify();
+      expect(deleted.status).toBe(1);
+      expect(deleted.output).toContain(
+        `position ${middle!.seq}: 1 row(s) missing before position ${last!.seq}`,
+      );
+    } finally {
+      await db().auditEntry.create({ data: middle! });
+    }
+
+    // An editor who knows the hash function rewrites the row's hash too: the next row's link breaks.
+    const forged = { ...middle!, actorId: "someone-else" };
+    await db().auditEntry.update({
+      where: { id: middle!.id },
+      data: { actorId: forged.actorId, hash: auditHash(forged.prevHash, forged) },
+    });
+    try {
+      const rehashed = auditVerify();
+      expect(rehashed.status).toBe(1);
+      expect(rehashed.output).toContain(`position ${last!.seq}: does not link to the row before it`);
+    } finally {
+      await db().auditEntry.update({
+        where: { id: middle!.id },
+        data: { actorId: middle!.actorId, hash: middle!.hash },
+      });
+    }
+    expect(auditVerify().status).toBe(0);
+  });
+
+  it("finds the last row deleted: the head is ahead of the rows", async () => {
+    await recordEntries(1);
+    const { db } = database();
+    const rolledBack = new Error("roll back");
+    const report = await db()
+      .$transaction(async (tx) => {
+        // The head's lock keeps other writers out until the rollback.
+        await tx.$executeRawUnsafe('UPDATE "AuditHead" SET "seq" = "seq" WHERE "id" = 1');
+        const head = await tx.auditHead.findUniqueOrThrow({ where: { id: 1 } });
+        await tx.auditEntry.delete({ where: { seq: head.seq } });
+        const result = await verifyAuditChain(tx);
+        throw Object.assign(rolledBack, { result, headSeq: head.seq });
+      })
+      .catch((error: typeof rolledBack & { result?: unknown; headSeq?: number }) => {
+        if (error !== rolledBack) throw error;
+        return error as typeof rolledBack & {
+          result: Awaited<ReturnType<typeof verifyAuditChain>>;
+          headSeq: number;
+        };
+      });
+    expect(report.result.problems).toEqual([
+      { seq: report.headSeq, problem: `the last 1 row(s) were deleted (the head is at ${report.headSeq})` },
+    ]);
+  });
+
+  it("chains concurrent audited transactions one after another, without gaps or forks", async () => {
+    const before = (
+      await database()
+        .db()
+        .auditHead.findUniqueOrThrow({ where: { id: 1 } })
+    ).seq;
+    const batches = await Promise.all(Array.from({ length: 12 }, () => recordEntries(2)));
+    const seqs = batches.flat().map((row) => row.seq);
+    expect(new Set(seqs).size).toBe(24);
+    expect(Math.min(...seqs)).toBeGreaterThan(before);
+    const report = await verifyAuditChain(database().db());
+    expect(report.problems).toEqual([]);
+  });
+});
