@@ -1,5 +1,6 @@
 /** The platform API's operations (README "Platform API"), in the order the reference lists them. */
 import type { ApiOperation } from "../../operation";
+import { listAudit } from "./audit";
 import {
   approveChannelRequest,
   getChannelRequest,
@@ -39,4 +40,5 @@ export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   queryEligibility,
   listWebhookEvents,
   replayWebhookEvent,
+  listAudit,
 ];
