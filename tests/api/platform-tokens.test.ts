@@ -111,6 +111,7 @@ describe("a platform token", () => {
       401,
       "Unauthorized",
       "Platform token is invalid",
+      null,
     );
     const entries = await db().auditEntry.findMany({
       where: { subjectId: user.tokenId },

@@ -5,8 +5,10 @@
  * the permission table lets read. Answers go through `wire`: amounts (bigint minor units) as text.
  */
 import type { z } from "zod";
+import { findUnstorableText } from "../../../contract/stored-text";
 import type { Actor } from "../../../domain/permissions";
 import type { PlatformPrincipal } from "../../endpoint";
+import { notFound } from "../../errors";
 import { type ApiOperation, defineOperation, type Examples } from "../../operation";
 import { parseOrThrow } from "../../validation";
 
@@ -57,8 +59,10 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
     response: spec.response,
     readOnly: !write,
     idempotencyKey: write,
-    run: async ({ principal, body, params, query, idempotencyKey }) =>
-      wire(
+    run: async ({ principal, body, params, query, idempotencyKey }) => {
+      // A NUL or a lone surrogate names no record, and PostgreSQL refuses it in a query.
+      if (findUnstorableText(params)) throw notFound("No such record.");
+      return wire(
         await spec.run({
           actor: (principal as PlatformPrincipal).actor,
           tokenId: (principal as PlatformPrincipal).tokenId,
@@ -67,7 +71,8 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
           query,
           idempotencyKey,
         }),
-      ),
+      );
+    },
     docs: () => ({
       ...(spec.body && {
         request: { description: "The request body.", example: spec.requestExample ?? {} },
