@@ -110,6 +110,7 @@ const schema = z
     WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION: positiveInteger(16),
     WEBHOOK_CONCURRENCY: positiveInteger(256),
     SANDBOX_DECISION_DELAY_SECONDS: positiveInteger(5),
+    PAYMENT_APPROVAL_EXPIRY_HOURS: positiveInteger(168),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
     NODE_ENV: z.string().optional(),
   })

@@ -184,6 +184,11 @@ export function sandboxDecisionDelayMs(): number {
   return settings().SANDBOX_DECISION_DELAY_SECONDS * 1000;
 }
 
+/** How long a delivery request or refund may await its approvals before it expires (README, "Approval policies for money"). */
+export function paymentApprovalExpiryMs(): number {
+  return settings().PAYMENT_APPROVAL_EXPIRY_HOURS * 60 * 60 * 1000;
+}
+
 /** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
 export function workersInProcess(): boolean {
   return settings().WORKERS_IN_PROCESS;

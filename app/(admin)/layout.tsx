@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
 import { pendingRequestCount } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 
@@ -18,6 +19,15 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/channels", label: "Channels" },
         { href: "/admin/providers", label: "Providers" },
         { href: "/admin/programs", label: "Programs" },
+        ...(can(user.actor, "payments.approve")
+          ? [
+              {
+                href: "/admin/approvals",
+                label: "Approvals",
+                count: await awaitingMyApprovalCount(user.actor),
+              },
+            ]
+          : []),
         { href: "/admin/eligibility", label: "Eligibility" },
         { href: "/admin/deliveries", label: "Webhook log" },
         ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: "Audit trail" }] : []),

@@ -85,7 +85,11 @@ export function DeliveryRequestForm({
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = "";
       setIdempotencyKey(uuidv4());
-      toast.success(`Delivery request sent with ${formatCount(outcome.deliveries)} deliveries.`);
+      toast.success(
+        outcome.approvalsRequired > 0
+          ? `Delivery request created: it awaits ${formatCount(outcome.approvalsRequired)} finance approval(s) before it is sent.`
+          : `Delivery request sent with ${formatCount(outcome.deliveries)} deliveries.`,
+      );
     },
   });
   const columns = channels.find((channel) => channel.id === channelId)?.columns ?? [];
@@ -133,8 +137,10 @@ export function DeliveryRequestForm({
           role="status"
           className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
         >
-          Sent: {formatCount(sent.deliveries)} {sent.deliveries === 1 ? "delivery" : "deliveries"},{" "}
-          {sent.total}.{" "}
+          {sent.approvalsRequired > 0 ? "Awaiting approval" : "Sent"}: {formatCount(sent.deliveries)}{" "}
+          {sent.deliveries === 1 ? "delivery" : "deliveries"}, {sent.total}.{" "}
+          {sent.approvalsRequired > 0 &&
+            `It goes to the provider after ${formatCount(sent.approvalsRequired)} finance approval(s). `}
           <Link className="font-medium underline" href={sent.href}>
             View the delivery request
           </Link>

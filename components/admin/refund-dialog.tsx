@@ -19,7 +19,7 @@ export function RefundButton({
 }: {
   programId: string;
   delivery: { id: string; beneficiaryId: string; amount: string; providerName: string };
-  refund: Action;
+  refund: Action<"REQUESTED" | "PENDING_APPROVAL">;
 }) {
   const [open, setOpen] = useState(false);
   const form = useForm<{ reason: string }>({
@@ -28,7 +28,10 @@ export function RefundButton({
   });
   const { pending, run } = useAction(refund, {
     form,
-    success: "Refund requested from the provider.",
+    success: (outcome) =>
+      outcome === "PENDING_APPROVAL"
+        ? "The refund awaits finance approval before the provider is asked."
+        : "Refund requested from the provider.",
     onSuccess: () => setOpen(false),
   });
   return (

@@ -56,6 +56,12 @@ export function SendConfirmation({
               </tr>
             ))}
           </CaptionedTable>
+          {preview.approvalsRequired > 0 && (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3">
+              Above the program&apos;s approval threshold: the amount is reserved now, and the request goes to
+              the provider after {preview.approvalsRequired} finance approval(s) from people other than you.
+            </p>
+          )}
           {overBudget && (
             <p role="alert" className="text-red-800">
               {overBudget.label}: not enough remains, so this request would be refused.

@@ -128,6 +128,24 @@ export async function release(
   await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryId });
 }
 
+/**
+ * Gives back a whole request's reservation (rejected or expired before it was sent). Called only by
+ * the transaction whose conditional update took the request out of PENDING_APPROVAL, so it runs at
+ * most once per request however many decide it at the same time.
+ */
+export async function releaseRequest(
+  tx: Tx,
+  accountId: string,
+  amountMinor: bigint,
+  deliveryRequestId: string,
+) {
+  await tx.budgetAccount.update({
+    where: { id: accountId },
+    data: { reservedMinor: { decrement: amountMinor } },
+  });
+  await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryRequestId });
+}
+
 /** Counts a reserved amount as delivered (it stays reserved: it was spent). */
 export async function markDelivered(tx: Tx, accountId: string, amountMinor: bigint, deliveryId: string) {
   await tx.budgetAccount.update({

@@ -2,6 +2,9 @@
  * Delivery requests: a program manager sends beneficiaries' deliveries to an approved channel. One
  * transaction reserves the total against every budget that applies (lib/domain/budgets.ts), writes
  * the request and its deliveries, and queues DELIVERY_REQUEST_SENT; a refused request leaves nothing.
+ * Above the program's approval threshold (lib/domain/approval-policy.ts) the request is created
+ * PENDING_APPROVAL instead: reserved the same way, but sent only by its final approval
+ * (lib/domain/payment-approvals.ts).
  *
  * Each send carries an idempotency key: a repeat (a resubmitted form, a double click, a retry after a
  * dropped connection) returns the request the key created, however many arrive at once — the key is
@@ -13,6 +16,7 @@ import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { CURRENCIES } from "../contract/enums";
 import { db, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
+import { approvalsRequiredFor } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { budgetsFor, reserve } from "./budgets";
 import { parseContent } from "./channels/content";
@@ -23,11 +27,13 @@ import {
   type NewDelivery,
   optionPairs,
 } from "./delivery-checks";
+import { queueRequestSent } from "./delivery-request-events";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
-import { formatAmount, fromMinor, toMinor } from "./money";
-import { queueEvent } from "./outbox";
+import { formatAmount, toMinor } from "./money";
 import { notifyOutboxWritten } from "./outbox-signal";
+import { type Actor, authorize } from "./permissions";
+import { holdOrRequestRefund } from "./refund-approvals";
 
 export type { NewDelivery } from "./delivery-checks";
 export { deliveryProblems } from "./delivery-checks";
@@ -113,10 +119,13 @@ async function checkedRequest(tx: Tx, request: NewDeliveryRequest) {
   return { ...serving, options, deliveries, totalMinor, fingerprint: batchFingerprint(request.deliveries) };
 }
 
-/** The latest identical batch sent to the channel within 24 hours, if any. */
+/** The latest identical batch sent (or awaiting approval) to the channel within 24 hours, if any. */
 function identicalBatch(tx: Tx, channelId: string, fingerprint: string) {
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+  // A rejected or expired request paid nothing: sending its batch again is no repeat payment.
+  const unpaid = ["REJECTED", "EXPIRED"];
   return tx.deliveryRequest.findFirst({
-    where: { channelId, fingerprint, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
+    where: { channelId, fingerprint, createdAt: { gte: since }, approvalState: { notIn: unpaid } },
     orderBy: { createdAt: "desc" },
     select: { id: true, description: true, createdAt: true, totalMinor: true, unit: true },
   });
@@ -128,21 +137,34 @@ async function priorSend(tx: Tx, request: NewDeliveryRequest) {
     where: {
       programId_idempotencyKey: { programId: request.programId, idempotencyKey: request.idempotencyKey },
     },
-    select: { id: true, channelId: true, fingerprint: true, totalMinor: true, unit: true },
+    select: {
+      id: true,
+      channelId: true,
+      fingerprint: true,
+      totalMinor: true,
+      unit: true,
+      approvalState: true,
+      approvalsRequired: true,
+    },
   });
   if (!prior) return null;
   if (prior.channelId !== request.channelId || prior.fingerprint !== batchFingerprint(request.deliveries))
     throw conflict("This send was already sent with other deliveries. Reload the page to start a new one.");
-  return { deliveryRequestId: prior.id, totalMinor: prior.totalMinor, unit: prior.unit, replayed: true };
+  const { approvalState, approvalsRequired, totalMinor, unit } = prior;
+  return { deliveryRequestId: prior.id, totalMinor, unit, approvalState, approvalsRequired, replayed: true };
 }
 
-/** Sends a delivery request; refused (nothing written) when invalid, over a budget or an unconfirmed repeat. */
-export async function sendDeliveryRequest(actorId: string, request: NewDeliveryRequest) {
+/**
+ * Sends a delivery request (or, above the program's threshold, creates it awaiting approval);
+ * refused (nothing written) when invalid, over a budget or an unconfirmed repeat.
+ */
+export async function sendDeliveryRequest(actor: Actor, request: NewDeliveryRequest) {
+  authorize(actor, "deliveries.send");
   const description = checkShape(request);
   const prior = await priorSend(db(), request);
   if (prior) return prior;
   try {
-    const sent = await db().$transaction((tx) => writeRequest(tx, actorId, request, description));
+    const sent = await db().$transaction((tx) => writeRequest(tx, actor, request, description));
     notifyOutboxWritten();
     return sent;
   } catch (error) {
@@ -154,7 +176,7 @@ export async function sendDeliveryRequest(actorId: string, request: NewDeliveryR
   }
 }
 
-async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest, description: string) {
+async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, description: string) {
   await takeWriteLock(tx);
   const prior = await priorSend(tx, request);
   if (prior) return prior;
@@ -173,6 +195,8 @@ async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest
     { create: true },
   );
   const deliveryRequestId = randomUUID();
+  const approvalsRequired = approvalsRequiredFor(program, "deliveryRequest", totalMinor);
+  const approvalState = approvalsRequired > 0 ? "PENDING_APPROVAL" : "SENT";
   // The request row first: it claims the idempotency key, so a concurrent repeat waits here, not on a budget.
   await tx.deliveryRequest.create({
     data: {
@@ -183,37 +207,44 @@ async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest
       description,
       unit: program.unit,
       totalMinor,
-      createdBy: actorId,
+      createdBy: actor.personId ?? actor.id,
       idempotencyKey: request.idempotencyKey,
       fingerprint: checked.fingerprint,
+      // The policy's count now: a later policy change does not change this request's rule.
+      approvalState,
+      approvalsRequired,
     },
   });
   for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId);
+  const rows = deliveries.map((delivery) => ({
+    id: delivery.id,
+    beneficiaryId: delivery.beneficiaryId,
+    amountMinor: delivery.amountMinor,
+    options: optionPairs(delivery.options, options),
+  }));
   await tx.delivery.createMany({
-    data: deliveries.map((delivery) => ({
-      id: delivery.id,
-      deliveryRequestId,
-      beneficiaryId: delivery.beneficiaryId,
-      amountMinor: delivery.amountMinor,
-      options: JSON.stringify(optionPairs(delivery.options, options)),
-    })),
+    data: rows.map((row) => ({ ...row, deliveryRequestId, options: JSON.stringify(row.options) })),
   });
-  const unit = (CURRENCIES as readonly string[]).includes(program.unit)
-    ? { currency: program.unit }
-    : { commodity: program.unit };
-  await queueEvent(tx, channel.providerId, "DELIVERY_REQUEST_SENT", {
+  // Awaiting approval, the provider hears nothing: the final approval queues the event.
+  if (approvalState === "SENT") {
+    const sent = { id: deliveryRequestId, description, unit: program.unit, channel };
+    await queueRequestSent(tx, sent, rows);
+  }
+  await recordAudit(tx, actor, {
+    action: "delivery_request.created",
+    subjectType: "DeliveryRequest",
+    subjectId: deliveryRequestId,
+    detail: { programId: program.id, channelId: channel.id, deliveries: rows.length },
+    after: { approvalState, approvalsRequired, totalMinor, unit: program.unit },
+  });
+  return {
     deliveryRequestId,
-    providerDeliveryChannelId: channel.providerDeliveryChannelId,
-    description,
-    delivery: deliveries.map((delivery) => ({
-      deliveryId: delivery.id,
-      beneficiaryId: delivery.beneficiaryId,
-      amount: fromMinor(delivery.amountMinor),
-      ...unit,
-      deliveryOptions: optionPairs(delivery.options, options),
-    })),
-  });
-  return { deliveryRequestId, totalMinor, unit: program.unit, replayed: false };
+    totalMinor,
+    unit: program.unit,
+    approvalState,
+    approvalsRequired,
+    replayed: false,
+  };
 }
 
 /**
@@ -221,7 +252,8 @@ async function writeRequest(tx: Tx, actorId: string, request: NewDeliveryRequest
  * applies with what remains now and after, and an identical batch sent to the channel within 24 h.
  * Refuses (as the send would) invalid deliveries; writes nothing.
  */
-export async function previewDeliveryRequest(request: NewDeliveryRequest) {
+export async function previewDeliveryRequest(actor: Actor, request: NewDeliveryRequest) {
+  authorize(actor, "deliveries.send");
   checkShape(request);
   return db().$transaction(async (tx) => {
     const checked = await checkedRequest(tx, request);
@@ -238,6 +270,7 @@ export async function previewDeliveryRequest(request: NewDeliveryRequest) {
       totalMinor,
       unit: program.unit,
       channelName: checked.name,
+      approvalsRequired: approvalsRequiredFor(program, "deliveryRequest", totalMinor),
       budgets: budgets.map((budget) => ({
         label: budget.label,
         limitMinor: budget.limitMinor,
@@ -257,40 +290,18 @@ export async function previewDeliveryRequest(request: NewDeliveryRequest) {
  * Asks the provider to reverse one delivery, for a reason kept here (the audit and the request's
  * page): DELIVERY_REFUND_REQUESTED stays `{"deliveryId"}` as on the real platform, so receivers
  * written for it keep working and internal notes do not reach the provider. The amount returns to the
- * budgets once the provider reports DELIVERY_REVERTED.
+ * budgets once the provider reports DELIVERY_REVERTED. Above the program's refund threshold the
+ * refund waits for its approvals first (lib/domain/refund-approvals.ts).
  */
-export async function requestRefund(actorId: string, deliveryId: string, reason: string) {
+export async function requestRefund(actor: Actor, deliveryId: string, reason: string) {
+  authorize(actor, "refunds.request");
   const why = reason.trim();
   if (!why) throw invalid("reason", "Enter a reason for the refund");
   if (why.length > 500) throw invalid("reason", "must be at most 500 characters");
-  await db().$transaction(async (tx) => {
+  const outcome = await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
-    const delivery = await tx.delivery.findUnique({
-      where: { id: deliveryId },
-      include: { deliveryRequest: { include: { channel: { select: { providerId: true } } } } },
-    });
-    if (!delivery) throw notFound("No such delivery.");
-    if (delivery.revertedAt) throw conflict("This delivery was already reverted.");
-    const { count } = await tx.delivery.updateMany({
-      where: { id: deliveryId, refundRequestedAt: null },
-      data: { refundRequestedAt: new Date(), refundReason: why },
-    });
-    if (count !== 1) throw conflict("A refund of this delivery was already requested.");
-    await queueEvent(tx, delivery.deliveryRequest.channel.providerId, "DELIVERY_REFUND_REQUESTED", {
-      deliveryId,
-    });
-    await recordAudit(
-      tx,
-      { kind: "user", id: actorId },
-      {
-        action: "delivery.refund_requested",
-        subjectType: "Delivery",
-        subjectId: deliveryId,
-        detail: { reason: why },
-        before: { refundRequestedAt: null },
-        after: { refundRequestedAt: new Date().toISOString(), refundReason: why },
-      },
-    );
+    return holdOrRequestRefund(tx, actor, deliveryId, why);
   });
-  notifyOutboxWritten();
+  if (outcome === "REQUESTED") notifyOutboxWritten();
+  return outcome;
 }

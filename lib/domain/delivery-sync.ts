@@ -2,26 +2,45 @@
  * The providers' reports (DeliveryRequest/Sync, Delivery/Sync): the provider's ids and statuses, and
  * the money they move — a reverted delivery goes back to every budget its request reserved against,
  * a delivered one counts as delivered there, each once however often it is reported.
+ *
+ * The actor is the provider's API key (or a provider user); its organisation is the tenant. A request
+ * awaiting approval (or rejected, or expired) was never sent: the provider cannot know of it, so its
+ * reports about it are answered as about an unknown one.
  */
 import { db, type Tx, takeWriteLock } from "../db";
+import { recordAudit } from "./audit";
 import { chargedAccounts, markDelivered, release } from "./budgets";
 import { notFound } from "./errors";
+import { type Actor, authorizeProvider } from "./permissions";
+
+/** What a provider can see of delivery requests: those sent to one of its channels. */
+const sentTo = (providerId: string) => ({ channel: { providerId }, approvalState: "SENT" });
 
 /** DeliveryRequest/Sync: the provider maps the request to its own id and reports its status. */
 export async function syncDeliveryRequest(
-  providerId: string,
+  actor: Actor,
   report: { deliveryRequestId: string; providerDeliveryRequestId?: string | null; status: string },
 ) {
-  const { count } = await db().deliveryRequest.updateMany({
-    where: { id: report.deliveryRequestId, channel: { providerId } },
-    data: {
-      status: report.status,
-      ...(report.providerDeliveryRequestId
-        ? { providerDeliveryRequestId: report.providerDeliveryRequestId }
-        : {}),
-    },
+  const providerId = authorizeProvider(actor, "provider.deliveries.report");
+  const data = {
+    status: report.status,
+    ...(report.providerDeliveryRequestId
+      ? { providerDeliveryRequestId: report.providerDeliveryRequestId }
+      : {}),
+  };
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.deliveryRequest.updateMany({
+      where: { id: report.deliveryRequestId, ...sentTo(providerId) },
+      data,
+    });
+    if (count !== 1) throw notFound(`No delivery request ${report.deliveryRequestId}.`);
+    await recordAudit(tx, actor, {
+      action: "delivery_request.synced",
+      subjectType: "DeliveryRequest",
+      subjectId: report.deliveryRequestId,
+      after: data,
+    });
   });
-  if (count !== 1) throw notFound(`No delivery request ${report.deliveryRequestId}.`);
 }
 
 const DELIVERED_STATUSES = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
@@ -35,9 +54,10 @@ const YIELD_EVERY = 10;
  * All or nothing: an unknown delivery id refuses the whole report.
  */
 export async function syncDeliveries(
-  providerId: string,
+  actor: Actor,
   reports: Array<{ deliveryId: string; providerDeliveryId?: string | null; status: string }>,
 ) {
+  const providerId = authorizeProvider(actor, "provider.deliveries.report");
   await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     // One read for the whole report, instead of one per delivery.
@@ -46,7 +66,7 @@ export async function syncDeliveries(
         await tx.delivery.findMany({
           where: {
             id: { in: reports.map((report) => report.deliveryId) },
-            deliveryRequest: { channel: { providerId } },
+            deliveryRequest: sentTo(providerId),
           },
           include: {
             deliveryRequest: {
@@ -85,6 +105,18 @@ export async function syncDeliveries(
         await tx.delivery.update({ where: { id: delivery.id }, data });
       }
     }
+    // One entry per delivery reported, written in one statement with the report.
+    await recordAudit(
+      tx,
+      actor,
+      reports.map((report) => ({
+        action: "delivery.synced",
+        subjectType: "Delivery",
+        subjectId: report.deliveryId,
+        before: { status: deliveries.get(report.deliveryId)?.status },
+        after: { status: report.status },
+      })),
+    );
   });
 }
 

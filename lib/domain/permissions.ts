@@ -35,6 +35,7 @@ export const PERMISSIONS = {
   "deliveries.send": ["program_manager", "system"],
   "refunds.request": ["program_manager", "system"],
   "payments.approve": ["finance_approver"],
+  "payments.expire": ["system"],
   "tokens.own": EVERY_PLATFORM_ROLE,
   // One provider organisation (its users, and its API keys by scope).
   "provider.read": ["owner", "editor", "viewer", "key:full", "key:read"],
@@ -61,6 +62,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   "deliveries.send": "send delivery requests",
   "refunds.request": "request refunds",
   "payments.approve": "approve payments",
+  "payments.expire": "expire payments awaiting approval",
   "tokens.own": "hold platform API tokens",
   "provider.read": "read the organisation's data",
   "provider.channels.edit": "change the organisation's channels",

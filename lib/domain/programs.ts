@@ -4,6 +4,8 @@
  */
 import type { ProgramInput } from "../contract/forms/programs";
 import { containsText, db } from "../db";
+import { policyView } from "./approval-policy";
+import { recordAudit } from "./audit";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";
 import { optionColumns } from "./delivery-checks";
@@ -11,35 +13,55 @@ import { receivesDeliveries } from "./delivery-requests";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { readPage } from "./paging";
+import { type Actor, authorize } from "./permissions";
 import { LIVE_PROGRAM, OF_LIVE_PROVIDER } from "./sandbox-scope";
 
-export async function createProgram(input: ProgramInput) {
-  return db().program.create({
-    data: {
-      name: input.name,
-      description: input.description,
-      unit: input.unit,
-      budget: { create: { kind: "PROGRAM", unit: input.unit, limitMinor: toMinor(input.virtualBudget) } },
-    },
+export async function createProgram(actor: Actor, input: ProgramInput) {
+  authorize(actor, "programs.manage");
+  const limitMinor = toMinor(input.virtualBudget);
+  return db().$transaction(async (tx) => {
+    const program = await tx.program.create({
+      data: {
+        name: input.name,
+        description: input.description,
+        unit: input.unit,
+        budget: { create: { kind: "PROGRAM", unit: input.unit, limitMinor } },
+      },
+    });
+    await recordAudit(tx, actor, {
+      action: "program.created",
+      subjectType: "Program",
+      subjectId: program.id,
+      after: { name: input.name, unit: input.unit, virtualBudgetMinor: limitMinor },
+    });
+    return program;
   });
 }
 
-/** Lets an approved channel serve the program (idempotent). */
-export async function addChannelToProgram(programId: string, channelId: string) {
+/** Lets an approved channel serve the program (idempotent: a second add records nothing). */
+export async function addChannelToProgram(actor: Actor, programId: string, channelId: string) {
+  authorize(actor, "programs.manage");
   const channel = await db().channel.findFirst({
     where: { id: channelId, ...OF_LIVE_PROVIDER },
     select: { isApproved: true },
   });
   if (!channel) throw notFound("No such channel.");
   if (!channel.isApproved) throw invalid("channelId", "Only an approved channel can serve a program.");
-  await db().programChannel.upsert({
-    where: { programId_channelId: { programId, channelId } },
-    create: { programId, channelId },
-    update: {},
+  await db().$transaction(async (tx) => {
+    const link = { programId_channelId: { programId, channelId } };
+    if (await tx.programChannel.findUnique({ where: link })) return;
+    await tx.programChannel.create({ data: { programId, channelId } });
+    await recordAudit(tx, actor, {
+      action: "program.channel_added",
+      subjectType: "Program",
+      subjectId: programId,
+      after: { channelId },
+    });
   });
 }
 
-export function listPrograms() {
+export function listPrograms(actor: Actor) {
+  authorize(actor, "console.read");
   return db().program.findMany({
     where: LIVE_PROGRAM,
     orderBy: { createdAt: "desc" },
@@ -52,7 +74,8 @@ export function listPrograms() {
  * send's rows and whether it receives sends now), its latest delivery requests, and the channels it
  * could add.
  */
-export async function programDetail(programId: string) {
+export async function programDetail(actor: Actor, programId: string) {
+  authorize(actor, "console.read");
   const program = await db().program.findFirst({
     where: { id: programId, ...LIVE_PROGRAM },
     include: {
@@ -91,6 +114,7 @@ export async function programDetail(programId: string) {
   ]);
   return {
     ...program,
+    policy: policyView(program),
     virtualBudget,
     channels: program.channels.map(({ channel }) => {
       const content = channel.approvedContent ? parseContent(channel.approvedContent) : null;
@@ -133,10 +157,14 @@ async function candidateChannels(attached: string[]) {
  * that what is reserved (not reverted), delivered and reverted. Computed from the deliveries, so it
  * adds up to the program's virtual budget.
  */
-export async function programSpending(programId: string) {
+/** The requests whose amounts stay reserved: sent, or awaiting approval (rejected and expired released theirs). */
+const RESERVING = ["SENT", "PENDING_APPROVAL"];
+
+export async function programSpending(actor: Actor, programId: string) {
+  authorize(actor, "console.read");
   const requests = await db().deliveryRequest.groupBy({
     by: ["channelId"],
-    where: { programId },
+    where: { programId, approvalState: { in: RESERVING } },
     _count: { _all: true },
     _sum: { totalMinor: true },
   });
@@ -150,7 +178,9 @@ export async function programSpending(programId: string) {
           provider: { select: { name: true } },
         },
       });
-      const of = { deliveryRequest: { programId, channelId: group.channelId } };
+      const of = {
+        deliveryRequest: { programId, channelId: group.channelId, approvalState: { in: RESERVING } },
+      };
       const sum = async (where: object) =>
         (await db().delivery.aggregate({ where: { ...of, ...where }, _sum: { amountMinor: true } }))._sum
           .amountMinor ?? 0n;
@@ -176,10 +206,12 @@ const DELIVERIES_PAGE_SIZE = 50;
  * only those whose beneficiary id contains `q`; null when the program has no such request.
  */
 export async function deliveryRequestDetail(
+  actor: Actor,
   programId: string,
   requestId: string,
   { q, page }: { q?: string; page?: number } = {},
 ) {
+  authorize(actor, "console.read");
   const request = await db().deliveryRequest.findFirst({
     where: { id: requestId, programId, program: LIVE_PROGRAM },
     include: {

@@ -1,10 +1,12 @@
 /**
- * The background workers of the product: the webhook dispatcher and the sandbox's decider always,
- * the translation worker when a translator is configured. `npm start` runs them in the app process (the embedded default) unless
+ * The background workers of the product: the webhook dispatcher, the sandbox's decider and the
+ * expiry of payments awaiting approval always, the translation worker when a translator is
+ * configured. `npm start` runs them in the app process (the embedded default) unless
  * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
 import { settings, workersInProcess } from "../config";
+import { startPaymentExpiry } from "./payment-expiry";
 import { startSandboxDecider } from "./sandbox-decider";
 import { startTranslationWorker } from "./translation-worker";
 import { configuredTranslator } from "./translators";
@@ -16,6 +18,7 @@ export function startWorkers(): () => Promise<void> {
   const stops = [
     startWebhookDispatcher(),
     startSandboxDecider(),
+    startPaymentExpiry(),
     ...(translator ? [startTranslationWorker(translator)] : []),
   ];
   return async () => {

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
+import { MANAGER } from "../support/actors";
 import {
   account,
   delivery,
@@ -24,7 +25,7 @@ describe("sending a delivery request", () => {
   it("reserves against the channel's budget and queues the exact DELIVERY_REQUEST_SENT payload", async () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const first = delivery(12.5);
-    const sent = await sendDeliveryRequest("manager", {
+    const sent = await sendDeliveryRequest(MANAGER, {
       idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
@@ -79,7 +80,9 @@ describe("sending a delivery request", () => {
     }));
     const sent = await sendThrough(setup, "Many", deliveries.toReversed());
     const pages = await Promise.all(
-      [1, 2, 3].map((page) => deliveryRequestDetail(setup.programId, sent.deliveryRequestId, { page })),
+      [1, 2, 3].map((page) =>
+        deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, { page }),
+      ),
     );
     expect(pages.map((detail) => detail?.deliveries.length)).toEqual([50, 50, 20]);
     expect(pages.flatMap((detail) => detail!.deliveries.map((d) => d.beneficiaryId))).toEqual(
@@ -87,12 +90,14 @@ describe("sending a delivery request", () => {
     );
     expect(pages[0]).toMatchObject({ total: 120, request: { _count: { deliveries: 120 } } });
 
-    const found = await deliveryRequestDetail(setup.programId, sent.deliveryRequestId, { q: "ben-04" });
+    const found = await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, {
+      q: "ben-04",
+    });
     expect(found?.deliveries.map((d) => d.beneficiaryId)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Ben-04${i}`),
     );
     const other = await servingChannel(undefined);
-    expect(await deliveryRequestDetail(other.programId, sent.deliveryRequestId)).toBeNull();
+    expect(await deliveryRequestDetail(MANAGER, other.programId, sent.deliveryRequestId)).toBeNull();
   });
 
   it("over budget is refused with the remaining amount, and writes nothing", async () => {

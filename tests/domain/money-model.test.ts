@@ -13,6 +13,7 @@ import { expect, inject, it } from "vitest";
 import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync";
 import { requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { DomainError } from "@/lib/domain/errors";
+import { MANAGER } from "../support/actors";
 import { checkInvariants } from "../support/money-ledger";
 import { approvedChannel, programWith } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
@@ -53,7 +54,7 @@ const fingerprint = (input: SendInput) =>
     .join(",");
 
 function sendOf(real: Real, input: SendInput, key: string) {
-  return sendDeliveryRequest("model", {
+  return sendDeliveryRequest(MANAGER, {
     programId: real.programId,
     channelId: real.channels[input.channel]!.channelId,
     description: "Model",
@@ -164,7 +165,7 @@ class Refund implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.deliveries.length > 0;
   async run(m: Model, real: Real) {
     const delivery = m.deliveries[this.index % m.deliveries.length]!;
-    const done = requestRefund("model", delivery.id, "Model refund");
+    const done = requestRefund(MANAGER, delivery.id, "Model refund");
     if (delivery.state === "reverted" || delivery.refundRequested) {
       await expect(done).rejects.toBeInstanceOf(DomainError);
     } else {

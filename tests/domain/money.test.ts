@@ -10,6 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { programSpending } from "@/lib/domain/programs";
+import { MANAGER } from "../support/actors";
 import {
   approvedChannel,
   delivery,
@@ -37,16 +38,16 @@ describe("sending is idempotent", () => {
       deliveries: [delivery(10), delivery(5)],
       idempotencyKey: randomUUID(),
     };
-    const first = await sendDeliveryRequest("m", send);
-    const again = await sendDeliveryRequest("m", send);
-    const racing = await Promise.all(Array.from({ length: 6 }, () => sendDeliveryRequest("m", send)));
+    const first = await sendDeliveryRequest(MANAGER, send);
+    const again = await sendDeliveryRequest(MANAGER, send);
+    const racing = await Promise.all(Array.from({ length: 6 }, () => sendDeliveryRequest(MANAGER, send)));
     for (const repeat of [again, ...racing]) expect(repeat.deliveryRequestId).toBe(first.deliveryRequestId);
     expect(await requestsOf(channel.channelId)).toBe(1);
     expect((await programBudget(programId))?.reservedMinor).toBe(1500n);
 
     // Concurrent first sends of one new key: the unique constraint lets exactly one through.
     const fresh = { ...send, idempotencyKey: randomUUID(), confirmDuplicate: true };
-    const together = await Promise.all(Array.from({ length: 6 }, () => sendDeliveryRequest("m", fresh)));
+    const together = await Promise.all(Array.from({ length: 6 }, () => sendDeliveryRequest(MANAGER, fresh)));
     expect(new Set(together.map((sent) => sent.deliveryRequestId)).size).toBe(1);
     expect(await requestsOf(channel.channelId)).toBe(2);
     expect((await programBudget(programId))?.reservedMinor).toBe(3000n);
@@ -58,8 +59,8 @@ describe("sending is idempotent", () => {
     const programId = await programWith(1000, [channel.channelId]);
     const idempotencyKey = randomUUID();
     const base = { programId, channelId: channel.channelId, description: "A", idempotencyKey };
-    await sendDeliveryRequest("m", { ...base, deliveries: [delivery(10)] });
-    const error = await refusal(sendDeliveryRequest("m", { ...base, deliveries: [delivery(11)] }));
+    await sendDeliveryRequest(MANAGER, { ...base, deliveries: [delivery(10)] });
+    const error = await refusal(sendDeliveryRequest(MANAGER, { ...base, deliveries: [delivery(11)] }));
     expect(error.kind).toBe("conflict");
     expect(error.message).toMatch(/already sent with other deliveries/);
     expect(await requestsOf(channel.channelId)).toBe(1);
@@ -70,18 +71,18 @@ describe("sending is idempotent", () => {
     const programId = await programWith(1000, [channel.channelId]);
     const deliveries = [delivery(10, "B-1"), delivery(20, "B-2")];
     const base = { programId, channelId: channel.channelId, description: "Winter" };
-    const first = await sendDeliveryRequest("m", { ...base, deliveries, idempotencyKey: randomUUID() });
+    const first = await sendDeliveryRequest(MANAGER, { ...base, deliveries, idempotencyKey: randomUUID() });
 
     // The same deliveries in another order, under a new key (a new send of the same form).
     const repeat = { ...base, deliveries: deliveries.toReversed(), idempotencyKey: randomUUID() };
-    const preview = await previewDeliveryRequest(repeat);
+    const preview = await previewDeliveryRequest(MANAGER, repeat);
     expect(preview.duplicateOf?.id).toBe(first.deliveryRequestId);
-    const error = await refusal(sendDeliveryRequest("m", repeat));
+    const error = await refusal(sendDeliveryRequest(MANAGER, repeat));
     expect(error.kind).toBe("conflict");
     expect(error.message).toMatch(/An identical batch .* was sent to this channel/);
     expect(await requestsOf(channel.channelId)).toBe(1);
 
-    const confirmed = await sendDeliveryRequest("m", { ...repeat, confirmDuplicate: true });
+    const confirmed = await sendDeliveryRequest(MANAGER, { ...repeat, confirmDuplicate: true });
     expect(confirmed.deliveryRequestId).not.toBe(first.deliveryRequestId);
     expect(await requestsOf(channel.channelId)).toBe(2);
   });
@@ -94,7 +95,7 @@ describe("both budgets apply", () => {
     const programId = await programWith(5000, [own.channelId, open.channelId]);
     const base = { programId, description: "Big" };
 
-    const preview = await previewDeliveryRequest({
+    const preview = await previewDeliveryRequest(MANAGER, {
       ...base,
       channelId: own.channelId,
       deliveries: [delivery(6000)],
@@ -123,7 +124,7 @@ describe("both budgets apply", () => {
     );
     await sendThrough({ programId, channelId: open.channelId }, base.description, [delivery(1500)]);
 
-    const spending = await programSpending(programId);
+    const spending = await programSpending(MANAGER, programId);
     expect(spending.map((row) => [row.name, row.requests, row.sentMinor, row.reservedMinor])).toEqual([
       ["No budget", 1, 150_000n, 150_000n],
       ["Own budget", 1, 300_000n, 300_000n],
@@ -153,9 +154,9 @@ describe("refunds and reports", () => {
     const channel = await approvedChannel(undefined);
     const programId = await programWith(1000, [channel.channelId]);
     const id = await sentDelivery(programId, channel.channelId, 40, "R");
-    const noReason = await refusal(requestRefund("admin", id, "   "));
+    const noReason = await refusal(requestRefund(MANAGER, id, "   "));
     expect([noReason.field, noReason.message]).toEqual(["reason", "Enter a reason for the refund"]);
-    await requestRefund("admin", id, "Paid twice by mistake");
+    await requestRefund(MANAGER, id, "Paid twice by mistake");
     expect(await database().db().delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
       refundReason: "Paid twice by mistake",
     });

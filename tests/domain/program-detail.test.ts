@@ -4,6 +4,7 @@
  */
 import { expect, it } from "vitest";
 import { programDetail } from "@/lib/domain/programs";
+import { MANAGER } from "../support/actors";
 import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -19,7 +20,7 @@ it("lists each channel with its budget, its send columns and whether it can be s
   const programId = await programWith(1000, [used.channelId, unused.channelId, offline.channelId]);
   await sendThrough({ programId, channelId: used.channelId }, "Winter", [delivery(10)]);
 
-  const program = await programDetail(programId);
+  const program = await programDetail(MANAGER, programId);
   expect(program?.virtualBudget).toMatchObject({ limitMinor: 100_000n, reservedMinor: 1_000n });
   const byName = Object.fromEntries((program?.channels ?? []).map((channel) => [channel.name, channel]));
   expect(byName["Used budget"]).toMatchObject({
@@ -35,5 +36,5 @@ it("lists each channel with its budget, its send columns and whether it can be s
     columns: [],
   });
   expect(byName.Offline).toMatchObject({ sendable: false, hasBudgetAmount: false, budget: null });
-  expect(await programDetail("no-such-program")).toBeNull();
+  expect(await programDetail(MANAGER, "no-such-program")).toBeNull();
 });

@@ -21,6 +21,7 @@ import {
 import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
 import { createUser } from "../../lib/domain/users";
 import { deliveryLog, replayEvent } from "../../lib/domain/webhook-events";
+import { MANAGER } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";
 
@@ -182,18 +183,18 @@ describe("the admin console shows no sandbox data", () => {
     const eligible = await eligibleChannels({ category: "CASH" });
     expect(eligible.map((channel) => channel.id)).toEqual([liveChannel.id]);
 
-    const program = await createProgram({
+    const program = await createProgram(MANAGER, {
       name: "Winter",
       description: "",
       unit: "EUR",
       virtualBudget: 1000,
     });
-    expect((await listPrograms()).map((listed) => listed.id)).toEqual([program.id]);
+    expect((await listPrograms(MANAGER)).map((listed) => listed.id)).toEqual([program.id]);
     const sandboxProgram = await own.db().program.findFirstOrThrow({ where: { sandboxFor: sandbox } });
-    expect(await programDetail(sandboxProgram.id)).toBeNull();
-    const detail = await programDetail(program.id);
+    expect(await programDetail(MANAGER, sandboxProgram.id)).toBeNull();
+    const detail = await programDetail(MANAGER, program.id);
     expect(detail?.candidates.map((candidate) => candidate.id)).toEqual([liveChannel.id]);
-    await expect(addChannelToProgram(program.id, sandboxChannelId)).rejects.toMatchObject({
+    await expect(addChannelToProgram(MANAGER, program.id, sandboxChannelId)).rejects.toMatchObject({
       kind: "not_found",
     });
 

@@ -20,6 +20,7 @@ import { subscribe } from "@/lib/domain/subscriptions";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { MANAGER } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 
 // Its own database: the dispatcher run below sends every due event of the database it runs on.
@@ -67,8 +68,13 @@ async function servingChannel(budget: ChannelBody["budget"], unit: string) {
     .db()
     .channel.findFirstOrThrow({ where: { providerId: provider.id } });
   await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
-  const program = await createProgram({ name: "Winter", description: "", unit, virtualBudget: 1000 });
-  await addChannelToProgram(program.id, channel.id);
+  const program = await createProgram(MANAGER, {
+    name: "Winter",
+    description: "",
+    unit,
+    virtualBudget: 1000,
+  });
+  await addChannelToProgram(MANAGER, program.id, channel.id);
   return { providerId: provider.id, channelId: channel.id, programId: program.id };
 }
 
@@ -98,7 +104,7 @@ describe("payloads the domain queues parse with the contract", () => {
     const inEuro = await servingChannel({ currency: "EUR", amount: 100 }, "EUR");
     const ofCans = await servingChannel({ commodity: "CAN_COMMODITY", amount: 100 }, "CAN_COMMODITY");
     for (const setup of [inEuro, ofCans]) {
-      await sendDeliveryRequest("manager", {
+      await sendDeliveryRequest(MANAGER, {
         programId: setup.programId,
         channelId: setup.channelId,
         description: "Winterization",
@@ -111,7 +117,7 @@ describe("payloads the domain queues parse with the contract", () => {
     expect(euro!.delivery[0]).toMatchObject({ amount: 12.5, currency: "EUR" });
     expect(cans!.delivery[0]).toMatchObject({ amount: 12.5, commodity: "CAN_COMMODITY" });
 
-    await requestRefund("admin", euro!.delivery[0]!.deliveryId, "Sent to the wrong beneficiary");
+    await requestRefund(MANAGER, euro!.delivery[0]!.deliveryId, "Sent to the wrong beneficiary");
     const [refund] = await parsedPayloads(inEuro.providerId, "DELIVERY_REFUND_REQUESTED");
     expect(refund).toEqual({ deliveryId: euro!.delivery[0]!.deliveryId });
   });

@@ -13,6 +13,7 @@ import { requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
 import { DomainError } from "../../lib/domain/errors";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
+import { MANAGER } from "./actors";
 
 export const PHONE_OPTION = {
   fieldLabel: "Phone number",
@@ -51,8 +52,8 @@ export async function approvedChannel(
 
 /** A program of `virtualBudget` in `unit` (EUR unless said) served by the given channels. */
 export async function programWith(virtualBudget: number, channelIds: string[], unit = "EUR") {
-  const program = await createProgram({ name: "Winter", description: "", unit, virtualBudget });
-  for (const channelId of channelIds) await addChannelToProgram(program.id, channelId);
+  const program = await createProgram(MANAGER, { name: "Winter", description: "", unit, virtualBudget });
+  for (const channelId of channelIds) await addChannelToProgram(MANAGER, program.id, channelId);
   return program.id;
 }
 
@@ -70,7 +71,7 @@ export const sendThrough = (
   description: string,
   deliveries: Deliveries,
 ) =>
-  sendDeliveryRequest("m", {
+  sendDeliveryRequest(MANAGER, {
     idempotencyKey: randomUUID(),
     programId: setup.programId,
     channelId: setup.channelId,

@@ -9,6 +9,7 @@ import { disconnectDb } from "../../lib/db";
 import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
 import { syncDeliveries } from "../../lib/domain/delivery-sync";
 import { DomainError } from "../../lib/domain/errors";
+import { MANAGER, providerKey } from "./actors";
 
 const [mode, ...args] = process.argv.slice(2);
 
@@ -17,7 +18,7 @@ async function attempts(): Promise<Array<PromiseSettledResult<unknown>>> {
     const [programId, channelId, count, amount] = args as [string, string, string, string];
     return Promise.allSettled(
       Array.from({ length: Number(count) }, (_, i) =>
-        sendDeliveryRequest("proof", {
+        sendDeliveryRequest(MANAGER, {
           programId,
           channelId,
           description: `Proof ${process.pid}-${i}`,
@@ -41,7 +42,7 @@ async function attempts(): Promise<Array<PromiseSettledResult<unknown>>> {
   const [providerId, ...deliveryIds] = args as [string, ...string[]];
   return Promise.allSettled(
     deliveryIds.map((deliveryId) =>
-      syncDeliveries(providerId, [{ deliveryId, status: "DELIVERY_REVERTED" }]),
+      syncDeliveries(providerKey(providerId), [{ deliveryId, status: "DELIVERY_REVERTED" }]),
     ),
   );
 }

@@ -138,6 +138,13 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         secret: hostileValue,
         graceHours: fc.oneof(fc.constantFrom(0, 24, 168, 169, -1, 1.5), hostileValue),
         recoverSince: fc.oneof(fc.constantFrom("", "2026-11-23T10:00", "2999-01-01T00:00"), hostileValue),
+        // Approval policies and the finance approvers' decisions.
+        kind: fc.oneof(fc.constantFrom("deliveryRequest", "refund", "loan"), hostileValue),
+        id: hostileValue,
+        deliveryThreshold: fc.oneof(fc.constantFrom(null, 0, 100, -1, 1e14, 0.001), hostileValue),
+        deliveryApprovalsRequired: fc.oneof(fc.constantFrom(0, 1, 2, 11, 1.5), hostileValue),
+        refundThreshold: fc.oneof(fc.constantFrom(null, 50), hostileValue),
+        refundApprovalsRequired: fc.oneof(fc.constantFrom(1, 3), hostileValue),
       },
       { requiredKeys: [] },
     ),

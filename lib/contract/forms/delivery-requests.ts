@@ -52,8 +52,18 @@ export interface SendPreview {
   channelName: string;
   budgets: Array<{ label: string; remaining: string; remainingAfter: string; exceeded: boolean }>;
   duplicateOf: { description: string; sentAt: string; href: string } | null;
+  /** Approvals the program's policy asks for before it goes to the provider (0: sent at once). */
+  approvalsRequired: number;
 }
 export type PreviewOutcome = { preview: SendPreview } | { problems: RowProblem[] };
 export type SendOutcome =
-  | { deliveryRequestId: string; href: string; deliveries: number; total: string; replayed: boolean }
+  | {
+      deliveryRequestId: string;
+      href: string;
+      deliveries: number;
+      total: string;
+      replayed: boolean;
+      /** 0 when sent; else the approvals it awaits before the provider hears of it. */
+      approvalsRequired: number;
+    }
   | { problems: RowProblem[] };

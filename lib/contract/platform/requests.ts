@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MAX_DELIVERIES } from "../delivery-limits";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
+import { approvalPolicySchema } from "../forms/payment-approvals";
 import { programInputSchema } from "../forms/programs";
 import { recordId } from "../ids";
 
@@ -97,3 +98,7 @@ export const eligibilityBodySchema = z
     programId: recordId.optional(),
   })
   .meta({ id: "PlatformEligibilityQuery" });
+
+export const approvalPolicyBodySchema = approvalPolicySchema
+  .omit({ programId: true })
+  .meta({ id: "PlatformApprovalPolicy" });

@@ -115,3 +115,17 @@ export const sentDeliveryRequestSchema = z
   .meta({ id: "PlatformSentDeliveryRequest" });
 
 export const doneSchema = z.object({ done: z.literal(true) }).meta({ id: "PlatformDone" });
+
+export const refundStateSchema = z
+  .object({ state: z.enum(["REQUESTED", "PENDING_APPROVAL"]) })
+  .meta({ id: "PlatformRefundState" });
+
+export const paymentDecisionSchema = z
+  .object({
+    state: z
+      .string()
+      .meta({ description: "PENDING_APPROVAL (more approvals needed), SENT / REQUESTED, or REJECTED." }),
+    approvals: z.number().int(),
+    approvalsRequired: z.number().int(),
+  })
+  .meta({ id: "PlatformPaymentDecision" });

@@ -1,6 +1,8 @@
 "use server";
-/** Programs, their channels and refunds: program managers are administrators (sending: send-actions.ts). */
+import { approvalPolicySchema } from "@/lib/contract/forms/payment-approvals";
+/** Programs, their channels, refunds and approval policies (sending: send-actions.ts). */
 import { programChannelSchema, programInputSchema, refundSchema } from "@/lib/contract/forms/programs";
+import { setApprovalPolicy } from "@/lib/domain/approval-policy";
 import { requestRefund } from "@/lib/domain/delivery-requests";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
 import { defineAction } from "@/lib/portal/define-action";
@@ -11,7 +13,7 @@ export const createProgramAction = defineAction({
   role: "admin",
   permission: "programs.manage",
   input: programInputSchema,
-  run: async (program) => ({ id: (await createProgram(program)).id }),
+  run: async (program, user) => ({ id: (await createProgram(user.actor, program)).id }),
   revalidate: "/admin/programs",
 });
 
@@ -19,7 +21,7 @@ export const addChannelAction = defineAction({
   role: "admin",
   permission: "programs.manage",
   input: programChannelSchema,
-  run: ({ programId, channelId }) => addChannelToProgram(programId, channelId),
+  run: ({ programId, channelId }, user) => addChannelToProgram(user.actor, programId, channelId),
   revalidate: programPage,
 });
 
@@ -28,6 +30,15 @@ export const refundAction = defineAction({
   role: "admin",
   permission: "refunds.request",
   input: refundSchema,
-  run: ({ deliveryId, reason }, admin) => requestRefund(admin.id, deliveryId, reason),
+  run: ({ deliveryId, reason }, user) => requestRefund(user.actor, deliveryId, reason),
+  revalidate: programPage,
+});
+
+/** A program's approval policy (administrators). */
+export const approvalPolicyAction = defineAction({
+  role: "admin",
+  permission: "policies.manage",
+  input: approvalPolicySchema,
+  run: (policy, user) => setApprovalPolicy(user.actor, policy),
   revalidate: programPage,
 });

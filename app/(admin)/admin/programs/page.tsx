@@ -11,8 +11,8 @@ import { createProgramAction } from "./actions";
 export const metadata: Metadata = { title: "Programs" };
 
 export default async function ProgramsPage() {
-  await requirePlatformUser();
-  const programs = await listPrograms();
+  const user = await requirePlatformUser();
+  const programs = await listPrograms(user.actor);
   const units = [...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL");
   return (
     <>

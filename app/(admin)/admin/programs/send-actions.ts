@@ -51,10 +51,10 @@ export const previewSendAction = defineAction({
   role: "admin",
   permission: "deliveries.send",
   input: sendInputSchema,
-  run: async (input): Promise<PreviewOutcome> => {
+  run: async (input, user): Promise<PreviewOutcome> => {
     const { deliveries, problems } = await deliveriesOf(input);
     if (problems.length) return { problems };
-    const preview = await previewDeliveryRequest({ ...input, deliveries });
+    const preview = await previewDeliveryRequest(user.actor, { ...input, deliveries });
     return {
       preview: {
         count: formatCount(preview.count),
@@ -71,6 +71,7 @@ export const previewSendAction = defineAction({
           sentAt: formatDateTime(preview.duplicateOf.createdAt),
           href: requestHref(input.programId, preview.duplicateOf.id),
         },
+        approvalsRequired: preview.approvalsRequired,
       },
     };
   },
@@ -80,16 +81,17 @@ export const sendAction = defineAction({
   role: "admin",
   permission: "deliveries.send",
   input: sendInputSchema,
-  run: async (input, admin): Promise<SendOutcome> => {
+  run: async (input, user): Promise<SendOutcome> => {
     const { deliveries, problems } = await deliveriesOf(input);
     if (problems.length) return { problems };
-    const sent = await sendDeliveryRequest(admin.id, { ...input, deliveries });
+    const sent = await sendDeliveryRequest(user.actor, { ...input, deliveries });
     return {
       deliveryRequestId: sent.deliveryRequestId,
       href: requestHref(input.programId, sent.deliveryRequestId),
       deliveries: deliveries.length,
       total: formatAmount(sent.totalMinor, sent.unit),
       replayed: sent.replayed,
+      approvalsRequired: sent.approvalState === "PENDING_APPROVAL" ? sent.approvalsRequired : 0,
     };
   },
   revalidate: ({ programId }, sent) => ("problems" in sent ? undefined : `/admin/programs/${programId}`),

@@ -8,8 +8,8 @@ import {
 } from "../../../contract/platform/requests";
 import {
   anyObjectSchema,
-  doneSchema,
   pagedListSchema,
+  refundStateSchema,
   sentDeliveryRequestSchema,
 } from "../../../contract/platform/responses";
 import {
@@ -67,7 +67,7 @@ export const sendDeliveryRequestOperation = platformOperation({
       ),
     );
     if (problems.length) throw validationError(problems);
-    return sendDeliveryRequest(actor.personId ?? actor.id, {
+    return sendDeliveryRequest(actor, {
       ...body,
       programId: params.programId ?? "",
       // The form's key is per fill; the API's is the caller's header, scoped by token.
@@ -94,7 +94,9 @@ export const getDeliveryRequest = platformOperation({
   run: async ({ actor, params, query }) => {
     const id = params.deliveryRequestId ?? "";
     const program = await programOfDeliveryRequest(actor, id);
-    const detail = await deliveryRequestDetail(program, id, { page: filtersOf(pageOnlySchema, query).page });
+    const detail = await deliveryRequestDetail(actor, program, id, {
+      page: filtersOf(pageOnlySchema, query).page,
+    });
     if (!detail) throw notFound("No such delivery request.");
     const { approvedContent: _content, ...channel } = detail.request.channel;
     return { ...detail, request: { ...detail.request, channel } };
@@ -114,15 +116,13 @@ export const refundDelivery = platformOperation({
   path: "/deliveries/{deliveryId}/refund",
   summary: "Request a delivery's refund",
   description:
-    "Asks the provider to reverse one delivery (DELIVERY_REFUND_REQUESTED); the reason stays on the platform. A second request is a **409**. Needs the program manager role.",
+    "Asks the provider to reverse one delivery (DELIVERY_REFUND_REQUESTED); the reason stays on the platform. Above the program's refund threshold the refund waits for finance approvals first (`state` PENDING_APPROVAL; its id is in `GET approvals`), else it is REQUESTED at once. A second request is a **409**. Needs the program manager role.",
   params: z.object({ deliveryId: z.string() }),
   body: refundBodySchema,
-  response: doneSchema,
-  run: async ({ actor, params, body }) => {
-    authorize(actor, "refunds.request");
-    await requestRefund(actor.personId ?? actor.id, params.deliveryId ?? "", body.reason);
-    return { done: true };
-  },
+  response: refundStateSchema,
+  run: async ({ actor, params, body }) => ({
+    state: await requestRefund(actor, params.deliveryId ?? "", body.reason),
+  }),
   requestExample: { reason: "Paid twice by mistake" },
-  example: { done: true },
+  example: { state: "REQUESTED" },
 });

@@ -1,5 +1,13 @@
 /** The platform API's operations (README "Platform API"), in the order the reference lists them. */
 import type { ApiOperation } from "../../operation";
+import {
+  approveDeliveryRequestOperation,
+  approveRefundOperation,
+  listApprovals,
+  rejectDeliveryRequestOperation,
+  rejectRefundOperation,
+  setApprovalPolicyOperation,
+} from "./approvals";
 import { listAudit } from "./audit";
 import {
   approveChannelRequest,
@@ -37,6 +45,12 @@ export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   sendDeliveryRequestOperation,
   getDeliveryRequest,
   refundDelivery,
+  setApprovalPolicyOperation,
+  listApprovals,
+  approveDeliveryRequestOperation,
+  rejectDeliveryRequestOperation,
+  approveRefundOperation,
+  rejectRefundOperation,
   queryEligibility,
   listWebhookEvents,
   replayWebhookEvent,

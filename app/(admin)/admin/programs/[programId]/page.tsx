@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ApprovalPolicyForm } from "@/components/admin/approval-policy-form";
+import { ApprovalStateBadge } from "@/components/admin/approval-state";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
 import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
@@ -9,18 +11,19 @@ import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
+import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
-import { addChannelAction } from "../actions";
+import { addChannelAction, approvalPolicyAction } from "../actions";
 import { previewSendAction, sendAction } from "../send-actions";
 
 export const metadata: Metadata = { title: "Program" };
 
 export default async function ProgramPage({ params }: { params: Promise<{ programId: string }> }) {
-  await requirePlatformUser();
-  const program = await programDetail((await params).programId);
+  const user = await requirePlatformUser();
+  const program = await programDetail(user.actor, (await params).programId);
   if (!program) notFound();
-  const spending = await programSpending(program.id);
+  const spending = await programSpending(user.actor, program.id);
   const sendable = program.channels
     .filter((channel) => channel.sendable)
     .map(({ id, name, providerName, columns }) => ({ id, label: `${name} (${providerName})`, columns }));
@@ -67,6 +70,20 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
           />
         </Card>
         <div className="lg:col-span-2">
+          <Card title="Approval policy">
+            {can(user.actor, "policies.manage") ? (
+              <ApprovalPolicyForm
+                programId={program.id}
+                unit={program.unit}
+                policy={program.policy}
+                save={approvalPolicyAction}
+              />
+            ) : (
+              <PolicySummary policy={program.policy} unit={program.unit} />
+            )}
+          </Card>
+        </div>
+        <div className="lg:col-span-2">
           <Card title="Send a delivery request">
             <DeliveryRequestForm
               programId={program.id}
@@ -98,7 +115,11 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                           request.channel.providerDeliveryChannelId,
                         )}
                       </span>
-                      <span className="text-slate-600">{request.status}</span>
+                      {request.approvalState === "SENT" ? (
+                        <span className="text-slate-600">{request.status}</span>
+                      ) : (
+                        <ApprovalStateBadge state={request.approvalState} />
+                      )}
                       <span className="text-slate-600">{formatDateTime(request.createdAt)}</span>
                     </div>
                     <Link
@@ -116,5 +137,29 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
         </div>
       </div>
     </>
+  );
+}
+
+function PolicySummary({
+  policy,
+  unit,
+}: {
+  policy: {
+    deliveryThreshold: number | null;
+    deliveryApprovalsRequired: number;
+    refundThreshold: number | null;
+    refundApprovalsRequired: number;
+  };
+  unit: string;
+}) {
+  const rule = (what: string, threshold: number | null, count: number) =>
+    threshold === null
+      ? `${what}: no approval needed.`
+      : `${what} above ${threshold} ${unit}: ${count} approval(s) from distinct finance approvers.`;
+  return (
+    <ul className="text-sm">
+      <li>{rule("Delivery requests", policy.deliveryThreshold, policy.deliveryApprovalsRequired)}</li>
+      <li>{rule("Refunds", policy.refundThreshold, policy.refundApprovalsRequired)}</li>
+    </ul>
   );
 }

@@ -1,16 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
+import { PaymentDecision } from "@/components/admin/payment-decision";
 import { RefundButton } from "@/components/admin/refund-dialog";
-import { EmptyState, PageHeader } from "@/components/ui/page";
+import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { requestApprovals } from "@/lib/domain/approval-queue";
 import { channelName } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
+import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
 import { refundAction } from "../../../actions";
 
 export const metadata: Metadata = { title: "Delivery request" };
@@ -23,13 +27,31 @@ export default async function DeliveryRequestPage({
   params: Promise<{ programId: string; deliveryRequestId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const { programId, deliveryRequestId } = await params;
   const query = await searchParams;
   const q = typeof query.q === "string" ? query.q : "";
-  const detail = await deliveryRequestDetail(programId, deliveryRequestId, { q, page: pageParam(query) });
+  const detail = await deliveryRequestDetail(user.actor, programId, deliveryRequestId, {
+    q,
+    page: pageParam(query),
+  });
   if (!detail) notFound();
   const { request, deliveries } = detail;
+  const approvals = await requestApprovals(user.actor, request.id);
+  const pendingRefunds = new Set(
+    approvals.refunds
+      .filter((refund) => refund.state === "PENDING_APPROVAL")
+      .map((refund) => refund.deliveryId),
+  );
+  const decide = (kind: "deliveryRequest" | "refund", id: string, label: string) => (
+    <PaymentDecision
+      kind={kind}
+      id={id}
+      label={label}
+      approve={approvePaymentAction}
+      reject={rejectPaymentAction}
+    />
+  );
   const basePath = `/admin/programs/${programId}/requests/${deliveryRequestId}`;
   const channel = channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId);
 
@@ -42,8 +64,55 @@ export default async function DeliveryRequestPage({
       </p>
       <PageHeader
         title={request.description}
-        description={`${formatAmount(request.totalMinor, request.unit)} in ${formatCount(request._count.deliveries)} deliveries to ${channel} (${request.channel.provider.name}), sent ${formatDateTime(request.createdAt)}; ${request.status}`}
+        description={`${formatAmount(request.totalMinor, request.unit)} in ${formatCount(request._count.deliveries)} deliveries to ${channel} (${request.channel.provider.name}), ${request.approvalState === "SENT" ? "sent" : "created"} ${formatDateTime(request.createdAt)}; ${request.approvalState === "SENT" ? request.status : "not sent to the provider"}`}
       />
+      {request.approvalsRequired > 0 && (
+        <div className="mb-6">
+          <Card title="Approval">
+            <PaymentApprovals
+              state={request.approvalState}
+              approvalsRequired={request.approvalsRequired}
+              creator={approvals.creator}
+              decisions={approvals.decisions}
+              rejectionReason={request.rejectionReason}
+              buttons={
+                approvals.mayDecide &&
+                decide("deliveryRequest", request.id, `the delivery request ${request.description}`)
+              }
+            />
+          </Card>
+        </div>
+      )}
+      {approvals.refunds.length > 0 && (
+        <div className="mb-6">
+          <Card title="Refunds under the approval policy">
+            <ul className="space-y-4">
+              {approvals.refunds.map((refund) => (
+                <li key={refund.id} className="space-y-1">
+                  <p className="text-sm">
+                    Refund asked for at {formatDateTime(refund.createdAt)}: {refund.reason}
+                  </p>
+                  <PaymentApprovals
+                    state={refund.state}
+                    approvalsRequired={refund.approvalsRequired}
+                    creator={refund.requester}
+                    decisions={refund.decisions}
+                    rejectionReason={refund.rejectionReason}
+                    buttons={
+                      refund.mayDecide &&
+                      decide(
+                        "refund",
+                        refund.id,
+                        `the refund asked for at ${formatDateTime(refund.createdAt)}`,
+                      )
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      )}
       <SearchForm
         action={basePath}
         id="beneficiary-search"
@@ -76,25 +145,30 @@ export default async function DeliveryRequestPage({
                 ? "reverted"
                 : delivery.refundRequestedAt
                   ? "refund requested"
-                  : delivery.status}
+                  : pendingRefunds.has(delivery.id)
+                    ? "refund awaits approval"
+                    : delivery.status}
               {delivery.refundReason && (
                 <span className="block text-xs text-slate-600">Reason: {delivery.refundReason}</span>
               )}
             </td>
             <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
-              {!delivery.refundRequestedAt && !delivery.revertedAt && (
-                <RefundButton
-                  programId={programId}
-                  delivery={{
-                    id: delivery.id,
-                    beneficiaryId: delivery.beneficiaryId,
-                    amount: formatAmount(delivery.amountMinor, request.unit),
-                    providerName: request.channel.provider.name,
-                  }}
-                  refund={refundAction}
-                />
-              )}
+              {request.approvalState === "SENT" &&
+                !delivery.refundRequestedAt &&
+                !delivery.revertedAt &&
+                !pendingRefunds.has(delivery.id) && (
+                  <RefundButton
+                    programId={programId}
+                    delivery={{
+                      id: delivery.id,
+                      beneficiaryId: delivery.beneficiaryId,
+                      amount: formatAmount(delivery.amountMinor, request.unit),
+                      providerName: request.channel.provider.name,
+                    }}
+                    refund={refundAction}
+                  />
+                )}
             </td>
           </tr>
         )}

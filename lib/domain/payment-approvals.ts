@@ -1,0 +1,156 @@
+/**
+ * Finance approvers' decisions on delivery requests awaiting approval (README, "Approval policies
+ * for money"). Each decision is one transaction that first takes the request's row with a
+ * conditional update (WHERE approvalState = PENDING_APPROVAL): on PostgreSQL concurrent decisions on
+ * one request queue on that row lock and each re-reads what the others committed, on SQLite writes
+ * run one at a time. So of any number of approvals, rejections and the expiry racing, exactly one
+ * takes the request out of PENDING_APPROVAL: one DELIVERY_REQUEST_SENT, or one release.
+ */
+import type { PaymentKind } from "../contract/forms/payment-approvals";
+import { db, type Tx, takeWriteLock } from "../db";
+import {
+  checkedReason,
+  decidingPerson,
+  insertDecision,
+  PENDING,
+  refuseOwnOrRepeat,
+  refuseUnlessPending,
+} from "./approval-rules";
+import { recordAudit } from "./audit";
+import { chargedAccounts, releaseRequest } from "./budgets";
+import { queueStoredRequestSent } from "./delivery-request-events";
+import { notFound } from "./errors";
+import { notifyOutboxWritten } from "./outbox-signal";
+import type { Actor } from "./permissions";
+import { approveRefund, rejectRefund } from "./refund-approvals";
+
+const WHAT = "delivery request";
+
+export interface DecisionOutcome {
+  /** PENDING_APPROVAL (more approvals needed), SENT / REQUESTED (final approval) or REJECTED. */
+  state: string;
+  approvals: number;
+  approvalsRequired: number;
+}
+
+/** Approves one payment of either kind (the console's one button). */
+export function approvePayment(actor: Actor, kind: PaymentKind, id: string) {
+  return kind === "refund" ? approveRefund(actor, id) : approveDeliveryRequest(actor, id);
+}
+
+/** Rejects one payment of either kind. */
+export function rejectPayment(actor: Actor, kind: PaymentKind, id: string, reason: string) {
+  return kind === "refund" ? rejectRefund(actor, id, reason) : rejectDeliveryRequest(actor, id, reason);
+}
+
+/**
+ * Takes the request's row for this transaction while it awaits approval (the no-op conditional
+ * update is the lock), then reads it with its decisions so far, as committed before us.
+ */
+async function lockedPending(tx: Tx, deliveryRequestId: string) {
+  await takeWriteLock(tx);
+  const { count } = await tx.deliveryRequest.updateMany({
+    where: { id: deliveryRequestId, approvalState: PENDING },
+    data: { approvalState: PENDING },
+  });
+  const request = await tx.deliveryRequest.findFirst({
+    where: { id: deliveryRequestId, program: { sandboxFor: null } },
+    include: {
+      approvals: { select: { approverId: true, decision: true } },
+      channel: { select: { providerId: true, providerDeliveryChannelId: true } },
+      program: { select: { budget: { select: { id: true } } } },
+    },
+  });
+  if (!request) throw notFound("No such delivery request.");
+  if (count !== 1) refuseUnlessPending(request.approvalState, WHAT);
+  return request;
+}
+
+/**
+ * One finance approver's approval. The approver must be a person other than the creator and every
+ * earlier approver; the approval that reaches the request's required count sends it: the state
+ * becomes SENT and DELIVERY_REQUEST_SENT is queued in the same transaction.
+ */
+export async function approveDeliveryRequest(
+  actor: Actor,
+  deliveryRequestId: string,
+): Promise<DecisionOutcome> {
+  const person = decidingPerson(actor);
+  const outcome = await db().$transaction(async (tx) => {
+    const request = await lockedPending(tx, deliveryRequestId);
+    refuseOwnOrRepeat(person, request, WHAT);
+    await insertDecision(tx, { deliveryRequestId }, person, "APPROVED", WHAT);
+    const approvals = request.approvals.filter((approval) => approval.decision === "APPROVED").length + 1;
+    const final = approvals >= request.approvalsRequired;
+    if (final) {
+      await tx.deliveryRequest.updateMany({
+        where: { id: deliveryRequestId, approvalState: PENDING },
+        data: { approvalState: "SENT", decidedAt: new Date() },
+      });
+      await queueStoredRequestSent(tx, request);
+    }
+    const state = final ? "SENT" : PENDING;
+    await recordAudit(tx, actor, {
+      action: final ? "delivery_request.sent" : "delivery_request.approved",
+      subjectType: "DeliveryRequest",
+      subjectId: deliveryRequestId,
+      detail: { approvals, approvalsRequired: request.approvalsRequired },
+      before: { approvalState: PENDING },
+      after: { approvalState: state },
+    });
+    return { state, approvals, approvalsRequired: request.approvalsRequired };
+  });
+  if (outcome.state === "SENT") notifyOutboxWritten();
+  return outcome;
+}
+
+/** Rejects the request for a reason: it will never be sent, and its reservation is released at once. */
+export async function rejectDeliveryRequest(
+  actor: Actor,
+  deliveryRequestId: string,
+  reason: string,
+): Promise<DecisionOutcome> {
+  const person = decidingPerson(actor);
+  const why = checkedReason(reason);
+  return db().$transaction(async (tx) => {
+    const request = await lockedPending(tx, deliveryRequestId);
+    refuseOwnOrRepeat(person, request, WHAT);
+    await insertDecision(tx, { deliveryRequestId }, person, "REJECTED", WHAT, why);
+    await closeUnsent(tx, request, "REJECTED", why);
+    await recordAudit(tx, actor, {
+      action: "delivery_request.rejected",
+      subjectType: "DeliveryRequest",
+      subjectId: deliveryRequestId,
+      detail: { reason: why },
+      before: { approvalState: PENDING },
+      after: { approvalState: "REJECTED" },
+    });
+    const approvals = request.approvals.filter((approval) => approval.decision === "APPROVED").length;
+    return { state: "REJECTED", approvals, approvalsRequired: request.approvalsRequired };
+  });
+}
+
+/**
+ * Takes a pending request to REJECTED or EXPIRED and gives its reservation back to every budget it
+ * was reserved against; false (nothing released) when another transaction decided it first.
+ */
+export async function closeUnsent(
+  tx: Tx,
+  request: {
+    id: string;
+    totalMinor: bigint;
+    budgetAccountId: string;
+    program: { budget: { id: string } | null };
+  },
+  state: "REJECTED" | "EXPIRED",
+  reason?: string,
+): Promise<boolean> {
+  const { count } = await tx.deliveryRequest.updateMany({
+    where: { id: request.id, approvalState: PENDING },
+    data: { approvalState: state, decidedAt: new Date(), rejectionReason: reason ?? null },
+  });
+  if (count !== 1) return false;
+  for (const account of chargedAccounts(request))
+    await releaseRequest(tx, account, request.totalMinor, request.id);
+  return true;
+}

@@ -1,0 +1,207 @@
+/**
+ * Refunds under an approval policy: above the program's refund threshold a refund request waits
+ * (RefundRequest, PENDING_APPROVAL) for its approvals from distinct finance approvers, not the
+ * requester, before DELIVERY_REFUND_REQUESTED is queued; a rejection or the expiry clears it, and the
+ * delivery may be refunded again later. Decisions lock the refund request's row first, as delivery
+ * requests' do (payment-approvals.ts), so exactly one final transition happens.
+ */
+import { db, isUniqueViolation, type Tx, takeWriteLock } from "../db";
+import { approvalsRequiredFor, POLICY_COLUMNS } from "./approval-policy";
+import {
+  checkedReason,
+  decidingPerson,
+  insertDecision,
+  PENDING,
+  refuseOwnOrRepeat,
+  refuseUnlessPending,
+} from "./approval-rules";
+import { recordAudit } from "./audit";
+import { conflict, notFound } from "./errors";
+import { queueEvent } from "./outbox";
+import { notifyOutboxWritten } from "./outbox-signal";
+import type { Actor } from "./permissions";
+
+const WHAT = "refund";
+
+/**
+ * A refund asked for by `actor` (authorized by the caller, requestRefund): requested at once, or held
+ * for approval when the delivery's amount is above the program's refund threshold.
+ */
+export async function holdOrRequestRefund(
+  tx: Tx,
+  actor: Actor,
+  deliveryId: string,
+  reason: string,
+): Promise<"REQUESTED" | "PENDING_APPROVAL"> {
+  const delivery = await tx.delivery.findUnique({
+    where: { id: deliveryId },
+    include: {
+      deliveryRequest: {
+        select: {
+          approvalState: true,
+          channel: { select: { providerId: true } },
+          program: { select: POLICY_COLUMNS },
+        },
+      },
+    },
+  });
+  if (!delivery) throw notFound("No such delivery.");
+  if (delivery.deliveryRequest.approvalState !== "SENT")
+    throw conflict("This delivery was never sent to the provider: there is nothing to refund.");
+  if (delivery.revertedAt) throw conflict("This delivery was already reverted.");
+  if (delivery.refundRequestedAt) throw conflict("A refund of this delivery was already requested.");
+  if (await tx.refundRequest.findUnique({ where: { pendingFor: deliveryId }, select: { id: true } }))
+    throw conflict("A refund of this delivery already awaits approval.");
+  const required = approvalsRequiredFor(delivery.deliveryRequest.program, "refund", delivery.amountMinor);
+  if (required === 0) {
+    await markRefundRequested(tx, actor, deliveryId, delivery.deliveryRequest.channel.providerId, reason);
+    return "REQUESTED";
+  }
+  await holdRefund(tx, actor, { deliveryId, amountMinor: delivery.amountMinor, reason, required });
+  return PENDING;
+}
+
+async function holdRefund(
+  tx: Tx,
+  actor: Actor,
+  refund: { deliveryId: string; amountMinor: bigint; reason: string; required: number },
+) {
+  let id: string;
+  try {
+    ({ id } = await tx.refundRequest.create({
+      data: {
+        deliveryId: refund.deliveryId,
+        pendingFor: refund.deliveryId,
+        reason: refund.reason,
+        requestedBy: actor.personId ?? actor.id,
+        amountMinor: refund.amountMinor,
+        // The policy's count now: a later policy change does not change this refund's rule.
+        approvalsRequired: refund.required,
+      },
+      select: { id: true },
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("A refund of this delivery already awaits approval.");
+    throw error;
+  }
+  await recordAudit(tx, actor, {
+    action: "refund.held",
+    subjectType: "RefundRequest",
+    subjectId: id,
+    detail: { deliveryId: refund.deliveryId, reason: refund.reason },
+    after: { state: PENDING, approvalsRequired: refund.required },
+  });
+}
+
+/** Marks the delivery's refund requested and queues DELIVERY_REFUND_REQUESTED (`{"deliveryId"}` only). */
+async function markRefundRequested(
+  tx: Tx,
+  actor: Actor,
+  deliveryId: string,
+  providerId: string,
+  reason: string,
+) {
+  const { count } = await tx.delivery.updateMany({
+    where: { id: deliveryId, refundRequestedAt: null },
+    data: { refundRequestedAt: new Date(), refundReason: reason },
+  });
+  if (count !== 1) throw conflict("A refund of this delivery was already requested.");
+  await queueEvent(tx, providerId, "DELIVERY_REFUND_REQUESTED", { deliveryId });
+  await recordAudit(tx, actor, {
+    action: "delivery.refund_requested",
+    subjectType: "Delivery",
+    subjectId: deliveryId,
+    detail: { reason },
+    before: { refundRequestedAt: null },
+    after: { refundRequestedAt: new Date().toISOString(), refundReason: reason },
+  });
+}
+
+/** Takes the refund request's row for this transaction while it waits, with its decisions so far. */
+async function lockedPending(tx: Tx, refundRequestId: string) {
+  await takeWriteLock(tx);
+  const { count } = await tx.refundRequest.updateMany({
+    where: { id: refundRequestId, state: PENDING },
+    data: { state: PENDING },
+  });
+  const refund = await tx.refundRequest.findUnique({
+    where: { id: refundRequestId },
+    include: {
+      approvals: { select: { approverId: true, decision: true } },
+      delivery: { select: { deliveryRequest: { select: { channel: { select: { providerId: true } } } } } },
+    },
+  });
+  if (!refund) throw notFound("No such refund request.");
+  if (count !== 1) refuseUnlessPending(refund.state, WHAT);
+  return { ...refund, createdBy: refund.requestedBy };
+}
+
+/** One approval; the one that reaches the required count requests the refund from the provider. */
+export async function approveRefund(actor: Actor, refundRequestId: string) {
+  const person = decidingPerson(actor);
+  const outcome = await db().$transaction(async (tx) => {
+    const refund = await lockedPending(tx, refundRequestId);
+    refuseOwnOrRepeat(person, refund, WHAT);
+    await insertDecision(tx, { refundRequestId }, person, "APPROVED", WHAT);
+    const approvals = refund.approvals.filter((approval) => approval.decision === "APPROVED").length + 1;
+    const final = approvals >= refund.approvalsRequired;
+    const state = final ? "REQUESTED" : PENDING;
+    if (final) {
+      await tx.refundRequest.update({
+        where: { id: refundRequestId },
+        data: { state, pendingFor: null, decidedAt: new Date() },
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: "refund.approved",
+      subjectType: "RefundRequest",
+      subjectId: refundRequestId,
+      detail: { approvals, approvalsRequired: refund.approvalsRequired },
+      before: { state: PENDING },
+      after: { state },
+    });
+    if (final) {
+      const { providerId } = refund.delivery.deliveryRequest.channel;
+      await markRefundRequested(tx, actor, refund.deliveryId, providerId, refund.reason);
+    }
+    return { state, approvals, approvalsRequired: refund.approvalsRequired };
+  });
+  if (outcome.state === "REQUESTED") notifyOutboxWritten();
+  return outcome;
+}
+
+/** Rejects the refund request for a reason: nothing goes to the provider. */
+export async function rejectRefund(actor: Actor, refundRequestId: string, reason: string) {
+  const person = decidingPerson(actor);
+  const why = checkedReason(reason);
+  return db().$transaction(async (tx) => {
+    const refund = await lockedPending(tx, refundRequestId);
+    refuseOwnOrRepeat(person, refund, WHAT);
+    await insertDecision(tx, { refundRequestId }, person, "REJECTED", WHAT, why);
+    await closeRefund(tx, refundRequestId, "REJECTED", why);
+    await recordAudit(tx, actor, {
+      action: "refund.rejected",
+      subjectType: "RefundRequest",
+      subjectId: refundRequestId,
+      detail: { reason: why },
+      before: { state: PENDING },
+      after: { state: "REJECTED" },
+    });
+    const approvals = refund.approvals.filter((approval) => approval.decision === "APPROVED").length;
+    return { state: "REJECTED", approvals, approvalsRequired: refund.approvalsRequired };
+  });
+}
+
+/** Clears a waiting refund (REJECTED or EXPIRED); false when another transaction decided it first. */
+export async function closeRefund(
+  tx: Tx,
+  refundRequestId: string,
+  state: "REJECTED" | "EXPIRED",
+  reason?: string,
+): Promise<boolean> {
+  const { count } = await tx.refundRequest.updateMany({
+    where: { id: refundRequestId, state: PENDING },
+    data: { state, pendingFor: null, decidedAt: new Date(), rejectionReason: reason ?? null },
+  });
+  return count === 1;
+}
