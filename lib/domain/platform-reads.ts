@@ -12,13 +12,18 @@ import { LIVE_PROGRAM } from "./sandbox-scope";
 
 const PAGE_SIZE = 50;
 
-export async function programDeliveryRequests(actor: Actor, programId: string, page?: number) {
-  authorize(actor, "console.read");
+/** 404 unless the program exists and is live (a sandbox's program is test data). */
+export async function requireLiveProgram(programId: string): Promise<void> {
   const program = await db().program.findFirst({
     where: { id: programId, ...LIVE_PROGRAM },
     select: { id: true },
   });
   if (!program) throw notFound("No such program.");
+}
+
+export async function programDeliveryRequests(actor: Actor, programId: string, page?: number) {
+  authorize(actor, "console.read");
+  await requireLiveProgram(programId);
   const where = { programId };
   const { items, ...paging } = await readPage(
     page,
@@ -54,16 +59,6 @@ export async function programOfDeliveryRequest(actor: Actor, deliveryRequestId: 
   });
   if (!request) throw notFound("No such delivery request.");
   return request.programId;
-}
-
-/** The program a delivery belongs to (a refund's page); 404 for none. */
-export async function programOfDelivery(deliveryId: string): Promise<string> {
-  const delivery = await db().delivery.findFirst({
-    where: { id: deliveryId, deliveryRequest: { program: LIVE_PROGRAM } },
-    select: { deliveryRequest: { select: { programId: true } } },
-  });
-  if (!delivery) throw notFound("No such delivery.");
-  return delivery.deliveryRequest.programId;
 }
 
 /** The provider organisation the person belongs to, if any: they may not decide its requests. */

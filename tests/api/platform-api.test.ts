@@ -210,7 +210,7 @@ describe("programs, delivery requests and refunds", () => {
     const key = randomUUID();
     const first = await send(key);
     const sent = dataOf(first);
-    expect(sent).toMatchObject({ totalMinor: "1450", unit: "EUR", replayed: false });
+    expect(sent).toMatchObject({ totalMinor: "1450", unit: "EUR", approvalState: "SENT", replayed: false });
     const again = await send(key);
     expect(again.response.headers.get("idempotent-replayed")).toBe("true");
     expect(dataOf(again)).toEqual(sent);
@@ -231,7 +231,7 @@ describe("programs, delivery requests and refunds", () => {
       "Forbidden",
     );
     expect(dataOf(await platform(refund, { token: manager.token, body: { reason: "Paid twice" } }))).toEqual({
-      done: true,
+      state: "REQUESTED",
     });
     expectFailure(
       await platform(refund, { token: manager.token, body: { reason: "Again" } }),

@@ -5,7 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectFailure } from "../support/envelope";
-import { dataOf, type PlatformUser, platform, platformUser, V1 } from "../support/platform-api";
+import {
+  dataOf,
+  type PlatformUser,
+  platform,
+  platformUser,
+  requestedChannel,
+  V1,
+} from "../support/platform-api";
 import { openTestDb } from "../support/test-db";
 
 openTestDb();
@@ -146,6 +153,41 @@ describe("bad bodies", () => {
       body: { reason: ["a"] },
     });
     expectFailure(reject, 400, "ValidationError", "Invalid Request Body", /reason/);
+  });
+});
+
+describe("unknown programs", () => {
+  it("answers 404 for a channel added to, or a send to, a program that does not exist", async () => {
+    const reviewerToo = await platformUser(["reviewer"]);
+    const provider = dataOf(
+      await platform("/providers", { token: admin.token, body: { name: "Hostile provider" } }),
+    );
+    const channel = await requestedChannel(provider.key, reviewerToo, provider.id);
+    dataOf(
+      await platform(`/channel-requests/${channel.requestId}/approve`, {
+        token: reviewerToo.token,
+        method: "POST",
+      }),
+    );
+    expectFailure(
+      await platform("/programs/nope/channels", {
+        token: manager.token,
+        body: { channelId: channel.channelId },
+      }),
+      404,
+      "NotFound",
+      "Not Found",
+      "No such program.",
+    );
+    const send = await platform("/programs/nope/delivery-requests", {
+      token: manager.token,
+      body: {
+        channelId: channel.channelId,
+        description: "d",
+        deliveries: [{ beneficiaryId: "B", amount: 1 }],
+      },
+    });
+    expectFailure(send, 404, "NotFound", "Not Found");
   });
 });
 

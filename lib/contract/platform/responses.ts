@@ -111,7 +111,16 @@ export const programSchema = z
   .meta({ id: "PlatformProgram" });
 
 export const sentDeliveryRequestSchema = z
-  .object({ deliveryRequestId: z.string(), totalMinor: minor, unit: z.string(), replayed: z.boolean() })
+  .object({
+    deliveryRequestId: z.string(),
+    totalMinor: minor,
+    unit: z.string(),
+    approvalState: z.enum(["SENT", "PENDING_APPROVAL"]).meta({
+      description: "PENDING_APPROVAL: above the program's threshold, it waits for finance approvals.",
+    }),
+    approvalsRequired: z.number().int(),
+    replayed: z.boolean(),
+  })
   .meta({ id: "PlatformSentDeliveryRequest" });
 
 export const doneSchema = z.object({ done: z.literal(true) }).meta({ id: "PlatformDone" });

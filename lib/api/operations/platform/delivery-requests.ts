@@ -20,7 +20,11 @@ import {
 } from "../../../domain/delivery-requests";
 import { notFound } from "../../../domain/errors";
 import { authorize } from "../../../domain/permissions";
-import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
+import {
+  programDeliveryRequests,
+  programOfDeliveryRequest,
+  requireLiveProgram,
+} from "../../../domain/platform-reads";
 import { deliveryRequestDetail } from "../../../domain/programs";
 import { validationError } from "../../errors";
 import { filtersOf, platformOperation } from "./define";
@@ -60,6 +64,7 @@ export const sendDeliveryRequestOperation = platformOperation({
   response: sentDeliveryRequestSchema,
   run: async ({ actor, params, body, idempotencyKey, tokenId }) => {
     authorize(actor, "deliveries.send");
+    await requireLiveProgram(params.programId ?? "");
     const options = await approvedDeliveryOptions(body.channelId);
     const problems = body.deliveries.flatMap((delivery, index) =>
       Object.entries(deliveryProblems(delivery, options)).map(
@@ -79,6 +84,8 @@ export const sendDeliveryRequestOperation = platformOperation({
     deliveryRequestId: "0193a1c2-7e1f-7000-8000-000000000020",
     totalMinor: "20050",
     unit: "EUR",
+    approvalState: "SENT",
+    approvalsRequired: 0,
     replayed: false,
   },
 });
