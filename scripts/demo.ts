@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { databaseUrl, port } from "../lib/config";
-import { LEGACY_ADMIN_ROLES, type UserRole } from "../lib/contract/roles";
+import { LEGACY_ADMIN_ROLES, ROLE_LABELS, type UserRole } from "../lib/contract/roles";
 import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
 import { decideRequest } from "../lib/domain/approvals";
@@ -23,13 +23,24 @@ const DEMO_PROVIDER = "Demo Payouts";
 const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 const DEMO_PENDING_CHANNEL_ID = "0b7c2f64-8f0e-4b8a-9d57-1f1a3e6c9a11";
 const DEMO_KEY_LABEL = "demo";
-const DEMO_PROVIDER_USER = "provider@demo.example";
 const DEMO_ADMIN = "admin@demo.example";
+
+/** One demo account per role (README "Users and roles"); the provider's belong to the demo provider. */
+const DEMO_USERS: ReadonlyArray<{ email: string; name: string; roles: UserRole[]; ofProvider?: true }> = [
+  { email: DEMO_ADMIN, name: "Alex Admin", roles: LEGACY_ADMIN_ROLES },
+  { email: "reviewer@demo.example", name: "Rita Reviewer", roles: ["reviewer"] },
+  { email: "programs@demo.example", name: "Pat Program Manager", roles: ["program_manager"] },
+  { email: "finance1@demo.example", name: "Fay Finance", roles: ["finance_approver"] },
+  { email: "finance2@demo.example", name: "Finn Finance", roles: ["finance_approver"] },
+  { email: "auditor@demo.example", name: "Aud Auditor", roles: ["auditor"] },
+  { email: "provider@demo.example", name: "Dana Provider", roles: ["owner"], ofProvider: true },
+  { email: "editor@demo.example", name: "Eddie Editor", roles: ["editor"], ofProvider: true },
+  { email: "viewer@demo.example", name: "Vic Viewer", roles: ["viewer"], ofProvider: true },
+];
 
 interface DemoCredentials {
   key: string;
-  providerPassword: string;
-  adminPassword: string;
+  accounts: Array<{ email: string; roles: UserRole[]; password: string }>;
 }
 
 /** Creates the user, or gives the existing one a fresh password; returns the password either way. */
@@ -55,11 +66,15 @@ async function seedDemo(): Promise<DemoCredentials> {
     data: { revokedAt: new Date() },
   });
   const { key } = await issueApiKey(provider.id, DEMO_KEY_LABEL);
-  const providerPassword = await demoUser(DEMO_PROVIDER_USER, "Dana Provider", ["owner"], provider.id);
-  const adminPassword = await demoUser(DEMO_ADMIN, "Alex Admin", LEGACY_ADMIN_ROLES, null);
+  const accounts = [];
+  for (const user of DEMO_USERS) {
+    const providerId = user.ofProvider ? provider.id : null;
+    const password = await demoUser(user.email, user.name, user.roles, providerId);
+    accounts.push({ email: user.email, roles: user.roles, password });
+  }
   const hasChannel = await db().channel.count({ where: { providerId: provider.id } });
   if (!hasChannel) await seedChannels(provider.id);
-  return { key, providerPassword, adminPassword };
+  return { key, accounts };
 }
 
 /** An approved, ONLINE channel (created, then approved by the demo administrator) and a pending one. */
@@ -78,15 +93,31 @@ async function seedChannels(providerId: string) {
   });
 }
 
-function printWelcome({ key, providerPassword, adminPassword }: DemoCredentials) {
+/** The demo accounts as one aligned table: role, email, password. */
+function credentialTable(accounts: DemoCredentials["accounts"]): string {
+  const rows = accounts.map((account) => [
+    account.roles.map((role) => ROLE_LABELS[role]).join(", "),
+    account.email,
+    account.password,
+  ]);
+  const width = (column: number) => Math.max(...rows.map((row) => (row[column] ?? "").length));
+  return rows
+    .map(
+      ([roles = "", email = "", password]) =>
+        `  ${roles.padEnd(width(0))}  ${email.padEnd(width(1))}  ${password}`,
+    )
+    .join("\n");
+}
+
+function printWelcome({ key, accounts }: DemoCredentials) {
   const base = `http://localhost:${port()}`;
   console.log(`
 Delivery Channel Portal is running at ${base} (database: ${databaseUrl()})
   API reference: ${base}/docs
 
-Sign in at ${base}/sign-in (passwords are new on every start):
-  provider user   ${DEMO_PROVIDER_USER}   ${providerPassword}
-  administrator   ${DEMO_ADMIN}   ${adminPassword}
+Sign in at ${base}/sign-in (passwords are new on every start; Dana, Eddie and Vic
+work for the demo provider):
+${credentialTable(accounts)}
 
 Demo provider "${DEMO_PROVIDER}" — API key (new on every start):
   ${key}

@@ -34,6 +34,9 @@ function originForm(target: string): string {
   return absolute ? target.slice(absolute[0].length) || "/" : target;
 }
 
+/** The page whose server action needs no session: an invitation's (app/(auth)/invite/[token]). */
+const PUBLIC_ACTION_PAGE = "/invite/";
+
 async function main() {
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
   applyMigrations(projectRoot);
@@ -60,7 +63,12 @@ async function main() {
     }
     // Every server action needs a signed-in user; without a session cookie, refuse before Next
     // decodes a body of up to 6 MB (the delivery CSV limit) for an action that would refuse anyway.
-    if (request.headers["next-action"] && !/session_token=/.test(request.headers.cookie ?? "")) {
+    // The one exception: accepting an invitation (its token authorizes it), on its own page.
+    if (
+      request.headers["next-action"] &&
+      !/session_token=/.test(request.headers.cookie ?? "") &&
+      !request.url.startsWith(PUBLIC_ACTION_PAGE)
+    ) {
       response.writeHead(401, { "content-type": "text/plain; charset=utf-8" }).end("Sign in first");
       return;
     }

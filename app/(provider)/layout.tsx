@@ -34,6 +34,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/channels", label: "Channels" },
         { href: "/keys", label: "API keys" },
         { href: "/webhooks", label: "Webhooks" },
+        { href: "/team", label: "Team" },
       ]}
     >
       <KeyExpiryBanner keys={expiring} />

@@ -1,14 +1,14 @@
 "use client";
 /**
- * The providers page's forms: create an organisation (its first API key shown once), create a user
- * of it (the generated password shown once), regenerate its API key (shown once).
+ * The providers page's forms: create an organisation (its first API key shown once), regenerate its
+ * API key (shown once). Its owner is invited (components/users/invite-form.tsx).
  */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import { TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { newProviderSchema, newProviderUserSchema } from "@/lib/contract/forms/providers";
+import { newProviderSchema } from "@/lib/contract/forms/providers";
 import type { Action } from "@/lib/portal/action-result";
 
 function ShownOnce({ label, value }: { label: string; value: string }) {
@@ -40,33 +40,6 @@ export function CreateProviderForm({ create }: { create: Action<{ id: string; ke
         </Button>
       </div>
       {created && <ShownOnce label="The provider's API key" value={created.key} />}
-    </form>
-  );
-}
-
-export function CreateUserForm({
-  providerId,
-  create,
-}: {
-  providerId: string;
-  create: Action<{ email: string; password: string }>;
-}) {
-  const { form, errors, created, pending, submit } = useActionForm(
-    newProviderUserSchema,
-    { providerId, email: "", name: "" },
-    create,
-    (user) => `User ${user.email} created.`,
-  );
-  return (
-    <form noValidate onSubmit={submit}>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput label="Email" type="email" error={errors.email?.message} {...form.register("email")} />
-        <TextInput label="Name" error={errors.name?.message} {...form.register("name")} />
-      </div>
-      <Button type="submit" className="mt-3" pending={pending}>
-        Create user
-      </Button>
-      {created && <ShownOnce label={`Password of ${created.email}`} value={created.password} />}
     </form>
   );
 }

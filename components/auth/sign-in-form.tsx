@@ -7,12 +7,19 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/auth/client";
+import { DEACTIVATED_CODE } from "@/lib/contract/forms/users";
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, "Enter your email address").email("Enter a valid email address"),
   password: z.string().min(1, "Enter your password"),
 });
 type SignIn = z.infer<typeof signInSchema>;
+
+function signInFailure(error: { status: number; code?: string; message?: string }): string {
+  if (error.status === 429) return "Too many attempts. Wait a minute and try again.";
+  if (error.code === DEACTIVATED_CODE && error.message) return error.message;
+  return "The email or password is not correct.";
+}
 
 export function SignInForm() {
   const router = useRouter();
@@ -27,11 +34,7 @@ export function SignInForm() {
     setFailure(undefined);
     const { error } = await authClient.signIn.email({ email, password });
     if (error) {
-      setFailure(
-        error.status === 429
-          ? "Too many attempts. Wait a minute and try again."
-          : "The email or password is not correct.",
-      );
+      setFailure(signInFailure(error));
       return;
     }
     // The server decides where each role lands (the sign-in page redirects a signed-in user).

@@ -171,6 +171,7 @@ async function authenticateToken(request: ApiRequest) {
   }
   const check = await authenticatePlatformToken(token);
   if (check.refused === "invalid") throw tokenInvalid();
+  if (check.refused === "deactivated") throw tokenInvalid("The token's user is deactivated.");
   if (check.refused === "expired") throw tokenExpired(check.expiredAt);
   return check;
 }

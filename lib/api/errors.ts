@@ -57,7 +57,8 @@ export const apiKeyExpired = (expiredAt: Date) =>
 /** 401s of the platform API (Authorization: Bearer dcp_pat_…), in the same envelope. */
 export const tokenMissing = (detail: string | null = null) =>
   new ApiError(401, "Unauthorized", "Platform token is missing", detail);
-export const tokenInvalid = () => new ApiError(401, "Unauthorized", "Platform token is invalid", null);
+export const tokenInvalid = (detail: string | null = null) =>
+  new ApiError(401, "Unauthorized", "Platform token is invalid", detail);
 export const tokenExpired = (expiredAt: Date) =>
   new ApiError(
     401,

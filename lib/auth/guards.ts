@@ -4,9 +4,12 @@
  *   an origin, so `127.0.0.1:*` let a page on any other local port post a sign-in (login CSRF).
  *   A state-changing request that names an Origin must name the host it was sent to.
  * - per-account throttling of email sign-in (lib/auth/throttle.ts).
+ * - no session for a deactivated account (lib/domain/user-admin.ts), whatever the way of signing in:
+ *   checked when the session is created, so after the password (no hint to someone without it).
  */
-import type { BetterAuthPlugin } from "better-auth";
+import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { DEACTIVATED_CODE } from "../contract/forms/users";
 import { accountKey, consumeAttempt, type Rule } from "./throttle";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,9 +31,21 @@ function isCrossOrigin(request: Request): boolean {
   }
 }
 
+/** Refuses to create a session for a deactivated account. */
+async function refuseDeactivated(session: { userId: string }, context: GenericEndpointContext | null) {
+  const user = await context?.context.internalAdapter.findUserById(session.userId);
+  if (user && (user as { deactivatedAt?: Date | null }).deactivatedAt) {
+    throw new APIError("FORBIDDEN", {
+      code: DEACTIVATED_CODE,
+      message: "This account has been deactivated. Ask an administrator of your organisation.",
+    });
+  }
+}
+
 export function portalGuards(options: { sameOrigin: boolean; signInPerAccount: Rule }): BetterAuthPlugin {
   return {
     id: "portal-guards",
+    init: () => ({ options: { databaseHooks: { session: { create: { before: refuseDeactivated } } } } }),
     async onRequest(request) {
       if (!options.sameOrigin || !isCrossOrigin(request)) return;
       return {

@@ -14,6 +14,7 @@ import {
   secureCookies,
   signInAttemptsPerMinute,
 } from "../config";
+import { MIN_PASSWORD_LENGTH } from "../contract/forms/users";
 import { db } from "../db";
 import { portalGuards } from "./guards";
 
@@ -30,12 +31,13 @@ function createAuth() {
     // lib/auth/guards.ts: better-auth alone would accept any host PORTAL_HOSTS matches).
     baseURL: fixedUrl || { allowedHosts: portalHosts(), protocol: "auto" },
     database: prismaAdapter(db(), { provider: databaseKind() === "sqlite" ? "sqlite" : "postgresql" }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     user: {
       additionalFields: {
         roles: { type: "string", input: false, defaultValue: "viewer" },
         providerId: { type: "string", input: false, required: false },
+        deactivatedAt: { type: "date", input: false, required: false },
       },
     },
     // Per client address (X-Forwarded-For, which server/index.ts sets from the connection or a

@@ -34,7 +34,8 @@ function userActor(id: string, roles: UserRole[], providerId: string | null): Ac
 /** The signed-in user, or null; read once per request however many components ask. */
 export const currentUser = cache(async (): Promise<PortalUser | null> => {
   const session = await auth().api.getSession({ headers: await headers() });
-  if (!session) return null;
+  // Deactivation deletes the sessions; a row that survived anyway (a race) opens nothing.
+  if (!session || session.user.deactivatedAt) return null;
   const { id, name, email, roles: stored, providerId } = session.user;
   const roles = parseRoles(stored);
   const platformRoles = roles.filter(isPlatformRole);
@@ -70,6 +71,15 @@ export const requireProviderUser = cache(async (): Promise<ProviderUser> => {
   const providerId = mode === "test" ? await sandboxOf(user.providerId) : user.providerId;
   const actor = userActor(user.id, providerRoles, providerId);
   return { ...user, providerId, liveProviderId: user.providerId, mode, actor };
+});
+
+/**
+ * The user acting on their organisation itself, whatever the portal's mode: its users belong to the
+ * live organisation, never to its sandbox (lib/domain/user-admin.ts).
+ */
+export const organisationActor = (user: ProviderUser): Actor => ({
+  ...user.actor,
+  providerId: user.liveProviderId,
 });
 
 /**

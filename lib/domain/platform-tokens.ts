@@ -106,6 +106,7 @@ export async function revokePlatformToken(actor: Actor, tokenId: string, now = n
 export type TokenCheck =
   | { tokenId: string; actor: Actor; refused?: undefined }
   | { refused: "invalid" }
+  | { refused: "deactivated" }
   | { refused: "expired"; expiredAt: Date };
 
 const INVALID: TokenCheck = Object.freeze({ refused: "invalid" as const });
@@ -114,9 +115,16 @@ export async function authenticatePlatformToken(token: string, now = Date.now())
   if (!token.startsWith(PLATFORM_TOKEN_PREFIX) || token.length > 128) return INVALID;
   const record = await db().platformToken.findUnique({
     where: { hash: sha256Hex(token) },
-    select: { id: true, expiresAt: true, revokedAt: true, user: { select: { id: true, roles: true } } },
+    select: {
+      id: true,
+      expiresAt: true,
+      revokedAt: true,
+      user: { select: { id: true, roles: true, deactivatedAt: true } },
+    },
   });
   if (!record || record.revokedAt) return INVALID;
+  // A deactivated user's tokens stop with their sessions, and work again on reactivation.
+  if (record.user.deactivatedAt) return { refused: "deactivated" };
   if (record.expiresAt.getTime() <= now) return { refused: "expired", expiredAt: record.expiresAt };
   noteUse(record.id, now);
   const holds = parseRoles(record.user.roles).filter(isPlatformRole);

@@ -5,11 +5,10 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { MIN_PASSWORD_LENGTH } from "../contract/forms/users";
 import { isProviderRole, serializeRoles, type UserRole } from "../contract/roles";
 import { db, isUniqueViolation } from "../db";
 import { conflict, invalid } from "./errors";
-
-const MIN_PASSWORD_LENGTH = 10;
 
 export interface NewUser {
   email: string;
@@ -21,7 +20,7 @@ export interface NewUser {
 }
 
 export async function createUser(input: NewUser) {
-  const email = input.email.trim().toLowerCase();
+  const email = normalEmail(input.email);
   if (input.roles.length === 0) throw invalid("roles", "choose at least one role");
   if (input.roles.some(isProviderRole) && !input.providerId) {
     throw invalid("providerId", "a provider user belongs to a provider organisation");
@@ -30,27 +29,41 @@ export async function createUser(input: NewUser) {
     // A sandbox is reached through its organisation's test mode, never as an organisation of its own.
     throw invalid("providerId", "is a sandbox (test mode), not a provider organisation");
   }
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw invalid("password", `must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
-  const id = randomUUID();
-  const password = await hashPassword(input.password);
+  const data = await newUserData({ ...input, email });
   try {
-    return await db().user.create({
-      data: {
-        id,
-        email,
-        name: input.name.trim() || email,
-        roles: serializeRoles(input.roles),
-        providerId: input.providerId ?? null,
-        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
-      },
-      select: { id: true, email: true, name: true, roles: true, providerId: true },
-    });
+    return await db().user.create({ data, select: USER_FIELDS });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A user with email ${email} already exists.`);
     throw error;
   }
+}
+
+export const USER_FIELDS = { id: true, email: true, name: true, roles: true, providerId: true } as const;
+
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export function assertPasswordLength(password: string, field = "password"): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw invalid(field, `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+}
+
+/**
+ * The rows of a new account (the user and its credential), for `user.create` here or inside an
+ * invitation's acceptance: the password hashed by better-auth's own scrypt.
+ */
+export async function newUserData(input: NewUser) {
+  assertPasswordLength(input.password);
+  const id = randomUUID();
+  const password = await hashPassword(input.password);
+  return {
+    id,
+    email: normalEmail(input.email),
+    name: input.name.trim() || normalEmail(input.email),
+    roles: serializeRoles(input.roles),
+    providerId: input.providerId ?? null,
+    accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
+  };
 }
 
 /** Sets a new password and ends the user's sessions (used by the demo seed to print fresh credentials). */

@@ -145,6 +145,20 @@ describe("a platform token", () => {
     expect((await platform("/channels", { token: owner.token })).status).toBe(401);
   });
 
+  it("is refused while its user is deactivated, and works again on reactivation", async () => {
+    const user = await platformUser(["auditor"]);
+    await db().user.update({ where: { id: user.id }, data: { deactivatedAt: new Date() } });
+    expectFailure(
+      await platform("/channels", { token: user.token }),
+      401,
+      "Unauthorized",
+      "Platform token is invalid",
+      "The token's user is deactivated.",
+    );
+    await db().user.update({ where: { id: user.id }, data: { deactivatedAt: null } });
+    dataOf(await platform("/channels", { token: user.token }));
+  });
+
   it("acts with its user's current roles: a role taken away applies to the next request", async () => {
     const user = await platformUser(["program_manager"]);
     const program = { name: "Roles", description: "", unit: "EUR", virtualBudget: 100 };

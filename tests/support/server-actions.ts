@@ -145,6 +145,13 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         deliveryApprovalsRequired: fc.oneof(fc.constantFrom(0, 1, 2, 11, 1.5), hostileValue),
         refundThreshold: fc.oneof(fc.constantFrom(null, 50), hostileValue),
         refundApprovalsRequired: fc.oneof(fc.constantFrom(1, 3), hostileValue),
+        // User management: invitations, roles, deactivation, accepting an invitation.
+        roles: fc.oneof(fc.constant(["reviewer"]), fc.constant(["owner", "administrator"]), hostileValue),
+        userId: hostileValue,
+        invitationId: hostileValue,
+        token: hostileValue,
+        password: hostileValue,
+        confirmPassword: hostileValue,
         // Platform API tokens: issue (name, days) and revoke.
         expiresInDays: fc.oneof(fc.constantFrom("1", "365", "366", "0", "-1", "1e3"), hostileValue),
         tokenId: hostileValue,

@@ -1,17 +1,15 @@
 "use server";
 /** The admin console's actions: every one checks the administrator role on the server. */
 import { decideInputSchema } from "@/lib/contract/decision";
-import {
-  newProviderSchema,
-  newProviderUserSchema,
-  regenerateKeySchema,
-} from "@/lib/contract/forms/providers";
+import { newProviderSchema, regenerateKeySchema } from "@/lib/contract/forms/providers";
 import { translationInputSchema } from "@/lib/contract/forms/translations";
+import { inviteOwnerSchema } from "@/lib/contract/forms/users";
 import { createProvider, regenerateApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
+import { inviteUser } from "@/lib/domain/invitations";
 import { saveHumanTranslation } from "@/lib/domain/translations";
-import { createUser, generatePassword } from "@/lib/domain/users";
 import { defineAction } from "@/lib/portal/define-action";
+import { requestOrigin } from "@/lib/portal/request-origin";
 
 export const decideAction = defineAction({
   role: "admin",
@@ -45,14 +43,18 @@ export const createProviderAction = defineAction({
   revalidate: "/admin/providers",
 });
 
-export const createProviderUserAction = defineAction({
+/** The organisation's owner is invited (the link shown once); the owner invites the rest on /team. */
+export const inviteOwnerAction = defineAction({
   role: "admin",
   permission: "providers.manage",
-  input: newProviderUserSchema,
-  run: async (input) => {
-    const password = generatePassword();
-    const user = await createUser({ ...input, password, roles: ["owner"] });
-    return { email: user.email, password };
+  input: inviteOwnerSchema,
+  run: async ({ providerId, email, name }, admin) => {
+    const sent = await inviteUser(
+      admin.actor,
+      { email, name, roles: ["owner"], providerId },
+      await requestOrigin(),
+    );
+    return { email: sent.email, link: sent.link };
   },
   revalidate: ({ providerId }) => `/admin/providers/${providerId}`,
 });

@@ -1,23 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CreateUserForm, RegenerateKeyButton } from "@/components/admin/provider-forms";
+import { RegenerateKeyButton } from "@/components/admin/provider-forms";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
+import { InvitationList } from "@/components/users/invitation-list";
+import { InviteOwnerForm } from "@/components/users/invite-form";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { parseRoles, ROLE_LABELS } from "@/lib/contract/roles";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { keyState } from "@/lib/domain/api-key-rotation";
+import { openInvitations } from "@/lib/domain/invitations";
+import { can } from "@/lib/domain/permissions";
 import { formatDateTime } from "@/lib/format";
-import { createProviderUserAction, regenerateKeyAction } from "../../actions";
+import { inviteOwnerAction, regenerateKeyAction } from "../../actions";
+import { revokeInvitationAction } from "../../users/actions";
 
 export const metadata: Metadata = { title: "Provider" };
 
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
-  await requirePlatformUser();
+  const admin = await requirePlatformUser();
   const provider = await providerForAdmin((await params).providerId);
   if (!provider) notFound();
+  const invitations = can(admin.actor, "providers.manage")
+    ? await openInvitations(admin.actor, provider.id)
+    : null;
   return (
     <>
       <PageHeader title={provider.name} description={`Created ${formatDateTime(provider.createdAt)}`} />
@@ -48,7 +56,12 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
               </li>
             ))}
           </ul>
-          <CreateUserForm providerId={provider.id} create={createProviderUserAction} />
+          {invitations && (
+            <div className="space-y-4">
+              <InvitationList invitations={invitations} revoke={revokeInvitationAction} />
+              <InviteOwnerForm providerId={provider.id} invite={inviteOwnerAction} />
+            </div>
+          )}
         </Card>
         <Card title="Channels">
           <ul className="space-y-1 text-sm">

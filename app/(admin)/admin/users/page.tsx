@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Card, PageHeader } from "@/components/ui/page";
+import { InvitationList } from "@/components/users/invitation-list";
+import { InviteForm } from "@/components/users/invite-form";
+import { UserList } from "@/components/users/user-list";
+import { requirePlatformUser } from "@/lib/auth/session";
+import { PLATFORM_ROLES } from "@/lib/contract/roles";
+import { openInvitations } from "@/lib/domain/invitations";
+import { can } from "@/lib/domain/permissions";
+import { managedUsers } from "@/lib/domain/user-admin";
+import {
+  changePlatformRolesAction,
+  deactivatePlatformUserAction,
+  invitePlatformUserAction,
+  reactivatePlatformUserAction,
+  revokeInvitationAction,
+} from "./actions";
+
+export const metadata: Metadata = { title: "Users" };
+
+/** The platform's users (administrators only): invite, change roles, deactivate and reactivate. */
+export default async function UsersPage() {
+  const admin = await requirePlatformUser();
+  if (!can(admin.actor, "users.manage")) notFound();
+  const [users, invitations] = await Promise.all([managedUsers(admin.actor), openInvitations(admin.actor)]);
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="The platform's users and their roles. The platform always keeps one active administrator."
+      />
+      <div className="space-y-6">
+        <UserList
+          caption="Platform users"
+          users={users}
+          scope="platform"
+          scopeRoles={PLATFORM_ROLES}
+          selfId={admin.id}
+          actions={{
+            changeRoles: changePlatformRolesAction,
+            deactivate: deactivatePlatformUserAction,
+            reactivate: reactivatePlatformUserAction,
+          }}
+        />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card title="Invite a user">
+            <InviteForm scope="platform" invite={invitePlatformUserAction} />
+          </Card>
+          <Card title="Open invitations">
+            <InvitationList invitations={invitations} revoke={revokeInvitationAction} />
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

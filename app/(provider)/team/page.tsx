@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import { Card, PageHeader } from "@/components/ui/page";
+import { InvitationList } from "@/components/users/invitation-list";
+import { InviteForm } from "@/components/users/invite-form";
+import { UserList } from "@/components/users/user-list";
+import { organisationActor, requireProviderUser } from "@/lib/auth/session";
+import { PROVIDER_ROLES } from "@/lib/contract/roles";
+import { openInvitations } from "@/lib/domain/invitations";
+import { can } from "@/lib/domain/permissions";
+import { organisationUsers } from "@/lib/domain/user-admin";
+import {
+  changeTeamRolesAction,
+  deactivateTeamMemberAction,
+  inviteTeamMemberAction,
+  reactivateTeamMemberAction,
+  revokeTeamInvitationAction,
+} from "./actions";
+
+export const metadata: Metadata = { title: "Team" };
+
+/**
+ * The organisation's users, in either mode (they are the live organisation's): owners invite,
+ * change roles, deactivate and reactivate; editors and viewers see the list.
+ */
+export default async function TeamPage() {
+  const user = await requireProviderUser();
+  const actor = organisationActor(user);
+  const manages = can(actor, "provider.users.manage");
+  const [users, invitations] = await Promise.all([
+    organisationUsers(actor),
+    manages ? openInvitations(actor) : Promise.resolve([]),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        description="Who works for your organisation in this portal. The organisation always keeps one active owner."
+      />
+      <div className="space-y-6">
+        <UserList
+          caption="Your organisation's users"
+          users={users}
+          scope="provider"
+          scopeRoles={PROVIDER_ROLES}
+          selfId={user.id}
+          actions={
+            manages
+              ? {
+                  changeRoles: changeTeamRolesAction,
+                  deactivate: deactivateTeamMemberAction,
+                  reactivate: reactivateTeamMemberAction,
+                }
+              : undefined
+          }
+        />
+        {manages && (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card title="Invite a user">
+              <InviteForm scope="provider" invite={inviteTeamMemberAction} />
+            </Card>
+            <Card title="Open invitations">
+              <InvitationList invitations={invitations} revoke={revokeTeamInvitationAction} />
+            </Card>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+/** An invitation's one-time link, shown once to the inviter to pass on (no mail is sent yet). */
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+
+export function InvitationLink({ email, link }: { email: string; link: string }) {
+  return (
+    <section
+      aria-label="Invitation link"
+      className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm"
+    >
+      <p className="font-medium text-green-900">
+        Send this link to {email}: it works once, for 7 days, and will not be shown again.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code
+          data-testid="invitation-link"
+          className="min-w-0 rounded bg-white px-2 py-1 font-mono break-all"
+        >
+          {link}
+        </code>
+        <Button
+          variant="secondary"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(link);
+              toast.success("Copied to the clipboard.");
+            } catch {
+              toast.error("Copying failed: select the link and copy it by hand.");
+            }
+          }}
+        >
+          Copy link
+        </Button>
+      </div>
+    </section>
+  );
+}
