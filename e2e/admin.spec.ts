@@ -88,7 +88,7 @@ test("an administrator works the approval queue; the provider sees the outcome",
     page.getByRole("listitem").filter({ hasText: "Premier kiosque" }).getByText("human"),
   ).toBeVisible();
 
-  // An administrator of the provider's own organisation cannot decide its requests.
+  // A reviewer of the provider's own organisation cannot decide its requests.
   await post(
     request,
     "/api/DeliveryChannel/Update",
@@ -96,10 +96,11 @@ test("an administrator works the approval queue; the provider sees the outcome",
     body(second, "Second kiosk v2", ["PL"]),
   );
   const memberPage = await (await browser.newContext()).newPage();
-  await signIn(memberPage, createAdminAccount(provider.providerId), /\/channels$/);
+  // A platform user who belongs to the organisation (no provider role there) lands in the console.
+  await signIn(memberPage, createAdminAccount(provider.providerId), /\/admin$/);
   await memberPage.goto(`/admin/requests?providerId=${provider.providerId}`);
   await memberPage.getByRole("link", { name: "Delivery Channel Update: Second kiosk v2" }).click();
-  await expect(memberPage.getByText("another administrator must decide")).toBeVisible();
+  await expect(memberPage.getByText("another reviewer must decide")).toBeVisible();
   await expect(memberPage.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   // The provider's pages show the decisions and the translation.

@@ -12,6 +12,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { operatorActor } from "../lib/domain/permissions";
+
+const OPERATOR = operatorActor("bench-webhooks");
 
 const { values } = parseArgs({
   options: { events: { type: "string", default: "3000" }, approvals: { type: "string", default: "200" } },
@@ -95,8 +98,8 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const receiver = await startReceiver();
   const settings = { allowPrivateAddresses: true, timeoutMs: 15_000, leaseMs: 60_000, pollMs: 500 };
-  const provider = await createProvider("Webhook bench");
-  await subscribe(provider.id, {
+  const provider = await createProvider(OPERATOR, "Webhook bench");
+  await subscribe(operatorActor("bench-webhooks", provider.id), {
     eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
     callbackUrl: receiver.url,
     auth: { type: "hmac", secret: "bench-secret" },
@@ -123,7 +126,7 @@ async function main() {
   const latencies: number[] = [];
   for (let i = 0; i < APPROVALS; i++) {
     const channelId = `bench-${i}-${Date.now()}`;
-    await requestChannelCreate(provider.id, {
+    await requestChannelCreate(operatorActor("bench-webhooks", provider.id), {
       providerDeliveryChannelId: channelId,
       name: { language: "EN", translation: "Bench channel" },
       landingPage: "www.example.org",
@@ -134,7 +137,7 @@ async function main() {
     });
     const arrived = receiver.waitFor(channelId);
     const t0 = performance.now();
-    await decideRequest({ id: "bench-admin", providerId: null }, request.id, { approve: true });
+    await decideRequest(OPERATOR, request.id, { approve: true });
     await arrived;
     latencies.push(performance.now() - t0);
   }

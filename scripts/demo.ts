@@ -15,9 +15,12 @@ import { db, disconnectDb } from "../lib/db";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
 import { decideRequest } from "../lib/domain/approvals";
 import { requestChannelCreate } from "../lib/domain/channels";
+import { operatorActor } from "../lib/domain/permissions";
 import { createUser, generatePassword, resetPassword } from "../lib/domain/users";
 import { applyMigrations, projectRoot } from "../server/migrate";
 import { sampleChannel } from "./sample-channel";
+
+const OPERATOR = operatorActor("demo");
 
 const DEMO_PROVIDER = "Demo Payouts";
 const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
@@ -60,12 +63,12 @@ function buildIfNeeded() {
 async function seedDemo(): Promise<DemoCredentials> {
   const provider =
     (await db().provider.findFirst({ where: { name: DEMO_PROVIDER } })) ??
-    (await createProvider(DEMO_PROVIDER));
+    (await createProvider(OPERATOR, DEMO_PROVIDER));
   await db().apiKey.updateMany({
     where: { providerId: provider.id, name: DEMO_KEY_LABEL, revokedAt: null },
     data: { revokedAt: new Date() },
   });
-  const { key } = await issueApiKey(provider.id, DEMO_KEY_LABEL);
+  const { key } = await issueApiKey(OPERATOR, provider.id, DEMO_KEY_LABEL);
   const accounts = [];
   for (const user of DEMO_USERS) {
     const providerId = user.ofProvider ? provider.id : null;
@@ -79,13 +82,15 @@ async function seedDemo(): Promise<DemoCredentials> {
 
 /** An approved, ONLINE channel (created, then approved by the demo administrator) and a pending one. */
 async function seedChannels(providerId: string) {
-  await requestChannelCreate(providerId, sampleChannel(DEMO_CHANNEL_ID));
+  await requestChannelCreate(operatorActor("demo", providerId), sampleChannel(DEMO_CHANNEL_ID));
   const admin = await db().user.findUniqueOrThrow({ where: { email: DEMO_ADMIN } });
   const create = await db().channelRequest.findFirstOrThrow({
     where: { state: "PENDING", channel: { providerId, providerDeliveryChannelId: DEMO_CHANNEL_ID } },
   });
-  await decideRequest({ id: admin.id, providerId: null }, create.id, { approve: true });
-  await requestChannelCreate(providerId, {
+  await decideRequest({ ...OPERATOR, kind: "user", id: admin.id, personId: admin.id }, create.id, {
+    approve: true,
+  });
+  await requestChannelCreate(operatorActor("demo", providerId), {
     providerDeliveryChannelId: DEMO_PENDING_CHANNEL_ID,
     name: { language: "EN", translation: "Vouchers at partner shops" },
     landingPage: "www.demo-payouts.example/vouchers",

@@ -6,7 +6,10 @@
  */
 import { parseArgs } from "node:util";
 import { createProvider, issueApiKey } from "../lib/domain/api-keys";
+import { operatorActor } from "../lib/domain/permissions";
 import { runCli, usageError } from "./cli";
+
+const OPERATOR = operatorActor("provider-create");
 
 async function main() {
   const { values } = parseArgs({ options: { name: { type: "string" } } });
@@ -15,8 +18,8 @@ async function main() {
     usageError('Usage: npm run -s provider:create -- --name "Provider name"');
     return;
   }
-  const provider = await createProvider(name);
-  const { key } = await issueApiKey(provider.id, "first key");
+  const provider = await createProvider(OPERATOR, name);
+  const { key } = await issueApiKey(OPERATOR, provider.id, "first key");
   console.log(`Created provider "${provider.name}" (${provider.id}). Its API key, shown only this once:`);
   console.log(key);
 }

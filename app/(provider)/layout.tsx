@@ -22,7 +22,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
   const user = await requireProviderUser();
   const [organisation, expiring] = await Promise.all([
     providerName(user.liveProviderId),
-    expiringApiKeys(user.providerId),
+    expiringApiKeys(user.actor),
   ]);
   return (
     <AppShell

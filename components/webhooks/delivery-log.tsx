@@ -30,7 +30,8 @@ export function DeliveryLog({
   filters: LogFilters;
   basePath: string;
   showProvider: boolean;
-  replay: Action;
+  /** Absent for a role that may not replay: no replay buttons. */
+  replay?: Action;
 }) {
   return (
     <div className="space-y-4">
@@ -72,7 +73,7 @@ export function DeliveryLog({
                   {formatCount(event.deliveryAttempts.length)} attempt
                   {event.deliveryAttempts.length === 1 ? "" : "s"}
                 </span>
-                {event.state !== "PENDING" && (
+                {replay && event.state !== "PENDING" && (
                   <span className="ml-auto">
                     <ReplayButton eventId={event.id} replay={replay} />
                   </span>

@@ -45,7 +45,8 @@ export function SubscriptionHealth({
   now = new Date(),
 }: {
   row: SubscriptionHealthRow;
-  reenable: Action<{ recovered: number }>;
+  /** Absent for a role that may not manage webhooks: no re-enable button. */
+  reenable?: Action<{ recovered: number }>;
   now?: Date;
 }) {
   return (
@@ -71,7 +72,7 @@ export function SubscriptionHealth({
               the subscription again, to resume.
             </span>
           </span>
-          <ReenableButton eventType={row.eventType} reenable={reenable} />
+          {reenable && <ReenableButton eventType={row.eventType} reenable={reenable} />}
         </div>
       )}
     </>

@@ -5,10 +5,10 @@
  * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
  */
 import type { z } from "zod";
-import { type ApiPrincipal, authenticateApiKey } from "../domain/api-keys";
+import { type ApiPrincipal, apiKeyActor, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
 import { recordKeyRequest } from "../domain/key-requests";
-import type { Actor } from "../domain/permissions";
+import { type Actor, authorize, can, type Permission } from "../domain/permissions";
 import { authenticatePlatformToken } from "../domain/platform-tokens";
 import { log } from "../log";
 import { requestIdFrom, withRequestId } from "../request-context";
@@ -64,6 +64,8 @@ type PrincipalOf<A extends EndpointAuth> = A extends "apiKey"
 
 interface EndpointContext<Body, A extends EndpointAuth> {
   principal: PrincipalOf<A>;
+  /** The key or the token as the domain's permission checks and audit trail see it. */
+  actor: A extends "none" ? undefined : Actor;
   body: Body;
   params: Record<string, string>;
   /** The query string's parameters (the platform API's list filters). */
@@ -83,8 +85,12 @@ export interface EndpointDefinition<S extends z.ZodType | undefined, A extends E
   headers?: Record<string, string>;
   /** Accepts the Idempotency-Key header: a retry replays the first answer (lib/api/idempotency.ts). */
   idempotencyKey?: boolean;
-  /** Changes nothing: a read-only key (scope "read") may call it; other operations answer it 403. */
-  readOnly?: boolean;
+  /**
+   * What the operation does, from the permission table (lib/domain/permissions.ts); required with
+   * auth "apiKey". A key whose scope lacks it is refused 403 before the body is read (a read key on
+   * a write operation), and the reference documents that 403 from the same fact.
+   */
+  permission?: Permission;
   /** Returns the envelope's `data`, or a pre-serialized `data` JSON string via `{ rawData }`. */
   run: (context: EndpointContext<BodyOf<S>, A>) => Promise<unknown>;
 }
@@ -189,6 +195,21 @@ function logged(apiKeyId: string, request: ApiRequest, result: ApiResult): ApiRe
   return result;
 }
 
+/** Whether a read key is refused by the operation: the 403 the reference documents. */
+export const refusesReadKey = (permission: Permission | undefined) =>
+  permission !== undefined && !can({ holds: ["key:read"] }, permission);
+
+/**
+ * The caller must hold the operation's permission, before its body is read: a read key on a write
+ * operation gets the API's own 403, a platform token whose user's roles lack it the permission's.
+ */
+function authorizeCaller(actor: Actor, permission: Permission | undefined, request: ApiRequest): void {
+  if (!permission) throw internalError();
+  if (actor.holds.includes("key:read") && !can(actor, permission))
+    throw readOnlyKey(request.method, request.path);
+  authorize(actor, permission);
+}
+
 /** The envelope for whatever went wrong: the API's own errors, a broken domain rule, else a 500. */
 function failureOf(error: unknown, request: ApiRequest): ApiResult {
   if (error instanceof ApiError) return failure(error, request);
@@ -198,8 +219,8 @@ function failureOf(error: unknown, request: ApiRequest): ApiResult {
 
 /**
  * Builds the handler: method check (405), API key (401, also for an expired key), the rate limit per
- * key (429, and its headers on every later answer), the key's scope (403 for a read-only key on an
- * operation not marked readOnly), the Idempotency-Key header (400), content type and JSON (400/413),
+ * key (429, and its headers on every later answer), the key's scope (403 for a key whose scope
+ * lacks the operation's permission), the Idempotency-Key header (400), content type and JSON (400/413),
  * the contract schema (400 naming fields), then the domain call, once per idempotency key. Anything
  * unexpected is a 500 whose details go to the log only. Every answer to a known key is logged for it.
  */
@@ -207,13 +228,15 @@ export function defineEndpoint<
   S extends z.ZodType | undefined = undefined,
   A extends EndpointAuth = "apiKey",
 >(definition: EndpointDefinition<S, A> & { operationId: string }): ApiHandler {
+  if (definition.auth !== "none" && !definition.permission)
+    throw new Error(`Operation ${definition.operationId} needs a permission`);
   const serve = async (
     request: ApiRequest,
     principal: ApiPrincipal | PlatformPrincipal | undefined,
   ): Promise<ApiResult> => {
     try {
-      if (principal && "scope" in principal && principal.scope === "read" && !definition.readOnly)
-        throw readOnlyKey(request.method, request.path);
+      const actor = principal && ("actor" in principal ? principal.actor : apiKeyActor(principal));
+      if (actor) authorizeCaller(actor, definition.permission, request);
       const callerId = principal && ("apiKeyId" in principal ? principal.apiKeyId : principal.tokenId);
       const once =
         definition.idempotencyKey && callerId
@@ -227,6 +250,7 @@ export function defineEndpoint<
         definition
           .run({
             principal: principal as PrincipalOf<A>,
+            actor: actor as A extends "none" ? undefined : Actor,
             body: body as BodyOf<S>,
             params: request.params,
             query: new URLSearchParams(request.query ?? ""),
@@ -261,21 +285,21 @@ export function defineEndpoint<
       ),
     );
   };
-  /** The platform API: the token's actor, the rate limit per token, the request id for the audit trail. */
+  /** The platform API: the token's actor, and the rate limit per token as per key. */
   const servePlatform = async (request: ApiRequest): Promise<ApiResult> => {
     const { tokenId, actor } = await authenticateToken(request);
-    return withRequestId(requestIdFrom(request.header("x-request-id")), () =>
-      withinRateLimit(
-        tokenId,
-        () => serve(request, { tokenId, actor }),
-        (error) => failure(error, request),
-      ),
+    return withinRateLimit(
+      tokenId,
+      () => serve(request, { tokenId, actor }),
+      (error) => failure(error, request),
     );
   };
   const extra = definition.headers;
-  if (!extra) return answer;
+  // Each request runs under its request id (the caller's X-Request-Id when sane, else a new one),
+  // which its audit entries carry and its answer names.
   return async (request) => {
-    const result = await answer(request);
-    return { ...result, headers: { ...result.headers, ...extra } };
+    const requestId = requestIdFrom(request.header("x-request-id"));
+    const result = await withRequestId(requestId, () => answer(request));
+    return { ...result, headers: { ...result.headers, ...extra, "x-request-id": requestId } };
   };
 }

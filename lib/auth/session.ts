@@ -27,8 +27,13 @@ export interface PortalUser {
 export const isPlatformUser = (user: { roles: readonly UserRole[] }) => user.roles.some(isPlatformRole);
 
 /** A user acting for a provider organisation holds only their provider roles there, and vice versa. */
-function userActor(id: string, roles: UserRole[], providerId: string | null): Actor {
-  return { kind: "user", id, personId: id, holds: roles, providerId };
+function userActor(
+  id: string,
+  roles: UserRole[],
+  providerId: string | null,
+  memberOf: string | null = null,
+): Actor {
+  return { kind: "user", id, personId: id, holds: roles, providerId, memberOf };
 }
 
 /** The signed-in user, or null; read once per request however many components ask. */
@@ -45,7 +50,7 @@ export const currentUser = cache(async (): Promise<PortalUser | null> => {
     email,
     roles,
     providerId: providerId ?? null,
-    actor: userActor(id, platformRoles, null),
+    actor: userActor(id, platformRoles, null, providerId ?? null),
   };
 });
 

@@ -18,6 +18,7 @@ import pg from "pg";
 import { v7 as timeOrderedId } from "uuid";
 import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
+import { type AuditFields, type ChainHead, chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "./audit-chain";
 
 /**
  * The Channel columns that follow from the requested content. lib/domain/channels/columns.ts computes
@@ -27,13 +28,23 @@ import { pgConfig } from "./adapters";
 const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText"] as const;
 export type RequestedColumns = Record<(typeof REQUESTED_COLUMNS)[number], string>;
 
+/** An audit entry as lib/domain/audit.ts's auditRow builds it, before it is chained. */
+export type UnchainedAuditRow = Omit<AuditFields, "seq">;
+
 export interface NewChannelRow {
+  /** Chosen by the caller (newChannelId), so that its audit entry can name it. */
+  id: string;
   providerId: string;
   providerDeliveryChannelId: string;
   /** requestedContent is also the body of the CREATE request. */
   columns: RequestedColumns;
   receivedAt: Date;
+  /** The create's audit entry, chained and written in the batch's transaction. */
+  audit: UnchainedAuditRow;
 }
+
+/** A new channel's id: UUIDv7 (see above). */
+export const newChannelId = (): string => timeOrderedId();
 
 interface ChannelWriter {
   insert(rows: NewChannelRow[]): Promise<void>;
@@ -49,6 +60,26 @@ const quoted = REQUESTED_COLUMNS.map((column) => `"${column}"`).join(", ");
 const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", ${quoted}, "createdAt", "updatedAt"`;
 const contentValues = (row: NewChannelRow) => REQUESTED_COLUMNS.map((column) => row.columns[column]);
 const REQUEST_COLUMNS = `"id", "channelId", "kind", "body", "state", "requestedAt"`;
+const AUDIT_COLUMNS = `"id", "seq", "at", "actorType", "actorId", "action", "subjectType", "subjectId", "detail", "before", "after", "requestId", "prevHash", "hash"`;
+const READ_HEAD_SQL = 'SELECT "seq", "hash" FROM "AuditHead" WHERE "id" = 1';
+const UPDATE_HEAD_SQL_SQLITE = 'UPDATE "AuditHead" SET "seq" = ?, "hash" = ? WHERE "id" = 1';
+/** The audit rows' values in AUDIT_COLUMNS order (the id is made here). */
+const auditValues = (row: ReturnType<typeof chainAfter<UnchainedAuditRow>>["rows"][number]) => [
+  timeOrderedId(),
+  row.seq,
+  row.at,
+  row.actorType,
+  row.actorId,
+  row.action,
+  row.subjectType,
+  row.subjectId,
+  row.detail,
+  row.before,
+  row.after,
+  row.requestId,
+  row.prevHash,
+  row.hash,
+];
 const sqliteTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,6 +97,17 @@ function sqliteWriter(url: string): ChannelWriter {
   const request = connection.prepare(
     `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, 'CREATE', ?, 'PENDING', ?)`,
   );
+  // The audit chain (lib/db/audit-chain.ts): the head is locked, read, extended and written back here,
+  // as lib/domain/audit.ts does in Prisma's transactions.
+  const ensureHead = connection.prepare(ENSURE_HEAD_SQL);
+  const lockHead = connection.prepare(LOCK_HEAD_SQL);
+  const readHead = connection.prepare(READ_HEAD_SQL);
+  const updateHead = connection.prepare(UPDATE_HEAD_SQL_SQLITE);
+  const audit = connection.prepare(
+    `INSERT INTO "AuditEntry" (${AUDIT_COLUMNS}) VALUES (${AUDIT_COLUMNS.split(",")
+      .map(() => "?")
+      .join(", ")})`,
+  );
   const begin = connection.prepare("BEGIN IMMEDIATE");
   const commit = connection.prepare("COMMIT");
   const rollback = connection.prepare("ROLLBACK");
@@ -75,10 +117,21 @@ function sqliteWriter(url: string): ChannelWriter {
     try {
       const now = sqliteTime(new Date());
       for (const row of rows) {
-        const id = timeOrderedId();
-        channel.run(id, row.providerId, row.providerDeliveryChannelId, ...contentValues(row), now, now);
-        request.run(timeOrderedId(), id, row.columns.requestedContent, sqliteTime(row.receivedAt));
+        channel.run(row.id, row.providerId, row.providerDeliveryChannelId, ...contentValues(row), now, now);
+        request.run(timeOrderedId(), row.id, row.columns.requestedContent, sqliteTime(row.receivedAt));
       }
+      ensureHead.run();
+      lockHead.run();
+      const chained = chainAfter(
+        readHead.get() as ChainHead,
+        rows.map((row) => row.audit),
+      );
+      for (const entry of chained.rows) {
+        const values = auditValues(entry);
+        values[2] = sqliteTime(entry.at);
+        audit.run(...values);
+      }
+      updateHead.run(chained.head.seq, chained.head.hash);
       commit.run();
     } catch (error) {
       rollback.run();
@@ -112,6 +165,35 @@ const CREATE_CHANNELS_SQL = `INSERT INTO "Channel" (${CHANNEL_COLUMNS})
     $1::timestamp, $1::timestamp
   FROM unnest(${unnestArrays.join(", ")}) AS u(${unnestArrays.map((_, i) => `c${i + 1}`).join(", ")})`;
 
+/** The audit rows' columns as parallel arrays, typed for unnest (AUDIT_COLUMNS order). */
+const AUDIT_ARRAY_TYPES = ["text", "int", "timestamp", ...Array(11).fill("text")] as string[];
+const INSERT_AUDIT_SQL = `INSERT INTO "AuditEntry" (${AUDIT_COLUMNS})
+  SELECT * FROM unnest(${AUDIT_ARRAY_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(", ")})`;
+
+/** Chains the batch's audit rows after the locked head, in the batch's transaction. */
+async function appendAuditRows(client: pg.PoolClient, rows: NewChannelRow[]): Promise<void> {
+  await client.query({ name: "audit-ensure-head", text: ENSURE_HEAD_SQL });
+  await client.query({ name: "audit-lock-head", text: LOCK_HEAD_SQL });
+  const head = await client.query<ChainHead>({ name: "audit-read-head", text: READ_HEAD_SQL });
+  const chained = chainAfter(
+    head.rows[0]!,
+    rows.map((row) => row.audit),
+  );
+  const values = chained.rows.map(auditValues);
+  await client.query({
+    name: "audit-insert",
+    text: INSERT_AUDIT_SQL,
+    values: AUDIT_ARRAY_TYPES.map((type, column) =>
+      values.map((row) => (type === "timestamp" ? (row[column] as Date).toISOString() : row[column])),
+    ),
+  });
+  await client.query({
+    name: "audit-update-head",
+    text: 'UPDATE "AuditHead" SET "seq" = $1, "hash" = $2 WHERE "id" = 1',
+    values: [chained.head.seq, chained.head.hash],
+  });
+}
+
 function postgresWriter(url: string): ChannelWriter {
   const pool = new pg.Pool({ ...pgConfig(url), max: 4 });
   return {
@@ -121,7 +203,7 @@ function postgresWriter(url: string): ChannelWriter {
         await client.query("BEGIN");
         // ISO strings, not Dates: timestamp columns take UTC wall time, whatever the server's zone.
         const now = new Date();
-        const ids = rows.map(() => timeOrderedId());
+        const ids = rows.map((row) => row.id);
         // One multi-row insert per table: unnest of parallel arrays, so the statement text is the same
         // for every batch size and PostgreSQL can cache its plan.
         await client.query({
@@ -147,6 +229,7 @@ function postgresWriter(url: string): ChannelWriter {
             rows.map((r) => r.receivedAt.toISOString()),
           ],
         });
+        await appendAuditRows(client, rows);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK").catch(() => {});

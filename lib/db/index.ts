@@ -42,7 +42,7 @@ export function db(): Db {
 }
 
 export { readChannelRow } from "./channel-reads";
-export { insertChannels, type NewChannelRow } from "./channel-writes";
+export { insertChannels, type NewChannelRow, newChannelId } from "./channel-writes";
 export {
   type IdempotencyClaimRow,
   type IdempotentAnswerRow,

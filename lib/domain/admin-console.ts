@@ -6,9 +6,11 @@
 import { db } from "../db";
 import { parseContent } from "./channels/content";
 import { pendingRequestCount } from "./channels/review";
+import { type Actor, authorize } from "./permissions";
 import { LIVE_PROVIDER, OF_LIVE_PROVIDER } from "./sandbox-scope";
 
-export function providersOverview() {
+export function providersOverview(actor: Actor) {
+  authorize(actor, "console.read");
   return db().provider.findMany({
     where: LIVE_PROVIDER,
     orderBy: { name: "asc" },
@@ -27,7 +29,8 @@ export function providersOverview() {
 }
 
 /** A provider with its users, keys, subscriptions and channels (by their requested name, as lists show them). */
-export async function providerForAdmin(providerId: string) {
+export async function providerForAdmin(actor: Actor, providerId: string) {
+  authorize(actor, "console.read");
   const provider = await db().provider.findFirst({
     where: { id: providerId, ...LIVE_PROVIDER },
     include: {
@@ -77,7 +80,8 @@ export async function providerForAdmin(providerId: string) {
 }
 
 /** The figures of the console's home page. */
-export async function consoleCounts() {
+export async function consoleCounts(actor: Actor) {
+  authorize(actor, "console.read");
   const [pending, channels, providers, translationsWaiting] = await Promise.all([
     pendingRequestCount(),
     db().channel.count({ where: OF_LIVE_PROVIDER }),

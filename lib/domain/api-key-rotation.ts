@@ -5,8 +5,10 @@
  */
 import type { ApiKeyScope } from "../contract/forms/api-keys";
 import { db, takeWriteLock } from "../db";
-import { forgetCachedKeys, generateApiKey, issueApiKey } from "./api-keys";
+import { forgetCachedKeys, generateApiKey, keyIssuedRecord, writeApiKey } from "./api-keys";
+import { recordAudit } from "./audit";
 import { invalid, notFound } from "./errors";
+import { type Actor, authorizeProvider } from "./permissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A roll keeps the old key working for at most this long. */
@@ -20,16 +22,17 @@ const MAX_EXPIRY_DAYS = 10 * 365;
 const activeAt = (now: Date) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
 
 export async function createApiKey(
-  providerId: string,
+  actor: Actor,
   input: { name: string; scope: ApiKeyScope; expiresAt: Date | null },
 ) {
+  const providerId = authorizeProvider(actor, "provider.keys.manage");
   const now = Date.now();
   if (input.expiresAt) {
     const at = input.expiresAt.getTime();
     if (!(at > now)) throw invalid("expiresAt", "must be in the future");
     if (at > now + MAX_EXPIRY_DAYS * DAY_MS) throw invalid("expiresAt", "must be within 10 years");
   }
-  return issueApiKey(providerId, input.name, { scope: input.scope, expiresAt: input.expiresAt });
+  return writeApiKey(actor, providerId, input.name, { scope: input.scope, expiresAt: input.expiresAt });
 }
 
 /**
@@ -37,7 +40,8 @@ export async function createApiKey(
  * same lifetime from now) and lets the old key expire at `graceEndsAt`, from now to 30 days ahead.
  * Both work until then. Scoped by the provider: another provider's key id is not found.
  */
-export async function rollApiKey(providerId: string, apiKeyId: string, graceEndsAt: Date) {
+export async function rollApiKey(actor: Actor, apiKeyId: string, graceEndsAt: Date) {
+  const providerId = authorizeProvider(actor, "provider.keys.manage");
   const now = new Date();
   const grace = graceEndsAt.getTime() - now.getTime();
   // A minute of slack: the form's "now" was taken a moment before the request arrived.
@@ -52,12 +56,23 @@ export async function rollApiKey(providerId: string, apiKeyId: string, graceEnds
     const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : undefined;
     const expiresAt = lifetime === undefined ? null : new Date(now.getTime() + lifetime);
     // Only a key that would outlive the grace end is shortened: a roll never lengthens a key's life.
-    if (!old.expiresAt || old.expiresAt > endsAt) {
-      await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt: endsAt } });
-    }
-    return tx.apiKey.create({
+    const shortened = !old.expiresAt || old.expiresAt > endsAt;
+    if (shortened) await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt: endsAt } });
+    const successor = await tx.apiKey.create({
       data: { providerId, name: old.name, scope: old.scope, expiresAt, ...columns },
     });
+    await recordAudit(tx, actor, [
+      {
+        action: "api_key.rolled",
+        subjectType: "ApiKey",
+        subjectId: old.id,
+        detail: { successorId: successor.id },
+        before: { expiresAt: old.expiresAt },
+        after: { expiresAt: shortened ? endsAt : old.expiresAt },
+      },
+      keyIssuedRecord("api_key.created", successor, { rolledFrom: old.id }),
+    ]);
+    return successor;
   });
   await forgetCachedKeys();
   return { key, record };
@@ -88,7 +103,8 @@ export function keyState(
   return left <= EXPIRY_WARNING_DAYS * DAY_MS ? "expiring" : "active";
 }
 
-export async function listApiKeys(providerId: string) {
+export async function listApiKeys(actor: Actor) {
+  const providerId = authorizeProvider(actor, "provider.read");
   const keys = await db().apiKey.findMany({
     where: { providerId },
     orderBy: { createdAt: "desc" },
@@ -99,14 +115,16 @@ export async function listApiKeys(providerId: string) {
 }
 
 /** One key of the provider, for its page; another provider's key id is not found. */
-export async function apiKeyOf(providerId: string, apiKeyId: string) {
+export async function apiKeyOf(actor: Actor, apiKeyId: string) {
+  const providerId = authorizeProvider(actor, "provider.read");
   const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: KEY_COLUMNS });
   if (!key) throw notFound("No such key.");
   return { ...key, state: keyState(key) };
 }
 
 /** The provider's active keys that expire within EXPIRY_WARNING_DAYS, soonest first (the banner). */
-export function expiringApiKeys(providerId: string) {
+export function expiringApiKeys(actor: Actor) {
+  const providerId = authorizeProvider(actor, "provider.read");
   const now = new Date();
   return db().apiKey.findMany({
     where: {

@@ -10,7 +10,9 @@ import type { ApiKeyScope } from "../contract/forms/api-keys";
 import { sha256Hex } from "../crypto";
 import { db, listen, onSignal, sendSignal, signalsLive } from "../db";
 import { log } from "../log";
+import { type AuditRecord, recordAudit } from "./audit";
 import { notFound } from "./errors";
+import { type Actor, authorize, authorizeProvider } from "./permissions";
 
 const API_KEY_PREFIX = "dcp_";
 /** Test-mode keys (README, "Test mode (sandbox)"): they belong to a provider's sandbox twin. */
@@ -22,6 +24,17 @@ export interface ApiPrincipal {
   providerId: string;
   apiKeyId: string;
   scope: ApiKeyScope;
+}
+
+/** A key acts for its provider with what its scope allows (lib/domain/permissions.ts). */
+export function apiKeyActor(principal: ApiPrincipal): Actor {
+  return {
+    kind: "apiKey",
+    id: principal.apiKeyId,
+    personId: null,
+    holds: [principal.scope === "read" ? "key:read" : "key:full"],
+    providerId: principal.providerId,
+  };
 }
 
 /** A sandbox's keys say so in their prefix, so a test key is never mistaken for a live one. */
@@ -46,10 +59,43 @@ export async function generateApiKey(providerId: string) {
   };
 }
 
-export async function createProvider(name: string) {
+export async function createProvider(actor: Actor, name: string) {
+  authorize(actor, "providers.manage");
   const trimmed = name.trim();
   if (!trimmed) throw new Error("A provider needs a name");
-  return db().provider.create({ data: { name: trimmed } });
+  return db().$transaction(async (tx) => {
+    const provider = await tx.provider.create({ data: { name: trimmed } });
+    await recordAudit(tx, actor, {
+      action: "provider.created",
+      subjectType: "Provider",
+      subjectId: provider.id,
+      after: { name: provider.name },
+    });
+    return provider;
+  });
+}
+
+/** A new key's audit entry: what tells it apart (never the key, which only its holder sees). */
+export function keyIssuedRecord(
+  action: string,
+  key: {
+    id: string;
+    providerId: string;
+    name: string;
+    scope: string;
+    prefix: string;
+    expiresAt: Date | null;
+  },
+  detail?: Record<string, unknown>,
+): AuditRecord {
+  const { id, providerId, name, scope, prefix, expiresAt } = key;
+  return {
+    action,
+    subjectType: "ApiKey",
+    subjectId: id,
+    detail: { providerId, ...detail },
+    after: { name, scope, prefix, expiresAt },
+  };
 }
 
 export interface KeyOptions {
@@ -57,44 +103,86 @@ export interface KeyOptions {
   expiresAt?: Date | null;
 }
 
-/** Issues a key for the provider; the plain key is returned this once and never again. */
-export async function issueApiKey(providerId: string, name = "API key", options: KeyOptions = {}) {
+/**
+ * Writes a new key of the provider with its audit entry; the plain key is returned this once and
+ * never again. Not authorized here: its callers (issueApiKey, createApiKey) check their permission.
+ */
+export async function writeApiKey(actor: Actor, providerId: string, name: string, options: KeyOptions) {
   const { key, columns } = await generateApiKey(providerId);
-  const record = await db().apiKey.create({
-    data: {
-      providerId,
-      name,
-      scope: options.scope ?? "full",
-      expiresAt: options.expiresAt ?? null,
-      ...columns,
-    },
+  const record = await db().$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        providerId,
+        name,
+        scope: options.scope ?? "full",
+        expiresAt: options.expiresAt ?? null,
+        ...columns,
+      },
+    });
+    await recordAudit(tx, actor, keyIssuedRecord("api_key.created", created));
+    return created;
   });
   // A new key invalidates nothing: only verified keys are cached.
   return { key, record };
+}
+
+/** An administrator's (or the operators' tools') key for a provider. */
+export async function issueApiKey(
+  actor: Actor,
+  providerId: string,
+  name = "API key",
+  options: KeyOptions = {},
+) {
+  authorize(actor, "providers.manage");
+  return writeApiKey(actor, providerId, name, options);
 }
 
 /**
  * The real platform's model, for administrators: one active key per provider. Revokes every active
  * key of the provider and issues a new one, in one transaction; the plain key is returned this once.
  */
-export async function regenerateApiKey(providerId: string, name = "issued by an administrator") {
+export async function regenerateApiKey(
+  actor: Actor,
+  providerId: string,
+  name = "issued by an administrator",
+) {
+  authorize(actor, "providers.manage");
   // Providers are never deleted, so a check before the transaction is enough.
   if (!(await db().provider.findUnique({ where: { id: providerId }, select: { id: true } }))) {
     throw notFound("No such provider.");
   }
   const { key, columns } = await generateApiKey(providerId);
-  await db().$transaction([
-    db().apiKey.updateMany({ where: { providerId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    db().apiKey.create({ data: { providerId, name, ...columns } }),
-  ]);
+  await db().$transaction(async (tx) => {
+    const revoked = await tx.apiKey.updateMany({
+      where: { providerId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    const created = await tx.apiKey.create({ data: { providerId, name, ...columns } });
+    await recordAudit(tx, actor, keyIssuedRecord("api_key.regenerated", created, { revoked: revoked.count }));
+  });
   await forgetCachedKeys();
   return key;
 }
 
-export async function revokeApiKey(providerId: string, apiKeyId: string): Promise<boolean> {
-  const { count } = await db().apiKey.updateMany({
-    where: { id: apiKeyId, providerId, revokedAt: null },
-    data: { revokedAt: new Date() },
+/** Revokes one of the actor's organisation's active keys; false when it has no such key. */
+export async function revokeApiKey(actor: Actor, apiKeyId: string): Promise<boolean> {
+  const providerId = authorizeProvider(actor, "provider.keys.manage");
+  const revokedAt = new Date();
+  const count = await db().$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: apiKeyId, providerId, revokedAt: null },
+      data: { revokedAt },
+    });
+    if (count === 1) {
+      await recordAudit(tx, actor, {
+        action: "api_key.revoked",
+        subjectType: "ApiKey",
+        subjectId: apiKeyId,
+        before: { revokedAt: null },
+        after: { revokedAt },
+      });
+    }
+    return count;
   });
   await forgetCachedKeys();
   return count === 1;

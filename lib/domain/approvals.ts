@@ -12,7 +12,7 @@
  *    (an update with OFFLINE/ONLINE) restores the status it replaced; a rejected create leaves the
  *    channel REQUESTED and unapproved. The reason stays on the channel until its next request;
  *  - only a PENDING request can be decided: a superseded or already decided one is a conflict;
- *  - an administrator who belongs to the channel's provider organisation cannot decide its requests;
+ *  - a reviewer who belongs to the channel's provider organisation cannot decide its requests;
  *  - a sandbox's requests are decided by the sandbox worker alone (lib/domain/sandbox.ts), and it
  *    decides nothing else; test-mode approvals queue no translation jobs.
  */
@@ -27,37 +27,42 @@ import { parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
+import { type Actor, authorize } from "./permissions";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
 import { queueTranslationJobs } from "./translations";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
-
-export interface Decider {
-  id: string;
-  /** The provider organisation the administrator also belongs to, if any. */
-  providerId: string | null;
-}
 
 /** Test seam: runs inside the transaction after the channel is changed (to prove atomicity). */
 export interface DecisionHooks {
   afterChannelUpdate?: (tx: Tx) => Promise<void>;
 }
 
+/**
+ * Decides a pending request as `actor`: a reviewer in the console, or the sandbox worker
+ * (systemActor("sandbox"), SANDBOX_DECIDER) for test-mode requests.
+ */
 export async function decideRequest(
-  decider: Decider,
+  actor: Actor,
   requestId: string,
   decision: Decision,
   hooks: DecisionHooks = {},
 ) {
+  authorize(actor, "channels.decide");
   const reason = decision.approve ? null : checkedReason(decision.reason);
   const decidedAt = new Date();
   const decided = await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
-    const request = await pendingRequest(tx, requestId, decider);
+    const request = await pendingRequest(tx, requestId, actor);
     // Conditional on PENDING: of two decisions (or a decision and a newer update) racing, one wins.
     const { count } = await tx.channelRequest.updateMany({
       where: { id: request.id, state: "PENDING" },
-      data: { state: decision.approve ? "APPROVED" : "REJECTED", decidedAt, decidedBy: decider.id, reason },
+      data: {
+        state: decision.approve ? "APPROVED" : "REJECTED",
+        decidedAt,
+        decidedBy: actor.personId ?? actor.id,
+        reason,
+      },
     });
     if (count !== 1) throw conflict("This request was decided or superseded meanwhile.");
 
@@ -73,18 +78,6 @@ export async function decideRequest(
     }
     await hooks.afterChannelUpdate?.(tx);
 
-    await recordAudit(
-      tx,
-      { kind: decider.id.startsWith("system:") ? "system" : "user", id: decider.id },
-      {
-        action: decision.approve ? "request.approved" : "request.rejected",
-        subjectType: "ChannelRequest",
-        subjectId: request.id,
-        detail: { kind: request.kind, channelId: request.channel.id, reason },
-        before: { state: "PENDING" },
-        after: { state: decision.approve ? "APPROVED" : "REJECTED" },
-      },
-    );
     const event: ChannelStatusUpdated = {
       providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
       status: decision.approve ? "Approved" : "Rejected",
@@ -93,6 +86,14 @@ export async function decideRequest(
       requestedDate: isoSeconds(request.requestedAt),
     };
     await queueEvent(tx, request.channel.providerId, "DELIVERY_CHANNEL_STATUS_UPDATED", event);
+    await recordAudit(tx, actor, {
+      action: decision.approve ? "request.approved" : "request.rejected",
+      subjectType: "ChannelRequest",
+      subjectId: request.id,
+      detail: { kind: request.kind, channelId: request.channel.id, reason },
+      before: { state: "PENDING" },
+      after: { state: decision.approve ? "APPROVED" : "REJECTED" },
+    });
     return { requestId: request.id, state: decision.approve ? "APPROVED" : "REJECTED", event };
   });
   notifyOutboxWritten();
@@ -108,7 +109,7 @@ function checkedReason(reason: string): string {
   return trimmed;
 }
 
-async function pendingRequest(tx: Tx, requestId: string, decider: Decider) {
+async function pendingRequest(tx: Tx, requestId: string, actor: Actor) {
   const request = await tx.channelRequest.findUnique({
     where: { id: requestId },
     include: {
@@ -125,9 +126,9 @@ async function pendingRequest(tx: Tx, requestId: string, decider: Decider) {
   });
   // Test data is invisible to administrators, and the sandbox worker touches nothing live.
   const sandbox = Boolean(request?.channel.provider.sandboxOfId);
-  if (!request || sandbox !== (decider.id === SANDBOX_DECIDER.id)) throw notFound("No such channel request.");
-  if (decider.providerId && decider.providerId === request.channel.providerId) {
-    throw forbidden("You belong to this provider organisation, so another administrator must decide.");
+  if (!request || sandbox !== (actor.id === SANDBOX_DECIDER.id)) throw notFound("No such channel request.");
+  if (actor.memberOf && actor.memberOf === request.channel.providerId) {
+    throw forbidden("You belong to this provider organisation, so another reviewer must decide.");
   }
   if (request.state === "SUPERSEDED") {
     throw conflict("This request was superseded by a newer request of the same channel: decide that one.");

@@ -13,6 +13,7 @@ import { db, type KeyRequestRow, writeKeyRequests } from "../db";
 import { log } from "../log";
 import { notFound } from "./errors";
 import { readPage } from "./paging";
+import { type Actor, authorizeProvider } from "./permissions";
 
 export const KEEP_PER_KEY = 1_000;
 /** Under load a busy key writes at most KEEP_PER_KEY rows (and trims as many) per flush. */
@@ -100,7 +101,8 @@ function warn(error: unknown, dropped: number): void {
 const PAGE_SIZE = 50;
 
 /** One page of a key's logged requests, newest first; another provider's key is not found. */
-export async function keyRequestLog(providerId: string, apiKeyId: string, page: number) {
+export async function keyRequestLog(actor: Actor, apiKeyId: string, page: number) {
+  const providerId = authorizeProvider(actor, "provider.read");
   const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: { id: true } });
   if (!key) throw notFound("No such key.");
   const where = { apiKeyId };

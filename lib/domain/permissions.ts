@@ -85,6 +85,11 @@ export interface Actor {
   personId: string | null;
   holds: readonly Holder[];
   providerId: string | null;
+  /**
+   * The provider organisation the person belongs to, for a platform user acting in the console (a
+   * reviewer may not decide their own organisation's requests); null or absent otherwise.
+   */
+  memberOf?: string | null;
 }
 
 export const systemActor = (name: string): Actor => ({
@@ -93,6 +98,19 @@ export const systemActor = (name: string): Actor => ({
   personId: null,
   holds: ["system"],
   providerId: null,
+});
+
+/**
+ * The operators' command-line tools (scripts/: provider-create, demo, the benches) act as the
+ * platform's operators, with every role but payment approval, recorded as the tool; with a provider,
+ * as that organisation's owner.
+ */
+export const operatorActor = (tool: string, providerId: string | null = null): Actor => ({
+  kind: "system",
+  id: `system:${tool}`,
+  personId: null,
+  holds: providerId ? ["owner"] : ["administrator", "reviewer", "program_manager"],
+  providerId,
 });
 
 export function can(actor: Pick<Actor, "holds">, permission: Permission): boolean {

@@ -1,6 +1,6 @@
 /**
  * Reads the platform API needs beside the console's own (README "Platform API"): a program's
- * delivery requests page by page, a delivery request's program, the token user's organisation.
+ * delivery requests page by page, a delivery request's program.
  * Live programs only, as the console shows them.
  */
 import { db } from "../db";
@@ -59,11 +59,4 @@ export async function programOfDeliveryRequest(actor: Actor, deliveryRequestId: 
   });
   if (!request) throw notFound("No such delivery request.");
   return request.programId;
-}
-
-/** The provider organisation the person belongs to, if any: they may not decide its requests. */
-export async function organisationOf(personId: string | null): Promise<string | null> {
-  if (!personId) return null;
-  const user = await db().user.findUnique({ where: { id: personId }, select: { providerId: true } });
-  return user?.providerId ?? null;
 }

@@ -119,7 +119,7 @@ export async function authenticatePlatformToken(token: string, now = Date.now())
       id: true,
       expiresAt: true,
       revokedAt: true,
-      user: { select: { id: true, roles: true, deactivatedAt: true } },
+      user: { select: { id: true, roles: true, deactivatedAt: true, providerId: true } },
     },
   });
   if (!record || record.revokedAt) return INVALID;
@@ -130,7 +130,15 @@ export async function authenticatePlatformToken(token: string, now = Date.now())
   const holds = parseRoles(record.user.roles).filter(isPlatformRole);
   return {
     tokenId: record.id,
-    actor: { kind: "token", id: record.id, personId: record.user.id, holds, providerId: null },
+    // memberOf: a reviewer may not decide their own organisation's requests, whichever face they use.
+    actor: {
+      kind: "token",
+      id: record.id,
+      personId: record.user.id,
+      holds,
+      providerId: null,
+      memberOf: record.user.providerId,
+    },
   };
 }
 

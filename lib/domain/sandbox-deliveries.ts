@@ -14,9 +14,12 @@ import { availabilityAllows } from "./eligibility";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { checkGeneratedEventRoom } from "./outbox";
-import { systemActor } from "./permissions";
+import { type Actor, authorizeProvider, type Permission, systemActor } from "./permissions";
 import { requireSandbox } from "./sandbox";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
+
+/** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */
+export const SANDBOX_HELPERS = "provider.deliveries.report" satisfies Permission;
 
 /** The sandbox program's virtual budget, in units: large enough never to be the limit of a test. */
 const SANDBOX_BUDGET = 1_000_000_000;
@@ -28,10 +31,11 @@ const TEST_AMOUNT = 10;
 
 /** Sends `count` test deliveries to the sandbox's channel; answers the request's and deliveries' ids. */
 export async function sendSandboxDeliveryRequest(
-  providerId: string,
+  actor: Actor,
   providerDeliveryChannelId: string,
   count: number,
 ) {
+  const providerId = authorizeProvider(actor, SANDBOX_HELPERS);
   await requireSandbox(providerId);
   await checkGeneratedEventRoom(providerId);
   const channel = await db().channel.findUnique({
@@ -78,7 +82,8 @@ export async function sendSandboxDeliveryRequest(
 }
 
 /** Requests the refund of one of the sandbox's test deliveries (DELIVERY_REFUND_REQUESTED). */
-export async function requestSandboxRefund(providerId: string, deliveryId: string) {
+export async function requestSandboxRefund(actor: Actor, deliveryId: string) {
+  const providerId = authorizeProvider(actor, SANDBOX_HELPERS);
   await requireSandbox(providerId);
   await checkGeneratedEventRoom(providerId);
   const delivery = await db().delivery.findFirst({

@@ -4,8 +4,10 @@
  * through these filters, so no administrator sees a sandbox or anything in it.
  */
 
+import { systemActor } from "./permissions";
+
 /** Who decides test-mode requests: recorded as decidedBy and as the audit entry's actor. */
-export const SANDBOX_DECIDER = { id: "system:sandbox", providerId: null } as const;
+export const SANDBOX_DECIDER = systemActor("sandbox");
 
 /** Providers that are not a sandbox. */
 export const LIVE_PROVIDER = { sandboxOfId: null };

@@ -11,9 +11,15 @@ import type { RotatedSecret, RotateSecretInput } from "../contract/forms/webhook
 import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
+import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";
+import { type Actor, authorizeProvider } from "./permissions";
 import { recoverEvents } from "./webhook-events";
+
+/** What an audit entry shows of a subscription: never its secrets, only the kind of auth. */
+const shown = (subscription: { callbackUrl: string; authType: string | null } | null) =>
+  subscription && { callbackUrl: subscription.callbackUrl, authType: subscription.authType };
 
 type Subscribed = { id: string; callbackUrl: string; eventType: string };
 
@@ -27,7 +33,8 @@ function receipt(message: string, subscription: Subscribed): SubscriptionReceipt
   };
 }
 
-export async function subscribe(providerId: string, request: SubscribeRequest): Promise<SubscriptionReceipt> {
+export async function subscribe(actor: Actor, request: SubscribeRequest): Promise<SubscriptionReceipt> {
+  const providerId = authorizeProvider(actor, "provider.webhooks.manage");
   const auth = request.auth ?? null;
   const keepsRotation = await keepsCurrentSecret(providerId, request.eventType, auth);
   const data = {
@@ -43,10 +50,24 @@ export async function subscribe(providerId: string, request: SubscribeRequest): 
     lastFailureReason: null,
     ...(keepsRotation ? {} : { previousAuthSealed: null, previousAuthUntil: null }),
   };
-  const subscription = await db().subscription.upsert({
-    where: { providerId_eventType: { providerId, eventType: request.eventType } },
-    create: { providerId, eventType: request.eventType, ...data },
-    update: data,
+  const where = { providerId_eventType: { providerId, eventType: request.eventType } };
+  const subscription = await db().$transaction(async (tx) => {
+    const before = await tx.subscription.findUnique({ where, select: { callbackUrl: true, authType: true } });
+    const after = await tx.subscription.upsert({
+      where,
+      create: { providerId, eventType: request.eventType, ...data },
+      update: data,
+    });
+    await recordAudit(tx, actor, {
+      action: "subscription.subscribed",
+      subjectType: "Subscription",
+      subjectId: after.id,
+      // Whether the secret changed, never the secret itself.
+      detail: { eventType: request.eventType, secretKept: keepsRotation },
+      before: shown(before),
+      after: shown(after),
+    });
+    return after;
   });
   return receipt("Webhook successfully subscribed", subscription);
 }
@@ -66,14 +87,25 @@ async function keepsCurrentSecret(providerId: string, eventType: string, auth: W
   return currentAuth.type === "hmac" && currentAuth.secret === auth.secret;
 }
 
-export async function unsubscribe(providerId: string, eventType: string): Promise<SubscriptionReceipt> {
-  // One delete by the unique key: a look-up first would race with a concurrent Subscribe.
-  const subscription = await db()
-    .subscription.delete({ where: { providerId_eventType: { providerId, eventType } } })
-    .catch((error: unknown) => {
-      if (isRecordNotFound(error)) throw notFound(`There is no subscription to ${eventType}.`);
-      throw error;
+export async function unsubscribe(actor: Actor, eventType: string): Promise<SubscriptionReceipt> {
+  const providerId = authorizeProvider(actor, "provider.webhooks.manage");
+  const subscription = await db().$transaction(async (tx) => {
+    // One delete by the unique key: a look-up first would race with a concurrent Subscribe.
+    const deleted = await tx.subscription
+      .delete({ where: { providerId_eventType: { providerId, eventType } } })
+      .catch((error: unknown) => {
+        if (isRecordNotFound(error)) throw notFound(`There is no subscription to ${eventType}.`);
+        throw error;
+      });
+    await recordAudit(tx, actor, {
+      action: "subscription.unsubscribed",
+      subjectType: "Subscription",
+      subjectId: deleted.id,
+      detail: { eventType },
+      before: shown(deleted),
     });
+    return deleted;
+  });
   return receipt("Webhook successfully unsubscribed", subscription);
 }
 
@@ -102,10 +134,11 @@ export function previousSecret(
  * Written only if the auth is still the one read, so two rotations at once cannot lose a secret.
  */
 export async function rotateHmacSecret(
-  providerId: string,
+  actor: Actor,
   { eventType, secret, graceHours }: RotateSecretInput,
   now = new Date(),
 ): Promise<RotatedSecret> {
+  const providerId = authorizeProvider(actor, "provider.webhooks.manage");
   const subscription = await db().subscription.findUnique({
     where: { providerId_eventType: { providerId, eventType } },
     select: { id: true, authSealed: true },
@@ -118,15 +151,25 @@ export async function rotateHmacSecret(
   const next = secret || randomBytes(32).toString("hex");
   if (next === current.secret) throw invalid("secret", "must differ from the current secret");
   const until = graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null;
-  const { count } = await db().subscription.updateMany({
-    where: { id: subscription.id, authSealed: subscription.authSealed },
-    data: {
-      authSealed: seal(JSON.stringify({ type: "hmac", secret: next } satisfies WebhookAuth)),
-      previousAuthSealed: until && subscription.authSealed,
-      previousAuthUntil: until,
-    },
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.subscription.updateMany({
+      where: { id: subscription.id, authSealed: subscription.authSealed },
+      data: {
+        authSealed: seal(JSON.stringify({ type: "hmac", secret: next } satisfies WebhookAuth)),
+        previousAuthSealed: until && subscription.authSealed,
+        previousAuthUntil: until,
+      },
+    });
+    if (count === 0) throw conflict("The subscription changed meanwhile: reload the page and try again.");
+    // That the secret changed and until when the old one signs: never either secret.
+    await recordAudit(tx, actor, {
+      action: "subscription.secret_rotated",
+      subjectType: "Subscription",
+      subjectId: subscription.id,
+      detail: { eventType, generated: !secret },
+      after: { previousAuthUntil: until },
+    });
   });
-  if (count === 0) throw conflict("The subscription changed meanwhile: reload the page and try again.");
   return { generatedSecret: secret ? null : next, previousValidUntil: until && isoSeconds(until) };
 }
 
@@ -136,29 +179,44 @@ export async function rotateHmacSecret(
  * events it missed since then (webhook-events.ts, recoverEvents). How many were re-queued.
  */
 export async function reenableSubscription(
-  providerId: string,
+  actor: Actor,
   eventType: string,
   recoverSince?: Date,
   now = new Date(),
 ): Promise<{ recovered: number }> {
+  const providerId = authorizeProvider(actor, "provider.webhooks.manage");
   const recovered = await db().$transaction(async (tx) => {
+    const disabled = await tx.subscription.findFirst({
+      where: { providerId, eventType, disabledAt: { not: null } },
+      select: { id: true, disabledAt: true, disabledReason: true },
+    });
     const { count } = await tx.subscription.updateMany({
       where: { providerId, eventType, disabledAt: { not: null } },
       data: { disabledAt: null, disabledReason: null, failingSince: null, failureStreak: 0 },
     });
-    if (count === 0) {
+    if (count === 0 || !disabled) {
       const exists = await tx.subscription.count({ where: { providerId, eventType } });
       throw exists
         ? conflict("The subscription is not disabled.")
         : notFound(`There is no subscription to ${eventType}.`);
     }
-    return recoverSince ? recoverEvents(tx, providerId, eventType, recoverSince, now) : 0;
+    const recovered = recoverSince ? await recoverEvents(tx, providerId, eventType, recoverSince, now) : 0;
+    await recordAudit(tx, actor, {
+      action: "subscription.reenabled",
+      subjectType: "Subscription",
+      subjectId: disabled.id,
+      detail: { eventType, recoverSince: recoverSince ?? null, recovered },
+      before: { disabledAt: disabled.disabledAt, disabledReason: disabled.disabledReason },
+      after: { disabledAt: null, disabledReason: null },
+    });
+    return recovered;
   });
   if (recovered) notifyOutboxWritten();
   return { recovered };
 }
 
-export function listSubscriptions(providerId: string) {
+export function listSubscriptions(actor: Actor) {
+  const providerId = authorizeProvider(actor, "provider.read");
   return db().subscription.findMany({
     where: { providerId },
     orderBy: { eventType: "asc" },

@@ -14,6 +14,7 @@ import { db, isUniqueViolation, type Tx } from "../db";
 import { recordAudit } from "./audit";
 import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
+import { type Actor, authorize } from "./permissions";
 
 interface Translatable {
   name?: { language: string; translation: string } | null;
@@ -82,9 +83,10 @@ export async function saveMachineTranslation(job: {
 
 /** An administrator's own translation: replaces whatever was there, and machines leave it alone. */
 export async function saveHumanTranslation(
-  actorId: string,
+  actor: Actor,
   input: { channelId: string; field: string; language: string; text: string },
 ) {
+  authorize(actor, "translations.edit");
   if (!(TRANSLATED_FIELDS as readonly string[]).includes(input.field)) {
     throw invalid("field", "must be name or shortDescription");
   }
@@ -119,18 +121,14 @@ export async function saveHumanTranslation(
       },
       data: { state: "SKIPPED", lastError: "Translated by hand" },
     });
-    await recordAudit(
-      tx,
-      { kind: "user", id: actorId },
-      {
-        action: "translation.edited",
-        subjectType: "Channel",
-        subjectId: input.channelId,
-        detail: { field: input.field, language: input.language },
-        before: previous ? { text: previous.text, source: previous.source } : null,
-        after: { text, source: "human" },
-      },
-    );
+    await recordAudit(tx, actor, {
+      action: "translation.edited",
+      subjectType: "Channel",
+      subjectId: input.channelId,
+      detail: { field: input.field, language: input.language },
+      before: previous ? { text: previous.text, source: previous.source } : null,
+      after: { text, source: "human" },
+    });
   });
 }
 

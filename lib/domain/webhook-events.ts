@@ -11,10 +11,12 @@ import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-c
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
 import { formatCount } from "../format";
+import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { readPage } from "./paging";
+import { type Actor, authorize, authorizeProvider, type Permission } from "./permissions";
 import { OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 const DAY_MS = 86_400_000;
@@ -22,22 +24,28 @@ const DAY_MS = 86_400_000;
 export const EVENT_OUTCOMES = ["PENDING", "DELIVERED", "FAILED", "SKIPPED"] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
 
+/**
+ * Whose events the actor works: a provider actor its own organisation's (with the provider
+ * permission), a platform user every live provider's (null, with the console permission).
+ */
+function eventScopeOf(actor: Actor, providerPermission: Permission, consolePermission: Permission) {
+  if (actor.providerId) return authorizeProvider(actor, providerPermission);
+  authorize(actor, consolePermission);
+  return null;
+}
+
 export interface DeliveryLogFilter {
-  /** null: every live provider's events (administrators). */
-  providerId: string | null;
   eventType?: string;
   outcome?: EventOutcome;
   page?: number;
   pageSize?: number;
 }
 
-export async function deliveryLog({
-  providerId,
-  eventType,
-  outcome,
-  page = 1,
-  pageSize = 20,
-}: DeliveryLogFilter) {
+export async function deliveryLog(
+  actor: Actor,
+  { eventType, outcome, page = 1, pageSize = 20 }: DeliveryLogFilter = {},
+) {
+  const providerId = eventScopeOf(actor, "provider.read", "console.read");
   const where = {
     ...scope(providerId),
     ...(eventType ? { eventType } : {}),
@@ -88,21 +96,44 @@ async function requeue(tx: Tx, where: EventWhere, now: Date) {
 }
 
 /** Sends one event again from the first attempt of the schedule. */
-export async function replayEvent(providerId: string | null, eventId: string, now = new Date()) {
-  const count = await requeue(db(), { id: eventId, ...scope(providerId), ...replayable }, now);
-  if (count === 0)
-    throw notFound("No such event that has finished its deliveries (a pending one is on its way).");
+export async function replayEvent(actor: Actor, eventId: string, now = new Date()) {
+  const providerId = eventScopeOf(actor, "provider.webhooks.manage", "webhooks.replay");
+  await db().$transaction(async (tx) => {
+    const where = { id: eventId, ...scope(providerId), ...replayable };
+    const event = await tx.outboxEvent.findFirst({ where, select: { state: true } });
+    const count = event ? await requeue(tx, where, now) : 0;
+    if (count === 0 || !event)
+      throw notFound("No such event that has finished its deliveries (a pending one is on its way).");
+    await recordAudit(tx, actor, {
+      action: "webhook_event.replayed",
+      subjectType: "OutboxEvent",
+      subjectId: eventId,
+      before: { state: event.state },
+      after: { state: "PENDING" },
+    });
+  });
   notifyOutboxWritten();
 }
 
 /** Sends again every FAILED event created in [from, to). Returns how many. */
-export async function replayFailedEvents(providerId: string | null, from: Date, to: Date, now = new Date()) {
+export async function replayFailedEvents(actor: Actor, from: Date, to: Date, now = new Date()) {
+  const providerId = eventScopeOf(actor, "provider.webhooks.manage", "webhooks.replay");
   if (!(from < to)) throw invalid("to", "must be after from");
-  const count = await requeue(
-    db(),
-    { ...scope(providerId), state: "FAILED", createdAt: { gte: from, lt: to } },
-    now,
-  );
+  const count = await db().$transaction(async (tx) => {
+    const where = { ...scope(providerId), state: "FAILED", createdAt: { gte: from, lt: to } };
+    const count = await requeue(tx, where, now);
+    if (count) {
+      await recordAudit(tx, actor, {
+        action: "webhook_event.failed_replayed",
+        subjectType: providerId ? "Provider" : "LiveProviders",
+        subjectId: providerId ?? "*",
+        detail: { from, to, count },
+        before: { state: "FAILED" },
+        after: { state: "PENDING" },
+      });
+    }
+    return count;
+  });
   if (count) notifyOutboxWritten();
   return count;
 }
@@ -139,7 +170,8 @@ export async function recoverEvents(tx: Tx, providerId: string, eventType: strin
  * provider's subscription, delivered like any event. Its id, the callback's webhook-id, starts with
  * `example-`, so the receiver and the webhook log tell it from a real one.
  */
-export async function sendExampleEvent(providerId: string, eventType: string) {
+export async function sendExampleEvent(actor: Actor, eventType: string) {
+  const providerId = authorizeProvider(actor, "provider.webhooks.manage");
   if (!(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(eventType)) {
     throw invalid("eventType", "is not an event type one can subscribe to");
   }
@@ -153,8 +185,18 @@ export async function sendExampleEvent(providerId: string, eventType: string) {
     throw conflict("The subscription is disabled: re-enable it to send an example.");
   await checkGeneratedEventRoom(providerId);
   const type = eventType as keyof WebhookPayloads;
-  const event = await queueEvent(db(), providerId, type, WEBHOOK_EXAMPLES[type], {
-    id: `${EXAMPLE_EVENT_ID_PREFIX}${randomUUID()}`,
+  const event = await db().$transaction(async (tx) => {
+    const queued = await queueEvent(tx, providerId, type, WEBHOOK_EXAMPLES[type], {
+      id: `${EXAMPLE_EVENT_ID_PREFIX}${randomUUID()}`,
+    });
+    await recordAudit(tx, actor, {
+      action: "webhook_event.example_sent",
+      subjectType: "OutboxEvent",
+      subjectId: queued.id,
+      detail: { eventType },
+      after: { state: "PENDING" },
+    });
+    return queued;
   });
   notifyOutboxWritten();
   return event;

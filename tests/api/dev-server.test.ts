@@ -3,11 +3,13 @@
  * test event queued in the dev server's database reaches a real receiver, with no production server
  * and no `npm run worker`. Once, on SQLite (the development default): `next dev` is slow to start.
  */
+
 import { describe, expect, inject, it, vi } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { subscribe } from "@/lib/domain/subscriptions";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 import { startServer } from "../support/test-server";
 
@@ -22,10 +24,14 @@ describe.runIf(inject("databaseKind") === "sqlite")("npm run dev", () => {
     });
     try {
       expect(server.output()).toContain("webhook dispatcher started");
-      const provider = await createProvider("Dev server");
+      const provider = await createProvider(ADMIN, "Dev server");
       const eventType = "DELIVERY_CHANNEL_STATUS_UPDATED";
-      await subscribe(provider.id, { eventType, callbackUrl: `${receiver.url}/hooks`, auth: null });
-      await sendExampleEvent(provider.id, eventType);
+      await subscribe(providerActor(provider.id), {
+        eventType,
+        callbackUrl: `${receiver.url}/hooks`,
+        auth: null,
+      });
+      await sendExampleEvent(providerActor(provider.id), eventType);
       await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 30_000, interval: 200 });
       expect(receiver.received[0]).toMatchObject({ eventType, headersValid: true });
     } finally {

@@ -4,8 +4,10 @@
  * each is a callback the dispatcher must send, so a loop of calls must not fill the outbox. Over the
  * cap the API answers 429 in the envelope and the action a message; a minute later it works again.
  */
+
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, providerActor } from "../support/actors";
 import { expectFailure } from "../support/envelope";
 import { ownServer } from "../support/own-server";
 
@@ -46,9 +48,9 @@ beforeAll(async () => {
   const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
   const { sandboxOf } = await import("../../lib/domain/sandbox");
   cap = (await import("../../lib/domain/outbox")).GENERATED_EVENTS_PER_MINUTE;
-  const provider = await createProvider("Generated Events");
+  const provider = await createProvider(ADMIN, "Generated Events");
   sandboxId = await sandboxOf(provider.id);
-  testKey = (await issueApiKey(sandboxId)).key;
+  testKey = (await issueApiKey(ADMIN, sandboxId)).key;
 });
 
 describe("generated events per minute", () => {
@@ -69,13 +71,15 @@ describe("generated events per minute", () => {
       );
     }
     const { subscribe } = await import("../../lib/domain/subscriptions");
-    await subscribe(sandboxId, {
+    await subscribe(providerActor(sandboxId), {
       eventType: "DELIVERY_REFUND_REQUESTED",
       callbackUrl: "https://hooks.example.org/x",
       auth: null,
     });
     const { sendExampleEvent } = await import("../../lib/domain/webhook-events");
-    await expect(sendExampleEvent(sandboxId, "DELIVERY_REFUND_REQUESTED")).rejects.toMatchObject({
+    await expect(
+      sendExampleEvent(providerActor(sandboxId), "DELIVERY_REFUND_REQUESTED"),
+    ).rejects.toMatchObject({
       kind: "too_many",
       message: expect.stringContaining("wait a minute"),
     });

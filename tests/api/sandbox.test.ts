@@ -4,9 +4,11 @@
  * a channel, receives the automatic approval, has a delivery request sent, reports outcomes and
  * receives a refund request, with no administrator; the REJECT path; live and test data apart.
  */
+
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedCallback, startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { expectFailure } from "../support/envelope";
 import { type HostileRequest, hostileValue, sandboxBodies, sendHostile } from "../support/hostile-inputs";
@@ -66,10 +68,10 @@ beforeAll(async () => {
   process.env.DATABASE_URL = own.databaseUrl();
   const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
   const { sandboxOf } = await import("../../lib/domain/sandbox");
-  const provider = await createProvider("Sandbox Payouts");
+  const provider = await createProvider(ADMIN, "Sandbox Payouts");
   providerId = provider.id;
-  liveKey = (await issueApiKey(provider.id)).key;
-  testKey = (await issueApiKey(await sandboxOf(provider.id))).key;
+  liveKey = (await issueApiKey(ADMIN, provider.id)).key;
+  testKey = (await issueApiKey(ADMIN, await sandboxOf(provider.id))).key;
   receiver = await startWebhookReceiver({ secret: SECRET });
   for (const eventType of EVENTS) {
     const subscribed = await call("/api/Event/Subscribe", testKey, {
@@ -222,7 +224,7 @@ describe("the portal's test mode", () => {
     const second = (await signedIn("provider", providerId, own.server().baseUrl)).cookie;
     const { createProvider } = await import("../../lib/domain/api-keys");
     const stranger = (
-      await signedIn("provider", (await createProvider("Other Payouts")).id, own.server().baseUrl)
+      await signedIn("provider", (await createProvider(ADMIN, "Other Payouts")).id, own.server().baseUrl)
     ).cookie;
     const TEST = "; portal_mode=test";
 

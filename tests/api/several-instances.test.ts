@@ -6,9 +6,11 @@
  * once, and the API rate limit and the sign-in throttle count across both servers.
  * PostgreSQL only: on SQLite the app is one process per database file.
  */
+
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN, eventActor, providerActor } from "../support/actors";
 import { jsonLines, LOOKUPS, send } from "../support/operations";
 import { openOwnDatabase } from "../support/own-database";
 import { type RunningServer, startServer } from "../support/test-server";
@@ -78,8 +80,8 @@ describe.runIf(inject("databaseKind") === "postgres")(
 
     async function newKey() {
       const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
-      const provider = await createProvider(`Instances ${randomUUID().slice(0, 8)}`);
-      return { providerId: provider.id, ...(await issueApiKey(provider.id)) };
+      const provider = await createProvider(ADMIN, `Instances ${randomUUID().slice(0, 8)}`);
+      return { providerId: provider.id, ...(await issueApiKey(ADMIN, provider.id)) };
     }
 
     const lookups = (server: RunningServer, key: string) =>
@@ -90,7 +92,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       // Twice each: the second answer comes from each server's key cache.
       for (const server of [...servers, ...servers]) expect((await lookups(server, key)).status).toBe(200);
       const { revokeApiKey } = await import("../../lib/domain/api-keys");
-      expect(await revokeApiKey(providerId, record.id)).toBe(true);
+      expect(await revokeApiKey(providerActor(providerId), record.id)).toBe(true);
       const revokedAt = Date.now();
       const refusedAt: number[] = [];
       for (const server of servers) {
@@ -114,7 +116,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       await new Promise((resolve) => setTimeout(resolve, 200));
       // Revoked while neither server listens: the signal is lost, the next answer must not be.
       const { revokeApiKey } = await import("../../lib/domain/api-keys");
-      expect(await revokeApiKey(providerId, record.id)).toBe(true);
+      expect(await revokeApiKey(providerActor(providerId), record.id)).toBe(true);
       for (const server of servers) expect((await lookups(server, key)).status).toBe(401);
     });
 
@@ -131,7 +133,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       // Both workers are idle until their next poll, two minutes away.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const { sendExampleEvent } = await import("../../lib/domain/webhook-events");
-      const event = await sendExampleEvent(providerId, EVENT);
+      const event = await sendExampleEvent(providerActor(providerId), EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       while (ours().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect
@@ -155,19 +157,19 @@ describe.runIf(inject("databaseKind") === "postgres")(
       const { sendExampleEvent, replayEvent, replayFailedEvents } = await import(
         "../../lib/domain/webhook-events"
       );
-      const event = await sendExampleEvent(providerId, EVENT);
+      const event = await sendExampleEvent(providerActor(providerId), EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       const delivered = () => database.db().outboxEvent.findUnique({ where: { id: event.id } });
       while (ours().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
       // Both workers are idle until their next poll, two minutes away: only a signal wakes them.
-      await replayEvent(providerId, event.id);
+      await replayEvent(eventActor(providerId), event.id);
       while (ours().length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
 
       await database.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
       const now = new Date();
-      expect(await replayFailedEvents(providerId, new Date(now.getTime() - 60_000), now)).toBe(1);
+      expect(await replayFailedEvents(eventActor(providerId), new Date(now.getTime() - 60_000), now)).toBe(1);
       while (ours().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
 
@@ -177,7 +179,9 @@ describe.runIf(inject("databaseKind") === "postgres")(
         where: { providerId },
         data: { disabledAt: new Date(), disabledReason: "x" },
       });
-      expect(await reenableSubscription(providerId, EVENT, new Date(now.getTime() - 60_000))).toEqual({
+      expect(
+        await reenableSubscription(providerActor(providerId), EVENT, new Date(now.getTime() - 60_000)),
+      ).toEqual({
         recovered: 1,
       });
       while (ours().length < 4) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,10 +3,12 @@
  * actions as a browser calls them, the public invitation page and its action, sign-in refused to a
  * deactivated account, a live session ended at once, and hostile inputs answered with messages.
  */
+
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { createUser } from "@/lib/domain/users";
+import { ADMIN } from "../support/actors";
 import { signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
 import { openTestDb } from "../support/test-db";
@@ -144,7 +146,7 @@ describe("the team page", () => {
   let owner: string;
 
   beforeAll(async () => {
-    organisation = (await createProvider(`Team ${randomUUID().slice(0, 6)}`)).id;
+    organisation = (await createProvider(ADMIN, `Team ${randomUUID().slice(0, 6)}`)).id;
     owner = (await signedIn("provider", organisation)).cookie;
   });
 

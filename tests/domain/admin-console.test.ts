@@ -3,6 +3,7 @@
  * pending requests, oldest first, filtered by provider, kind and age; regenerating a key revokes the
  * provider's other keys and the new one works over HTTP.
  */
+
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
@@ -14,43 +15,46 @@ import {
   requestChannelCreate,
   requestChannelUpdate,
 } from "@/lib/domain/channels";
+import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
 
 it("the queue: pending only, oldest first, by provider, kind and age", async () => {
-  const provider = (await createProvider(`Queue ${randomUUID()}`)).id;
+  const provider = (await createProvider(ADMIN, `Queue ${randomUUID()}`)).id;
   const body = (id: string) => minimalChannelBody(id) as ChannelBody;
   const day = 86_400_000;
   const now = new Date();
-  await requestChannelCreate(provider, body("old"), new Date(now.getTime() - 10 * day));
-  await requestChannelCreate(provider, body("recent"), new Date(now.getTime() - 2 * day));
-  await requestChannelCreate(provider, body("decided"), new Date(now.getTime() - 20 * day));
+  await requestChannelCreate(providerActor(provider), body("old"), new Date(now.getTime() - 10 * day));
+  await requestChannelCreate(providerActor(provider), body("recent"), new Date(now.getTime() - 2 * day));
+  await requestChannelCreate(providerActor(provider), body("decided"), new Date(now.getTime() - 20 * day));
   const decided = await database()
     .db()
     .channelRequest.findFirstOrThrow({
       where: { channel: { providerId: provider, providerDeliveryChannelId: "decided" } },
     });
-  await decideRequest({ id: "admin", providerId: null }, decided.id, { approve: true });
+  await decideRequest(reviewerActor("admin", null), decided.id, { approve: true });
   await requestChannelUpdate(
-    provider,
+    providerActor(provider),
     { ...body("decided"), status: "OFFLINE" },
     new Date(now.getTime() - day),
   );
 
-  const ids = async (filter: Parameters<typeof approvalQueue>[0]) =>
-    (await approvalQueue({ providerId: provider, ...filter }, now)).requests.map(
+  const ids = async (filter: Parameters<typeof approvalQueue>[1]) =>
+    (await approvalQueue(ADMIN, { providerId: provider, ...filter }, now)).requests.map(
       (r) => `${r.kind}:${r.channel.providerDeliveryChannelId}`,
     );
   expect(await ids({})).toEqual(["CREATE:old", "CREATE:recent", "UPDATE_STATUS:decided"]);
   expect(await ids({ kind: "UPDATE_STATUS" })).toEqual(["UPDATE_STATUS:decided"]);
   expect(await ids({ olderThanDays: 7 })).toEqual(["CREATE:old"]);
-  expect((await approvalQueue({ providerId: (await createProvider("Empty")).id }, now)).total).toBe(0);
+  expect(
+    (await approvalQueue(ADMIN, { providerId: (await createProvider(ADMIN, "Empty")).id }, now)).total,
+  ).toBe(0);
 });
 
 it("the channels overview filters by category and by the countries a channel is available in", async () => {
-  const provider = (await createProvider(`Filters ${randomUUID()}`)).id;
+  const provider = (await createProvider(ADMIN, `Filters ${randomUUID()}`)).id;
   const channel = (id: string, availability: Record<string, unknown>, language = "EN") =>
     ({
       ...minimalChannelBody(id),
@@ -58,16 +62,19 @@ it("the channels overview filters by category and by the countries a channel is 
       availability: { categoriesSupported: ["CASH"], ...availability },
     }) as ChannelBody;
   await Promise.all([
-    requestChannelCreate(provider, channel("bg-pl", { countriesSupported: ["BG", "PL"] })),
-    requestChannelCreate(provider, channel("no-list", { categoriesSupported: ["VOUCHERS"] })),
-    requestChannelCreate(provider, channel("null-list", { countriesSupported: null })),
-    requestChannelCreate(provider, channel("empty-list", { countriesSupported: [] })),
+    requestChannelCreate(providerActor(provider), channel("bg-pl", { countriesSupported: ["BG", "PL"] })),
+    requestChannelCreate(providerActor(provider), channel("no-list", { categoriesSupported: ["VOUCHERS"] })),
+    requestChannelCreate(providerActor(provider), channel("null-list", { countriesSupported: null })),
+    requestChannelCreate(providerActor(provider), channel("empty-list", { countriesSupported: [] })),
     // "BG" as the name's language and as an excluded country must not make it a Bulgarian channel.
-    requestChannelCreate(provider, channel("excludes-bg", { countriesExcluded: ["BG"] }, "BG")),
-    requestChannelCreate(provider, channel("pl-only", { countriesSupported: ["PL"] })),
+    requestChannelCreate(
+      providerActor(provider),
+      channel("excludes-bg", { countriesExcluded: ["BG"] }, "BG"),
+    ),
+    requestChannelCreate(providerActor(provider), channel("pl-only", { countriesSupported: ["PL"] })),
   ]);
-  const ids = async (filter: Parameters<typeof allChannels>[0]) =>
-    (await allChannels({ providerId: provider, ...filter })).items
+  const ids = async (filter: Parameters<typeof allChannels>[1]) =>
+    (await allChannels(ADMIN, { providerId: provider, ...filter })).items
       .map((c) => c.providerDeliveryChannelId)
       .sort();
 
@@ -84,15 +91,18 @@ it("the channels overview filters by category and by the countries a channel is 
   expect(await ids({ category: "CASH", country: "BG" })).toEqual(["bg-pl", "empty-list", "null-list"]);
 
   // An update's new availability is what the filters see.
-  await requestChannelUpdate(provider, channel("pl-only", { countriesSupported: ["PL", "BG"] }));
-  await requestChannelUpdate(provider, channel("bg-pl", { countriesSupported: ["PL"] }));
+  await requestChannelUpdate(
+    providerActor(provider),
+    channel("pl-only", { countriesSupported: ["PL", "BG"] }),
+  );
+  await requestChannelUpdate(providerActor(provider), channel("bg-pl", { countriesSupported: ["PL"] }));
   expect(await ids({ country: "BG" })).toEqual(["empty-list", "no-list", "null-list", "pl-only"]);
 });
 
 it("regenerating a key revokes the provider's other keys; the new one works", async () => {
-  const provider = (await createProvider(`Keys ${randomUUID()}`)).id;
-  const old = await issueApiKey(provider);
-  const key = await regenerateApiKey(provider);
+  const provider = (await createProvider(ADMIN, `Keys ${randomUUID()}`)).id;
+  const old = await issueApiKey(ADMIN, provider);
+  const key = await regenerateApiKey(ADMIN, provider);
   const call = (apiKey: string) =>
     fetch(`${inject("baseUrl")}/api/ClientSetting/GetLookUpValues`, {
       method: "POST",
@@ -110,7 +120,7 @@ it("regenerating a key revokes the provider's other keys; the new one works", as
 
 it("regenerating the key of a provider that does not exist is not found, not a database error", async () => {
   // Found by the hostile-input suite: the action logged a foreign key violation as a server error.
-  await expect(regenerateApiKey(`no-such-provider-${randomUUID()}`)).rejects.toMatchObject({
+  await expect(regenerateApiKey(ADMIN, `no-such-provider-${randomUUID()}`)).rejects.toMatchObject({
     kind: "not_found",
   });
 });

@@ -3,25 +3,27 @@
  * decision does to the channel, the outbox event's exact payload, supersession, self-approval, and
  * that a decision failing midway leaves nothing behind.
  */
+
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { type Decider, decideRequest } from "@/lib/domain/approvals";
+import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
+import { providerActor, reviewerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
 const providerA = inject("providerA");
-const admin: Decider = { id: "admin-outside-any-provider", providerId: null };
+const admin = reviewerActor("admin-outside-any-provider");
 
 const body = (id: string, name = "Cash collection") =>
   ({ ...fullChannelBody(id), name: { language: "EN", translation: name } }) as ChannelBody;
 
 async function newChannel() {
   const id = `approve-${randomUUID()}`;
-  await requestChannelCreate(providerA.id, body(id));
+  await requestChannelCreate(providerActor(providerA.id), body(id));
   return id;
 }
 
@@ -98,7 +100,7 @@ describe("approving", () => {
   it("an update applies the new content and keeps the status", async () => {
     const id = await newChannel();
     await decideRequest(admin, await pendingRequestId(id), { approve: true });
-    await requestChannelUpdate(providerA.id, body(id, "Renamed channel"));
+    await requestChannelUpdate(providerActor(providerA.id), body(id, "Renamed channel"));
     await decideRequest(admin, await pendingRequestId(id), { approve: true });
     const channel = await channelRow(id);
     expect(channel.status).toBe("ONLINE");
@@ -111,13 +113,13 @@ describe("the other request kinds", () => {
   it("rejecting an update keeps the approved content; an update-status of it is approved as it is", async () => {
     const id = await newChannel();
     await decideRequest(admin, await pendingRequestId(id), { approve: true });
-    await requestChannelUpdate(providerA.id, body(id, "Rejected rename"));
+    await requestChannelUpdate(providerActor(providerA.id), body(id, "Rejected rename"));
     await decideRequest(admin, await pendingRequestId(id), { approve: false, reason: "Keep the old name" });
     expect(JSON.parse((await channelRow(id)).approvedContent!).name.translation).toBe("Cash collection");
     expect((await channelRow(id)).rejectionReason).toBe("Keep the old name");
 
     // The approved content with a new status: an update-status, and approving it keeps that content.
-    await requestChannelUpdate(providerA.id, { ...body(id), status: "OFFLINE" });
+    await requestChannelUpdate(providerActor(providerA.id), { ...body(id), status: "OFFLINE" });
     const statusRequest = (await channelRow(id)).requests.at(-1)!;
     expect(statusRequest).toMatchObject({ kind: "UPDATE_STATUS", state: "PENDING" });
     await decideRequest(admin, statusRequest.id, { approve: true });
@@ -133,7 +135,10 @@ describe("the other request kinds", () => {
   it("content that differs from the approved one, sent with a status, is an update: approving approves it", async () => {
     const id = await newChannel();
     await decideRequest(admin, await pendingRequestId(id), { approve: true });
-    await requestChannelUpdate(providerA.id, { ...body(id, "Renamed with a status"), status: "OFFLINE" });
+    await requestChannelUpdate(providerActor(providerA.id), {
+      ...body(id, "Renamed with a status"),
+      status: "OFFLINE",
+    });
     const request = (await channelRow(id)).requests.at(-1)!;
     expect(request.kind).toBe("UPDATE");
     await decideRequest(admin, request.id, { approve: true });
@@ -163,7 +168,7 @@ describe("rejecting", () => {
   it("a status change restores the status it replaced", async () => {
     const id = await newChannel();
     await decideRequest(admin, await pendingRequestId(id), { approve: true });
-    await requestChannelUpdate(providerA.id, { ...body(id), status: "OFFLINE" });
+    await requestChannelUpdate(providerActor(providerA.id), { ...body(id), status: "OFFLINE" });
     expect((await channelRow(id)).status).toBe("OFFLINE");
     const statusRequest = (await channelRow(id)).requests.at(-1)!;
     expect(statusRequest.kind).toBe("UPDATE_STATUS");
@@ -183,7 +188,7 @@ describe("what cannot be decided", () => {
   it("a superseded request, and a request decided already", async () => {
     const id = await newChannel();
     const first = await pendingRequestId(id);
-    await requestChannelUpdate(providerA.id, body(id, "Second version"));
+    await requestChannelUpdate(providerActor(providerA.id), body(id, "Second version"));
     await expectDomainError(decideRequest(admin, first, { approve: true }), "conflict");
 
     const second = await pendingRequestId(id);
@@ -196,7 +201,7 @@ describe("what cannot be decided", () => {
     const id = await newChannel();
     const requestId = await pendingRequestId(id);
     await expectDomainError(
-      decideRequest({ id: "member-admin", providerId: providerA.id }, requestId, { approve: true }),
+      decideRequest(reviewerActor("member-admin", providerA.id), requestId, { approve: true }),
       "forbidden",
     );
     expect((await channelRow(id)).requests[0]!.state).toBe("PENDING");
@@ -208,7 +213,7 @@ describe("what cannot be decided", () => {
     const requestId = await pendingRequestId(id);
     const results = await Promise.allSettled([
       decideRequest(admin, requestId, { approve: true }),
-      decideRequest({ id: "second-admin", providerId: null }, requestId, { approve: false, reason: "no" }),
+      decideRequest(reviewerActor("second-admin", null), requestId, { approve: false, reason: "no" }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await outboxFor(id)).toHaveLength(1);

@@ -2,13 +2,14 @@
  * Refunds and the providers' sync operations on the real database: DELIVERY_REFUND_REQUESTED, a
  * revert releasing its amount once, and DeliveryRequest/Sync and Delivery/Sync over HTTP.
  */
+
 import { describe, expect, inject, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { requestRefund } from "@/lib/domain/delivery-requests";
 import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
-import { MANAGER, providerKey } from "../support/actors";
+import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -31,7 +32,7 @@ it("a refund request queues DELIVERY_REFUND_REQUESTED; the provider's DELIVERY_R
     syncDeliveries(providerKey(setup.providerId), [{ deliveryId: id, status: "DELIVERY_REVERTED" }]),
   ]);
   expect((await account(setup.channelId)).reservedMinor).toBe(0n);
-  const otherProvider = await createProvider("Not theirs");
+  const otherProvider = await createProvider(ADMIN, "Not theirs");
   await expect(
     syncDeliveries(providerKey(otherProvider.id), [{ deliveryId: id, status: "DELIVERED" }]),
   ).rejects.toBeInstanceOf(DomainError);
@@ -53,7 +54,7 @@ describe("the providers' sync operations over HTTP", () => {
   it("record the request's status and the deliveries' outcomes; a revert returns the amount, once", async () => {
     const { issueApiKey } = await import("@/lib/domain/api-keys");
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
-    const { key } = await issueApiKey(setup.providerId);
+    const { key } = await issueApiKey(ADMIN, setup.providerId);
     const sent = await sendThrough(setup, "Sync", [delivery(30), delivery(20)]);
     const [big, small] = await largestFirst(sent.deliveryRequestId);
 
@@ -108,8 +109,8 @@ describe("the providers' sync operations over HTTP", () => {
       remainingMinor: 6500n,
     });
 
-    const other = await createProvider("Other");
-    const otherKey = (await issueApiKey(other.id)).key;
+    const other = await createProvider(ADMIN, "Other");
+    const otherKey = (await issueApiKey(ADMIN, other.id)).key;
     expect((await call("/api/Delivery/Sync", otherKey, report)).status).toBe(404);
     expect(
       (

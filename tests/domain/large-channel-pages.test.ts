@@ -3,6 +3,7 @@
  * its lists; older rows still hold them) and a pending update with 100,000 others. Every page that
  * shows it must answer, small, with the lists collapsed — and the server must live on.
  */
+
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
@@ -10,6 +11,7 @@ import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 
@@ -28,7 +30,7 @@ describe("a channel with 100,000 countries", () => {
   it("every page showing it answers under 500 KB with the lists collapsed, and the server lives on", {
     timeout: 180_000,
   }, async () => {
-    const provider = await createProvider(`Huge lists ${randomUUID()}`);
+    const provider = await createProvider(ADMIN, `Huge lists ${randomUUID()}`);
     const id = `huge-${randomUUID()}`;
     // Half the codes for the approved list, the other half for the update: 100,000 entries each,
     // the approved one half "BG" as in the finding.
@@ -37,12 +39,12 @@ describe("a channel with 100,000 countries", () => {
     const approved = Array.from({ length: HUGE }, (_, i) => (i % 2 ? "BG" : first[i % first.length]!));
     const submitted = Array.from({ length: HUGE }, (_, i) => second[i % second.length]!);
     // The create path itself (no validation here: that is the API's), as the API stored it then.
-    await requestChannelCreate(provider.id, body(id, approved));
+    await requestChannelCreate(providerActor(provider.id), body(id, approved));
     const channel = await database()
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id }, include: { requests: true } });
-    await decideRequest({ id: "admin", providerId: null }, channel.requests[0]!.id, { approve: true });
-    await requestChannelUpdate(provider.id, body(id, submitted));
+    await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
+    await requestChannelUpdate(providerActor(provider.id), body(id, submitted));
     const update = await database()
       .db()
       .channelRequest.findFirstOrThrow({ where: { channelId: channel.id, state: "PENDING" } });

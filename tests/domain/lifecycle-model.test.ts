@@ -5,6 +5,7 @@
  * in tests/support/lifecycle-model.ts: View, approval and status, one pending request at most, the
  * latest status event, the portal's search and the console's filters. Bounded for CI.
  */
+
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
@@ -20,6 +21,7 @@ import {
   requestChannelStatus as requestStatusChange,
 } from "@/lib/domain/channels";
 import type { DomainError } from "@/lib/domain/errors";
+import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import {
   availableIn,
@@ -38,7 +40,7 @@ import {
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
-const admin = { id: "model-admin", providerId: null };
+const admin = reviewerActor("model-admin");
 
 interface Real {
   providerId: string;
@@ -103,7 +105,9 @@ const commands = [
       () => true,
       async (model, real) => {
         const content = draft(real.ids[slot]!);
-        const outcome = await requestChannelCreate(real.providerId, parsed(content)).catch((e) => e);
+        const outcome = await requestChannelCreate(providerActor(real.providerId), parsed(content)).catch(
+          (e) => e,
+        );
         if (model[slot]) expect((outcome as DomainError).kind).toBe("conflict");
         else model[slot] = modelCreate(content);
       },
@@ -112,14 +116,18 @@ const commands = [
   fc.tuple(slotArb, draftArb).map(([slot, draft]) =>
     command(`portalEdit(${slot}, ${draft})`, exists(slot), async (model, real) => {
       const content = draft(real.ids[slot]!);
-      const receipt = await requestChannelUpdate(real.providerId, parsed(content));
+      const receipt = await requestChannelUpdate(providerActor(real.providerId), parsed(content));
       expect(receipt.requestType).toBe(REQUEST_TYPES[modelUpdate(model[slot]!, content)]);
     }),
   ),
   fc.tuple(slotArb, fc.constantFrom<Status>("ONLINE", "OFFLINE")).map(([slot, status]) =>
     command(`portalSwitch(${slot}, ${status})`, exists(slot), async (model, real) => {
       const channel = model[slot]!;
-      const receipt = await requestStatusChange(real.providerId, real.ids[slot]!, status as "ONLINE");
+      const receipt = await requestStatusChange(
+        providerActor(real.providerId),
+        real.ids[slot]!,
+        status as "ONLINE",
+      );
       expect(receipt.requestType).toBe(REQUEST_TYPES[modelUpdate(channel, switchContent(channel), status)]);
     }),
   ),
@@ -181,7 +189,7 @@ async function checkInvariants(model: Model, real: Real) {
     if (lastEvent?.status === "Approved") expect(isApproved).toBe(true);
 
     for (const term of [id, ...channel.requested.name.translation.split(" ")]) {
-      const found = (await listProviderChannels(real.providerId, { q: term })).items;
+      const found = (await listProviderChannels(providerActor(real.providerId), { q: term })).items;
       expect(found.find((item) => item.providerDeliveryChannelId === id)?.rejectionReason).toBe(
         channel.rejectionReason,
       );
@@ -194,7 +202,7 @@ async function checkInvariants(model: Model, real: Real) {
 async function checkConsoleFilters(model: Model, real: Real) {
   const listed = async (filter: ChannelFilter) =>
     new Set(
-      (await allChannels({ providerId: real.providerId, ...filter })).items.map(
+      (await allChannels(ADMIN, { providerId: real.providerId, ...filter })).items.map(
         (item) => item.providerDeliveryChannelId,
       ),
     );
@@ -221,8 +229,8 @@ it("every sequence of requests and decisions keeps the lifecycle's invariants", 
   await fc.assert(
     fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (sequence) => {
       // A provider per run, so the search and the filters see only this run's channels.
-      const provider = await createProvider(`Model ${randomUUID()}`);
-      const { key } = await issueApiKey(provider.id);
+      const provider = await createProvider(ADMIN, `Model ${randomUUID()}`);
+      const { key } = await issueApiKey(ADMIN, provider.id);
       const token = randomUUID().slice(0, 8);
       const real: Real = { providerId: provider.id, key, ids: [`model-${token}-a`, `model-${token}-b`] };
       await fc.asyncModelRun(() => ({ model: [], real }), sequence);

@@ -2,11 +2,12 @@
  * The lifecycle findings of issue 10, through the real parts: the API over HTTP, the domain
  * functions the portal's actions call, and the console's decisions, on the real database.
  */
+
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { channelViewSchema } from "@/lib/contract/channel";
-import { type Decider, decideRequest } from "@/lib/domain/approvals";
+import { decideRequest } from "@/lib/domain/approvals";
 import {
   allChannels,
   listProviderChannels,
@@ -14,13 +15,14 @@ import {
   requestChannelCreate,
   requestChannelStatus as requestStatusChange,
 } from "@/lib/domain/channels";
+import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import { fullChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
 const providerA = inject("providerA");
-const admin: Decider = { id: "lifecycle-admin", providerId: null };
+const admin = reviewerActor("lifecycle-admin");
 
 const body = (id: string) =>
   ({ ...fullChannelBody(id), name: { language: "EN", translation: "Riverside Kiosk" } }) as ChannelBody;
@@ -69,8 +71,8 @@ it("finding 1, API: Create, then the same body with ONLINE, approved, leaves the
 
 it("finding 1, portal: create, switch online while awaiting approval, approve: approved and ONLINE", async () => {
   const id = `lc-${randomUUID()}`;
-  await requestChannelCreate(providerA.id, body(id));
-  await requestStatusChange(providerA.id, id, "ONLINE");
+  await requestChannelCreate(providerActor(providerA.id), body(id));
+  await requestStatusChange(providerActor(providerA.id), id, "ONLINE");
   expect((await requestsOf(id)).map((request) => [request.kind, request.state])).toEqual([
     ["CREATE", "SUPERSEDED"],
     ["UPDATE", "PENDING"],
@@ -93,7 +95,9 @@ it("finding 2: a channel created over the API is found by the portal's search at
   const id = `lc-${randomUUID()}`;
   expect((await apiCreate(providerA.key, body(id))).status).toBe(200);
   const found = async (q: string) =>
-    (await listProviderChannels(providerA.id, { q })).items.map((item) => item.providerDeliveryChannelId);
+    (await listProviderChannels(providerActor(providerA.id), { q })).items.map(
+      (item) => item.providerDeliveryChannelId,
+    );
   expect(await found(id)).toContain(id);
   expect(await found("riverside")).toContain(id);
   expect(await found("KIOSK")).toContain(id);
@@ -105,18 +109,20 @@ it("finding 3: a rejection is visible in the list, on the page and in the consol
   const pending = (await requestsOf(id))[0]!;
   await decideRequest(admin, pending.id, { approve: false, reason: "The landing page does not load" });
 
-  const listed = (await listProviderChannels(providerA.id, { q: id })).items[0]!;
+  const listed = (await listProviderChannels(providerActor(providerA.id), { q: id })).items[0]!;
   expect(listed.rejectionReason).toBe("The landing page does not load");
-  expect((await providerChannelDetail(providerA.id, id))!.rejectionReason).toBe(
+  expect((await providerChannelDetail(providerActor(providerA.id), id))!.rejectionReason).toBe(
     "The landing page does not load",
   );
   const rejectedIds = async () =>
-    (await allChannels({ providerId: providerA.id, request: "rejected" })).items.map(
+    (await allChannels(ADMIN, { providerId: providerA.id, request: "rejected" })).items.map(
       (item) => item.providerDeliveryChannelId,
     );
   expect(await rejectedIds()).toContain(id);
 
   await apiUpdate(providerA.key, { ...body(id), landingPage: "www.fixed.example" });
-  expect((await listProviderChannels(providerA.id, { q: id })).items[0]!.rejectionReason).toBeNull();
+  expect(
+    (await listProviderChannels(providerActor(providerA.id), { q: id })).items[0]!.rejectionReason,
+  ).toBeNull();
   expect(await rejectedIds()).not.toContain(id);
 });

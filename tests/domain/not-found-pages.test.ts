@@ -2,10 +2,12 @@
  * Finding 7: a page that finds nothing (or something that is someone else's) answers HTTP 404, not
  * 200 with the not-found screen streamed after the shell.
  */
+
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels";
+import { ADMIN, providerActor } from "../support/actors";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 
@@ -13,10 +15,10 @@ openTestDb();
 
 describe("pages of nothing answer 404", () => {
   it("another provider's channel, and its edit page, are 404 for a provider user", async () => {
-    const owner = await createProvider(`Owner ${randomUUID()}`);
-    const stranger = await createProvider(`Stranger ${randomUUID()}`);
+    const owner = await createProvider(ADMIN, `Owner ${randomUUID()}`);
+    const stranger = await createProvider(ADMIN, `Stranger ${randomUUID()}`);
     const id = `theirs-${randomUUID()}`;
-    await requestChannelCreate(owner.id, {
+    await requestChannelCreate(providerActor(owner.id), {
       providerDeliveryChannelId: id,
       name: { language: "EN", translation: "Theirs" },
       landingPage: "www.example.org",

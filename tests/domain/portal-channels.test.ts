@@ -2,6 +2,7 @@
  * The portal's channel list on the real database: paging through 3,000 channels, search, the pending
  * request, and tenant isolation of the list and the channel page.
  */
+
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
@@ -13,6 +14,7 @@ import {
   providerChannelDetail,
   searchText,
 } from "@/lib/domain/channels";
+import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
 
@@ -22,8 +24,8 @@ let owner: string;
 let stranger: string;
 
 beforeAll(async () => {
-  owner = (await createProvider(`Many channels ${randomUUID()}`)).id;
-  stranger = (await createProvider(`Stranger ${randomUUID()}`)).id;
+  owner = (await createProvider(ADMIN, `Many channels ${randomUUID()}`)).id;
+  stranger = (await createProvider(ADMIN, `Stranger ${randomUUID()}`)).id;
   const start = Date.UTC(2026, 0, 1);
   // Written directly (each with its own change time), with the filter columns create would write.
   const rows = Array.from({ length: COUNT }, (_, i) => {
@@ -49,28 +51,30 @@ beforeAll(async () => {
 }, 120_000);
 
 it("pages through 3,000 channels newest change first, each exactly once", async () => {
-  const first = await listProviderChannels(owner, {});
+  const first = await listProviderChannels(providerActor(owner), {});
   expect(first.total).toBe(COUNT);
   expect(first.items).toHaveLength(CHANNELS_PAGE_SIZE);
   expect(first.items[0]!.providerDeliveryChannelId).toBe("bulk-2999");
-  const last = await listProviderChannels(owner, { page: COUNT / CHANNELS_PAGE_SIZE });
+  const last = await listProviderChannels(providerActor(owner), { page: COUNT / CHANNELS_PAGE_SIZE });
   expect(last.items.at(-1)!.providerDeliveryChannelId).toBe("bulk-0000");
-  expect((await listProviderChannels(owner, { page: COUNT / CHANNELS_PAGE_SIZE + 1 })).items).toEqual([]);
+  expect(
+    (await listProviderChannels(providerActor(owner), { page: COUNT / CHANNELS_PAGE_SIZE + 1 })).items,
+  ).toEqual([]);
 });
 
 it("searches ids and names", async () => {
-  const rare = await listProviderChannels(owner, { q: "Rare Kiosk" });
+  const rare = await listProviderChannels(providerActor(owner), { q: "Rare Kiosk" });
   expect(rare.total).toBe(30);
   expect(rare.items.every((item) => item.name.startsWith("Rare Kiosk"))).toBe(true);
   expect(
-    (await listProviderChannels(owner, { q: "bulk-0042" })).items.map(
+    (await listProviderChannels(providerActor(owner), { q: "bulk-0042" })).items.map(
       (item) => item.providerDeliveryChannelId,
     ),
   ).toEqual(["bulk-0042"]);
 });
 
 it("searches words, in any case and script, not the content's JSON keys or codes", async () => {
-  const found = async (q: string) => (await listProviderChannels(owner, { q })).total;
+  const found = async (q: string) => (await listProviderChannels(providerActor(owner), { q })).total;
   expect(await found("rare kiosk")).toBe(30);
   expect(await found("каса в пощата")).toBe(3);
   expect(await found("КАСА")).toBe(3);
@@ -81,7 +85,7 @@ it("searches words, in any case and script, not the content's JSON keys or codes
 });
 
 it("shows another provider nothing of these channels", async () => {
-  expect((await listProviderChannels(stranger, {})).total).toBe(0);
-  expect((await listProviderChannels(stranger, { q: "bulk-0042" })).total).toBe(0);
-  expect(await providerChannelDetail(stranger, "bulk-0042")).toBeNull();
+  expect((await listProviderChannels(providerActor(stranger), {})).total).toBe(0);
+  expect((await listProviderChannels(providerActor(stranger), { q: "bulk-0042" })).total).toBe(0);
+  expect(await providerChannelDetail(providerActor(stranger), "bulk-0042")).toBeNull();
 });

@@ -3,6 +3,7 @@
  * (two deciders racing, a live request never touched), and the admin console's queries, which must
  * not show a sandbox or anything in it. Own database, so the console's lists hold only this file's rows.
  */
+
 import { beforeAll, describe, expect, it } from "vitest";
 import { consoleCounts, providerForAdmin, providersOverview } from "../../lib/domain/admin-console";
 import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
@@ -21,13 +22,13 @@ import {
 import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
 import { createUser } from "../../lib/domain/users";
 import { deliveryLog, replayEvent } from "../../lib/domain/webhook-events";
-import { MANAGER } from "../support/actors";
+import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";
 
 const own = openOwnDatabase();
 const FAR_FUTURE = new Date("2999-01-01T00:00:00Z");
-const ADMIN = { id: "admin-user", providerId: null };
+const ADMIN = platformActor(undefined, { id: "admin-user" });
 
 let live: string;
 let sandbox: string;
@@ -37,7 +38,7 @@ let sandboxChannelId: string;
 
 async function create(providerId: string, id: string, name = "Cash pickup") {
   const body = { ...minimalChannelBody(id), name: { language: "EN", translation: name } };
-  await requestChannelCreate(providerId, body as never);
+  await requestChannelCreate(providerActor(providerId), body as never);
   const channel = await own.db().channel.findUniqueOrThrow({
     where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId: id } },
     include: { requests: true },
@@ -46,7 +47,7 @@ async function create(providerId: string, id: string, name = "Cash pickup") {
 }
 
 beforeAll(async () => {
-  live = (await createProvider("Live Payouts")).id;
+  live = (await createProvider(ADMIN, "Live Payouts")).id;
   sandbox = await sandboxOf(live);
   ({ requestId: liveRequestId } = await create(live, "live-1"));
   ({ requestId: sandboxRequestId, channelId: sandboxChannelId } = await create(sandbox, "test-1"));
@@ -54,7 +55,7 @@ beforeAll(async () => {
 
 describe("the sandbox twin", () => {
   it("is one per live provider, however many ask at once, and is its own sandbox", async () => {
-    const other = (await createProvider("Racing Payouts")).id;
+    const other = (await createProvider(ADMIN, "Racing Payouts")).id;
     const twins = await Promise.all(Array.from({ length: 5 }, () => sandboxOf(other)));
     expect(new Set(twins).size).toBe(1);
     expect(twins[0]).not.toBe(other);
@@ -75,8 +76,8 @@ describe("the sandbox twin", () => {
   });
 
   it("issues test keys (dcp_test_) to the sandbox and live keys (dcp_) to the provider", async () => {
-    const test = await issueApiKey(sandbox);
-    const liveKey = await issueApiKey(live);
+    const test = await issueApiKey(ADMIN, sandbox);
+    const liveKey = await issueApiKey(ADMIN, live);
     expect(test.key).toMatch(/^dcp_test_[A-Za-z0-9_-]{43}$/);
     expect(test.record.prefix).toBe(test.key.slice(0, "dcp_test_".length + 6));
     expect(liveKey.key).toMatch(/^dcp_[A-Za-z0-9_-]{43}$/);
@@ -115,7 +116,7 @@ describe("the automatic decision", () => {
       kind: "not_found",
     });
     await expect(
-      decideRequest({ id: "system:sandbox", providerId: null }, liveRequestId, { approve: true }),
+      decideRequest(reviewerActor("system:sandbox", null), liveRequestId, { approve: true }),
     ).rejects.toMatchObject({ kind: "not_found" });
   });
 });
@@ -134,16 +135,20 @@ describe("test delivery requests", () => {
         },
       ],
     };
-    await requestChannelCreate(sandbox, body as never);
+    await requestChannelCreate(providerActor(sandbox), body as never);
     await decideDueSandboxRequests(FAR_FUTURE, 0);
-    await expect(sendSandboxDeliveryRequest(sandbox, "test-odd-option", 1)).rejects.toMatchObject({
+    await expect(
+      sendSandboxDeliveryRequest(providerActor(sandbox), "test-odd-option", 1),
+    ).rejects.toMatchObject({
       kind: "invalid",
       field: "deliveryOptions.code",
     });
   });
 
   it("are refused to a live provider (forbidden)", async () => {
-    await expect(sendSandboxDeliveryRequest(live, "live-1", 1)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(sendSandboxDeliveryRequest(providerActor(live), "live-1", 1)).rejects.toMatchObject({
+      kind: "forbidden",
+    });
   });
 });
 
@@ -154,30 +159,30 @@ describe("the admin console shows no sandbox data", () => {
   });
 
   it("the approval queue and its count list only the live request", async () => {
-    const queue = await approvalQueue({});
+    const queue = await approvalQueue(ADMIN, {});
     expect(queue.requests.map((request) => request.id)).toEqual([liveRequestId]);
     expect(await pendingRequestCount()).toBe(1);
-    expect(await requestForReview(sandboxRequestId)).toBeNull();
-    expect(await requestForReview(liveRequestId)).not.toBeNull();
+    expect(await requestForReview(ADMIN, sandboxRequestId)).toBeNull();
+    expect(await requestForReview(ADMIN, liveRequestId)).not.toBeNull();
   });
 
   it("the channel list, a channel's page and the providers hold only live ones", async () => {
-    const channels = await allChannels({});
+    const channels = await allChannels(ADMIN, {});
     expect(channels.items.map((channel) => channel.providerDeliveryChannelId)).toEqual(["live-1"]);
-    expect(await allChannels({ providerId: sandbox })).toMatchObject({ items: [] });
-    expect(await adminChannelDetail(sandboxChannelId)).toBeNull();
-    const providers = await providersOverview();
+    expect(await allChannels(ADMIN, { providerId: sandbox })).toMatchObject({ items: [] });
+    expect(await adminChannelDetail(ADMIN, sandboxChannelId)).toBeNull();
+    const providers = await providersOverview(ADMIN);
     expect(providers.map((provider) => provider.id)).not.toContain(sandbox);
     expect(providers.map((provider) => provider.id)).toContain(live);
-    expect(await providerForAdmin(sandbox)).toBeNull();
-    const counts = await consoleCounts();
+    expect(await providerForAdmin(ADMIN, sandbox)).toBeNull();
+    const counts = await consoleCounts(ADMIN);
     expect(counts).toMatchObject({ pending: 1, channels: 1 });
   });
 
   it("eligibility, programs and the delivery log leave out the sandbox's channel, program and events", async () => {
     await decideRequest(ADMIN, liveRequestId, { approve: true });
     const liveChannel = await own.db().channel.findFirstOrThrow({ where: { providerId: live } });
-    const sent = await sendSandboxDeliveryRequest(sandbox, "test-1", 2);
+    const sent = await sendSandboxDeliveryRequest(providerActor(sandbox), "test-1", 2);
     expect(sent.deliveryIds).toHaveLength(2);
 
     const eligible = await eligibleChannels({ category: "CASH" });
@@ -198,22 +203,22 @@ describe("the admin console shows no sandbox data", () => {
       kind: "not_found",
     });
 
-    const log = await deliveryLog({ providerId: null });
+    const log = await deliveryLog(eventActor(null), {});
     expect(log.events.every((event) => event.providerId === live)).toBe(true);
-    const sandboxEvents = await deliveryLog({ providerId: sandbox });
+    const sandboxEvents = await deliveryLog(eventActor(sandbox), {});
     const types = sandboxEvents.events.map((event) => event.eventType);
     expect([...new Set(types)].sort()).toEqual(["DELIVERY_CHANNEL_STATUS_UPDATED", "DELIVERY_REQUEST_SENT"]);
     const event = sandboxEvents.events[0]!;
     await own.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
-    await expect(replayEvent(null, event.id)).rejects.toMatchObject({ kind: "not_found" });
-    await replayEvent(sandbox, event.id);
+    await expect(replayEvent(eventActor(null), event.id)).rejects.toMatchObject({ kind: "not_found" });
+    await replayEvent(eventActor(sandbox), event.id);
   });
 });
 
 describe("the automatic decision under one sandbox's flood", () => {
   it("decides another sandbox's request in the same round: no provider's test requests hold up another's", async () => {
-    const flooding = await sandboxOf((await createProvider("Flooding Payouts")).id);
-    const waiting = await sandboxOf((await createProvider("Waiting Payouts")).id);
+    const flooding = await sandboxOf((await createProvider(ADMIN, "Flooding Payouts")).id);
+    const waiting = await sandboxOf((await createProvider(ADMIN, "Waiting Payouts")).id);
     for (let index = 0; index < 12; index++) await create(flooding, `flood-${index}`);
     const { requestId } = await create(waiting, "after-the-flood");
     // One round that decides at most 10: the flood's requests are all older than the other's.
@@ -227,8 +232,8 @@ describe("the automatic decision under one sandbox's flood", () => {
   });
 
   it("decides the others when one request cannot be decided (it is logged and tried again next round)", async () => {
-    const broken = await sandboxOf((await createProvider("Broken Payouts")).id);
-    const healthy = await sandboxOf((await createProvider("Healthy Payouts")).id);
+    const broken = await sandboxOf((await createProvider(ADMIN, "Broken Payouts")).id);
+    const healthy = await sandboxOf((await createProvider(ADMIN, "Healthy Payouts")).id);
     const { requestId: brokenId } = await create(broken, "unreadable");
     await own.db().channelRequest.update({ where: { id: brokenId }, data: { body: "not a channel" } });
     const { requestId } = await create(healthy, "readable");

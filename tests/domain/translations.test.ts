@@ -3,6 +3,7 @@
  * jobs complete, failures retry with backoff on an injected clock, a crashed worker's claimed jobs
  * are resumed after its lease, and a human translation always wins over a machine one.
  */
+
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
@@ -11,6 +12,7 @@ import { requestChannelCreate } from "@/lib/domain/channels";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { MAX_ATTEMPTS, runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";
+import { providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { type LibreTranslateStub, startLibreTranslateStub } from "../support/libretranslate-stub";
 import { openTestDb } from "../support/test-db";
@@ -37,7 +39,7 @@ beforeEach(async () => {
 async function approvedChannel(name: string) {
   process.env.TRANSLATION_LANGUAGES = "FR,ES";
   const id = `translate-${randomUUID()}`;
-  await requestChannelCreate(providerB.id, {
+  await requestChannelCreate(providerActor(providerB.id), {
     ...minimalChannelBody(id),
     name: { language: "EN", translation: name },
     shortDescription: { language: "EN", translation: "Collect at any agent" },
@@ -45,7 +47,7 @@ async function approvedChannel(name: string) {
   const channel = await database()
     .db()
     .channel.findFirstOrThrow({ where: { providerDeliveryChannelId: id }, include: { requests: true } });
-  await decideRequest({ id: "admin", providerId: null }, channel.requests[0]!.id, { approve: true });
+  await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
   return channel.id;
 }
 
@@ -130,14 +132,14 @@ describe("translation jobs", () => {
 
   it("never overwrite a human translation, before or after the machine one", async () => {
     const channelId = await approvedChannel("Human first");
-    await saveHumanTranslation("admin", {
+    await saveHumanTranslation(reviewerActor("admin"), {
       channelId,
       field: "name",
       language: "FR",
       text: "Retrait d'espèces",
     });
     await runDueTranslationJobs(translator, new Date(Date.now() + 1000));
-    await saveHumanTranslation("admin", {
+    await saveHumanTranslation(reviewerActor("admin"), {
       channelId,
       field: "name",
       language: "ES",
@@ -149,11 +151,11 @@ describe("translation jobs", () => {
       .channel.findUniqueOrThrow({ where: { id: channelId } });
     const { requestChannelUpdate } = await import("@/lib/domain/channels");
     const content = JSON.parse(channel.approvedContent!);
-    await requestChannelUpdate(providerB.id, content);
+    await requestChannelUpdate(providerActor(providerB.id), content);
     const pending = await database()
       .db()
       .channelRequest.findFirstOrThrow({ where: { channelId, state: "PENDING" } });
-    await decideRequest({ id: "admin", providerId: null }, pending.id, { approve: true });
+    await decideRequest(reviewerActor("admin", null), pending.id, { approve: true });
     await runDueTranslationJobs(translator, new Date(Date.now() + 1000));
 
     const names = (await channelTranslations(channelId)).translations.filter((t) => t.field === "name");

@@ -4,6 +4,7 @@
  * last administrator / owner rule, also when two administrators demote each other at the same time.
  * Own database, so that "the last administrator" counts only this file's users.
  */
+
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "../../lib/contract/roles";
@@ -18,6 +19,7 @@ import type { Actor } from "../../lib/domain/permissions";
 import { sandboxOf } from "../../lib/domain/sandbox";
 import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/user-admin";
 import { createUser } from "../../lib/domain/users";
+import { ADMIN } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 
 const own = openOwnDatabase();
@@ -52,8 +54,8 @@ let admin: Awaited<ReturnType<typeof newUser>>;
 let owner: Awaited<ReturnType<typeof newUser>>;
 
 beforeAll(async () => {
-  organisation = (await createProvider("Team Payouts")).id;
-  otherOrganisation = (await createProvider("Other Payouts")).id;
+  organisation = (await createProvider(ADMIN, "Team Payouts")).id;
+  otherOrganisation = (await createProvider(ADMIN, "Other Payouts")).id;
   admin = await newUser(["administrator"]);
   owner = await newUser(["owner"], organisation);
 });
@@ -234,7 +236,7 @@ describe("roles and deactivation", () => {
 
 describe("the last administrator and the last owner", () => {
   it("an organisation's only active owner can neither demote nor deactivate themself", async () => {
-    const lonely = (await createProvider("Lonely Payouts")).id;
+    const lonely = (await createProvider(ADMIN, "Lonely Payouts")).id;
     const only = await newUser(["owner"], lonely);
     await expect(changeUserRoles(only.actor, only.id, ["editor"])).rejects.toThrow(
       /at least one active owner/,

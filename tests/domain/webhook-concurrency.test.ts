@@ -5,11 +5,13 @@
  * record what happened first. The dispatcher runs as in production (its own loop, the real clock),
  * on its own fresh database so that no other test's events are involved.
  */
+
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 
 const EVENT_TYPE = "DELIVERY_CHANNEL_STATUS_UPDATED";
@@ -65,10 +67,10 @@ it("a receiver that never answers does not delay another provider's events", {
       return 200;
     },
   });
-  const h = await createProvider(`Hanging ${randomUUID()}`);
-  const g = await createProvider(`Healthy ${randomUUID()}`);
-  await subscribe(h.id, { eventType: EVENT_TYPE, callbackUrl: hanging.url, auth: null });
-  await subscribe(g.id, { eventType: EVENT_TYPE, callbackUrl: healthy.url, auth: null });
+  const h = await createProvider(ADMIN, `Hanging ${randomUUID()}`);
+  const g = await createProvider(ADMIN, `Healthy ${randomUUID()}`);
+  await subscribe(providerActor(h.id), { eventType: EVENT_TYPE, callbackUrl: hanging.url, auth: null });
+  await subscribe(providerActor(g.id), { eventType: EVENT_TYPE, callbackUrl: healthy.url, auth: null });
   // H's backlog is due first, so a dispatcher that takes events in due order meets it first.
   await queue(h.id, 64, new Date(Date.now() - 60_000));
   await queue(g.id, 20, new Date(Date.now() - 30_000));

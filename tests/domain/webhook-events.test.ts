@@ -3,12 +3,14 @@
  * events, replays restart a round with the same event id, a period's failed events are replayed
  * together, and test events need a subscription.
  */
+
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
 import { subscribe } from "@/lib/domain/subscriptions";
 import { deliveryLog, replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
+import { ADMIN, eventActor, providerActor } from "../support/actors";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -17,8 +19,8 @@ let mine: string;
 let theirs: string;
 
 beforeAll(async () => {
-  mine = (await createProvider(`Log owner ${randomUUID()}`)).id;
-  theirs = (await createProvider(`Someone else ${randomUUID()}`)).id;
+  mine = (await createProvider(ADMIN, `Log owner ${randomUUID()}`)).id;
+  theirs = (await createProvider(ADMIN, `Someone else ${randomUUID()}`)).id;
 });
 
 const event = (providerId: string, state: string, createdAt = new Date(), eventType = EVENT_TYPE) =>
@@ -42,16 +44,16 @@ describe("the delivery log", () => {
     const failed = await event(mine, "FAILED");
     const delivered = await event(mine, "DELIVERED");
     await event(theirs, "FAILED");
-    const all = await deliveryLog({ providerId: mine });
+    const all = await deliveryLog(eventActor(mine), {});
     expect(all.events.map((e) => e.id)).toEqual([delivered.id, failed.id]);
     expect(all.total).toBe(2);
-    expect((await deliveryLog({ providerId: mine, outcome: "FAILED" })).events.map((e) => e.id)).toEqual([
+    expect((await deliveryLog(eventActor(mine), { outcome: "FAILED" })).events.map((e) => e.id)).toEqual([
       failed.id,
     ]);
-    expect((await deliveryLog({ providerId: mine, eventType: "DELIVERY_REQUEST_SENT" })).total).toBe(0);
+    expect((await deliveryLog(eventActor(mine), { eventType: "DELIVERY_REQUEST_SENT" })).total).toBe(0);
     // Administrators (null) see every provider's.
     expect(
-      (await deliveryLog({ providerId: null, outcome: "FAILED", pageSize: 1000 })).events.map(
+      (await deliveryLog(eventActor(null), { outcome: "FAILED", pageSize: 1000 })).events.map(
         (e) => e.providerId,
       ),
     ).toEqual(expect.arrayContaining([mine, theirs]));
@@ -62,7 +64,7 @@ describe("replays", () => {
   it("restart one finished event's round; another provider's event is not found", async () => {
     const failed = await event(mine, "FAILED");
     const now = new Date();
-    await replayEvent(mine, failed.id, now);
+    await replayEvent(eventActor(mine), failed.id, now);
     expect(
       await database()
         .db()
@@ -73,17 +75,17 @@ describe("replays", () => {
       nextAttemptAt: now,
     });
     const foreign = await event(theirs, "FAILED");
-    await expect(replayEvent(mine, foreign.id)).rejects.toBeInstanceOf(DomainError);
-    await expect(replayEvent(mine, failed.id)).rejects.toBeInstanceOf(DomainError); // pending: on its way
+    await expect(replayEvent(eventActor(mine), foreign.id)).rejects.toBeInstanceOf(DomainError);
+    await expect(replayEvent(eventActor(mine), failed.id)).rejects.toBeInstanceOf(DomainError); // pending: on its way
   });
 
   it("of a period take every failed event created in it, and nothing else", async () => {
-    const provider = (await createProvider(`Period ${randomUUID()}`)).id;
+    const provider = (await createProvider(ADMIN, `Period ${randomUUID()}`)).id;
     const inside = await event(provider, "FAILED", new Date("2026-03-10T10:00:00Z"));
     const before = await event(provider, "FAILED", new Date("2026-03-09T23:59:59Z"));
     const deliveredInside = await event(provider, "DELIVERED", new Date("2026-03-10T11:00:00Z"));
     const count = await replayFailedEvents(
-      provider,
+      eventActor(provider),
       new Date("2026-03-10T00:00:00Z"),
       new Date("2026-03-11T00:00:00Z"),
     );
@@ -104,15 +106,15 @@ describe("replays", () => {
 
 describe("test events", () => {
   it("need a subscription, then queue the event type's payload shape", async () => {
-    const provider = (await createProvider(`Tester ${randomUUID()}`)).id;
-    await expect(sendExampleEvent(provider, EVENT_TYPE)).rejects.toThrow("Subscribe to");
-    await expect(sendExampleEvent(provider, "NULL")).rejects.toBeInstanceOf(DomainError);
-    await subscribe(provider, {
+    const provider = (await createProvider(ADMIN, `Tester ${randomUUID()}`)).id;
+    await expect(sendExampleEvent(providerActor(provider), EVENT_TYPE)).rejects.toThrow("Subscribe to");
+    await expect(sendExampleEvent(providerActor(provider), "NULL")).rejects.toBeInstanceOf(DomainError);
+    await subscribe(providerActor(provider), {
       eventType: EVENT_TYPE,
       callbackUrl: "https://receiver.example/hooks",
       auth: null,
     });
-    const { id } = await sendExampleEvent(provider, EVENT_TYPE);
+    const { id } = await sendExampleEvent(providerActor(provider), EVENT_TYPE);
     const row = await database().db().outboxEvent.findUniqueOrThrow({ where: { id } });
     expect(Object.keys(JSON.parse(row.payload)).sort()).toEqual(
       ["message", "providerDeliveryChannelId", "requestType", "requestedDate", "status"].sort(),

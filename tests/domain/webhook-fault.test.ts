@@ -5,10 +5,12 @@
  * three workers run at once and no event is ever being delivered by two of them at the same time.
  * Runs on its own fresh database so that no other test's events are involved.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 import { ROOT } from "../support/test-server";
 
@@ -58,7 +60,7 @@ it(`delivers every one of ${N} events despite ${KILLS} SIGKILLs of the workers`,
   const db = database.db();
   const provider = await db.provider.create({ data: { name: "Fault test" } });
   const { subscribe } = await import("../../lib/domain/subscriptions");
-  await subscribe(provider.id, {
+  await subscribe(providerActor(provider.id), {
     eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
     callbackUrl: receiver.url,
     auth: null,

@@ -3,12 +3,14 @@
  * provider that subscribes through the REST API receives the signed DELIVERY_CHANNEL_STATUS_UPDATED
  * callback of an approval without any other process running. Own database and server.
  */
+
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   startWebhookReceiver,
   verifyStandardWebhook,
   verifyXSignature,
 } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN, reviewerActor } from "../support/actors";
 import { ownServer } from "../support/own-server";
 
 const own = ownServer({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_POLL_MS: "100" });
@@ -39,8 +41,8 @@ it("an approval reaches the provider's receiver, signed, from the app process", 
   const receiver = await startWebhookReceiver({ secret });
   try {
     const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
-    const provider = await createProvider("In-process provider");
-    const { key } = await issueApiKey(provider.id);
+    const provider = await createProvider(ADMIN, "In-process provider");
+    const { key } = await issueApiKey(ADMIN, provider.id);
     const subscribed = await post("/api/Event/Subscribe", key, {
       eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
       callbackUrl: `${receiver.url}/callbacks`,
@@ -57,7 +59,7 @@ it("an approval reaches the provider's receiver, signed, from the app process", 
 
     const request = await dbModule.db().channelRequest.findFirstOrThrow({ where: { state: "PENDING" } });
     const { decideRequest } = await import("../../lib/domain/approvals");
-    await decideRequest({ id: "admin", providerId: null }, request.id, {
+    await decideRequest(reviewerActor("admin", null), request.id, {
       approve: false,
       reason: "Add a short description",
     });

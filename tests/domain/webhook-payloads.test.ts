@@ -3,6 +3,7 @@
  * contract's schemas (lib/contract/webhooks.ts), strictly: what the OpenAPI document publishes to
  * providers is what they receive.
  */
+
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
@@ -20,13 +21,13 @@ import { subscribe } from "@/lib/domain/subscriptions";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { MANAGER } from "../support/actors";
+import { MANAGER, platformActor, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 
 // Its own database: the dispatcher run below sends every due event of the database it runs on.
 const own = openOwnDatabase();
 const database = () => ({ db: own.db });
-const ADMIN = { id: "admin", providerId: null };
+const ADMIN = platformActor(undefined, { id: "admin" });
 type EventType = keyof WebhookPayloads;
 
 const body = (providerDeliveryChannelId: string, budget: ChannelBody["budget"]): ChannelBody => ({
@@ -62,8 +63,8 @@ const pendingRequest = (channelId: string) =>
 
 /** A provider with an approved channel whose budget is in `unit`, serving a program in that unit. */
 async function servingChannel(budget: ChannelBody["budget"], unit: string) {
-  const provider = await createProvider(`Payloads ${randomUUID()}`);
-  await requestChannelCreate(provider.id, body(`payloads-${randomUUID()}`, budget));
+  const provider = await createProvider(ADMIN, `Payloads ${randomUUID()}`);
+  await requestChannelCreate(providerActor(provider.id), body(`payloads-${randomUUID()}`, budget));
   const channel = await database()
     .db()
     .channel.findFirstOrThrow({ where: { providerId: provider.id } });
@@ -80,16 +81,19 @@ async function servingChannel(budget: ChannelBody["budget"], unit: string) {
 
 describe("payloads the domain queues parse with the contract", () => {
   it("DELIVERY_CHANNEL_STATUS_UPDATED: an approved create, an update-status, a rejected update", async () => {
-    const provider = await createProvider(`Payloads ${randomUUID()}`);
+    const provider = await createProvider(ADMIN, `Payloads ${randomUUID()}`);
     const id = `payloads-${randomUUID()}`;
-    await requestChannelCreate(provider.id, body(id, undefined));
+    await requestChannelCreate(providerActor(provider.id), body(id, undefined));
     const channel = await database()
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id } });
     await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
-    await requestChannelUpdate(provider.id, { ...body(id, undefined), status: "OFFLINE" });
+    await requestChannelUpdate(providerActor(provider.id), { ...body(id, undefined), status: "OFFLINE" });
     await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
-    await requestChannelUpdate(provider.id, { ...body(id, undefined), landingPage: "www.example.com" });
+    await requestChannelUpdate(providerActor(provider.id), {
+      ...body(id, undefined),
+      landingPage: "www.example.com",
+    });
     await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: false, reason: "No." });
 
     const payloads = await parsedPayloads(provider.id, "DELIVERY_CHANNEL_STATUS_UPDATED");
@@ -123,10 +127,14 @@ describe("payloads the domain queues parse with the contract", () => {
   });
 
   it("the portal's test events, of every type", async () => {
-    const provider = await createProvider(`Payloads ${randomUUID()}`);
+    const provider = await createProvider(ADMIN, `Payloads ${randomUUID()}`);
     for (const eventType of Object.keys(WEBHOOK_PAYLOAD_SCHEMAS) as EventType[]) {
-      await subscribe(provider.id, { eventType, callbackUrl: "https://hooks.example.org/x", auth: null });
-      const { id } = await sendExampleEvent(provider.id, eventType);
+      await subscribe(providerActor(provider.id), {
+        eventType,
+        callbackUrl: "https://hooks.example.org/x",
+        auth: null,
+      });
+      const { id } = await sendExampleEvent(providerActor(provider.id), eventType);
       // Not for sending: these test events only show their shape.
       await database()
         .db()
@@ -139,13 +147,13 @@ describe("payloads the domain queues parse with the contract", () => {
 it("a real callback carries the documented headers, and the example receiver recognises the payload", async () => {
   const receiver = await startWebhookReceiver({ secret: "payload-secret" });
   try {
-    const provider = await createProvider(`Payloads ${randomUUID()}`);
-    await subscribe(provider.id, {
+    const provider = await createProvider(ADMIN, `Payloads ${randomUUID()}`);
+    await subscribe(providerActor(provider.id), {
       eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
       callbackUrl: `${receiver.url}/hooks`,
       auth: { type: "hmac", secret: "payload-secret" },
     });
-    await requestChannelCreate(provider.id, body(`payloads-${randomUUID()}`, undefined));
+    await requestChannelCreate(providerActor(provider.id), body(`payloads-${randomUUID()}`, undefined));
     const channel = await database()
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id } });

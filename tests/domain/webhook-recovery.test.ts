@@ -4,6 +4,7 @@
  * (this provider's, of this type, missed since then; never another provider's), within the bounds,
  * and an example arrives as the catalog shows it, marked by its webhook-id.
  */
+
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { RECOVERY_MAX_EVENTS } from "@/lib/contract/forms/webhooks";
@@ -12,6 +13,7 @@ import { db } from "@/lib/db";
 import { createProvider } from "@/lib/domain/api-keys";
 import { reenableSubscription, subscribe } from "@/lib/domain/subscriptions";
 import { deliveryLog, sendExampleEvent } from "@/lib/domain/webhook-events";
+import { ADMIN, providerActor } from "../support/actors";
 import {
   EVENT_TYPE,
   openWebhookHarness,
@@ -67,8 +69,8 @@ describe("re-enable", () => {
       disabledReason: "The receiver answered 410 Gone",
     });
 
-    const other = (await createProvider(`Other ${randomUUID()}`)).id;
-    await subscribe(other, { eventType: EVENT_TYPE, callbackUrl: target.url, auth: null });
+    const other = (await createProvider(ADMIN, `Other ${randomUUID()}`)).id;
+    await subscribe(providerActor(other), { eventType: EVENT_TYPE, callbackUrl: target.url, auth: null });
     await disable(other);
     const now = new Date();
     const since = ago(now, 60);
@@ -89,7 +91,9 @@ describe("re-enable", () => {
       }),
     ];
 
-    expect(await reenableSubscription(providerId, EVENT_TYPE, since, now)).toEqual({ recovered: 4 });
+    expect(await reenableSubscription(providerActor(providerId), EVENT_TYPE, since, now)).toEqual({
+      recovered: 4,
+    });
     expect(await subscriptionOf(providerId)).toMatchObject({ disabledAt: null, failureStreak: 0 });
     expect((await subscriptionOf(other)).disabledAt).not.toBeNull();
     const states = await db().outboxEvent.findMany({
@@ -112,20 +116,20 @@ describe("re-enable", () => {
     // The previous test's events would count among those since then.
     await db().outboxEvent.deleteMany({ where: { providerId } });
     await subscribeTo("https://hooks.example.org/recover");
-    await expect(reenableSubscription(providerId, EVENT_TYPE)).rejects.toThrow(
+    await expect(reenableSubscription(providerActor(providerId), EVENT_TYPE)).rejects.toThrow(
       "The subscription is not disabled.",
     );
-    await expect(reenableSubscription(providerId, "DELIVERY_REFUND_REQUESTED")).rejects.toThrow(
-      "There is no subscription to DELIVERY_REFUND_REQUESTED.",
-    );
+    await expect(
+      reenableSubscription(providerActor(providerId), "DELIVERY_REFUND_REQUESTED"),
+    ).rejects.toThrow("There is no subscription to DELIVERY_REFUND_REQUESTED.");
     await disable(providerId);
     const now = new Date();
-    await expect(reenableSubscription(providerId, EVENT_TYPE, ago(now, -5), now)).rejects.toThrow(
-      "must not be in the future",
-    );
-    await expect(reenableSubscription(providerId, EVENT_TYPE, ago(now, 8 * 24 * 60), now)).rejects.toThrow(
-      "must be within the last 7 days",
-    );
+    await expect(
+      reenableSubscription(providerActor(providerId), EVENT_TYPE, ago(now, -5), now),
+    ).rejects.toThrow("must not be in the future");
+    await expect(
+      reenableSubscription(providerActor(providerId), EVENT_TYPE, ago(now, 8 * 24 * 60), now),
+    ).rejects.toThrow("must be within the last 7 days");
     await db().outboxEvent.createMany({
       data: Array.from({ length: RECOVERY_MAX_EVENTS + 1 }, () => ({
         providerId,
@@ -135,12 +139,12 @@ describe("re-enable", () => {
         createdAt: ago(now, 30),
       })),
     });
-    await expect(reenableSubscription(providerId, EVENT_TYPE, ago(now, 60), now)).rejects.toThrow(
-      "10,001 events since then: at most 10,000 are recovered at once. Pick a later time.",
-    );
+    await expect(
+      reenableSubscription(providerActor(providerId), EVENT_TYPE, ago(now, 60), now),
+    ).rejects.toThrow("10,001 events since then: at most 10,000 are recovered at once. Pick a later time.");
     // Each refusal left the subscription disabled; without a time it is re-enabled, nothing queued.
     expect((await subscriptionOf(providerId)).disabledAt).not.toBeNull();
-    expect(await reenableSubscription(providerId, EVENT_TYPE)).toEqual({ recovered: 0 });
+    expect(await reenableSubscription(providerActor(providerId), EVENT_TYPE)).toEqual({ recovered: 0 });
     expect(await db().outboxEvent.count({ where: { providerId, state: "FAILED" } })).toBe(
       RECOVERY_MAX_EVENTS + 1,
     );
@@ -153,7 +157,7 @@ describe("example events", () => {
     const secret = `example-${randomUUID()}`;
     const target = await receiver({ secret });
     await subscribeTo(target.url, { type: "hmac", secret });
-    const { id } = await sendExampleEvent(providerId, EVENT_TYPE);
+    const { id } = await sendExampleEvent(providerActor(providerId), EVENT_TYPE);
     await run(new Date());
     const [callback] = target.received;
     expect(callback!.webhookId).toBe(id);
@@ -164,15 +168,15 @@ describe("example events", () => {
       headersValid: true,
       verified: { xSignature: true, standardWebhooks: true },
     });
-    const log = await deliveryLog({ providerId, eventType: EVENT_TYPE, outcome: "DELIVERED" });
+    const log = await deliveryLog(providerActor(providerId), { eventType: EVENT_TYPE, outcome: "DELIVERED" });
     expect(log.events.map((event) => event.id)).toContain(id);
   });
 
   it("need a subscription of the type", async () => {
-    await expect(sendExampleEvent(providerId, "DELIVERY_REFUND_REQUESTED")).rejects.toThrow(
+    await expect(sendExampleEvent(providerActor(providerId), "DELIVERY_REFUND_REQUESTED")).rejects.toThrow(
       "Subscribe to DELIVERY_REFUND_REQUESTED first.",
     );
-    await expect(sendExampleEvent(providerId, "NULL")).rejects.toThrow("is not an event type");
+    await expect(sendExampleEvent(providerActor(providerId), "NULL")).rejects.toThrow("is not an event type");
   });
 
   it("are refused for a disabled subscription, as the catalog says, instead of being queued to be skipped", async () => {
@@ -180,7 +184,7 @@ describe("example events", () => {
     await disable(providerId);
     const events = () => db().outboxEvent.count({ where: { providerId } });
     const before = await events();
-    await expect(sendExampleEvent(providerId, EVENT_TYPE)).rejects.toThrow(
+    await expect(sendExampleEvent(providerActor(providerId), EVENT_TYPE)).rejects.toThrow(
       "The subscription is disabled: re-enable it to send an example.",
     );
     expect(await events()).toBe(before);

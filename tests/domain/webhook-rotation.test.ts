@@ -4,6 +4,7 @@
  * `standardwebhooks` verifier accepts either secret; x-signature is the new secret's only; after the
  * grace period, or after subscribing again, only the new secret signs.
  */
+
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
 import { rotateHmacSecret, subscribe } from "@/lib/domain/subscriptions";
 import { verifyXSignature } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN, providerActor } from "../support/actors";
 import {
   at,
   EVENT_TYPE,
@@ -57,7 +59,11 @@ describe("during the grace period", () => {
   it("webhook-signature carries both signatures: a receiver holding either secret verifies", async () => {
     const [oldSecret, newSecret] = [`old-${randomUUID()}`, `new-${randomUUID()}`];
     const rotated = await callbackAfter(oldSecret, () =>
-      rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: newSecret, graceHours: 24 }),
+      rotateHmacSecret(providerActor(providerId), {
+        eventType: EVENT_TYPE,
+        secret: newSecret,
+        graceHours: 24,
+      }),
     );
     const signatures = String(rotated.headers["webhook-signature"]).split(" ");
     expect(signatures).toHaveLength(2);
@@ -78,7 +84,11 @@ describe("during the grace period", () => {
     let answer: Awaited<ReturnType<typeof rotateHmacSecret>> | undefined;
     const now = new Date();
     const rotated = await callbackAfter(oldSecret, async () => {
-      answer = await rotateHmacSecret(providerId, { eventType: EVENT_TYPE, graceHours: 1 }, now);
+      answer = await rotateHmacSecret(
+        providerActor(providerId),
+        { eventType: EVENT_TYPE, graceHours: 1 },
+        now,
+      );
     });
     expect(answer!.generatedSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(answer!.previousValidUntil).toBe(`${new Date(now.getTime() + HOUR).toISOString().slice(0, 19)}Z`);
@@ -93,7 +103,11 @@ describe("only the new secret signs", () => {
     // Rotated two hours ago with one hour of grace.
     const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
     const rotated = await callbackAfter(oldSecret, () =>
-      rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: newSecret, graceHours: 1 }, twoHoursAgo),
+      rotateHmacSecret(
+        providerActor(providerId),
+        { eventType: EVENT_TYPE, secret: newSecret, graceHours: 1 },
+        twoHoursAgo,
+      ),
     );
     expect(String(rotated.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(standardVerifies(newSecret, rotated)).toBe(true);
@@ -108,7 +122,11 @@ describe("only the new secret signs", () => {
   it("with no grace period", async () => {
     const [oldSecret, newSecret] = [`old-${randomUUID()}`, `new-${randomUUID()}`];
     const rotated = await callbackAfter(oldSecret, () =>
-      rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: newSecret, graceHours: 0 }),
+      rotateHmacSecret(providerActor(providerId), {
+        eventType: EVENT_TYPE,
+        secret: newSecret,
+        graceHours: 0,
+      }),
     );
     expect(standardVerifies(newSecret, rotated)).toBe(true);
     expect(standardVerifies(oldSecret, rotated)).toBe(false);
@@ -120,7 +138,11 @@ describe("only the new secret signs", () => {
     );
     const target = await receiver();
     await subscribeTo(target.url, { type: "hmac", secret: oldSecret! });
-    await rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: rotatedSecret!, graceHours: 24 });
+    await rotateHmacSecret(providerActor(providerId), {
+      eventType: EVENT_TYPE,
+      secret: rotatedSecret!,
+      graceHours: 24,
+    });
     await subscribeTo(target.url, { type: "hmac", secret: replaced! });
     await queueEvent();
     await run(at(0));
@@ -137,7 +159,11 @@ describe("subscribing again with the current secret", () => {
     const [oldSecret, newSecret] = [`old-${randomUUID()}`, `new-${randomUUID()}`];
     const first = await receiver();
     await subscribeTo(first.url, { type: "hmac", secret: oldSecret });
-    await rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: newSecret, graceHours: 24 });
+    await rotateHmacSecret(providerActor(providerId), {
+      eventType: EVENT_TYPE,
+      secret: newSecret,
+      graceHours: 24,
+    });
     const moved = await receiver();
     await subscribeTo(moved.url, { type: "hmac", secret: newSecret });
     await queueEvent();
@@ -151,21 +177,29 @@ describe("subscribing again with the current secret", () => {
 
 describe("what a rotation refuses", () => {
   it("no subscription, no hmac auth, the current secret again; another provider's subscription is not found", async () => {
-    const other = (await createProvider(`Other ${randomUUID()}`)).id;
-    await subscribe(other, {
+    const other = (await createProvider(ADMIN, `Other ${randomUUID()}`)).id;
+    await subscribe(providerActor(other), {
       eventType: "DELIVERY_REQUEST_SENT",
       callbackUrl: "https://hooks.example.org/x",
       auth: { type: "hmac", secret: "theirs" },
     });
     const rotate = (secret?: string) =>
-      rotateHmacSecret(providerId, { eventType: "DELIVERY_REQUEST_SENT", secret, graceHours: 1 });
+      rotateHmacSecret(providerActor(providerId), {
+        eventType: "DELIVERY_REQUEST_SENT",
+        secret,
+        graceHours: 1,
+      });
     await expect(rotate()).rejects.toThrow("There is no subscription to DELIVERY_REQUEST_SENT.");
     await subscribeTo("https://hooks.example.org/plain", { type: "basic", username: "u", password: "p" });
-    await expect(rotateHmacSecret(providerId, { eventType: EVENT_TYPE, graceHours: 1 })).rejects.toThrow(
-      "Only an hmac subscription has a secret to rotate.",
-    );
+    await expect(
+      rotateHmacSecret(providerActor(providerId), { eventType: EVENT_TYPE, graceHours: 1 }),
+    ).rejects.toThrow("Only an hmac subscription has a secret to rotate.");
     await subscribeTo("https://hooks.example.org/plain", { type: "hmac", secret: "same" });
-    const same = rotateHmacSecret(providerId, { eventType: EVENT_TYPE, secret: "same", graceHours: 1 });
+    const same = rotateHmacSecret(providerActor(providerId), {
+      eventType: EVENT_TYPE,
+      secret: "same",
+      graceHours: 1,
+    });
     await expect(same).rejects.toBeInstanceOf(DomainError);
     await expect(same).rejects.toThrow("must differ from the current secret");
   });

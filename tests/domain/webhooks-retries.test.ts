@@ -3,11 +3,13 @@
  * schedule, an expired claim, and what stops deliveries (410, five days of failures, redirects,
  * private addresses).
  */
+
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { replayEvent } from "@/lib/domain/webhook-events";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import { eventActor } from "../support/actors";
 import {
   at,
   closers,
@@ -46,7 +48,7 @@ describe("retries", () => {
     expect(new Set(target.received.map((callback) => callback.rawBody))).toEqual(new Set([event.payload]));
     expect(new Set(target.received.map((callback) => callback.webhookId))).toEqual(new Set([event.id]));
 
-    await replayEvent(providerId, event.id, at(clock));
+    await replayEvent(eventActor(providerId), event.id, at(clock));
     expect(await eventRow(event.id)).toMatchObject({ state: "PENDING", attempts: 0 });
   });
 
@@ -127,7 +129,7 @@ describe("what stops deliveries", () => {
 
     const healthy = await receiver();
     await subscribeTo(healthy.url);
-    await replayEvent(providerId, later.id, at(2000));
+    await replayEvent(eventActor(providerId), later.id, at(2000));
     await run(at(2000));
     expect(healthy.received.map((callback) => callback.webhookId)).toEqual([later.id]);
   });

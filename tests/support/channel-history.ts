@@ -2,9 +2,11 @@
  * A channel's requests, which the API does not show, read and decided with the real domain
  * functions. The test file must open the database first (openTestDb).
  */
+
 import { inject } from "vitest";
 import { decideRequest } from "../../lib/domain/approvals";
 import { channelRequestHistory } from "../../lib/domain/channels";
+import { reviewerActor } from "./actors";
 import { createdChannel } from "./channel-api";
 import { minimalChannelBody } from "./channel-bodies";
 import type { Json } from "./json-path";
@@ -17,7 +19,7 @@ const providerA = inject("providerA");
 export async function approvedChannel(body: (id: string) => Json = minimalChannelBody): Promise<string> {
   const id = await createdChannel(body);
   const [create] = await channelRequestHistory(providerA.id, id);
-  await decideRequest({ id: "api-test-admin", providerId: null }, (create as { id: string }).id, {
+  await decideRequest(reviewerActor("api-test-admin", null), (create as { id: string }).id, {
     approve: true,
   });
   return id;

@@ -2,9 +2,11 @@
  * The API keys page's server actions over HTTP, as a provider's browser calls them (tests of key
  * rotation and of the request log): a provider of its own, a signed-in user of it, its keys.
  */
+
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
+import { ADMIN } from "./actors";
 import { type PortalSession, signedIn } from "./portal-session";
 import { actionResult, type ServerAction, serverActions } from "./server-actions";
 
@@ -39,7 +41,7 @@ export interface KeyOwner {
 
 /** A new provider with a signed-in user (call inside a test or hook, after openTestDb). */
 export async function keyOwner(): Promise<KeyOwner> {
-  const provider = await createProvider(`Keys ${randomUUID()}`);
+  const provider = await createProvider(ADMIN, `Keys ${randomUUID()}`);
   const session = await signedIn("provider", provider.id);
   const act: KeyOwner["act"] = (action, input) =>
     actionResult(baseUrl(), keyAction(action), session.cookie, [input]);

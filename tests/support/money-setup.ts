@@ -3,6 +3,7 @@
  * through the domain's own paths: a provider creates a channel, an administrator approves it, a
  * program adds it.
  */
+
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { ChannelBody } from "../../lib/contract/channel";
@@ -13,7 +14,7 @@ import { requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
 import { DomainError } from "../../lib/domain/errors";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
-import { MANAGER } from "./actors";
+import { ADMIN, MANAGER, providerActor, reviewerActor } from "./actors";
 
 export const PHONE_OPTION = {
   fieldLabel: "Phone number",
@@ -31,10 +32,10 @@ export async function approvedChannel(
   name = "Cash",
   deliveryOptions = [PHONE_OPTION],
 ) {
-  const provider = await createProvider(`Money provider ${randomUUID()}`);
-  const { key } = await issueApiKey(provider.id);
+  const provider = await createProvider(ADMIN, `Money provider ${randomUUID()}`);
+  const { key } = await issueApiKey(ADMIN, provider.id);
   const providerDeliveryChannelId = `money-${randomUUID()}`;
-  await requestChannelCreate(provider.id, {
+  await requestChannelCreate(providerActor(provider.id), {
     providerDeliveryChannelId,
     name: { language: "EN", translation: name },
     landingPage: "www.example.org",
@@ -46,7 +47,7 @@ export async function approvedChannel(
     where: { providerId: provider.id },
     include: { requests: true },
   });
-  await decideRequest({ id: "admin", providerId: null }, channel.requests[0]!.id, { approve: true });
+  await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
   return { providerId: provider.id, apiKey: key, channelId: channel.id, providerDeliveryChannelId };
 }
 

@@ -2,8 +2,10 @@
  * Talking to server processes a test file starts itself (tests/api/operations*.test.ts): seeding a
  * provider into its database, raw requests, its JSON log lines and its exit.
  */
+
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { ADMIN } from "./actors";
 
 export const LOOKUPS = "/api/ClientSetting/GetLookUpValues";
 
@@ -19,8 +21,8 @@ export async function seedProvider(databaseUrl: string): Promise<{ id: string; k
   await disconnectDb();
   process.env.DATABASE_URL = databaseUrl;
   const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
-  const provider = await createProvider(`Operations ${randomUUID()}`);
-  const { key } = await issueApiKey(provider.id);
+  const provider = await createProvider(ADMIN, `Operations ${randomUUID()}`);
+  const { key } = await issueApiKey(ADMIN, provider.id);
   await disconnectDb();
   return { id: provider.id, key };
 }

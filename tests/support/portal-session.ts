@@ -12,6 +12,8 @@ import { LEGACY_ADMIN_ROLES, type UserRole } from "../../lib/contract/roles";
 export interface PortalSession {
   /** The session cookie, for requests of one's own (server actions). */
   cookie: string;
+  /** The signed-in user's id (the actor of their audit entries). */
+  userId: string;
   get(path: string): Promise<{ status: number; body: string }>;
 }
 
@@ -26,7 +28,7 @@ export async function signedIn(
   const name = typeof role === "string" ? role : role.join("-");
   const email = `${name.replaceAll("_", "-")}-${randomUUID().slice(0, 8)}@pages.example`;
   const password = `pw-${randomUUID()}`;
-  await createUser({ email, name, password, roles, providerId: providerId ?? null });
+  const user = await createUser({ email, name, password, roles, providerId: providerId ?? null });
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
@@ -40,6 +42,7 @@ export async function signedIn(
     .join("; ");
   return {
     cookie,
+    userId: user.id,
     async get(path) {
       // A bounded wait: a page that never answers fails the test instead of hanging it.
       const page = await fetch(`${baseUrl}${path}`, {

@@ -3,6 +3,8 @@
  * the product uses. The global setup seeds its shared server's database so; suites that start a
  * server of their own (hostile inputs, fuzz) do the same.
  */
+import { ADMIN, providerActor } from "./actors";
+
 export interface SeededProviders {
   providerA: { id: string; key: string };
   providerB: { id: string; key: string };
@@ -13,12 +15,12 @@ export async function seedProviders(databaseUrl: string): Promise<SeededProvider
   process.env.DATABASE_URL = databaseUrl;
   const { createProvider, issueApiKey, revokeApiKey } = await import("../../lib/domain/api-keys");
   const { disconnectDb } = await import("../../lib/db");
-  const a = await createProvider("Test Provider A");
-  const b = await createProvider("Test Provider B");
-  const keyA = await issueApiKey(a.id);
-  const keyB = await issueApiKey(b.id);
-  const revoked = await issueApiKey(a.id, "revoked");
-  await revokeApiKey(a.id, revoked.record.id);
+  const a = await createProvider(ADMIN, "Test Provider A");
+  const b = await createProvider(ADMIN, "Test Provider B");
+  const keyA = await issueApiKey(ADMIN, a.id);
+  const keyB = await issueApiKey(ADMIN, b.id);
+  const revoked = await issueApiKey(ADMIN, a.id, "revoked");
+  await revokeApiKey(providerActor(a.id), revoked.record.id);
   await disconnectDb();
   return {
     providerA: { id: a.id, key: keyA.key },

@@ -2,10 +2,12 @@
  * Subscribe and Unsubscribe over HTTP as providers of the test's own, and the subscription rows they
  * leave (tests/api/subscriptions*.test.ts; the file opens the database with openTestDb).
  */
+
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { db } from "../../lib/db";
 import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { ADMIN } from "./actors";
 
 const baseUrl = inject("baseUrl");
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,8 +23,8 @@ export interface Provider {
 }
 
 export async function newProvider(): Promise<Provider> {
-  const provider = await createProvider(`Subscriptions ${randomUUID()}`);
-  const { key } = await issueApiKey(provider.id);
+  const provider = await createProvider(ADMIN, `Subscriptions ${randomUUID()}`);
+  const { key } = await issueApiKey(ADMIN, provider.id);
   return { id: provider.id, key };
 }
 

@@ -4,6 +4,7 @@
  * injected: test events are due in the year 2000, and retries are checked against the schedule
  * without sleeping.
  */
+
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll } from "vitest";
 import type { WebhookAuth } from "../../lib/contract/subscription";
@@ -12,6 +13,7 @@ import { createProvider } from "../../lib/domain/api-keys";
 import { subscribe } from "../../lib/domain/subscriptions";
 import { runDueWebhookDeliveries } from "../../lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
+import { ADMIN, providerActor } from "./actors";
 import { openOwnDatabase } from "./own-database";
 
 export const T0 = new Date("2000-01-01T00:00:00Z");
@@ -34,7 +36,7 @@ export function openWebhookHarness() {
   const own = openOwnDatabase();
   const database = () => ({ db: own.db });
   beforeAll(async () => {
-    providerId = (await createProvider(`Webhook receiver ${randomUUID()}`)).id;
+    providerId = (await createProvider(ADMIN, `Webhook receiver ${randomUUID()}`)).id;
   });
   afterEach(async () => {
     while (closers.length) await closers.pop()!();
@@ -54,7 +56,7 @@ export async function receiver(options: Parameters<typeof startWebhookReceiver>[
 }
 
 export async function subscribeTo(callbackUrl: string, auth: WebhookAuth | null = null) {
-  await subscribe(providerId, { eventType: EVENT_TYPE, callbackUrl, auth });
+  await subscribe(providerActor(providerId), { eventType: EVENT_TYPE, callbackUrl, auth });
 }
 
 export async function queueEvent(

@@ -16,7 +16,7 @@ export const decideAction = defineAction({
   permission: "channels.decide",
   input: decideInputSchema,
   run: async ({ requestId, decision }, admin) => {
-    const result = await decideRequest({ id: admin.id, providerId: admin.providerId }, requestId, decision);
+    const result = await decideRequest(admin.actor, requestId, decision);
     return { state: result.state };
   },
   revalidate: { path: "/admin", type: "layout" },
@@ -27,7 +27,7 @@ export const saveTranslationAction = defineAction({
   permission: "translations.edit",
   input: translationInputSchema,
   run: async (translation, admin) => {
-    await saveHumanTranslation(admin.id, translation);
+    await saveHumanTranslation(admin.actor, translation);
   },
   revalidate: ({ channelId }) => `/admin/channels/${channelId}`,
 });
@@ -36,9 +36,9 @@ export const createProviderAction = defineAction({
   role: "admin",
   permission: "providers.manage",
   input: newProviderSchema,
-  run: async ({ name }) => {
-    const provider = await createProvider(name);
-    return { id: provider.id, key: await regenerateApiKey(provider.id) };
+  run: async ({ name }, admin) => {
+    const provider = await createProvider(admin.actor, name);
+    return { id: provider.id, key: await regenerateApiKey(admin.actor, provider.id) };
   },
   revalidate: "/admin/providers",
 });
@@ -63,6 +63,6 @@ export const regenerateKeyAction = defineAction({
   role: "admin",
   permission: "providers.manage",
   input: regenerateKeySchema,
-  run: async ({ providerId }) => ({ key: await regenerateApiKey(providerId) }),
+  run: async ({ providerId }, admin) => ({ key: await regenerateApiKey(admin.actor, providerId) }),
   revalidate: ({ providerId }) => `/admin/providers/${providerId}`,
 });

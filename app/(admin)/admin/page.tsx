@@ -9,8 +9,8 @@ import { formatCount } from "@/lib/format";
 export const metadata: Metadata = { title: "Admin console" };
 
 export default async function AdminHomePage() {
-  await requirePlatformUser();
-  const counts = await consoleCounts();
+  const user = await requirePlatformUser();
+  const counts = await consoleCounts(user.actor);
   const tiles = [
     { href: "/admin/requests", label: "Requests awaiting a decision", value: counts.pending },
     { href: "/admin/channels", label: "Channels", value: counts.channels },

@@ -16,7 +16,7 @@ export const createChannelAction = defineAction({
   permission: "provider.channels.edit",
   input: channelFormSchema,
   run: (body, user) =>
-    requestChannelCreate(user.providerId, { ...body, status: undefined }).catch((error: unknown) => {
+    requestChannelCreate(user.actor, { ...body, status: undefined }).catch((error: unknown) => {
       // The API's 409 (the id exists), shown at the id field.
       if (error instanceof DomainError && error.kind === "conflict") {
         throw new DomainError("conflict", error.message, "providerDeliveryChannelId");
@@ -31,7 +31,7 @@ export const updateChannelAction = defineAction({
   permission: "provider.channels.edit",
   input: channelFormSchema,
   // The form edits content only; the status switch on the channel page changes the status.
-  run: (body, user) => requestChannelUpdate(user.providerId, { ...body, status: undefined }),
+  run: (body, user) => requestChannelUpdate(user.actor, { ...body, status: undefined }),
   revalidate: "/channels",
 });
 
@@ -41,7 +41,7 @@ export const setChannelStatusAction = defineAction({
   permission: "provider.channels.edit",
   input: channelStatusChangeSchema,
   run: ({ providerDeliveryChannelId, status }, user) =>
-    requestChannelStatus(user.providerId, providerDeliveryChannelId, status),
+    requestChannelStatus(user.actor, providerDeliveryChannelId, status),
   revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
 });
 

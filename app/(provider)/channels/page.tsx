@@ -15,6 +15,7 @@ import { DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listProviderChannels } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
+import { can } from "@/lib/domain/permissions";
 
 export const metadata: Metadata = { title: "Channels" };
 
@@ -26,7 +27,7 @@ export default async function ChannelsPage({
   const user = await requireProviderUser();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q : "";
-  const list = await listProviderChannels(user.providerId, { q, page: pageParam(params) });
+  const list = await listProviderChannels(user.actor, { q, page: pageParam(params) });
 
   return (
     <>
@@ -38,9 +39,11 @@ export default async function ChannelsPage({
             : "Each change is a request that a platform administrator approves."
         }
         actions={
-          <Link href="/channels/new" className={buttonClass("primary")}>
-            New channel
-          </Link>
+          can(user.actor, "provider.channels.edit") && (
+            <Link href="/channels/new" className={buttonClass("primary")}>
+              New channel
+            </Link>
+          )
         }
       />
       <SearchForm

@@ -17,7 +17,7 @@ export const createApiKeyAction = defineAction({
   input: newApiKeySchema,
   run: async ({ name, scope, expiresAt }, user) => {
     const expiry = expiresAt ? utcInstant(expiresAt) : null;
-    const { key, record } = await createApiKey(user.providerId, { name, scope, expiresAt: expiry });
+    const { key, record } = await createApiKey(user.actor, { name, scope, expiresAt: expiry });
     return { key, prefix: record.prefix, apiKeyId: record.id };
   },
   revalidate: { path: "/", type: "layout" },
@@ -29,7 +29,7 @@ export const rollApiKeyAction = defineAction({
   input: rollApiKeySchema,
   // Scoped by the user's provider: another organisation's key id is not found.
   run: async ({ apiKeyId, graceEndsAt }, user) => {
-    const { key, record } = await rollApiKey(user.providerId, apiKeyId, utcInstant(graceEndsAt));
+    const { key, record } = await rollApiKey(user.actor, apiKeyId, utcInstant(graceEndsAt));
     return { key, prefix: record.prefix, apiKeyId: record.id };
   },
   revalidate: { path: "/", type: "layout" },
@@ -41,7 +41,7 @@ export const revokeApiKeyAction = defineAction({
   input: revokeApiKeySchema,
   run: async ({ apiKeyId }, user) => {
     // Scoped by the user's provider: another organisation's key id revokes nothing.
-    if (!(await revokeApiKey(user.providerId, apiKeyId))) throw notFound("No such active key.");
+    if (!(await revokeApiKey(user.actor, apiKeyId))) throw notFound("No such active key.");
   },
   revalidate: { path: "/", type: "layout" },
 });

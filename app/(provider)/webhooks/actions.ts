@@ -9,7 +9,7 @@ export const subscribeAction = defineAction({
   role: "provider",
   permission: "provider.webhooks.manage",
   input: subscribeRequestSchema,
-  run: (request, user) => subscribe(user.providerId, request),
+  run: (request, user) => subscribe(user.actor, request),
   revalidate: "/webhooks",
 });
 
@@ -17,7 +17,7 @@ export const unsubscribeAction = defineAction({
   role: "provider",
   permission: "provider.webhooks.manage",
   input: unsubscribeRequestSchema,
-  run: ({ eventType }, user) => unsubscribe(user.providerId, eventType),
+  run: ({ eventType }, user) => unsubscribe(user.actor, eventType),
   revalidate: "/webhooks",
 });
 
@@ -25,7 +25,7 @@ export const rotateSecretAction = defineAction({
   role: "provider",
   permission: "provider.webhooks.manage",
   input: rotateSecretSchema,
-  run: (input, user) => rotateHmacSecret(user.providerId, input),
+  run: (input, user) => rotateHmacSecret(user.actor, input),
   revalidate: "/webhooks",
 });
 
@@ -34,6 +34,6 @@ export const reenableAction = defineAction({
   permission: "provider.webhooks.manage",
   input: reenableSchema,
   run: ({ eventType, recoverSince }, user) =>
-    reenableSubscription(user.providerId, eventType, recoverSinceDate(recoverSince)),
+    reenableSubscription(user.actor, eventType, recoverSinceDate(recoverSince)),
   revalidate: "/webhooks",
 });

@@ -7,6 +7,7 @@ import { SubscriptionHealth } from "@/components/webhooks/subscription-health";
 import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
 import { requireProviderUser } from "@/lib/auth/session";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { reenableAction, rotateSecretAction, subscribeAction, unsubscribeAction } from "./actions";
 
@@ -20,7 +21,8 @@ const AUTH_LABELS: Record<string, string> = {
 
 export default async function WebhooksPage() {
   const user = await requireProviderUser();
-  const subscriptions = await listSubscriptions(user.providerId);
+  const manages = can(user.actor, "provider.webhooks.manage");
+  const subscriptions = await listSubscriptions(user.actor);
   return (
     <>
       <PageHeader
@@ -45,6 +47,7 @@ export default async function WebhooksPage() {
               key={eventType}
               title={<span className="font-mono text-sm">{eventType}</span>}
               actions={
+                manages &&
                 subscription && (
                   <div className="flex flex-wrap gap-2">
                     {subscription.authType === "hmac" && (
@@ -67,19 +70,21 @@ export default async function WebhooksPage() {
                       {subscription.authType ? `${AUTH_LABELS[subscription.authType]} (secret set)` : "None"}
                     </dd>
                   </div>
-                  <SubscriptionHealth row={subscription} reenable={reenableAction} />
+                  <SubscriptionHealth row={subscription} reenable={manages ? reenableAction : undefined} />
                 </dl>
               )}
-              <SubscriptionForm
-                // A new subscription (or none) remounts the form, so it opens for a new one and
-                // starts from the saved values after a change.
-                key={subscription ? `${subscription.id}:${subscription.updatedAt.getTime()}` : "none"}
-                eventType={eventType}
-                current={
-                  subscription && { callbackUrl: subscription.callbackUrl, authType: subscription.authType }
-                }
-                subscribeAction={subscribeAction}
-              />
+              {manages && (
+                <SubscriptionForm
+                  // A new subscription (or none) remounts the form, so it opens for a new one and
+                  // starts from the saved values after a change.
+                  key={subscription ? `${subscription.id}:${subscription.updatedAt.getTime()}` : "none"}
+                  eventType={eventType}
+                  current={
+                    subscription && { callbackUrl: subscription.callbackUrl, authType: subscription.authType }
+                  }
+                  subscribeAction={subscribeAction}
+                />
+              )}
             </Card>
           );
         })}

@@ -7,6 +7,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { failureEnvelopeSchema } from "../../contract/envelope";
 import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
+import { refusesReadKey } from "../endpoint";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
 import { codeSamples } from "./code-samples";
@@ -62,7 +63,7 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   };
   if (body && docs.invalidBody !== undefined) responses[400] = badRequest(rejection(body, docs.invalidBody));
   if (operation.auth === "apiKey") responses[401] = unauthorized();
-  if (operation.auth === "apiKey" && !operation.readOnly)
+  if (operation.auth === "apiKey" && refusesReadKey(operation.permission))
     responses[403] = readOnlyForbidden(operation.method, operation.path);
   if (operation.auth === "platformToken") Object.assign(responses, platformFailures());
   if (body) responses[413] = tooLarge();

@@ -24,7 +24,8 @@ export const createChannel = defineOperation({
   body: channelBodySchema,
   response: requestReceiptSchema,
   idempotencyKey: true,
-  run: ({ principal, body }) => requestChannelCreate(principal.providerId, body),
+  permission: "provider.channels.edit",
+  run: ({ actor, body }) => requestChannelCreate(actor, body),
   docs: () => ({
     request: { description: "The channel to request.", example: EXAMPLE_CHANNEL },
     responseId: "CreateChannelResponse",
@@ -67,7 +68,8 @@ export const updateChannel = defineOperation({
   body: channelBodySchema,
   response: requestReceiptSchema,
   idempotencyKey: true,
-  run: ({ principal, body }) => requestChannelUpdate(principal.providerId, body),
+  permission: "provider.channels.edit",
+  run: ({ actor, body }) => requestChannelUpdate(actor, body),
   docs: () => ({
     request: {
       description: "The channel's complete new content.",
@@ -99,14 +101,14 @@ export const getChannel = defineOperation({
   method: "GET",
   path: "/api/DeliveryChannel/Get/{providerDeliveryChannelId}",
   // A read-only key (scope "read") may call it.
-  readOnly: true,
+  permission: "provider.read",
   tag: TAG,
   summary: "View delivery channel",
   description:
     "Returns one of the provider's channels: the approved content once there is one (a pending request does not show until it is approved), the requested content before that, together with `isApproved` and the current `status`. Every field is present, null where nothing was given. Another provider's channel answers **404** like an unknown id.",
   params: z.object({ providerDeliveryChannelId }),
   response: channelViewSchema,
-  run: ({ principal, params }) => viewChannel(principal.providerId, params.providerDeliveryChannelId ?? ""),
+  run: ({ actor, params }) => viewChannel(actor, params.providerDeliveryChannelId ?? ""),
   docs: () => ({
     responseId: "ViewChannelResponse",
     ok: {

@@ -32,6 +32,7 @@ export const syncDeliveryRequestOperation = defineOperation({
   body: deliveryRequestSyncSchema,
   response: syncReceiptSchema,
   idempotencyKey: true,
+  permission: "provider.deliveries.report",
   run: async ({ principal, body }) => {
     await syncDeliveryRequest(keyActor(principal), body);
     return { message: "Delivery request synchronised", date: isoSeconds(new Date()), count: 1 };
@@ -80,6 +81,7 @@ export const syncDeliveriesOperation = defineOperation({
   body: deliverySyncSchema,
   response: syncReceiptSchema,
   idempotencyKey: true,
+  permission: "provider.deliveries.report",
   run: async ({ principal, body }) => {
     await syncDeliveries(keyActor(principal), body.deliveryList);
     return {

@@ -24,7 +24,8 @@ Callbacks are HTTP POSTs of a JSON body; the receiver must answer 2xx. With \`au
   body: subscribeRequestSchema,
   response: subscriptionReceiptSchema,
   idempotencyKey: true,
-  run: ({ principal, body }) => subscribe(principal.providerId, body),
+  permission: "provider.webhooks.manage",
+  run: ({ actor, body }) => subscribe(actor, body),
   docs: () => ({
     request: {
       description: "The event type, callback URL and callback authentication.",
@@ -56,7 +57,8 @@ export const unsubscribeEvent = defineOperation({
   body: unsubscribeRequestSchema,
   response: subscriptionReceiptSchema,
   idempotencyKey: true,
-  run: ({ principal, body }) => unsubscribe(principal.providerId, body.eventType),
+  permission: "provider.webhooks.manage",
+  run: ({ actor, body }) => unsubscribe(actor, body.eventType),
   docs: () => ({
     request: { description: "The event type.", example: { eventType: "DELIVERY_CHANNEL_STATUS_UPDATED" } },
     responseId: "UnsubscribeResponse",

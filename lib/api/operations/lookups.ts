@@ -9,7 +9,7 @@ export const getLookUpValues = defineOperation({
   method: "POST",
   path: "/api/ClientSetting/GetLookUpValues",
   // A read-only key (scope "read") may call it.
-  readOnly: true,
+  permission: "provider.read",
   tag: "Lookups",
   summary: "Get lookup values",
   description: `Returns the values of one enumeration as \`{ lookUp, translation }\` pairs, in the contract's order. Keys: ${LOOKUP_KEYS.map((key) => `\`${key}\``).join(", ")}. \`Country\` lists ISO 3166-1 alpha-2 codes, \`Currency\` ISO 4217 codes. An unknown key is a 400.`,

@@ -11,7 +11,11 @@ import {
   sandboxRefundRequestSchema,
 } from "../../contract/sandbox";
 import { LIVE_KEY_REFUSAL } from "../../domain/sandbox";
-import { requestSandboxRefund, sendSandboxDeliveryRequest } from "../../domain/sandbox-deliveries";
+import {
+  requestSandboxRefund,
+  SANDBOX_HELPERS,
+  sendSandboxDeliveryRequest,
+} from "../../domain/sandbox-deliveries";
 import { conflict, forbidden, notFound } from "../errors";
 import {
   EXAMPLE_DATE,
@@ -37,12 +41,9 @@ export const sandboxDeliveryRequest = defineOperation({
   description: `Test mode only. Sends a DELIVERY_REQUEST_SENT for \`deliveries\` test deliveries (default 3, at most ${SANDBOX_MAX_DELIVERIES}) of 10 units each to one of your approved, ONLINE test channels, as the platform would, from a sandbox program with a large budget. Required delivery options without a default get made-up values that pass their bounds and regex. Your DELIVERY_REQUEST_SENT subscription receives the event; report outcomes with Delivery/Sync as usual.`,
   body: sandboxDeliveryRequestSchema,
   response: sandboxDeliveryRequestReceiptSchema,
-  run: async ({ principal, body }) => {
-    const sent = await sendSandboxDeliveryRequest(
-      principal.providerId,
-      body.providerDeliveryChannelId,
-      body.deliveries,
-    );
+  permission: SANDBOX_HELPERS,
+  run: async ({ actor, body }) => {
+    const sent = await sendSandboxDeliveryRequest(actor, body.providerDeliveryChannelId, body.deliveries);
     return { message: "Test delivery request sent", date: isoSeconds(new Date()), ...sent };
   },
   docs: () => ({
@@ -96,8 +97,9 @@ export const sandboxRefundRequest = defineOperation({
     "Test mode only. Requests the refund of one delivery of a test delivery request, as a program manager would: your DELIVERY_REFUND_REQUESTED subscription receives the event. Answer it with DELIVERY_REVERTED in Delivery/Sync. A second refund of the same delivery is a conflict (409).",
   body: sandboxRefundRequestSchema,
   response: sandboxRefundReceiptSchema,
-  run: async ({ principal, body }) => {
-    await requestSandboxRefund(principal.providerId, body.deliveryId);
+  permission: SANDBOX_HELPERS,
+  run: async ({ actor, body }) => {
+    await requestSandboxRefund(actor, body.deliveryId);
     return { message: "Test refund requested", date: isoSeconds(new Date()), deliveryId: body.deliveryId };
   },
   docs: () => ({

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { recordId } from "../ids";
 
-/** "full": every operation. "read": View and the lookups only (the operations marked readOnly). */
+/** "full": every operation. "read": View and the lookups only (the operations whose permission a read key holds). */
 export const API_KEY_SCOPES = ["full", "read"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

@@ -1,6 +1,7 @@
 /** A channel's page in each portal: everything it shows, or null when there is no such channel. */
 import { db } from "../../db";
 import { budgetOverview } from "../budgets";
+import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { channelTranslations } from "../translations";
 import { parseContent } from "./content";
@@ -8,7 +9,8 @@ import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
 import { viewChannel } from "./view";
 
 /** The provider's page: scoped by the provider, so another provider's channel id is not found. */
-export async function providerChannelDetail(providerId: string, providerDeliveryChannelId: string) {
+export async function providerChannelDetail(actor: Actor, providerDeliveryChannelId: string) {
+  const providerId = authorizeProvider(actor, "provider.read");
   const row = await db().channel.findUnique({
     where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
     select: {
@@ -22,7 +24,7 @@ export async function providerChannelDetail(providerId: string, providerDelivery
   });
   if (!row) return null;
   const [view, history, translations, budget] = await Promise.all([
-    viewChannel(providerId, providerDeliveryChannelId),
+    viewChannel(actor, providerDeliveryChannelId),
     channelRequestHistory(providerId, providerDeliveryChannelId),
     channelTranslations(row.id),
     budgetOverview({ channelId: row.id }),
@@ -42,7 +44,8 @@ export async function providerChannelDetail(providerId: string, providerDelivery
 }
 
 /** The console's page, by the channel's internal id (Channel.id); a sandbox's channel is not found. */
-export async function adminChannelDetail(channelId: string) {
+export async function adminChannelDetail(actor: Actor, channelId: string) {
+  authorize(actor, "console.read");
   const channel = await db().channel.findFirst({
     where: { id: channelId, ...OF_LIVE_PROVIDER },
     include: CHANNEL_WITH_HISTORY,

@@ -6,6 +6,7 @@
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
 import { readPage } from "../paging";
+import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { availableInCountry, matchesSearch, offersCategory } from "./filters";
@@ -57,7 +58,8 @@ export interface ChannelListQuery {
  * content (name, description, contacts…) through Channel.searchText: a scan of one provider's rows,
  * fast for thousands of channels; a full-text index would be the next step for far more.
  */
-export async function listProviderChannels(providerId: string, { q, page = 1 }: ChannelListQuery) {
+export async function listProviderChannels(actor: Actor, { q, page = 1 }: ChannelListQuery) {
+  const providerId = authorizeProvider(actor, "provider.read");
   const term = q?.trim();
   const where = {
     providerId,
@@ -84,15 +86,11 @@ export interface ChannelFilter {
  * through Channel.availabilityTags: a country filter lists the channels available there (supported,
  * or no supported list, and not excluded), as eligibility reads the lists.
  */
-export async function allChannels({
-  providerId,
-  status,
-  approved,
-  request,
-  category,
-  country,
-  page = 1,
-}: ChannelFilter) {
+export async function allChannels(
+  actor: Actor,
+  { providerId, status, approved, request, category, country, page = 1 }: ChannelFilter,
+) {
+  authorize(actor, "console.read");
   const where = {
     ...OF_LIVE_PROVIDER,
     ...(providerId ? { providerId } : {}),

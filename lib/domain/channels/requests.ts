@@ -13,10 +13,19 @@
  */
 import type { ChannelBody, ChannelStatus } from "../../contract/channel";
 import { isoSeconds, REQUEST_TYPES, type RequestKind, type RequestReceipt } from "../../contract/envelope";
-import { db, insertChannels, isRecordNotFound, isUniqueViolation, type NewChannelRow } from "../../db";
+import {
+  db,
+  insertChannels,
+  isRecordNotFound,
+  isUniqueViolation,
+  type NewChannelRow,
+  newChannelId,
+} from "../../db";
+import { auditRow, recordAudit } from "../audit";
 import { conflict, invalid, notFound } from "../errors";
+import { type Actor, authorizeProvider } from "../permissions";
 import { requestedColumns } from "./columns";
-import { sameContent } from "./content";
+import { parseContent, sameContent } from "./content";
 
 function receipt(kind: RequestKind, providerDeliveryChannelId: string, requestedAt: Date): RequestReceipt {
   const verb = kind === "CREATE" ? "create" : kind === "UPDATE" ? "update" : "update status";
@@ -70,15 +79,33 @@ async function writePendingCreates(): Promise<void> {
   writingCreates = false;
 }
 
-export async function requestChannelCreate(providerId: string, body: ChannelBody, receivedAt = new Date()) {
+/** What an audit entry says of a channel's requested content: enough to recognise it, not all of it. */
+const contentSummary = (body: ChannelBody, status: ChannelStatus) => ({
+  providerDeliveryChannelId: body.providerDeliveryChannelId,
+  name: body.name.translation,
+  status,
+});
+
+export async function requestChannelCreate(actor: Actor, body: ChannelBody, receivedAt = new Date()) {
+  const providerId = authorizeProvider(actor, "provider.channels.edit");
   const columns = requestedColumns(body);
+  const id = newChannelId();
+  // Built here, in the caller's request: the batch writer chains it in the batch's transaction.
+  const audit = auditRow(actor, {
+    action: "channel.created",
+    subjectType: "Channel",
+    subjectId: id,
+    after: contentSummary(body, "REQUESTED"),
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       pendingCreates.push({
+        id,
         providerId,
         providerDeliveryChannelId: body.providerDeliveryChannelId,
         columns,
         receivedAt,
+        audit,
         settle: (error) => (error === undefined ? resolve() : reject(error)),
       });
       if (!writingCreates) {
@@ -97,7 +124,8 @@ export async function requestChannelCreate(providerId: string, body: ChannelBody
   return receipt("CREATE", body.providerDeliveryChannelId, receivedAt);
 }
 
-export async function requestChannelUpdate(providerId: string, body: ChannelBody, receivedAt = new Date()) {
+export async function requestChannelUpdate(actor: Actor, body: ChannelBody, receivedAt = new Date()) {
+  const providerId = authorizeProvider(actor, "provider.channels.edit");
   if (body.status === "REQUESTED") {
     throw invalid("status", "an update can set status only to OFFLINE or ONLINE");
   }
@@ -117,7 +145,7 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
       .update({
         where,
         data: { updatedAt: receivedAt },
-        select: { id: true, approvedContent: true, status: true },
+        select: { id: true, approvedContent: true, status: true, requestedContent: true },
       })
       .catch((error: unknown) => {
         if (!isRecordNotFound(error)) throw error;
@@ -144,6 +172,14 @@ export async function requestChannelUpdate(providerId: string, body: ChannelBody
       where: { id: channel.id },
       // A new request ends the shown rejection of the one before it.
       data: { ...columns, rejectionReason: null, ...(newStatus ? { status: newStatus } : {}) },
+    });
+    await recordAudit(tx, actor, {
+      action: "channel.updated",
+      subjectType: "Channel",
+      subjectId: channel.id,
+      detail: { requestKind: kind },
+      before: { name: parseContent(channel.requestedContent).name.translation, status: channel.status },
+      after: contentSummary(body, newStatus ?? (channel.status as ChannelStatus)),
     });
     return kind;
   });

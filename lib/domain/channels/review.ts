@@ -5,6 +5,7 @@
  */
 import { db } from "../../db";
 import { readPage } from "../paging";
+import { type Actor, authorize } from "../permissions";
 import { OF_LIVE_CHANNEL, OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
@@ -22,9 +23,11 @@ export interface QueueFilter {
 
 /** Pending requests, oldest first. */
 export async function approvalQueue(
+  actor: Actor,
   { providerId, kind, olderThanDays, page = 1 }: QueueFilter,
   now = new Date(),
 ) {
+  authorize(actor, "console.read");
   const where = {
     state: "PENDING",
     ...(kind ? { kind } : {}),
@@ -65,7 +68,8 @@ export function pendingRequestCount() {
 }
 
 /** A request with what it changes: the submitted content, the approved one, the channel's history. */
-export async function requestForReview(requestId: string) {
+export async function requestForReview(actor: Actor, requestId: string) {
+  authorize(actor, "console.read");
   const request = await db().channelRequest.findFirst({
     where: { id: requestId, ...OF_LIVE_CHANNEL },
     include: { channel: { include: CHANNEL_WITH_HISTORY } },

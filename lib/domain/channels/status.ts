@@ -2,6 +2,7 @@
 import type { ChannelStatus } from "../../contract/channel";
 import { db } from "../../db";
 import { notFound } from "../errors";
+import { type Actor, authorizeProvider } from "../permissions";
 import { parseContent } from "./content";
 import { requestChannelUpdate } from "./requests";
 
@@ -12,10 +13,11 @@ import { requestChannelUpdate } from "./requests";
  * pending request (./requests.ts).
  */
 export async function requestChannelStatus(
-  providerId: string,
+  actor: Actor,
   providerDeliveryChannelId: string,
   status: Exclude<ChannelStatus, "REQUESTED">,
 ) {
+  const providerId = authorizeProvider(actor, "provider.channels.edit");
   const row = await db().channel.findUnique({
     where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
     select: {
@@ -27,5 +29,5 @@ export async function requestChannelStatus(
   if (!row) throw notFound("No such channel.");
   const source = row.requests.length ? row.requestedContent : (row.approvedContent ?? row.requestedContent);
   const content = parseContent(source);
-  return requestChannelUpdate(providerId, { ...content, budget: content.budget ?? undefined, status });
+  return requestChannelUpdate(actor, { ...content, budget: content.budget ?? undefined, status });
 }

@@ -5,12 +5,11 @@
 import { type ChannelStatus, type ChannelView, PROVIDER_CHANNEL_ID_PATTERN } from "../../contract/channel";
 import { readChannelRow } from "../../db";
 import { notFound } from "../errors";
+import { type Actor, authorizeProvider } from "../permissions";
 import { completeContent, parseContent } from "./content";
 
-export async function viewChannel(
-  providerId: string,
-  providerDeliveryChannelId: string,
-): Promise<ChannelView> {
+export async function viewChannel(actor: Actor, providerDeliveryChannelId: string): Promise<ChannelView> {
+  const providerId = authorizeProvider(actor, "provider.read");
   // An id no channel can have (bad characters, NUL, too long) is simply not found; the database
   // never sees it (PostgreSQL refuses NUL in text).
   if (providerDeliveryChannelId.length > 64 || !PROVIDER_CHANNEL_ID_PATTERN.test(providerDeliveryChannelId)) {

@@ -26,12 +26,16 @@ export default async function AdminChannelsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
   const [list, providers] = await Promise.all([
-    allChannels({ ...params, approved: params.approved as "yes" | "no" | undefined, page: pageParam(raw) }),
-    providersOverview(),
+    allChannels(user.actor, {
+      ...params,
+      approved: params.approved as "yes" | "no" | undefined,
+      page: pageParam(raw),
+    }),
+    providersOverview(user.actor),
   ]);
   const filter = (
     name: (typeof FILTERS)[number],

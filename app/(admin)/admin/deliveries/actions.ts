@@ -9,8 +9,8 @@ export const adminReplayEventAction = defineAction({
   role: "admin",
   permission: "webhooks.replay",
   input: replayEventSchema,
-  run: async ({ eventId }) => {
-    await replayEvent(null, eventId);
+  run: async ({ eventId }, admin) => {
+    await replayEvent(admin.actor, eventId);
   },
 });
 
@@ -18,8 +18,8 @@ export const adminReplayFailedAction = defineAction({
   role: "admin",
   permission: "webhooks.replay",
   input: dayPeriodSchema,
-  run: (days) => {
+  run: (days, admin) => {
     const period = dayPeriod(days);
-    return replayFailedEvents(null, period.from, period.to);
+    return replayFailedEvents(admin.actor, period.from, period.to);
   },
 });

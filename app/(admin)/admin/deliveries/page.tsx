@@ -3,6 +3,7 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { can } from "@/lib/domain/permissions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
 
@@ -13,26 +14,29 @@ export default async function AdminDeliveriesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const { page, ...filters } = logFilters(await searchParams);
-  const log = await deliveryLog({ providerId: null, ...filters, page });
+  const log = await deliveryLog(user.actor, { ...filters, page });
+  const replays = can(user.actor, "webhooks.replay");
   return (
     <>
       <PageHeader
         title="Webhook log"
         description="Events sent to every provider's webhooks, with each attempt."
       />
-      <div className="mb-6">
-        <Card title="Replay failed events of every provider">
-          <ReplayPeriodForm replayFailed={adminReplayFailedAction} />
-        </Card>
-      </div>
+      {replays && (
+        <div className="mb-6">
+          <Card title="Replay failed events of every provider">
+            <ReplayPeriodForm replayFailed={adminReplayFailedAction} />
+          </Card>
+        </div>
+      )}
       <DeliveryLog
         log={log}
         filters={filters}
         basePath="/admin/deliveries"
         showProvider
-        replay={adminReplayEventAction}
+        replay={replays ? adminReplayEventAction : undefined}
       />
     </>
   );

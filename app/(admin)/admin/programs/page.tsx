@@ -4,6 +4,7 @@ import { CreateProgramForm } from "@/components/admin/program-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { COMMODITIES, CURRENCIES } from "@/lib/contract/enums";
+import { can } from "@/lib/domain/permissions";
 import { listPrograms } from "@/lib/domain/programs";
 import { formatAmount, formatCount } from "@/lib/format";
 import { createProgramAction } from "./actions";
@@ -21,9 +22,11 @@ export default async function ProgramsPage() {
         description="Programs send delivery requests to approved channels, within budgets."
       />
       <div className="space-y-6">
-        <Card title="Create a program">
-          <CreateProgramForm units={units} create={createProgramAction} />
-        </Card>
+        {can(user.actor, "programs.manage") && (
+          <Card title="Create a program">
+            <CreateProgramForm units={units} create={createProgramAction} />
+          </Card>
+        )}
         {programs.length === 0 ? (
           <EmptyState title="No programs yet" />
         ) : (

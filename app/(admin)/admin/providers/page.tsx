@@ -5,21 +5,24 @@ import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { DataTable } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
+import { can } from "@/lib/domain/permissions";
 import { formatCount } from "@/lib/format";
 import { createProviderAction } from "../actions";
 
 export const metadata: Metadata = { title: "Providers" };
 
 export default async function ProvidersPage() {
-  await requirePlatformUser();
-  const providers = await providersOverview();
+  const user = await requirePlatformUser();
+  const providers = await providersOverview(user.actor);
   return (
     <>
       <PageHeader title="Provider organisations" />
       <div className="space-y-6">
-        <Card title="Create a provider">
-          <CreateProviderForm create={createProviderAction} />
-        </Card>
+        {can(user.actor, "providers.manage") && (
+          <Card title="Create a provider">
+            <CreateProviderForm create={createProviderAction} />
+          </Card>
+        )}
         {providers.length === 0 ? (
           <EmptyState title="No providers yet" />
         ) : (

@@ -18,17 +18,17 @@ export default async function RequestQueuePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const raw = await searchParams;
   const params = stringParams(raw, ["providerId", "kind", "age"]);
   const [queue, providers] = await Promise.all([
-    approvalQueue({
+    approvalQueue(user.actor, {
       providerId: params.providerId,
       kind: params.kind,
       olderThanDays: Number(params.age) || undefined,
       page: pageParam(raw),
     }),
-    providersOverview(),
+    providersOverview(user.actor),
   ]);
   return (
     <>

@@ -7,7 +7,7 @@ import { providerChannelDetail } from "@/lib/domain/channels";
 export async function channelDetailOrNotFound(params: Promise<{ providerDeliveryChannelId: string }>) {
   const user = await requireProviderUser();
   const id = decodeURIComponent((await params).providerDeliveryChannelId);
-  const detail = await providerChannelDetail(user.providerId, id).catch(() => null);
+  const detail = await providerChannelDetail(user.actor, id).catch(() => null);
   if (!detail) notFound();
-  return { id, detail };
+  return { id, detail, user };
 }

@@ -8,6 +8,7 @@ import { StatusSwitch } from "@/components/channels/status-switch";
 import { TranslationList } from "@/components/channels/translation-list";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
+import { can } from "@/lib/domain/permissions";
 import { setChannelStatusAction } from "../actions";
 import { channelDetailOrNotFound } from "./channel-detail";
 
@@ -18,7 +19,7 @@ export default async function ChannelPage({
 }: {
   params: Promise<{ providerDeliveryChannelId: string }>;
 }) {
-  const { detail } = await channelDetailOrNotFound(params);
+  const { detail, user } = await channelDetailOrNotFound(params);
   const { view } = detail;
   return (
     <>
@@ -26,21 +27,23 @@ export default async function ChannelPage({
         title={view.name.translation || view.providerDeliveryChannelId}
         description={<span className="font-mono break-all">{view.providerDeliveryChannelId}</span>}
         actions={
-          <>
-            <StatusSwitch
-              providerDeliveryChannelId={view.providerDeliveryChannelId}
-              status={view.status}
-              isApproved={view.isApproved}
-              hasPendingRequest={detail.pendingKind !== null}
-              setStatus={setChannelStatusAction}
-            />
-            <Link
-              href={`/channels/${encodeURIComponent(view.providerDeliveryChannelId)}/edit`}
-              className={buttonClass()}
-            >
-              Edit
-            </Link>
-          </>
+          can(user.actor, "provider.channels.edit") && (
+            <>
+              <StatusSwitch
+                providerDeliveryChannelId={view.providerDeliveryChannelId}
+                status={view.status}
+                isApproved={view.isApproved}
+                hasPendingRequest={detail.pendingKind !== null}
+                setStatus={setChannelStatusAction}
+              />
+              <Link
+                href={`/channels/${encodeURIComponent(view.providerDeliveryChannelId)}/edit`}
+                className={buttonClass()}
+              >
+                Edit
+              </Link>
+            </>
+          )
         }
       />
       <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">

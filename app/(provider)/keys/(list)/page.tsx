@@ -7,6 +7,7 @@ import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/domain/api-key-rotation";
+import { can } from "@/lib/domain/permissions";
 import { formatDateTime } from "@/lib/format";
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";
 
@@ -14,7 +15,8 @@ export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage() {
   const user = await requireProviderUser();
-  const keys = await listApiKeys(user.providerId);
+  const manages = can(user.actor, "provider.keys.manage");
+  const keys = await listApiKeys(user.actor);
   return (
     <>
       <PageHeader
@@ -22,9 +24,11 @@ export default async function KeysPage() {
         description="Your systems call the provider API with a key in the x-api-key header. Keys are stored only as a hash. Open a key to roll it or to see its last requests."
       />
       <div className="space-y-6">
-        <Card title="Create a key">
-          <NewKeyForm createKey={createApiKeyAction} />
-        </Card>
+        {manages && (
+          <Card title="Create a key">
+            <NewKeyForm createKey={createApiKeyAction} />
+          </Card>
+        )}
         {keys.length === 0 ? (
           <EmptyState title="No API keys yet" />
         ) : (
@@ -60,7 +64,7 @@ export default async function KeysPage() {
                 </td>
                 <DateCell date={key.createdAt} hideBelow="md" />
                 <td className={cellClass(undefined, "text-right")}>
-                  {(key.state === "active" || key.state === "expiring") && (
+                  {manages && (key.state === "active" || key.state === "expiring") && (
                     <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />
                   )}
                 </td>

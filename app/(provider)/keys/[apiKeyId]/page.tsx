@@ -12,6 +12,7 @@ import { apiKeyOf } from "@/lib/domain/api-key-rotation";
 import { isDomainNotFound } from "@/lib/domain/errors";
 import { KEEP_PER_KEY, keyRequestLog } from "@/lib/domain/key-requests";
 import { pageParam } from "@/lib/domain/paging";
+import { can } from "@/lib/domain/permissions";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { revokeApiKeyAction, rollApiKeyAction } from "../actions";
 
@@ -26,13 +27,14 @@ export default async function KeyPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireProviderUser();
+  const manages = can(user.actor, "provider.keys.manage");
   // A key id is a UUID: nothing to decode.
   const { apiKeyId } = await params;
   const page = pageParam(await searchParams);
   // Another provider's key, or none: the not-found page, as for a channel.
   const found = await Promise.all([
-    apiKeyOf(user.providerId, apiKeyId),
-    keyRequestLog(user.providerId, apiKeyId, page),
+    apiKeyOf(user.actor, apiKeyId),
+    keyRequestLog(user.actor, apiKeyId, page),
   ]).catch((error: unknown) => {
     if (isDomainNotFound(error)) return null;
     throw error;
@@ -57,7 +59,9 @@ export default async function KeyPage({
         actions={
           <>
             <KeyStateBadge state={key.state} expiresAt={key.expiresAt} />
-            {usable && <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />}
+            {manages && usable && (
+              <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />
+            )}
           </>
         }
       />
@@ -70,7 +74,7 @@ export default async function KeyPage({
             <Fact term="Revoked" value={key.revokedAt ? formatDateTime(key.revokedAt) : "no"} />
           </dl>
         </Card>
-        {usable && (
+        {manages && usable && (
           <Card title="Roll this key">
             <RollKeyForm apiKeyId={key.id} roll={rollApiKeyAction} />
           </Card>

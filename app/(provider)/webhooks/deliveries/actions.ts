@@ -10,7 +10,7 @@ export const replayEventAction = defineAction({
   permission: "provider.webhooks.manage",
   input: replayEventSchema,
   run: async ({ eventId }, user) => {
-    await replayEvent(user.providerId, eventId);
+    await replayEvent(user.actor, eventId);
   },
 });
 
@@ -20,7 +20,7 @@ export const replayFailedAction = defineAction({
   input: dayPeriodSchema,
   run: (days, user) => {
     const period = dayPeriod(days);
-    return replayFailedEvents(user.providerId, period.from, period.to);
+    return replayFailedEvents(user.actor, period.from, period.to);
   },
 });
 
@@ -29,6 +29,6 @@ export const sendTestEventAction = defineAction({
   permission: "provider.webhooks.manage",
   input: testEventSchema,
   run: async ({ eventType }, user) => {
-    await sendExampleEvent(user.providerId, eventType);
+    await sendExampleEvent(user.actor, eventType);
   },
 });

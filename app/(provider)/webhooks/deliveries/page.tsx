@@ -4,6 +4,7 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm, TestEventForm } from "@/components/webhooks/replay-controls";
 import { requireProviderUser } from "@/lib/auth/session";
+import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { replayEventAction, replayFailedAction, sendTestEventAction } from "./actions";
@@ -16,10 +17,11 @@ export default async function DeliveriesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireProviderUser();
+  const manages = can(user.actor, "provider.webhooks.manage");
   const { page, ...filters } = logFilters(await searchParams);
   const [log, subscriptions] = await Promise.all([
-    deliveryLog({ providerId: user.providerId, ...filters, page }),
-    listSubscriptions(user.providerId),
+    deliveryLog(user.actor, { ...filters, page }),
+    listSubscriptions(user.actor),
   ]);
   return (
     <>
@@ -35,20 +37,25 @@ export default async function DeliveriesPage({
           </>
         }
       />
-      <div className="mb-6 grid gap-4 md:grid-cols-2">
-        <Card title="Send a test event">
-          <TestEventForm eventTypes={subscriptions.map((s) => s.eventType)} sendTest={sendTestEventAction} />
-        </Card>
-        <Card title="Replay failed events">
-          <ReplayPeriodForm replayFailed={replayFailedAction} />
-        </Card>
-      </div>
+      {manages && (
+        <div className="mb-6 grid gap-4 md:grid-cols-2">
+          <Card title="Send a test event">
+            <TestEventForm
+              eventTypes={subscriptions.map((s) => s.eventType)}
+              sendTest={sendTestEventAction}
+            />
+          </Card>
+          <Card title="Replay failed events">
+            <ReplayPeriodForm replayFailed={replayFailedAction} />
+          </Card>
+        </div>
+      )}
       <DeliveryLog
         log={log}
         filters={filters}
         basePath="/webhooks/deliveries"
         showProvider={false}
-        replay={replayEventAction}
+        replay={manages ? replayEventAction : undefined}
       />
     </>
   );

@@ -9,7 +9,7 @@ export const sendExampleAction = defineAction({
   permission: "provider.webhooks.manage",
   input: testEventSchema,
   run: async ({ eventType }, user) => {
-    const { id } = await sendExampleEvent(user.providerId, eventType);
+    const { id } = await sendExampleEvent(user.actor, eventType);
     return { eventId: id };
   },
   revalidate: "/webhooks/deliveries",

@@ -4,6 +4,7 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { SendExampleButton } from "@/components/webhooks/send-example-button";
 import { requireProviderUser } from "@/lib/auth/session";
 import { EXAMPLE_EVENT_ID_PREFIX, webhookCatalog } from "@/lib/contract/webhook-catalog";
+import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { sendExampleAction } from "./actions";
 
@@ -20,7 +21,8 @@ function JsonBlock({ value }: { value: unknown }) {
 
 export default async function EventCatalogPage() {
   const user = await requireProviderUser();
-  const subscriptions = await listSubscriptions(user.providerId);
+  const manages = can(user.actor, "provider.webhooks.manage");
+  const subscriptions = await listSubscriptions(user.actor);
   return (
     <>
       <PageHeader
@@ -54,7 +56,13 @@ export default async function EventCatalogPage() {
               key={eventType}
               title={<span className="font-mono text-sm">{eventType}</span>}
               actions={
-                <SendExampleButton eventType={eventType} unavailable={unavailable} send={sendExampleAction} />
+                manages && (
+                  <SendExampleButton
+                    eventType={eventType}
+                    unavailable={unavailable}
+                    send={sendExampleAction}
+                  />
+                )
               }
             >
               <p className="mb-4 text-sm text-slate-700">{description}</p>

@@ -22,6 +22,7 @@ const FOUR_EYES =
 export const listApprovals = platformOperation({
   operationId: "platformListApprovals",
   method: "GET",
+  permission: "payments.approve",
   path: "/approvals",
   summary: "List payments awaiting my approval",
   description: `Delivery requests and refunds awaiting the caller's approval, oldest first. ${FOUR_EYES}`,
@@ -33,6 +34,7 @@ export const listApprovals = platformOperation({
 export const approveDeliveryRequestOperation = platformOperation({
   operationId: "platformApproveDeliveryRequest",
   method: "POST",
+  permission: "payments.approve",
   path: "/delivery-requests/{deliveryRequestId}/approve",
   summary: "Approve a delivery request",
   description: `One approval of a delivery request above its program's threshold; the one that reaches the required count sends it (SENT, DELIVERY_REQUEST_SENT). ${FOUR_EYES} It takes no body.`,
@@ -45,6 +47,7 @@ export const approveDeliveryRequestOperation = platformOperation({
 export const rejectDeliveryRequestOperation = platformOperation({
   operationId: "platformRejectDeliveryRequest",
   method: "POST",
+  permission: "payments.approve",
   path: "/delivery-requests/{deliveryRequestId}/reject",
   summary: "Reject a delivery request",
   description: `Rejects a delivery request awaiting approval: it is never sent and its reservation is released. ${FOUR_EYES}`,
@@ -60,6 +63,7 @@ export const rejectDeliveryRequestOperation = platformOperation({
 export const approveRefundOperation = platformOperation({
   operationId: "platformApproveRefund",
   method: "POST",
+  permission: "payments.approve",
   path: "/refund-requests/{refundRequestId}/approve",
   summary: "Approve a refund",
   description: `One approval of a refund above its program's refund threshold; the one that reaches the required count requests it from the provider. ${FOUR_EYES} It takes no body.`,
@@ -72,6 +76,7 @@ export const approveRefundOperation = platformOperation({
 export const rejectRefundOperation = platformOperation({
   operationId: "platformRejectRefund",
   method: "POST",
+  permission: "payments.approve",
   path: "/refund-requests/{refundRequestId}/reject",
   summary: "Reject a refund",
   description: `Rejects a refund awaiting approval: the provider is never asked. ${FOUR_EYES}`,
@@ -86,6 +91,7 @@ export const rejectRefundOperation = platformOperation({
 export const setApprovalPolicyOperation = platformOperation({
   operationId: "platformSetApprovalPolicy",
   method: "POST",
+  permission: "policies.manage",
   path: "/programs/{programId}/approval-policy",
   summary: "Set a program's approval policy",
   description:

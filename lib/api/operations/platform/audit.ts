@@ -7,6 +7,7 @@ import { platformOperation } from "./define";
 export const listAudit = platformOperation({
   operationId: "platformListAudit",
   method: "GET",
+  permission: "audit.read",
   path: "/audit",
   summary: "Read the audit trail",
   description:

@@ -11,8 +11,7 @@ import { requestForReview } from "../../../domain/channels";
 import { channelRequestList } from "../../../domain/channels/request-list";
 import { diffContent } from "../../../domain/content-diff";
 import { notFound } from "../../../domain/errors";
-import { type Actor, authorize } from "../../../domain/permissions";
-import { organisationOf } from "../../../domain/platform-reads";
+import type { Actor } from "../../../domain/permissions";
 import { filtersOf, platformOperation } from "./define";
 
 const channelRequestId = z.string().meta({ description: "The channel request's id." });
@@ -36,6 +35,7 @@ const EXAMPLE_REQUEST = {
 export const listChannelRequests = platformOperation({
   operationId: "platformListChannelRequests",
   method: "GET",
+  permission: "console.read",
   path: "/channel-requests",
   summary: "List channel requests",
   description:
@@ -51,6 +51,7 @@ export const listChannelRequests = platformOperation({
 export const getChannelRequest = platformOperation({
   operationId: "platformGetChannelRequest",
   method: "GET",
+  permission: "console.read",
   path: "/channel-requests/{channelRequestId}",
   summary: "Get a channel request",
   description:
@@ -58,25 +59,23 @@ export const getChannelRequest = platformOperation({
   params: z.object({ channelRequestId }),
   response: channelRequestDetailSchema,
   run: async ({ actor, params }) => {
-    authorize(actor, "console.read");
-    const request = await requestForReview(params.channelRequestId ?? "");
+    const request = await requestForReview(actor, params.channelRequestId ?? "");
     if (!request) throw notFound("No such channel request.");
     return { ...request, changes: diffContent(request.approved, request.submitted) };
   },
   example: { ...EXAMPLE_REQUEST, submitted: {}, approved: {}, channel: {} },
 });
 
-/** The console's decision, with the token's user as the decider (never on their own organisation). */
+/** The console's decision, with the token's actor (never on its user's own organisation). */
 async function decide(actor: Actor, requestId: string, decision: Decision) {
-  authorize(actor, "channels.decide");
-  const decider = { id: actor.personId ?? actor.id, providerId: await organisationOf(actor.personId) };
-  const { state } = await decideRequest(decider, requestId, decision);
+  const { state } = await decideRequest(actor, requestId, decision);
   return { requestId, state };
 }
 
 export const approveChannelRequest = platformOperation({
   operationId: "platformApproveChannelRequest",
   method: "POST",
+  permission: "channels.decide",
   path: "/channel-requests/{channelRequestId}/approve",
   summary: "Approve a channel request",
   description:
@@ -90,6 +89,7 @@ export const approveChannelRequest = platformOperation({
 export const rejectChannelRequest = platformOperation({
   operationId: "platformRejectChannelRequest",
   method: "POST",
+  permission: "channels.decide",
   path: "/channel-requests/{channelRequestId}/reject",
   summary: "Reject a channel request",
   description: "Rejects a pending request; the provider is told the reason. Needs the reviewer role.",

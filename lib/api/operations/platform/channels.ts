@@ -4,21 +4,20 @@ import { channelFilterSchema } from "../../../contract/platform/requests";
 import { anyObjectSchema, channelListSchema } from "../../../contract/platform/responses";
 import { adminChannelDetail, allChannels } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
-import { authorize } from "../../../domain/permissions";
 import { filtersOf, platformOperation } from "./define";
 
 export const listChannels = platformOperation({
   operationId: "platformListChannels",
   method: "GET",
+  permission: "console.read",
   path: "/channels",
   summary: "List channels",
   description:
     "Live providers' channels, most recently changed first, 25 a page (`?page=`). Filters: `provider` (id), `status` (ONLINE, OFFLINE, REQUESTED), `approved` (yes, no), `request` (pending, rejected: the newest request), `category`, `country` (two letters: available there).",
   response: channelListSchema,
   run: ({ actor, query }) => {
-    authorize(actor, "console.read");
     const { provider, ...filter } = filtersOf(channelFilterSchema, query);
-    return allChannels({ ...filter, providerId: provider });
+    return allChannels(actor, { ...filter, providerId: provider });
   },
   example: { total: 0, page: 1, pageSize: 25, items: [] },
 });
@@ -26,6 +25,7 @@ export const listChannels = platformOperation({
 export const getChannel = platformOperation({
   operationId: "platformGetChannel",
   method: "GET",
+  permission: "console.read",
   path: "/channels/{channelId}",
   summary: "Get a channel",
   description:
@@ -33,8 +33,7 @@ export const getChannel = platformOperation({
   params: z.object({ channelId: z.string().meta({ description: "The channel's internal id." }) }),
   response: anyObjectSchema,
   run: async ({ actor, params }) => {
-    authorize(actor, "console.read");
-    const channel = await adminChannelDetail(params.channelId ?? "");
+    const channel = await adminChannelDetail(actor, params.channelId ?? "");
     if (!channel) throw notFound("No such channel.");
     const { approvedContent, requestedContent, searchText, availabilityTags, ...shown } =
       channel as typeof channel & {

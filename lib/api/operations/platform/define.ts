@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { findUnstorableText } from "../../../contract/stored-text";
-import type { Actor } from "../../../domain/permissions";
+import type { Actor, Permission } from "../../../domain/permissions";
 import type { PlatformPrincipal } from "../../endpoint";
 import { notFound } from "../../errors";
 import { type ApiOperation, defineOperation, type Examples } from "../../operation";
@@ -32,6 +32,8 @@ interface PlatformOperation<S extends z.ZodType | undefined> {
   path: string;
   summary: string;
   description: string;
+  /** From the permission table: the token's user must hold it, checked before the body is read. */
+  permission: Permission;
   body?: S;
   params?: z.ZodObject;
   response: z.ZodType;
@@ -57,7 +59,7 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
     body: spec.body,
     params: spec.params,
     response: spec.response,
-    readOnly: !write,
+    permission: spec.permission,
     idempotencyKey: write,
     run: async ({ principal, body, params, query, idempotencyKey }) => {
       // A NUL or a lone surrogate names no record, and PostgreSQL refuses it in a query.

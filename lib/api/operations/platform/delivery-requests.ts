@@ -19,7 +19,6 @@ import {
   sendDeliveryRequest,
 } from "../../../domain/delivery-requests";
 import { notFound } from "../../../domain/errors";
-import { authorize } from "../../../domain/permissions";
 import {
   programDeliveryRequests,
   programOfDeliveryRequest,
@@ -42,6 +41,7 @@ const EXAMPLE_SEND = {
 export const listDeliveryRequests = platformOperation({
   operationId: "platformListDeliveryRequests",
   method: "GET",
+  permission: "console.read",
   path: "/programs/{programId}/delivery-requests",
   summary: "List a program's delivery requests",
   description:
@@ -56,6 +56,7 @@ export const listDeliveryRequests = platformOperation({
 export const sendDeliveryRequestOperation = platformOperation({
   operationId: "platformSendDeliveryRequest",
   method: "POST",
+  permission: "deliveries.send",
   path: "/programs/{programId}/delivery-requests",
   summary: "Send a delivery request",
   description: `Sends deliveries (JSON rows: beneficiary id, amount in the program's unit, the channel's delivery options) to an approved, ONLINE channel serving the program, reserving the total against every budget that applies. Any bad row sends nothing and the 400 names each row's problems. An identical batch to the same channel within 24 h is a **409** unless \`confirmDuplicate\` is true. With an Idempotency-Key a retry answers the first send (\`replayed\`). Needs the program manager role.`,
@@ -63,7 +64,6 @@ export const sendDeliveryRequestOperation = platformOperation({
   body: newDeliveryRequestBodySchema,
   response: sentDeliveryRequestSchema,
   run: async ({ actor, params, body, idempotencyKey, tokenId }) => {
-    authorize(actor, "deliveries.send");
     await requireLiveProgram(params.programId ?? "");
     const options = await approvedDeliveryOptions(body.channelId);
     const problems = body.deliveries.flatMap((delivery, index) =>
@@ -93,6 +93,7 @@ export const sendDeliveryRequestOperation = platformOperation({
 export const getDeliveryRequest = platformOperation({
   operationId: "platformGetDeliveryRequest",
   method: "GET",
+  permission: "console.read",
   path: "/delivery-requests/{deliveryRequestId}",
   summary: "Get a delivery request",
   description: "A delivery request with one page (`?page=`, 50) of its deliveries, by beneficiary id.",
@@ -120,6 +121,7 @@ export const getDeliveryRequest = platformOperation({
 export const refundDelivery = platformOperation({
   operationId: "platformRefundDelivery",
   method: "POST",
+  permission: "refunds.request",
   path: "/deliveries/{deliveryId}/refund",
   summary: "Request a delivery's refund",
   description:

@@ -28,6 +28,7 @@ const EXAMPLE_PROGRAM = {
 export const listProgramsOperation = platformOperation({
   operationId: "platformListPrograms",
   method: "GET",
+  permission: "console.read",
   path: "/programs",
   summary: "List programs",
   description: "Every live program, newest first, with its virtual budget (minor units as text) and counts.",
@@ -42,6 +43,7 @@ export const listProgramsOperation = platformOperation({
 export const createProgramOperation = platformOperation({
   operationId: "platformCreateProgram",
   method: "POST",
+  permission: "programs.manage",
   path: "/programs",
   summary: "Create a program",
   description:
@@ -61,6 +63,7 @@ export const createProgramOperation = platformOperation({
 export const getProgram = platformOperation({
   operationId: "platformGetProgram",
   method: "GET",
+  permission: "console.read",
   path: "/programs/{programId}",
   summary: "Get a program",
   description:
@@ -86,6 +89,7 @@ export const getProgram = platformOperation({
 export const addProgramChannel = platformOperation({
   operationId: "platformAddProgramChannel",
   method: "POST",
+  permission: "programs.manage",
   path: "/programs/{programId}/channels",
   summary: "Let a channel serve a program",
   description:

@@ -10,7 +10,6 @@ import {
 import { providerForAdmin, providersOverview } from "../../../domain/admin-console";
 import { createProvider, regenerateApiKey } from "../../../domain/api-keys";
 import { notFound } from "../../../domain/errors";
-import { authorize } from "../../../domain/permissions";
 import { platformOperation } from "./define";
 
 const EXAMPLE_PROVIDER_ID = "0193a1c2-7e1f-7000-8000-000000000003";
@@ -19,20 +18,19 @@ const EXAMPLE_KEY = "dcp_4vQ…(shown once)";
 export const listProviders = platformOperation({
   operationId: "platformListProviders",
   method: "GET",
+  permission: "console.read",
   path: "/providers",
   summary: "List providers",
   description: "Every live provider by name, with its counts and the prefixes of its active API keys.",
   response: anyListSchema,
-  run: async ({ actor }) => {
-    authorize(actor, "console.read");
-    return providersOverview();
-  },
+  run: ({ actor }) => providersOverview(actor),
   example: [{ id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", apiKeys: [{ prefix: "dcp_4vQx1a" }] }],
 });
 
 export const createProviderOperation = platformOperation({
   operationId: "platformCreateProvider",
   method: "POST",
+  permission: "providers.manage",
   path: "/providers",
   summary: "Create a provider",
   description:
@@ -40,9 +38,8 @@ export const createProviderOperation = platformOperation({
   body: newProviderBodySchema,
   response: newProviderSchema,
   run: async ({ actor, body }) => {
-    authorize(actor, "providers.manage");
-    const provider = await createProvider(body.name);
-    return { id: provider.id, name: provider.name, key: await regenerateApiKey(provider.id) };
+    const provider = await createProvider(actor, body.name);
+    return { id: provider.id, name: provider.name, key: await regenerateApiKey(actor, provider.id) };
   },
   requestExample: { name: "Acme Payments" },
   example: { id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", key: EXAMPLE_KEY },
@@ -51,14 +48,14 @@ export const createProviderOperation = platformOperation({
 export const getProvider = platformOperation({
   operationId: "platformGetProvider",
   method: "GET",
+  permission: "console.read",
   path: "/providers/{providerId}",
   summary: "Get a provider",
   description: "A provider with its users, API keys (never their text), subscriptions and channels.",
   params: z.object({ providerId: z.string() }),
   response: anyObjectSchema,
   run: async ({ actor, params }) => {
-    authorize(actor, "console.read");
-    const provider = await providerForAdmin(params.providerId ?? "");
+    const provider = await providerForAdmin(actor, params.providerId ?? "");
     if (!provider) throw notFound("No such provider.");
     return provider;
   },
@@ -68,6 +65,7 @@ export const getProvider = platformOperation({
 export const issueProviderKey = platformOperation({
   operationId: "platformIssueProviderKey",
   method: "POST",
+  permission: "providers.manage",
   path: "/providers/{providerId}/keys",
   summary: "Issue (regenerate) a provider's API key",
   description:
@@ -75,10 +73,10 @@ export const issueProviderKey = platformOperation({
   params: z.object({ providerId: z.string() }),
   response: issuedKeySchema,
   run: async ({ actor, params }) => {
-    authorize(actor, "providers.manage");
     const providerId = params.providerId ?? "";
-    if (!(await providerForAdmin(providerId))) throw notFound("No such provider.");
-    return { providerId, key: await regenerateApiKey(providerId) };
+    // A sandbox is no provider of the console's: 404, as its page is.
+    if (!(await providerForAdmin(actor, providerId))) throw notFound("No such provider.");
+    return { providerId, key: await regenerateApiKey(actor, providerId) };
   },
   example: { providerId: EXAMPLE_PROVIDER_ID, key: EXAMPLE_KEY },
 });

@@ -3,23 +3,21 @@ import { z } from "zod";
 import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/requests";
 import { anyListSchema, doneSchema, pagedListSchema } from "../../../contract/platform/responses";
 import { eligibleChannels } from "../../../domain/eligibility";
-import { authorize } from "../../../domain/permissions";
 import { deliveryLog, replayEvent } from "../../../domain/webhook-events";
 import { filtersOf, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({
   operationId: "platformQueryEligibility",
   method: "POST",
+  permission: "console.read",
   path: "/eligibility",
   summary: "Find eligible channels",
   description:
     "The approved, ONLINE channels whose availability allows the criteria (category, country, nationality, KYC document, currency), optionally among one program's channels. Changes nothing: any platform role may ask.",
   body: eligibilityBodySchema,
   response: anyListSchema,
-  run: async ({ actor, body: { programId, ...criteria } }) => {
-    authorize(actor, "console.read");
-    return eligibleChannels(criteria, programId);
-  },
+  // The permission (console.read) is checked before the body is read; the query changes nothing.
+  run: ({ body: { programId, ...criteria } }) => eligibleChannels(criteria, programId),
   requestExample: { category: "CASH", country: "UA", currency: "UAH" },
   example: [
     { id: "0193a1c2-7e1f-7000-8000-000000000002", providerDeliveryChannelId: "cash-plus", content: {} },
@@ -29,17 +27,14 @@ export const queryEligibility = platformOperation({
 export const listWebhookEvents = platformOperation({
   operationId: "platformListWebhookEvents",
   method: "GET",
+  permission: "console.read",
   path: "/webhook-events",
   summary: "List webhook events",
   description:
     "Every live provider's webhook events, newest first, 20 a page (`?page=`), with their delivery attempts. Filters: `eventType`, `outcome` (PENDING, DELIVERED, FAILED, SKIPPED).",
   response: pagedListSchema,
   run: async ({ actor, query }) => {
-    authorize(actor, "console.read");
-    const { events, ...paging } = await deliveryLog({
-      providerId: null,
-      ...filtersOf(webhookEventFilterSchema, query),
-    });
+    const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
     return { ...paging, items: events };
   },
   example: { total: 0, page: 1, pageSize: 20, items: [] },
@@ -48,6 +43,7 @@ export const listWebhookEvents = platformOperation({
 export const replayWebhookEvent = platformOperation({
   operationId: "platformReplayWebhookEvent",
   method: "POST",
+  permission: "webhooks.replay",
   path: "/webhook-events/{eventId}/replay",
   summary: "Replay a webhook event",
   description:
@@ -55,8 +51,7 @@ export const replayWebhookEvent = platformOperation({
   params: z.object({ eventId: z.string() }),
   response: doneSchema,
   run: async ({ actor, params }) => {
-    authorize(actor, "webhooks.replay");
-    await replayEvent(null, params.eventId ?? "");
+    await replayEvent(actor, params.eventId ?? "");
     return { done: true };
   },
   example: { done: true },

@@ -10,13 +10,14 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { translationLanguages, translatorSetting } from "@/lib/config";
 import { adminChannelDetail, completeContent } from "@/lib/domain/channels";
+import { can } from "@/lib/domain/permissions";
 import { saveTranslationAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Channel" };
 
 export default async function AdminChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
-  await requirePlatformUser();
-  const channel = await adminChannelDetail((await params).channelId);
+  const user = await requirePlatformUser();
+  const channel = await adminChannelDetail(user.actor, (await params).channelId);
   if (!channel) notFound();
   return (
     <>
@@ -46,7 +47,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
               </p>
             )}
             <TranslationList translations={channel.translations} />
-            {channel.isApproved && (
+            {channel.isApproved && can(user.actor, "translations.edit") && (
               <div className="mt-4 border-t border-slate-100 pt-4">
                 <TranslationEditor
                   channelId={channel.id}

@@ -60,14 +60,16 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
               </li>
             ))}
           </ul>
-          <AddChannelForm
-            programId={program.id}
-            candidates={program.candidates.map((c) => ({
-              id: c.id,
-              label: `${c.name} (${c.provider.name})`,
-            }))}
-            add={addChannelAction}
-          />
+          {can(user.actor, "programs.manage") && (
+            <AddChannelForm
+              programId={program.id}
+              candidates={program.candidates.map((c) => ({
+                id: c.id,
+                label: `${c.name} (${c.provider.name})`,
+              }))}
+              add={addChannelAction}
+            />
+          )}
         </Card>
         <div className="lg:col-span-2">
           <Card title="Approval policy">
@@ -83,16 +85,18 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
             )}
           </Card>
         </div>
-        <div className="lg:col-span-2">
-          <Card title="Send a delivery request">
-            <DeliveryRequestForm
-              programId={program.id}
-              channels={sendable}
-              preview={previewSendAction}
-              send={sendAction}
-            />
-          </Card>
-        </div>
+        {can(user.actor, "deliveries.send") && (
+          <div className="lg:col-span-2">
+            <Card title="Send a delivery request">
+              <DeliveryRequestForm
+                programId={program.id}
+                channels={sendable}
+                preview={previewSendAction}
+                send={sendAction}
+              />
+            </Card>
+          </div>
+        )}
         <div className="lg:col-span-2">
           <Card title="Spending per channel">
             <ChannelSpending rows={spending} unit={program.unit} />

@@ -20,12 +20,11 @@ import { revokeInvitationAction } from "../../users/actions";
 export const metadata: Metadata = { title: "Provider" };
 
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
-  const admin = await requirePlatformUser();
-  const provider = await providerForAdmin((await params).providerId);
+  const user = await requirePlatformUser();
+  const provider = await providerForAdmin(user.actor, (await params).providerId);
+  const manages = can(user.actor, "providers.manage");
   if (!provider) notFound();
-  const invitations = can(admin.actor, "providers.manage")
-    ? await openInvitations(admin.actor, provider.id)
-    : null;
+  const invitations = manages ? await openInvitations(user.actor, provider.id) : null;
   return (
     <>
       <PageHeader title={provider.name} description={`Created ${formatDateTime(provider.createdAt)}`} />
@@ -40,15 +39,15 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
               </li>
             ))}
           </ul>
-          <RegenerateKeyButton providerId={provider.id} regenerate={regenerateKeyAction} />
+          {manages && <RegenerateKeyButton providerId={provider.id} regenerate={regenerateKeyAction} />}
         </Card>
         <Card title="Users">
           <ul className="mb-4 space-y-1 text-sm">
             {provider.users.length === 0 && <li className="text-slate-600">No users yet.</li>}
-            {provider.users.map((user) => (
-              <li key={user.id}>
-                {user.name} · {user.email}{" "}
-                {parseRoles(user.roles).map((role) => (
+            {provider.users.map((member) => (
+              <li key={member.id}>
+                {member.name} · {member.email}{" "}
+                {parseRoles(member.roles).map((role) => (
                   <Badge key={role} tone="blue">
                     {ROLE_LABELS[role]}
                   </Badge>

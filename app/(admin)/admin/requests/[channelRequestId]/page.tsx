@@ -11,6 +11,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { missingForUse } from "@/lib/contract/channel-form";
 import { completeContent, requestForReview } from "@/lib/domain/channels";
 import { diffContent } from "@/lib/domain/content-diff";
+import { can } from "@/lib/domain/permissions";
 import { formatDateTime } from "@/lib/format";
 import { decideAction } from "../../actions";
 
@@ -18,7 +19,7 @@ export const metadata: Metadata = { title: "Review request" };
 
 export default async function ReviewPage({ params }: { params: Promise<{ channelRequestId: string }> }) {
   const admin = await requirePlatformUser();
-  const request = await requestForReview((await params).channelRequestId);
+  const request = await requestForReview(admin.actor, (await params).channelRequestId);
   if (!request) notFound();
   const { channel } = request;
   const ownOrganisation = admin.providerId === channel.provider.id;
@@ -66,9 +67,11 @@ export default async function ReviewPage({ params }: { params: Promise<{ channel
                 This request is <RequestStateBadge state={request.state} />
                 {request.reason ? ` (${request.reason})` : ""} and cannot be decided.
               </p>
+            ) : !can(admin.actor, "channels.decide") ? (
+              <p className="text-sm text-slate-600">Your role does not decide channel requests.</p>
             ) : ownOrganisation ? (
               <p role="alert" className="text-sm text-amber-900">
-                You belong to {channel.provider.name}, so another administrator must decide this request.
+                You belong to {channel.provider.name}, so another reviewer must decide this request.
               </p>
             ) : (
               <DecisionForm requestId={request.id} decide={decideAction} />

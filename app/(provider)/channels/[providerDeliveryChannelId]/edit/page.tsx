@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
 import { PageHeader } from "@/components/ui/page";
+import { can } from "@/lib/domain/permissions";
 import { formatCount } from "@/lib/format";
 import { updateChannelAction } from "../../actions";
 import { channelDetailOrNotFound } from "../channel-detail";
@@ -20,7 +22,9 @@ export default async function EditChannelPage({
 }: {
   params: Promise<{ providerDeliveryChannelId: string }>;
 }) {
-  const { id, detail } = await channelDetailOrNotFound(params);
+  const { id, detail, user } = await channelDetailOrNotFound(params);
+  // A role that may not change channels has no form to fill in.
+  if (!can(user.actor, "provider.channels.edit")) notFound();
   const tooLong = (Object.keys(LISTS) as (keyof typeof LISTS)[]).find(
     (key) => (detail.requested[key]?.length ?? 0) > FORM_MAX_ITEMS,
   );

@@ -12,6 +12,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { requestApprovals } from "@/lib/domain/approval-queue";
 import { channelName } from "@/lib/domain/channels";
 import { pageParam } from "@/lib/domain/paging";
+import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
 import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
@@ -154,7 +155,8 @@ export default async function DeliveryRequestPage({
             </td>
             <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
-              {request.approvalState === "SENT" &&
+              {can(user.actor, "refunds.request") &&
+                request.approvalState === "SENT" &&
                 !delivery.refundRequestedAt &&
                 !delivery.revertedAt &&
                 !pendingRefunds.has(delivery.id) && (

@@ -1,0 +1,158 @@
+/**
+ * The permission matrix (README "Roles and permissions"): every server action, called over HTTP as
+ * every role, each a real signed-in session. The expected matrix is written here from the roles'
+ * descriptions, not read from lib/domain/permissions.ts, so a wrong table entry fails; an action
+ * without a row fails too. Allowed: not refused for the role (it works, or fails only on its input
+ * or subject). Not allowed: refused — the role message, or the other portal's 404/redirect — with
+ * nothing changed. Then the provider API's operations with a read key and a full key.
+ */
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { OPERATIONS } from "@/lib/api/operations";
+import type { UserRole } from "@/lib/contract/roles";
+import { inputs, prepareSubjects, type Subjects, snapshot } from "../support/matrix-subjects";
+import { type PortalSession, signedIn } from "../support/portal-session";
+import { type ServerAction, serverActions } from "../support/server-actions";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
+const baseUrl = inject("baseUrl");
+
+const PLATFORM: UserRole[] = ["administrator", "reviewer", "program_manager", "finance_approver", "auditor"];
+const PROVIDER: UserRole[] = ["owner", "editor", "viewer"];
+const EVERY_ROLE = [...PLATFORM, ...PROVIDER];
+
+/**
+ * Who may call each action, from the issue: administrator (users, providers, settings), reviewer
+ * (channel decisions, translations), program manager (programs, their channels, delivery requests,
+ * refunds), finance approver (payments), auditor (reads only); owner (users, keys, webhooks, and as
+ * the organisation's top role its channels), editor (channels), viewer (reads only).
+ */
+const MATRIX: Record<string, UserRole[]> = {
+  setPortalModeAction: ["owner", "editor", "viewer"],
+  lookupValuesAction: ["owner", "editor", "viewer"],
+  createChannelAction: ["owner", "editor"],
+  updateChannelAction: ["owner", "editor"],
+  setChannelStatusAction: ["owner", "editor"],
+  subscribeAction: ["owner"],
+  unsubscribeAction: ["owner"],
+  rotateSecretAction: ["owner"],
+  reenableAction: ["owner"],
+  replayEventAction: ["owner"],
+  replayFailedAction: ["owner"],
+  sendTestEventAction: ["owner"],
+  sendExampleAction: ["owner"],
+  createApiKeyAction: ["owner"],
+  rollApiKeyAction: ["owner"],
+  revokeApiKeyAction: ["owner"],
+  decideAction: ["reviewer"],
+  saveTranslationAction: ["reviewer"],
+  createProviderAction: ["administrator"],
+  createProviderUserAction: ["administrator"],
+  regenerateKeyAction: ["administrator"],
+  adminReplayEventAction: ["administrator"],
+  adminReplayFailedAction: ["administrator"],
+  createProgramAction: ["program_manager"],
+  addChannelAction: ["program_manager"],
+  refundAction: ["program_manager"],
+  previewSendAction: ["program_manager"],
+  sendAction: ["program_manager"],
+};
+
+/** Operations a read key may call (it reads only); a full key may call every operation. */
+const READ_KEY_MAY = new Set(["getDeliveryChannel", "getLookUpValues"]);
+
+const REFUSAL = /^Your role does not allow you to /;
+const exportName = (action: ServerAction) => action.name.split("#")[1]!;
+
+type Outcome = { refused: true; why: string } | { refused: false; result: unknown };
+
+/** An action's answer: refused (role message, 404 page, redirect to one's own portal) or not. */
+async function call(action: ServerAction, session: PortalSession, input: unknown): Promise<Outcome> {
+  const response = await fetch(`${baseUrl}${action.pagePath}`, {
+    method: "POST",
+    headers: {
+      "next-action": action.id,
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      origin: baseUrl,
+      cookie: session.cookie,
+    },
+    body: JSON.stringify([input]),
+    redirect: "manual",
+    signal: AbortSignal.timeout(25_000),
+  });
+  const text = await response.text();
+  const row = text.split("\n").find((line) => /^[0-9a-f]+:\{"ok":/.test(line));
+  if (!row) return { refused: true, why: `HTTP ${response.status}` };
+  const result = JSON.parse(row.slice(row.indexOf(":") + 1)) as { ok: boolean; error?: string };
+  if (!result.ok && REFUSAL.test(result.error ?? "")) return { refused: true, why: result.error! };
+  return { refused: false, result };
+}
+
+let subjects: Subjects;
+const sessions = new Map<UserRole, PortalSession>();
+
+beforeAll(async () => {
+  subjects = await prepareSubjects();
+  for (const role of EVERY_ROLE) {
+    const providerId = PROVIDER.includes(role) ? subjects.providerId : undefined;
+    sessions.set(role, await signedIn([role], providerId));
+  }
+}, 120_000);
+
+describe("every server action as every role", () => {
+  it("has a row in the expected matrix and an input for every action", () => {
+    const names = serverActions().map(exportName);
+    expect(names.filter((name) => !(name in MATRIX))).toEqual([]);
+    expect(names.filter((name) => !(name in inputs(subjects)))).toEqual([]);
+  });
+
+  it.each(serverActions().map((action) => [exportName(action), action] as const))(
+    "%s",
+    async (name, action) => {
+      const allowed = MATRIX[name] ?? [];
+      const userIds = [...sessions.values()].map((session) => session.userId);
+      // The refused roles first, so that each sees the subjects as prepared.
+      const order = [...EVERY_ROLE].sort((a, b) => Number(allowed.includes(a)) - Number(allowed.includes(b)));
+      for (const role of order) {
+        const input = inputs(subjects)[name]!();
+        const before = await snapshot(subjects, userIds);
+        const outcome = await call(action, sessions.get(role)!, input);
+        if (allowed.includes(role)) {
+          expect(outcome, `${role} may call ${name}`).toMatchObject({ refused: false });
+        } else {
+          expect(outcome, `${role} may not call ${name}`).toMatchObject({ refused: true });
+          expect(await snapshot(subjects, userIds), `${role} changed something with ${name}`).toBe(before);
+        }
+      }
+    },
+    120_000,
+  );
+});
+
+describe("the provider API's operations by key scope", () => {
+  const keyed = OPERATIONS.filter((operation) => operation.auth === "apiKey");
+
+  it.each(keyed.map((operation) => [operation.operationId, operation] as const))(
+    "%s",
+    async (operationId, operation) => {
+      const path = operation.path.replace(/\{[^}]+\}$/, subjects.approvedId);
+      const send = (key: string) =>
+        fetch(`${baseUrl}${path}`, {
+          method: operation.method,
+          headers: { "x-api-key": key, "content-type": "application/json" },
+          body: operation.method === "POST" ? "{}" : undefined,
+        });
+      const before = await snapshot(subjects, []);
+      const read = await send(subjects.readKey);
+      if (READ_KEY_MAY.has(operationId)) expect(read.status).not.toBe(403);
+      else {
+        expect(read.status).toBe(403);
+        expect(await read.text()).toMatch(/read-only \(scope \\"read\\"\)/);
+        expect(await snapshot(subjects, [])).toBe(before);
+      }
+      // A full key is never refused for its scope (a live key on the sandbox helpers is another 403).
+      expect(await (await send(subjects.fullKey)).text()).not.toMatch(/read-only/);
+    },
+  );
+});
