@@ -142,7 +142,7 @@ describe("channel requests", () => {
       403,
       "Forbidden",
       "Forbidden",
-      /another administrator must decide/,
+      /another reviewer must decide/,
     );
   });
 });

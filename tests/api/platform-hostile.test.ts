@@ -22,7 +22,7 @@ let reviewer: PlatformUser;
 
 beforeAll(async () => {
   [admin, manager, reviewer] = await Promise.all([
-    platformUser(["administrator"]),
+    platformUser(["administrator", "reviewer"]),
     platformUser(["program_manager"]),
     platformUser(["reviewer"]),
   ]);
@@ -110,6 +110,17 @@ describe("bad bodies", () => {
       "ValidationError",
       "Invalid Request Body",
       message,
+    );
+  });
+
+  it("refuses a role without the permission before reading the body: 403, not 400", async () => {
+    const auditor = await platformUser(["auditor"]);
+    expectFailure(
+      await platform("/programs", { token: auditor.token, body: '{"name":' }),
+      403,
+      "Forbidden",
+      "Forbidden",
+      "Your role does not allow you to manage programs, their channels and budgets.",
     );
   });
 
