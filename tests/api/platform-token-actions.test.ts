@@ -40,12 +40,19 @@ describe("the API tokens page", () => {
     [{ name: "t", expiresInDays: "366" }, "expiresInDays"],
     [{ name: "t", expiresInDays: "0" }, "expiresInDays"],
     [{ name: "t", expiresInDays: "1.5" }, "expiresInDays"],
+    [{ name: "t", expiresInDays: 1.5 }, "expiresInDays"],
+    [{ name: "t", expiresInDays: [30] }, "expiresInDays"],
     [{ name: "", expiresInDays: "30" }, "name"],
     [{ name: "x".repeat(101), expiresInDays: "30" }, "name"],
   ])("refuses %j at its field", async (input, field) => {
     const result = await issue(auditor, input);
     expect(result.ok).toBe(false);
     expect(Object.keys(result.fieldErrors ?? {})).toContain(field);
+  });
+
+  it("accepts the days as the form's own parse sends them, a number", async () => {
+    // The form parses with the same schema and sends its output: "7" arrives as 7.
+    expect(await issue(auditor, { name: "from the form", expiresInDays: 7 })).toMatchObject({ ok: true });
   });
 
   it("issues a token shown once, listed by its prefix, that reads through the API", async () => {

@@ -15,15 +15,23 @@ export const newPlatformTokenSchema = z.object({
     .trim()
     .min(1, "is required")
     .max(TOKEN_NAME_MAX, `must be at most ${TOKEN_NAME_MAX} characters`),
-  /** Days from now, as the form's control sends it (text). */
+  /**
+   * Days from now: text from the form's control, or the number the form's own parse made of it
+   * (the action receives the client's parsed values, so both must pass).
+   */
   expiresInDays: z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}$/, "must be a whole number of days")
-    .transform(Number)
+    .union([
+      z.number("must be a whole number of days"),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, "must be a whole number of days")
+        .transform(Number),
+    ])
     .pipe(
       z
         .number()
+        .int("must be a whole number of days")
         .min(1, "must be at least 1 day")
         .max(TOKEN_MAX_DAYS, `must be at most ${TOKEN_MAX_DAYS} days`),
     ),
