@@ -56,6 +56,8 @@ const MATRIX: Record<string, UserRole[]> = {
   refundAction: ["program_manager"],
   previewSendAction: ["program_manager"],
   sendAction: ["program_manager"],
+  issueTokenAction: PLATFORM,
+  revokeTokenAction: PLATFORM,
 };
 
 /** Operations a read key may call (it reads only); a full key may call every operation. */

@@ -102,6 +102,9 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       text: "Traduction de la matrice",
     }),
     createProviderAction: () => ({ name: `${MATRIX_NAME} created` }),
+    // Every platform role holds its own tokens; an unknown one is a message, not a refusal.
+    issueTokenAction: () => ({ name: `${MATRIX_NAME} token`, expiresInDays: "7" }),
+    revokeTokenAction: () => ({ tokenId: randomUUID() }),
     createProviderUserAction: () => ({
       providerId: s.providerId,
       email: `${MATRIX_NAME}-${randomUUID().slice(0, 6)}@matrix.example`,
