@@ -96,8 +96,9 @@ test("an administrator works the approval queue; the provider sees the outcome",
     body(second, "Second kiosk v2", ["PL"]),
   );
   const memberPage = await (await browser.newContext()).newPage();
-  // A platform user who belongs to the organisation (no provider role there) lands in the console.
-  await signIn(memberPage, createAdminAccount(provider.providerId), /\/admin$/);
+  // An administrator who belongs to the organisation is also its owner (user:create --admin
+  // --provider), so the organisation's portal is home; the console still refuses them its requests.
+  await signIn(memberPage, createAdminAccount(provider.providerId), /\/channels$/);
   await memberPage.goto(`/admin/requests?providerId=${provider.providerId}`);
   await memberPage.getByRole("link", { name: "Delivery Channel Update: Second kiosk v2" }).click();
   await expect(memberPage.getByText("another reviewer must decide")).toBeVisible();

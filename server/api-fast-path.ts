@@ -65,10 +65,16 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
   });
 }
 
-function toApiRequest(request: IncomingMessage, path: string, params: Record<string, string>): ApiRequest {
+function toApiRequest(
+  request: IncomingMessage,
+  path: string,
+  params: Record<string, string>,
+  query: string,
+): ApiRequest {
   return {
     method: request.method ?? "GET",
     path,
+    query,
     header: (name) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
@@ -103,7 +109,7 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
   const logRequest = log.isLevelEnabled("info");
   const started = logRequest ? performance.now() : 0;
   match
-    .handler(toApiRequest(request, pathname, match.params))
+    .handler(toApiRequest(request, pathname, match.params, queryAt === -1 ? "" : url.slice(queryAt + 1)))
     .then((result) => {
       send(response, result);
       if (logRequest) {

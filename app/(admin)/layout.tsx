@@ -32,6 +32,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/deliveries", label: "Webhook log" },
         ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: "Audit trail" }] : []),
         ...(can(user.actor, "users.manage") ? [{ href: "/admin/users", label: "Users" }] : []),
+        { href: "/admin/tokens", label: "API tokens" },
       ]}
     >
       {children}

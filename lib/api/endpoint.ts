@@ -9,6 +9,7 @@ import { type ApiPrincipal, apiKeyActor, authenticateApiKey } from "../domain/ap
 import { DomainError } from "../domain/errors";
 import { recordKeyRequest } from "../domain/key-requests";
 import { type Actor, authorize, can, type Permission } from "../domain/permissions";
+import { authenticatePlatformToken } from "../domain/platform-tokens";
 import { log } from "../log";
 import { requestIdFrom, withRequestId } from "../request-context";
 import {
@@ -20,6 +21,9 @@ import {
   internalError,
   methodNotAllowed,
   readOnlyKey,
+  tokenExpired,
+  tokenInvalid,
+  tokenMissing,
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
 import { withJsonBody } from "./json-body";
@@ -40,15 +44,34 @@ export interface ApiResult {
 
 export type ApiHandler = (request: ApiRequest) => Promise<ApiResult>;
 
-/** Who may call: a provider with its API key, or anyone (health tells nothing about a provider). */
-export type EndpointAuth = "apiKey" | "none";
+/**
+ * Who may call: a provider with its API key, a platform user with a platform token (the platform
+ * API, /api/platform/v1), or anyone (health tells nothing about a provider).
+ */
+export type EndpointAuth = "apiKey" | "platformToken" | "none";
+
+/** A platform token's caller: the domain's actor (its user's current platform roles). */
+export interface PlatformPrincipal {
+  tokenId: string;
+  actor: Actor;
+}
+
+type PrincipalOf<A extends EndpointAuth> = A extends "apiKey"
+  ? ApiPrincipal
+  : A extends "platformToken"
+    ? PlatformPrincipal
+    : undefined;
 
 interface EndpointContext<Body, A extends EndpointAuth> {
-  principal: A extends "apiKey" ? ApiPrincipal : undefined;
-  /** The key as the domain's permission checks and audit trail see it. */
-  actor: A extends "apiKey" ? Actor : undefined;
+  principal: PrincipalOf<A>;
+  /** The key or the token as the domain's permission checks and audit trail see it. */
+  actor: A extends "none" ? undefined : Actor;
   body: Body;
   params: Record<string, string>;
+  /** The query string's parameters (the platform API's list filters). */
+  query: URLSearchParams;
+  /** The request's Idempotency-Key, on an operation that accepts one. */
+  idempotencyKey: string | undefined;
 }
 
 export type BodyOf<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -129,9 +152,33 @@ const methodMatches = (sent: string, defined: HttpMethod) =>
  */
 async function authenticate(request: ApiRequest) {
   const key = request.header("x-api-key")?.trim();
+  if (!key && bearerOf(request)?.startsWith("dcp_pat_"))
+    throw apiKeyMissing(
+      "A platform token is not accepted by the provider API: send the provider's x-api-key.",
+    );
   if (!key) throw apiKeyMissing();
   const check = await authenticateApiKey(key);
   if (check.refused === "invalid") throw apiKeyInvalid();
+  return check;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+const bearerOf = (request: ApiRequest) => BEARER.exec(request.header("authorization") ?? "")?.[1];
+
+/** The platform token's check, or the 401 without a known token (a provider key is not one). */
+async function authenticateToken(request: ApiRequest) {
+  const token = bearerOf(request);
+  if (!token) {
+    throw tokenMissing(
+      request.header("x-api-key")
+        ? "A provider API key is not accepted by the platform API: send Authorization: Bearer <platform token>."
+        : "Send Authorization: Bearer <platform token>; a platform user issues one in the console (API tokens).",
+    );
+  }
+  const check = await authenticatePlatformToken(token);
+  if (check.refused === "invalid") throw tokenInvalid();
+  if (check.refused === "deactivated") throw tokenInvalid("The token's user is deactivated.");
+  if (check.refused === "expired") throw tokenExpired(check.expiredAt);
   return check;
 }
 
@@ -152,8 +199,11 @@ function logged(apiKeyId: string, request: ApiRequest, result: ApiResult): ApiRe
 export const refusesReadKey = (permission: Permission | undefined) =>
   permission !== undefined && !can({ holds: ["key:read"] }, permission);
 
-/** A key's scope must allow the operation: a read key on a write operation gets the API's own 403. */
-function authorizeKey(actor: Actor, permission: Permission | undefined, request: ApiRequest): void {
+/**
+ * The caller must hold the operation's permission, before its body is read: a read key on a write
+ * operation gets the API's own 403, a platform token whose user's roles lack it the permission's.
+ */
+function authorizeCaller(actor: Actor, permission: Permission | undefined, request: ApiRequest): void {
   if (!permission) throw internalError();
   if (actor.holds.includes("key:read") && !can(actor, permission))
     throw readOnlyKey(request.method, request.path);
@@ -180,13 +230,17 @@ export function defineEndpoint<
 >(definition: EndpointDefinition<S, A> & { operationId: string }): ApiHandler {
   if (definition.auth !== "none" && !definition.permission)
     throw new Error(`Operation ${definition.operationId} needs a permission`);
-  const serve = async (request: ApiRequest, principal: ApiPrincipal | undefined): Promise<ApiResult> => {
+  const serve = async (
+    request: ApiRequest,
+    principal: ApiPrincipal | PlatformPrincipal | undefined,
+  ): Promise<ApiResult> => {
     try {
-      const actor = principal && apiKeyActor(principal);
-      if (actor) authorizeKey(actor, definition.permission, request);
+      const actor = principal && ("actor" in principal ? principal.actor : apiKeyActor(principal));
+      if (actor) authorizeCaller(actor, definition.permission, request);
+      const callerId = principal && ("apiKeyId" in principal ? principal.apiKeyId : principal.tokenId);
       const once =
-        definition.idempotencyKey && principal
-          ? idempotencyOf(request, principal.apiKeyId, definition.operationId)
+        definition.idempotencyKey && callerId
+          ? idempotencyOf(request, callerId, definition.operationId)
           : undefined;
       const schema = definition.body;
       const body = schema
@@ -195,10 +249,12 @@ export function defineEndpoint<
       const perform = () =>
         definition
           .run({
-            principal: principal as A extends "apiKey" ? ApiPrincipal : undefined,
-            actor: actor as A extends "apiKey" ? Actor : undefined,
+            principal: principal as PrincipalOf<A>,
+            actor: actor as A extends "none" ? undefined : Actor,
             body: body as BodyOf<S>,
             params: request.params,
+            query: new URLSearchParams(request.query ?? ""),
+            idempotencyKey: once?.key,
           })
           .then(success, (error: unknown) => failureOf(error, request));
       return once ? await once.answer(perform, (error) => failureOf(error, request)) : await perform();
@@ -211,6 +267,7 @@ export function defineEndpoint<
     try {
       if (!methodMatches(request.method, definition.method)) throw methodNotAllowed([definition.method]);
       if (definition.auth === "none") return serve(request, undefined);
+      if (definition.auth === "platformToken") return await servePlatform(request);
       check = await authenticate(request);
     } catch (error) {
       return failureOf(error, request);
@@ -226,6 +283,15 @@ export function defineEndpoint<
         () => serve(request, principal),
         (error) => failure(error, request),
       ),
+    );
+  };
+  /** The platform API: the token's actor, and the rate limit per token as per key. */
+  const servePlatform = async (request: ApiRequest): Promise<ApiResult> => {
+    const { tokenId, actor } = await authenticateToken(request);
+    return withinRateLimit(
+      tokenId,
+      () => serve(request, { tokenId, actor }),
+      (error) => failure(error, request),
     );
   };
   const extra = definition.headers;

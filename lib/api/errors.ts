@@ -43,7 +43,8 @@ const invalidBody = (message: string) =>
 export const validationError = (problems: string[] = []) =>
   invalidBody(problems.length ? `${INVALID_BODY_SENTENCE} ${listProblems(problems)}` : INVALID_BODY_SENTENCE);
 
-export const apiKeyMissing = () => new ApiError(401, "Unauthorized", "API Key is missing", null);
+export const apiKeyMissing = (detail: string | null = null) =>
+  new ApiError(401, "Unauthorized", "API Key is missing", detail);
 export const apiKeyInvalid = () => new ApiError(401, "Unauthorized", "API Key is invalid", null);
 /** 401 for a key past its expiry (set at creation or by a roll's grace end), like a revoked key. */
 export const apiKeyExpired = (expiredAt: Date) =>
@@ -52,6 +53,18 @@ export const apiKeyExpired = (expiredAt: Date) =>
     "Unauthorized",
     "API Key has expired",
     `This API key expired at ${expiredAt.toISOString()}. Use its successor, or create a key in the portal (API keys).`,
+  );
+/** 401s of the platform API (Authorization: Bearer dcp_pat_…), in the same envelope. */
+export const tokenMissing = (detail: string | null = null) =>
+  new ApiError(401, "Unauthorized", "Platform token is missing", detail);
+export const tokenInvalid = (detail: string | null = null) =>
+  new ApiError(401, "Unauthorized", "Platform token is invalid", detail);
+export const tokenExpired = (expiredAt: Date) =>
+  new ApiError(
+    401,
+    "Unauthorized",
+    "Platform token has expired",
+    `This token expired at ${expiredAt.toISOString()}. Issue a new one in the console (API tokens).`,
   );
 export const forbidden = (what: string) => new ApiError(403, "Forbidden", "Forbidden", what);
 /** 403 for a read-only key calling an operation that changes something. */

@@ -34,6 +34,8 @@ export function parseIdempotencyKey(headerValue: string | undefined): string | u
 }
 
 export interface Idempotency {
+  /** The header's key, as the request named it. */
+  key: string;
   /** The request whose body bytes are remembered as they are read, for the fingerprint. */
   request: ApiRequest;
   /** Runs `perform` once for the key, or answers for it (replay, 409, 422). */
@@ -50,6 +52,7 @@ export function idempotencyOf(
   if (key === undefined) return undefined;
   let body: Uint8Array = new Uint8Array();
   return {
+    key,
     request: { ...request, readBody: async (limit) => (body = await request.readBody(limit)) },
     answer: (perform, failure) => {
       const fingerprint = createHash("sha256").update(body).digest("hex");

@@ -25,9 +25,11 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
 }
 
 export function toApiRequest(request: Request, params: Record<string, string> = {}): ApiRequest {
+  const url = new URL(request.url);
   return {
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: url.pathname,
+    query: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
     readBody: (limit = MAX_BODY_BYTES) => readLimited(request, limit),
     params,

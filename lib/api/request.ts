@@ -11,4 +11,6 @@ export interface ApiRequest {
   /** The raw body, at most `limit` bytes; rejects with a 413 ApiError beyond that. */
   readBody(limit: number): Promise<Uint8Array>;
   params: Record<string, string>;
+  /** The query string without its `?` ("" when none): the platform API's list filters. */
+  query?: string;
 }

@@ -1,10 +1,12 @@
 /**
  * From a request path to its operation, derived from the table (lib/api/operations). Exact paths are
- * one Map lookup; a path ending in a `{parameter}` (View) is matched by its prefix and its last
- * segment decoded. The fast path and the Next route file both route with this, so they cannot differ.
+ * one Map lookup; a path with `{parameter}` segments (the provider API's View, the platform API's
+ * `/programs/{programId}/channels`) is matched segment by segment, each parameter decoded. A path
+ * served by several methods (the platform API's GET and POST `/programs`) dispatches by method. The
+ * fast path and the Next route file both route with this, so they cannot differ.
  */
 import { type ApiHandler, failure } from "./endpoint";
-import { notFound } from "./errors";
+import { methodNotAllowed, notFound } from "./errors";
 import type { ApiOperation } from "./operation";
 import { OPERATIONS } from "./operations";
 
@@ -16,55 +18,97 @@ export interface RouteMatch {
 export type Route = Pick<ApiOperation, "method" | "path" | "handler">;
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-const PARAMETER = /^(.*\/)\{(\w+)\}$/;
+const PARAMETER_SEGMENT = /^\{(\w+)\}$/;
+
+/** A path with parameters: its text before the first one (a cheap first test), then its segments. */
+interface Template {
+  prefix: string;
+  /** Literal segments as they are; parameter segments by name. */
+  segments: ({ literal: string } | { name: string })[];
+  handler: ApiHandler;
+}
 
 /**
- * The matcher of a table. A path is served by one operation, whose handler answers 405 to other
- * methods, so a second operation on the same path (whatever its method) is refused here, when the
- * module loads, rather than silently replacing the first.
+ * The matcher of a table. Each method of a path is defined once: a second operation with the same
+ * method and path (parameter names aside) is refused here, when the module loads, rather than
+ * silently replacing the first.
  */
 export function buildRouter(routes: readonly Route[]): (pathname: string) => RouteMatch | undefined {
-  const exact = new Map<string, RouteMatch>();
-  const prefixed: { prefix: string; name: string; handler: ApiHandler }[] = [];
-  const methodAt = new Map<string, string>();
+  const byPath = new Map<string, { path: string; handlers: Map<string, ApiHandler> }>();
   for (const { method, path, handler } of routes) {
-    const parameter = PARAMETER.exec(path);
-    if (!parameter && path.includes("{"))
-      throw new Error(`${path}: only a last-segment parameter is supported`);
-    claimPath(methodAt, parameter ? `${parameter[1]}{}` : path, { method, path });
-    if (parameter) prefixed.push({ prefix: parameter[1]!, name: parameter[2]!, handler });
+    const key = path.replace(/\{\w+\}/g, "{}");
+    const entry = byPath.get(key) ?? { path, handlers: new Map() };
+    if (entry.handlers.has(method))
+      throw new Error(`${method} ${path} is defined twice in the operation table`);
+    if (entry.path !== path) throw new Error(`${path} and ${entry.path} name their parameters differently`);
+    entry.handlers.set(method, handler);
+    byPath.set(key, entry);
+  }
+  const exact = new Map<string, RouteMatch>();
+  const templates: Template[] = [];
+  for (const { path, handlers } of byPath.values()) {
+    const handler = byMethod(handlers);
+    if (path.includes("{")) templates.push(templateOf(path, handler));
     else exact.set(path, { handler, params: NO_PARAMS });
   }
-  return (pathname) => exact.get(pathname) ?? matchPrefixed(prefixed, pathname);
+  return (pathname) => exact.get(pathname) ?? matchTemplate(templates, pathname);
 }
 
-/** Records the path (a parameter path by its prefix) as served, or throws if it already is. */
-function claimPath(
-  methodAt: Map<string, string>,
-  key: string,
-  { method, path }: Omit<Route, "handler">,
-): void {
-  const taken = methodAt.get(key);
-  if (taken === method) throw new Error(`${method} ${path} is defined twice in the operation table`);
-  if (taken) throw new Error(`${path} has both ${taken} and ${method}: one operation per path is supported`);
-  methodAt.set(key, method);
+/** One handler for the path: the operation of the request's method (HEAD is GET's), else a 405. */
+function byMethod(handlers: Map<string, ApiHandler>): ApiHandler {
+  if (handlers.size === 1) return [...handlers.values()][0]!;
+  const allowed = [...handlers.keys()];
+  return async (request) => {
+    const handler = handlers.get(request.method === "HEAD" ? "GET" : request.method);
+    return handler ? handler(request) : failure(methodNotAllowed(allowed), request);
+  };
 }
 
-function matchPrefixed(
-  prefixed: readonly { prefix: string; name: string; handler: ApiHandler }[],
-  pathname: string,
-): RouteMatch | undefined {
-  for (const { prefix, name, handler } of prefixed) {
+function templateOf(path: string, handler: ApiHandler): Template {
+  const segments = path.split("/").map((segment) => {
+    const parameter = PARAMETER_SEGMENT.exec(segment);
+    if (!parameter && segment.includes("{")) throw new Error(`${path}: a parameter must be a whole segment`);
+    return parameter ? { name: parameter[1]! } : { literal: segment };
+  });
+  return { prefix: path.slice(0, path.indexOf("{")), segments, handler };
+}
+
+function matchTemplate(templates: readonly Template[], pathname: string): RouteMatch | undefined {
+  let parts: string[] | undefined;
+  for (const { prefix, segments, handler } of templates) {
     if (!pathname.startsWith(prefix)) continue;
-    const segment = pathname.slice(prefix.length);
-    if (!segment || segment.includes("/")) continue;
-    let value = segment; // a malformed %-escape stays raw: no channel has it, so 404
-    try {
-      value = decodeURIComponent(segment);
-    } catch {}
-    return { handler, params: { [name]: value } };
+    parts ??= pathname.split("/");
+    const params = paramsOf(segments, parts);
+    if (params) return { handler, params };
   }
   return undefined;
+}
+
+/** The template's parameters in these segments, or undefined when they do not fit it. */
+function paramsOf(
+  segments: Template["segments"],
+  parts: readonly string[],
+): Record<string, string> | undefined {
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const part = parts[index]!;
+    if ("literal" in segment) {
+      if (segment.literal !== part) return undefined;
+    } else if (!part) return undefined;
+    else params[segment.name] = decodeSegment(part);
+  }
+  return params;
+}
+
+/** A malformed %-escape stays raw: no record has it, so 404. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The operation at this path (without query), or undefined when there is none. */

@@ -28,11 +28,17 @@ async function whereOf(filters: AuditFilters) {
   };
 }
 
-/** An email names its user; anything else is an actor id as is (a key's, a token's, a worker's). */
+/**
+ * An email names its user and the user's platform API tokens (a token's entries carry the token's
+ * id); anything else is an actor id as is (a key's, a token's, a worker's).
+ */
 async function actorIdsOf(actor: string): Promise<string[]> {
   if (!actor.includes("@")) return [actor];
-  const user = await db().user.findUnique({ where: { email: actor.toLowerCase() }, select: { id: true } });
-  return user ? [user.id] : [];
+  const user = await db().user.findUnique({
+    where: { email: actor.toLowerCase() },
+    select: { id: true, tokens: { select: { id: true } } },
+  });
+  return user ? [user.id, ...user.tokens.map((token) => token.id)] : [];
 }
 
 export type AuditEntryView = Awaited<ReturnType<typeof auditEntries>>["entries"][number];
@@ -77,12 +83,21 @@ export async function auditActions(actor: Actor): Promise<string[]> {
 
 type Row = Awaited<ReturnType<ReturnType<typeof db>["auditEntry"]["findMany"]>>[number];
 
-/** Users are shown by email; keys, tokens and workers by their id. */
+/** Users are shown by email, a platform token as its user's email and name; keys and workers by id. */
 async function withActorNames(rows: Row[]) {
-  const userIds = [...new Set(rows.filter((row) => row.actorType === "user").map((row) => row.actorId))];
-  const users = userIds.length
-    ? await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })
-    : [];
-  const emails = new Map(users.map((user) => [user.id, user.email]));
-  return rows.map((row) => ({ ...row, actorName: emails.get(row.actorId) ?? row.actorId }));
+  const ids = (type: string) => [
+    ...new Set(rows.filter((row) => row.actorType === type).map((row) => row.actorId)),
+  ];
+  const [users, tokens] = await Promise.all([
+    db().user.findMany({ where: { id: { in: ids("user") } }, select: { id: true, email: true } }),
+    db().platformToken.findMany({
+      where: { id: { in: ids("token") } },
+      select: { id: true, name: true, user: { select: { email: true } } },
+    }),
+  ]);
+  const names = new Map([
+    ...users.map((user) => [user.id, user.email] as const),
+    ...tokens.map((token) => [token.id, `${token.user.email} (token “${token.name}”)`] as const),
+  ]);
+  return rows.map((row) => ({ ...row, actorName: names.get(row.actorId) ?? row.actorId }));
 }

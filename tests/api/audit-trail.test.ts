@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { recordAudit } from "@/lib/domain/audit";
 import { AUDIT_PAGE_SIZE } from "@/lib/domain/audit-log";
+import { issuePlatformToken } from "@/lib/domain/platform-tokens";
 import { createUser } from "@/lib/domain/users";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
@@ -117,6 +118,49 @@ describe("the audit page", () => {
       const page = await auditor.get(`/admin/audit?${query}`);
       expect(page.status, query).toBe(200);
     }
+  });
+});
+
+describe("a platform API call", () => {
+  it("is recorded with the token as actor, found by its user's email, with the request id it was sent", async () => {
+    const email = `token-holder-${randomUUID().slice(0, 8)}@pages.example`;
+    const user = await createUser({
+      email,
+      name: "Token Holder",
+      password: `pw-${randomUUID()}`,
+      roles: ["program_manager"],
+    });
+    const holder = {
+      kind: "user" as const,
+      id: user.id,
+      personId: user.id,
+      holds: ["program_manager" as const],
+      providerId: null,
+    };
+    const { token, record } = await issuePlatformToken(holder, { name: "nightly sync", expiresInDays: 1 });
+    const requestId = `audit-test-${randomUUID()}`;
+    const created = await fetch(`${inject("baseUrl")}/api/platform/v1/programs`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-request-id": requestId,
+      },
+      body: JSON.stringify({ name: "Audited program", unit: "EUR", virtualBudget: 1000 }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.headers.get("x-request-id")).toBe(requestId);
+
+    const page = await auditor.get(`/admin/audit?actor=${encodeURIComponent(email)}`);
+    const rows = page.body.split("<tr").filter((row) => row.includes("data-seq"));
+    const programRow = rows.find((row) => row.includes("program.created"));
+    expect(programRow).toContain(`${email} (token “nightly sync”)`);
+    expect(programRow).toContain(requestId);
+    expect(rows.some((row) => row.includes("token.issued"))).toBe(true);
+    const entry = await database()
+      .db()
+      .auditEntry.findFirstOrThrow({ where: { requestId, action: "program.created" } });
+    expect(entry).toMatchObject({ actorType: "token", actorId: record.id });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The reference's code samples work as they stand: each operation's curl, TypeScript and Python
  * sample (x-codeSamples of /api/openapi.json) is run by bash, node and python3 against the server,
- * with DCP_URL and DCP_API_KEY set as the reference says, one fresh provider per language, in the
+ * with DCP_URL, DCP_API_KEY and DCP_TOKEN set as the reference says, one fresh provider per language, in the
  * table's order (Create first, so Update and View find the example channel).
  */
 import { spawnSync } from "node:child_process";
@@ -10,6 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { seedProvider } from "../support/operations";
+import { platformUser } from "../support/platform-api";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
 
 type Sample = { label: string; source: string };
 type Operation = { operationId: string; "x-codeSamples": Sample[] };
@@ -64,7 +68,9 @@ beforeAll(async () => {
 describe.each(["curl", "TypeScript", "Python"])("the %s samples", (label) => {
   it("answer as the example promises, run as they stand", async () => {
     const { key } = await seedProvider(inject("databaseUrl"));
-    const env = { ...process.env, DCP_URL: inject("baseUrl"), DCP_API_KEY: key };
+    // The platform API's samples run with a token holding every platform role.
+    const { token } = await platformUser(["administrator", "reviewer", "program_manager", "auditor"]);
+    const env = { ...process.env, DCP_URL: inject("baseUrl"), DCP_API_KEY: key, DCP_TOKEN: token };
     const answers = operations.map((operation) => {
       const sample = operation["x-codeSamples"].find((candidate) => candidate.label === label);
       return [operation.operationId, RUN[label]?.(sample?.source ?? "", env)] as const;

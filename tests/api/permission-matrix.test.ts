@@ -81,6 +81,9 @@ const MATRIX: Record<string, UserRole[]> = {
   changeTeamRolesAction: ["owner"],
   deactivateTeamMemberAction: ["owner"],
   reactivateTeamMemberAction: ["owner"],
+  // Every platform role holds its own tokens; an administrator may revoke anyone's.
+  issueTokenAction: PLATFORM,
+  revokeTokenAction: PLATFORM,
 };
 
 /**

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "@/lib/contract/roles";
-import { prepareSubjects, type Subjects } from "../support/matrix-subjects";
+import { MATRIX_NAME, prepareSubjects, type Subjects } from "../support/matrix-subjects";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 
@@ -103,6 +103,23 @@ describe("the console", () => {
         const linked = shown.includes(link as keyof typeof links);
         expect(page.includes(href), `${role} ${linked ? "sees" : "does not see"} ${link}`).toBe(linked);
       }
+    }
+  });
+
+  it("links API tokens and lets every platform role create its own; only administrators see others' tokens", async () => {
+    for (const role of [
+      "administrator",
+      "reviewer",
+      "program_manager",
+      "finance_approver",
+      "auditor",
+    ] as const) {
+      expect(await pageAs([role], "/admin/programs"), role).toContain('href="/admin/tokens"');
+      const page = await pageAs([role], "/admin/tokens");
+      expect(page, role).toContain("Create a token");
+      expect(page.includes(`${MATRIX_NAME} others`), `${role} sees others' tokens`).toBe(
+        role === "administrator",
+      );
     }
   });
 

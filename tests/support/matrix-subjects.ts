@@ -15,13 +15,14 @@ import { POLICY_COLUMNS } from "@/lib/domain/approval-policy";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { inviteUser } from "@/lib/domain/invitations";
+import { issuePlatformToken } from "@/lib/domain/platform-tokens";
 import { subscribe } from "@/lib/domain/subscriptions";
 import { deactivateUser } from "@/lib/domain/user-admin";
 import { createUser } from "@/lib/domain/users";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import type { UserRole } from "../../lib/contract/roles";
 import { createProvider } from "../../lib/domain/api-keys";
-import { ADMIN, providerActor } from "./actors";
+import { ADMIN, providerActor, userActor } from "./actors";
 import { programWithPolicy, send } from "./approval-setup";
 import { fullChannelBody } from "./channel-bodies";
 
@@ -92,6 +93,7 @@ export async function prepareSubjects() {
     { email: matrixEmail("invited"), name: "", roles: ["reviewer"] },
     ORIGIN,
   );
+  const tokenHolder = await matrixUser("token-holder", ["auditor"]);
   const teamInvited = await inviteUser(
     owner,
     { email: matrixEmail("team-invited"), name: "", roles: ["editor"] },
@@ -119,6 +121,12 @@ export async function prepareSubjects() {
     teamDeactivateUserId: await matrixUser("team-deactivate", ["viewer"], provider.id),
     teamReactivateUserId: teamReactivate,
     teamInvitationId: teamInvited.invitationId,
+    othersTokenId: (
+      await issuePlatformToken(userActor(["auditor"], tokenHolder), {
+        name: `${MATRIX_NAME} others`,
+        expiresInDays: 7,
+      })
+    ).record.id,
   };
 }
 
@@ -167,6 +175,10 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       text: "Traduction de la matrice",
     }),
     createProviderAction: () => ({ name: `${MATRIX_NAME} created` }),
+    // Every platform role holds its own tokens: another user's token is revoked by an administrator
+    // (users.manage) and is "No such token." to the other platform roles.
+    issueTokenAction: () => ({ name: `${MATRIX_NAME} token`, expiresInDays: "7" }),
+    revokeTokenAction: () => ({ tokenId: s.othersTokenId }),
     inviteOwnerAction: () => ({
       providerId: s.providerId,
       email: matrixEmail("owner"),
@@ -207,8 +219,9 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
 /**
  * What a refused call must leave as it was: the audit entries of the matrix's users, and what the
  * actions change (the organisation's channels, requests, keys, subscriptions, events, translations,
- * the held delivery requests and their decisions, the program's approval policy, and anything named
- * after the matrix: providers, programs, users with their roles and deactivation, invitations).
+ * the held delivery requests and their decisions, the program's approval policy, the platform tokens
+ * of the matrix's users, and anything named after the matrix: providers, programs, users with their
+ * roles and deactivation, invitations, tokens).
  */
 export async function snapshot(s: Subjects, userIds: string[]) {
   const of = { providerId: s.providerId };
@@ -242,6 +255,11 @@ export async function snapshot(s: Subjects, userIds: string[]) {
       select: { approvalState: true, _count: { select: { approvals: true } } },
     }),
     db().program.findUnique({ where: { id: s.policyProgramId }, select: POLICY_COLUMNS }),
+    db().platformToken.findMany({
+      where: { OR: [{ userId: { in: userIds } }, { name: named }] },
+      orderBy,
+      select: { revokedAt: true },
+    }),
   ]);
   return JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? String(value) : value));
 }

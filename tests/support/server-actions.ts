@@ -152,6 +152,9 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         token: hostileValue,
         password: hostileValue,
         confirmPassword: hostileValue,
+        // Platform API tokens: issue (name, days) and revoke.
+        expiresInDays: fc.oneof(fc.constantFrom("1", "365", "366", "0", "-1", "1e3"), hostileValue),
+        tokenId: hostileValue,
       },
       { requiredKeys: [] },
     ),

@@ -104,6 +104,9 @@ export async function startServer(
       // The suites send thousands of requests with one key: a limit they never reach (a test that
       // exercises the limit passes its own).
       API_RATE_LIMIT: "1000000",
+      // Likewise the sign-ins: the suites sign in hundreds of users (every role of the permission
+      // matrix) from one address. tests/api/auth-guards.test.ts checks the limit on its own server.
+      AUTH_SIGN_IN_PER_MINUTE: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

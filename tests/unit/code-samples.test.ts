@@ -63,12 +63,14 @@ describe.each(published.map((operation) => [operation.operationId, operation] as
   (_, operation) => {
     const samples = samplesOf(operation.method, operation.path);
 
-    it("are curl, TypeScript and Python, each calling the operation's path with the API key", () => {
+    it("are curl, TypeScript and Python, each calling the operation's path with its credential", () => {
       expect(samples.map((sample) => sample.label)).toEqual(["curl", "TypeScript", "Python"]);
       const pathPattern = new RegExp(operation.path.replace(/\{\w+\}/g, '[^"/`]+').replaceAll("/", "\\/"));
       for (const sample of samples) {
         expect(sample.source).toMatch(pathPattern);
-        expect(sample.source).toContain("DCP_API_KEY");
+        // The platform API takes a platform token, the provider API the provider's key.
+        expect(sample.source).toContain(operation.auth === "platformToken" ? "Bearer" : "DCP_API_KEY");
+        expect(sample.source).toContain(operation.auth === "platformToken" ? "DCP_TOKEN" : "DCP_API_KEY");
         expect(sample.source.includes("Idempotency-Key")).toBe(operation.idempotencyKey === true);
       }
     });

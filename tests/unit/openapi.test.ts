@@ -22,6 +22,11 @@ const schemas: Record<string, Json> = doc.components.schemas;
 const OPERATIONS = TABLE.filter((operation) => operation.published !== false).map(
   (operation) => [operation.method.toLowerCase(), operation.path] as const,
 );
+const isPlatform = (path: string) => path.startsWith("/api/platform/v1/");
+/** A platform write without a body (approve, issue a key, replay) takes none. */
+const BODILESS = new Set(
+  TABLE.filter((operation) => operation.method === "POST" && !operation.body).map((o) => o.path),
+);
 
 const schemaValidator = () => validatorOf(schemas);
 
@@ -54,14 +59,16 @@ describe("OpenAPI document", () => {
     });
     expect(doc.security).toEqual([{ ApiKey: [] }]);
     for (const [method, path] of OPERATIONS) {
-      expect(doc.paths[path][method].security).toEqual([{ ApiKey: [] }]);
+      const scheme = isPlatform(path) ? "PlatformToken" : "ApiKey";
+      expect(doc.paths[path][method].security).toEqual([{ [scheme]: [] }]);
     }
+    expect(doc.components.securitySchemes.PlatformToken).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
   it("accepts POST bodies under the four content types and answers in the envelope", () => {
     for (const [method, path] of OPERATIONS) {
       const operation = doc.paths[path][method];
-      if (method === "post") {
+      if (method === "post" && !BODILESS.has(path)) {
         expect(Object.keys(operation.requestBody.content)).toEqual([...REQUEST_CONTENT_TYPES]);
         expect(operation.requestBody.required).toBe(true);
         expect(operation.responses["413"]).toBeDefined();

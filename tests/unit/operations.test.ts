@@ -37,7 +37,12 @@ describe("the operation table", () => {
         summary: operation.summary,
         description: operation.description,
         tags: [operation.tag],
-        security: operation.auth === "apiKey" ? [{ ApiKey: [] }] : [],
+        security:
+          operation.auth === "apiKey"
+            ? [{ ApiKey: [] }]
+            : operation.auth === "platformToken"
+              ? [{ PlatformToken: [] }]
+              : [],
       });
       expect(Boolean(documented.requestBody)).toBe(Boolean(operation.body));
       const parameters = (documented.parameters ?? []).map((p: Json) => `${p.in} ${p.name}`);
@@ -63,6 +68,10 @@ describe("the operation table", () => {
       "unsubscribeEvent",
       "syncDeliveryRequest",
       "syncDeliveries",
+      // The platform API: every write.
+      ...OPERATIONS.filter((o) => o.auth === "platformToken" && o.method === "POST").map(
+        (o) => o.operationId,
+      ),
     ]);
   });
 
@@ -74,14 +83,31 @@ describe("the operation table", () => {
 });
 
 describe("routing from the table", () => {
-  it("finds every operation at its path, a path parameter decoded", () => {
+  it("finds every operation at its path, each path parameter decoded", () => {
+    const pathsServedTwice = new Set(
+      OPERATIONS.filter((o, i) => OPERATIONS.findIndex((p) => p.path === o.path) !== i).map((o) => o.path),
+    );
     for (const operation of OPERATIONS) {
-      const concrete = operation.path.replace(/\{\w+\}$/, "a%20b");
+      const concrete = operation.path.replace(/\{\w+\}/g, "a%20b");
       const match = matchOperation(concrete);
-      expect(match?.handler, operation.path).toBe(operation.handler);
-      const name = /\{(\w+)\}$/.exec(operation.path)?.[1];
-      expect(match?.params).toEqual(name ? { [name]: "a b" } : {});
+      // A path with two methods is served by one dispatcher (tested below).
+      if (!pathsServedTwice.has(operation.path))
+        expect(match?.handler, operation.path).toBe(operation.handler);
+      const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((found) => found[1]!);
+      expect(match?.params).toEqual(Object.fromEntries(names.map((name) => [name, "a b"])));
     }
+  });
+
+  it("matches a parameter in a middle segment, never an empty one or across a slash", () => {
+    const handler = async () => ({ status: 200, json: "{}" });
+    const route = (method: "GET" | "POST", path: string) => ({ method, path, handler });
+    const match = buildRouter([route("POST", "/api/x/{id}/approve"), route("GET", "/api/x/{id}")]);
+    expect(match("/api/x/a%2Fb/approve")?.params).toEqual({ id: "a/b" });
+    expect(match("/api/x/%E0%A4%A/approve")?.params).toEqual({ id: "%E0%A4%A" });
+    expect(match("/api/x//approve")).toBeUndefined();
+    expect(match("/api/x/1/approve/")).toBeUndefined();
+    expect(match("/api/x/1/reject")).toBeUndefined();
+    expect(match("/api/x/1/2")).toBeUndefined();
   });
 
   it("finds nothing at other paths: the caller answers 404", () => {
@@ -104,8 +130,8 @@ describe("routing from the table", () => {
     expect(() => buildRouter([create, route("GET", "/api/health"), create])).toThrow(
       "POST /api/DeliveryChannel/Create is defined twice",
     );
-    expect(() => buildRouter([create, route("GET", "/api/DeliveryChannel/Create")])).toThrow(
-      "/api/DeliveryChannel/Create has both POST and GET",
+    expect(() => buildRouter([route("GET", "/api/X/{a}/y"), route("POST", "/api/X/{b}/y")])).toThrow(
+      "name their parameters differently",
     );
     expect(() => buildRouter([route("GET", "/api/X/Get/{a}"), route("GET", "/api/X/Get/{b}")])).toThrow(
       "GET /api/X/Get/{b} is defined twice",
@@ -113,6 +139,28 @@ describe("routing from the table", () => {
     expect(
       buildRouter([route("GET", "/api/X/Get/{a}"), route("GET", "/api/X/Get/all")])("/api/X/Get/all"),
     ).toBeDefined();
+  });
+
+  it("serves two methods of one path by the request's method, 405 with both allowed otherwise", async () => {
+    const answer = (status: number) => async () => ({ status, json: "{}" });
+    const match = buildRouter([
+      { method: "GET", path: "/api/p", handler: answer(200) },
+      { method: "POST", path: "/api/p", handler: answer(201) },
+    ]);
+    const request = (method: string) => ({
+      method,
+      path: "/api/p",
+      header: () => undefined,
+      readBody: async () => new Uint8Array(),
+      params: {},
+    });
+    const handler = match("/api/p")!.handler;
+    expect((await handler(request("GET"))).status).toBe(200);
+    expect((await handler(request("HEAD"))).status).toBe(200);
+    expect((await handler(request("POST"))).status).toBe(201);
+    const refused = await handler(request("DELETE"));
+    expect(refused.status).toBe(405);
+    expect(refused.headers?.allow).toBe("GET, POST");
   });
 
   it("is the only way to an operation in app/api: one catch-all route file beside auth and the document", () => {

@@ -26,12 +26,18 @@ interface Request {
   /** The example body, pretty-printed JSON; none for a GET. */
   json?: string;
   idempotent: boolean;
+  /** The platform API: a bearer token from DCP_TOKEN instead of the provider's key. */
+  token: boolean;
 }
 
-function curl({ method, path, json, idempotent }: Request): string {
+const authHeader = (token: boolean) =>
+  token ? ["Authorization", "Bearer $DCP_TOKEN"] : ["x-api-key", "$DCP_API_KEY"];
+
+function curl({ method, path, json, idempotent, token }: Request): string {
+  const [name, value] = authHeader(token);
   const lines = [
     `curl ${method === "GET" ? "" : `-X ${method} `}"$DCP_URL${path}"`,
-    '-H "x-api-key: $DCP_API_KEY"',
+    `-H "${name}: ${value}"`,
   ];
   if (json) lines.push('-H "Content-Type: application/json"');
   if (idempotent) lines.push(`-H "${IDEMPOTENCY_KEY_HEADER}: $(uuidgen)"`);
@@ -40,9 +46,11 @@ function curl({ method, path, json, idempotent }: Request): string {
   return json ? `${command}\n${json}\nJSON` : command;
 }
 
-function typescript({ method, path, json, idempotent }: Request): string {
+function typescript({ method, path, json, idempotent, token }: Request): string {
   const headers = [
-    '    "x-api-key": process.env.DCP_API_KEY ?? "",',
+    token
+      ? '    Authorization: "Bearer " + (process.env.DCP_TOKEN ?? ""),'
+      : '    "x-api-key": process.env.DCP_API_KEY ?? "",',
     ...(json ? ['    "Content-Type": "application/json",'] : []),
     ...(idempotent ? [`    "${IDEMPOTENCY_KEY_HEADER}": crypto.randomUUID(),`] : []),
   ];
@@ -64,7 +72,7 @@ const PYTHON_WORDS: Record<string, string> = { null: "None", true: "True", false
 const pythonLiteral = (json: string) =>
   json.replace(/"(?:[^"\\]|\\.)*"|\b(?:null|true|false)\b/g, (token) => PYTHON_WORDS[token] ?? token);
 
-function python({ method, path, json, idempotent }: Request): string {
+function python({ method, path, json, idempotent, token }: Request): string {
   const imports = ["import os", ...(idempotent ? ["import uuid"] : []), "", "import requests", ""];
   return [
     ...imports,
@@ -72,7 +80,9 @@ function python({ method, path, json, idempotent }: Request): string {
     `response = requests.${method.toLowerCase()}(`,
     `    os.environ["DCP_URL"] + "${path}",`,
     "    headers={",
-    '        "x-api-key": os.environ["DCP_API_KEY"],',
+    token
+      ? '        "Authorization": "Bearer " + os.environ["DCP_TOKEN"],'
+      : '        "x-api-key": os.environ["DCP_API_KEY"],',
     ...(idempotent ? [`        "${IDEMPOTENCY_KEY_HEADER}": str(uuid.uuid4()),`] : []),
     "    },",
     ...(json ? ["    json=body,"] : []),
@@ -90,6 +100,7 @@ export function codeSamples(operation: ApiOperation): CodeSample[] {
     path: examplePath(operation.path),
     ...(example !== undefined && { json: JSON.stringify(example, null, 2) }),
     idempotent: operation.idempotencyKey === true,
+    token: operation.auth === "platformToken",
   };
   return [
     { lang: "Shell", label: "curl", source: curl(request) },

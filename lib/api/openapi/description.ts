@@ -47,6 +47,8 @@ export const apiDescription =
 
 Every operation needs the provider's API key in the \`x-api-key\` header. Keys are issued by a platform administrator and shown once.
 
+The operations tagged *Platform API* (under \`/api/platform/v1\`) are not for providers: they are the admin console's, for platform users, with a platform token in \`Authorization: Bearer dcp_pat_…\` (set \`DCP_TOKEN\` for their samples). A token acts with its user's current roles; the same envelope and errors apply, with **403** when the role does not allow the operation.
+
 ## Envelope
 
 Every response is JSON \`{ "error", "data", "status" }\`: on success \`error\` is null and \`status\` is \`success\`; on failure \`data\` is null, \`status\` is \`failed\` and \`error\` holds \`guid\`, \`code\` (the HTTP status), \`type\`, \`title\` and \`message\`.

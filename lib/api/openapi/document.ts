@@ -19,6 +19,7 @@ import {
   badRequest,
   jsonBody,
   okResponse,
+  platformFailures,
   readOnlyForbidden,
   rejection,
   serverError,
@@ -29,6 +30,15 @@ import { tagsOf } from "./tags";
 import { registerWebhooks, WEBHOOK_TAG } from "./webhooks";
 
 const API_KEY_SCHEME = "ApiKey";
+const TOKEN_SCHEME = "PlatformToken";
+
+/** Each kind of caller's scheme, for an operation's `security`. */
+const securityOf = (operation: ApiOperation) =>
+  operation.auth === "apiKey"
+    ? [{ [API_KEY_SCHEME]: [] }]
+    : operation.auth === "platformToken"
+      ? [{ [TOKEN_SCHEME]: [] }]
+      : [];
 
 /** The operations of the provider reference, in the table's order. */
 const published = () => OPERATIONS.filter((operation) => operation.published !== false);
@@ -55,10 +65,11 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   if (operation.auth === "apiKey") responses[401] = unauthorized();
   if (operation.auth === "apiKey" && refusesReadKey(operation.permission))
     responses[403] = readOnlyForbidden(operation.method, operation.path);
+  if (operation.auth === "platformToken") Object.assign(responses, platformFailures());
   if (body) responses[413] = tooLarge();
   const own = { ...responses, ...docs.responses };
   const retriable = operation.idempotencyKey ? withIdempotencyResponses(own) : own;
-  return operation.auth === "apiKey" ? withRateLimitResponses(retriable) : retriable;
+  return operation.auth === "none" ? retriable : withRateLimitResponses(retriable);
 }
 
 function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): void {
@@ -70,7 +81,7 @@ function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): 
     tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
-    security: operation.auth === "apiKey" ? [{ [API_KEY_SCHEME]: [] }] : [],
+    security: securityOf(operation),
     request: {
       ...(operation.body &&
         request && { body: jsonBody(operation.body, request.description, request.example) }),
@@ -90,6 +101,13 @@ function buildRegistry(): OpenAPIRegistry {
     name: "x-api-key",
     description:
       'The provider\'s API key, issued in the portal (API keys) or by a platform administrator. A key of scope "read" may call only the operations that read (View, lookups); the others answer it 403.',
+  });
+  registry.registerComponent("securitySchemes", TOKEN_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "dcp_pat_…",
+    description:
+      "The platform API's token (`Authorization: Bearer dcp_pat_…`), issued by a platform user in the console (API tokens). It acts with its user's current platform roles; it expires, and can be revoked.",
   });
   for (const operation of published()) registerOperation(registry, operation);
   registerWebhooks(registry);

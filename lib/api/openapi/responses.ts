@@ -12,10 +12,15 @@ import {
   apiKeyExpired,
   apiKeyInvalid,
   apiKeyMissing,
+  conflict,
+  forbidden,
   internalError,
   notFound,
   payloadTooLarge,
   readOnlyKey,
+  tokenExpired,
+  tokenInvalid,
+  tokenMissing,
   unsupportedMediaType,
 } from "../errors";
 import type { Examples } from "../operation";
@@ -96,6 +101,27 @@ export const unauthorized = () =>
     invalid: { summary: "Unknown or revoked key", error: apiKeyInvalid() },
     expired: { summary: "Expired key", error: apiKeyExpired(new Date("2026-12-01T12:00:00Z")) },
   });
+
+/** What every platform API operation may answer besides 200, 400, 413 and 500. */
+export const platformFailures = (): Record<number, ResponseConfig> => ({
+  401: failureResponse("The Authorization header is missing, or the token is unknown, revoked or expired.", {
+    missing: { summary: "No bearer token", error: tokenMissing() },
+    invalid: { summary: "Unknown or revoked token", error: tokenInvalid() },
+    expired: { summary: "Expired token", error: tokenExpired(new Date("2026-12-01T12:00:00Z")) },
+  }),
+  403: failureResponse("The token's user has no role that may do this (the permission table).", {
+    forbidden: {
+      summary: "Role does not allow it",
+      error: forbidden("Your role does not allow you to decide channel requests."),
+    },
+  }),
+  404: failureResponse("No such record (or a provider's test data, which the console never shows).", {
+    notFound: { summary: "Unknown id", error: notFound("No such channel request.") },
+  }),
+  409: failureResponse("The record's state does not allow it (already decided, already refunded…).", {
+    conflict: { summary: "Already decided", error: conflict("This request was already approved.") },
+  }),
+});
 
 /** An operation that changes something, called with a read-only key. */
 export const readOnlyForbidden = (method: string, path: string) =>

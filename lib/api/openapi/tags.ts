@@ -11,6 +11,8 @@ export const TAG_DESCRIPTIONS = {
     "Test mode only (a dcp_test_ key): the platform's side of a delivery, on demand, so that an integration can be tested end to end.",
   Callbacks:
     "What your callback URL receives once subscribed (Event/Subscribe): a POST of the event's JSON payload.",
+  "Platform API":
+    "For platform users, not providers: everything the admin console does, under /api/platform/v1, with a platform token (Authorization: Bearer dcp_pat_…) acting with its user's roles.",
   // health's, which is not published.
   Operations: "Serving the API: health.",
 } as const;

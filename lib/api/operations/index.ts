@@ -10,6 +10,7 @@ import { syncDeliveriesOperation, syncDeliveryRequestOperation } from "./deliver
 import { subscribeEvent, unsubscribeEvent } from "./events";
 import { health } from "./health";
 import { getLookUpValues } from "./lookups";
+import { PLATFORM_OPERATIONS } from "./platform";
 import { sandboxDeliveryRequest, sandboxRefundRequest } from "./sandbox";
 
 export const OPERATIONS: readonly ApiOperation[] = [
@@ -24,4 +25,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
   sandboxDeliveryRequest,
   sandboxRefundRequest,
   health,
+  // The platform API (/api/platform/v1), for platform users with a token.
+  ...PLATFORM_OPERATIONS,
 ];

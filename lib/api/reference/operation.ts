@@ -88,6 +88,12 @@ function responses(list: Record<string, Schema> | undefined, anchor: string, com
   return `<h4>Responses</h4>${sections.join("")}`;
 }
 
+/** The header an operation's security scheme asks for: the provider's key or a platform token. */
+function neededCredential(security: unknown): string | undefined {
+  if (!Array.isArray(security) || security.length === 0) return undefined;
+  return JSON.stringify(security).includes("PlatformToken") ? "Authorization: Bearer dcp_pat_…" : "x-api-key";
+}
+
 /** The operation's whole section. */
 export function operationSection(
   { anchor, method, path, operation }: Located,
@@ -96,10 +102,10 @@ export function operationSection(
   const description = operation.description
     ? markdown(operation.description, { prefix: `${anchor}-`, shift: 3 }).html
     : "";
-  const secured = Array.isArray(operation.security) && operation.security.length > 0;
+  const needs = neededCredential(operation.security);
   return `<section class="operation" aria-labelledby="${anchor}">
 <h3 id="${anchor}"><span class="method ${method.toLowerCase()}">${escapeHtml(method)}</span> <span>${escapeHtml(operation.summary ?? path)}</span></h3>
-<p class="path"><code>${escapeHtml(path)}</code>${secured ? " · needs <code>x-api-key</code>" : ""}</p>
+<p class="path"><code>${escapeHtml(path)}</code>${needs ? ` · needs <code>${needs}</code>` : ""}</p>
 ${description}
 ${parameters(operation.parameters)}
 ${requestBody(operation.requestBody, components)}

@@ -1,0 +1,31 @@
+/** The audit trail, as the console's audit page reads it (lib/domain/audit-log.ts). */
+import { auditFiltersSchema } from "../../../contract/audit";
+import { anyObjectSchema } from "../../../contract/platform/responses";
+import { auditEntries } from "../../../domain/audit-log";
+import { platformOperation } from "./define";
+
+export const listAudit = platformOperation({
+  operationId: "platformListAudit",
+  method: "GET",
+  permission: "audit.read",
+  path: "/audit",
+  summary: "Read the audit trail",
+  description:
+    "Audit entries, newest first, 50 a page. Filters as on the console's audit page: `actor` (a user's email, or any actor id: a user's, a token's, an API key's, a worker's), `subjectType`, `subjectId`, `action` (`request.approved`, or a prefix ending in `.` such as `request.`), `from` and `to` (days, YYYY-MM-DD, inclusive, UTC). The next page: `before` = the answer's `next`, null at the end. Malformed filter values are ignored, as the console ignores them. Needs the administrator or auditor role.",
+  response: anyObjectSchema,
+  run: ({ actor, query }) => auditEntries(actor, auditFiltersSchema.parse(Object.fromEntries(query))),
+  example: {
+    entries: [
+      {
+        seq: 42,
+        at: "2026-11-23T09:00:00.000Z",
+        actorType: "token",
+        actorId: "0193a1c2-7e1f-7000-8000-000000000030",
+        action: "request.approved",
+        subjectType: "ChannelRequest",
+        subjectId: "0193a1c2-7e1f-7000-8000-000000000001",
+      },
+    ],
+    next: null,
+  },
+});

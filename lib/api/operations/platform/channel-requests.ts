@@ -1,0 +1,103 @@
+/** Channel requests: the console's approval queue and review page, and its decision buttons. */
+import { z } from "zod";
+import { channelRequestFilterSchema, rejectBodySchema } from "../../../contract/platform/requests";
+import {
+  channelRequestDetailSchema,
+  channelRequestListSchema,
+  decisionSchema,
+} from "../../../contract/platform/responses";
+import { type Decision, decideRequest } from "../../../domain/approvals";
+import { requestForReview } from "../../../domain/channels";
+import { channelRequestList } from "../../../domain/channels/request-list";
+import { diffContent } from "../../../domain/content-diff";
+import { notFound } from "../../../domain/errors";
+import type { Actor } from "../../../domain/permissions";
+import { filtersOf, platformOperation } from "./define";
+
+const channelRequestId = z.string().meta({ description: "The channel request's id." });
+const EXAMPLE_CHANGE = { path: "name.translation", kind: "changed", before: "Cash Plus", after: "Cash+" };
+const EXAMPLE_REQUEST = {
+  id: "0193a1c2-7e1f-7000-8000-000000000001",
+  kind: "UPDATE",
+  state: "PENDING",
+  requestedAt: "2026-11-23T09:00:00.000Z",
+  decidedAt: null,
+  reason: null,
+  name: "Cash+",
+  channel: {
+    id: "0193a1c2-7e1f-7000-8000-000000000002",
+    providerDeliveryChannelId: "cash-plus",
+    provider: { id: "0193a1c2-7e1f-7000-8000-000000000003", name: "Acme Payments" },
+  },
+  changes: [EXAMPLE_CHANGE],
+};
+
+export const listChannelRequests = platformOperation({
+  operationId: "platformListChannelRequests",
+  method: "GET",
+  permission: "console.read",
+  path: "/channel-requests",
+  summary: "List channel requests",
+  description:
+    "Channel requests of live providers, 25 a page (`?page=`), each with its content diff against the channel's approved content. Filters: `state` (PENDING, APPROVED, REJECTED, SUPERSEDED), `provider` (a provider id), `kind` (CREATE, UPDATE, UPDATE_STATUS). Pending requests come oldest first. Any platform role may read.",
+  response: channelRequestListSchema,
+  run: ({ actor, query }) => {
+    const filter = filtersOf(channelRequestFilterSchema, query);
+    return channelRequestList(actor, { ...filter, providerId: filter.provider });
+  },
+  example: { total: 1, page: 1, pageSize: 25, requests: [EXAMPLE_REQUEST] },
+});
+
+export const getChannelRequest = platformOperation({
+  operationId: "platformGetChannelRequest",
+  method: "GET",
+  permission: "console.read",
+  path: "/channel-requests/{channelRequestId}",
+  summary: "Get a channel request",
+  description:
+    "One channel request as the console's review page shows it: the submitted content, the approved content, the diff between them and the channel with its request history.",
+  params: z.object({ channelRequestId }),
+  response: channelRequestDetailSchema,
+  run: async ({ actor, params }) => {
+    const request = await requestForReview(actor, params.channelRequestId ?? "");
+    if (!request) throw notFound("No such channel request.");
+    return { ...request, changes: diffContent(request.approved, request.submitted) };
+  },
+  example: { ...EXAMPLE_REQUEST, submitted: {}, approved: {}, channel: {} },
+});
+
+/** The console's decision, with the token's actor (never on its user's own organisation). */
+async function decide(actor: Actor, requestId: string, decision: Decision) {
+  const { state } = await decideRequest(actor, requestId, decision);
+  return { requestId, state };
+}
+
+export const approveChannelRequest = platformOperation({
+  operationId: "platformApproveChannelRequest",
+  method: "POST",
+  permission: "channels.decide",
+  path: "/channel-requests/{channelRequestId}/approve",
+  summary: "Approve a channel request",
+  description:
+    "Approves a pending request: its whole content becomes the channel's approved content and the provider is notified (DELIVERY_CHANNEL_STATUS_UPDATED). Needs the reviewer role. A decided or superseded request is a **409**. It takes no body.",
+  params: z.object({ channelRequestId }),
+  response: decisionSchema,
+  run: ({ actor, params }) => decide(actor, params.channelRequestId ?? "", { approve: true }),
+  example: { requestId: EXAMPLE_REQUEST.id, state: "APPROVED" },
+});
+
+export const rejectChannelRequest = platformOperation({
+  operationId: "platformRejectChannelRequest",
+  method: "POST",
+  permission: "channels.decide",
+  path: "/channel-requests/{channelRequestId}/reject",
+  summary: "Reject a channel request",
+  description: "Rejects a pending request; the provider is told the reason. Needs the reviewer role.",
+  params: z.object({ channelRequestId }),
+  body: rejectBodySchema,
+  response: decisionSchema,
+  run: ({ actor, params, body }) =>
+    decide(actor, params.channelRequestId ?? "", { approve: false, reason: body.reason }),
+  requestExample: { reason: "The contact phone number does not answer." },
+  example: { requestId: EXAMPLE_REQUEST.id, state: "REJECTED" },
+});

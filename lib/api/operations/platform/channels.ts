@@ -1,0 +1,50 @@
+/** Channels: the console's channel list and channel page. */
+import { z } from "zod";
+import { channelFilterSchema } from "../../../contract/platform/requests";
+import { anyObjectSchema, channelListSchema } from "../../../contract/platform/responses";
+import { adminChannelDetail, allChannels } from "../../../domain/channels";
+import { notFound } from "../../../domain/errors";
+import { filtersOf, platformOperation } from "./define";
+
+export const listChannels = platformOperation({
+  operationId: "platformListChannels",
+  method: "GET",
+  permission: "console.read",
+  path: "/channels",
+  summary: "List channels",
+  description:
+    "Live providers' channels, most recently changed first, 25 a page (`?page=`). Filters: `provider` (id), `status` (ONLINE, OFFLINE, REQUESTED), `approved` (yes, no), `request` (pending, rejected: the newest request), `category`, `country` (two letters: available there).",
+  response: channelListSchema,
+  run: ({ actor, query }) => {
+    const { provider, ...filter } = filtersOf(channelFilterSchema, query);
+    return allChannels(actor, { ...filter, providerId: provider });
+  },
+  example: { total: 0, page: 1, pageSize: 25, items: [] },
+});
+
+export const getChannel = platformOperation({
+  operationId: "platformGetChannel",
+  method: "GET",
+  permission: "console.read",
+  path: "/channels/{channelId}",
+  summary: "Get a channel",
+  description:
+    "One channel as the console's channel page shows it: its content (approved, else requested), status, provider, request history and translations.",
+  params: z.object({ channelId: z.string().meta({ description: "The channel's internal id." }) }),
+  response: anyObjectSchema,
+  run: async ({ actor, params }) => {
+    const channel = await adminChannelDetail(actor, params.channelId ?? "");
+    if (!channel) throw notFound("No such channel.");
+    const { approvedContent, requestedContent, searchText, availabilityTags, ...shown } =
+      channel as typeof channel & {
+        searchText?: unknown;
+        availabilityTags?: unknown;
+      };
+    return shown;
+  },
+  example: {
+    id: "0193a1c2-7e1f-7000-8000-000000000002",
+    providerDeliveryChannelId: "cash-plus",
+    status: "ONLINE",
+  },
+});

@@ -1,0 +1,137 @@
+/** Delivery requests: a program's sends, sending one, a send's page, and refunds of a delivery. */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import {
+  newDeliveryRequestBodySchema,
+  pageOnlySchema,
+  refundBodySchema,
+} from "../../../contract/platform/requests";
+import {
+  anyObjectSchema,
+  pagedListSchema,
+  refundStateSchema,
+  sentDeliveryRequestSchema,
+} from "../../../contract/platform/responses";
+import {
+  approvedDeliveryOptions,
+  deliveryProblems,
+  requestRefund,
+  sendDeliveryRequest,
+} from "../../../domain/delivery-requests";
+import { notFound } from "../../../domain/errors";
+import {
+  programDeliveryRequests,
+  programOfDeliveryRequest,
+  requireLiveProgram,
+} from "../../../domain/platform-reads";
+import { deliveryRequestDetail } from "../../../domain/programs";
+import { validationError } from "../../errors";
+import { filtersOf, platformOperation } from "./define";
+import { programId } from "./programs";
+
+const EXAMPLE_SEND = {
+  channelId: "0193a1c2-7e1f-7000-8000-000000000002",
+  description: "November, first round",
+  deliveries: [
+    { beneficiaryId: "BEN-0001", amount: 120.5, options: {} },
+    { beneficiaryId: "BEN-0002", amount: 80, options: {} },
+  ],
+};
+
+export const listDeliveryRequests = platformOperation({
+  operationId: "platformListDeliveryRequests",
+  method: "GET",
+  permission: "console.read",
+  path: "/programs/{programId}/delivery-requests",
+  summary: "List a program's delivery requests",
+  description:
+    "The program's delivery requests, newest first, 50 a page (`?page=`), with their totals (minor units as text).",
+  params: z.object({ programId }),
+  response: pagedListSchema,
+  run: ({ actor, params, query }) =>
+    programDeliveryRequests(actor, params.programId ?? "", filtersOf(pageOnlySchema, query).page),
+  example: { total: 0, page: 1, pageSize: 50, items: [] },
+});
+
+export const sendDeliveryRequestOperation = platformOperation({
+  operationId: "platformSendDeliveryRequest",
+  method: "POST",
+  permission: "deliveries.send",
+  path: "/programs/{programId}/delivery-requests",
+  summary: "Send a delivery request",
+  description: `Sends deliveries (JSON rows: beneficiary id, amount in the program's unit, the channel's delivery options) to an approved, ONLINE channel serving the program, reserving the total against every budget that applies. Any bad row sends nothing and the 400 names each row's problems. An identical batch to the same channel within 24 h is a **409** unless \`confirmDuplicate\` is true. With an Idempotency-Key a retry answers the first send (\`replayed\`). Needs the program manager role.`,
+  params: z.object({ programId }),
+  body: newDeliveryRequestBodySchema,
+  response: sentDeliveryRequestSchema,
+  run: async ({ actor, params, body, idempotencyKey, tokenId }) => {
+    await requireLiveProgram(params.programId ?? "");
+    const options = await approvedDeliveryOptions(body.channelId);
+    const problems = body.deliveries.flatMap((delivery, index) =>
+      Object.entries(deliveryProblems(delivery, options)).map(
+        ([field, message]) => `deliveries[${index}].${field}: ${message}`,
+      ),
+    );
+    if (problems.length) throw validationError(problems);
+    return sendDeliveryRequest(actor, {
+      ...body,
+      programId: params.programId ?? "",
+      // The form's key is per fill; the API's is the caller's header, scoped by token.
+      idempotencyKey: idempotencyKey ? `api:${tokenId}:${idempotencyKey}` : randomUUID(),
+    });
+  },
+  requestExample: EXAMPLE_SEND,
+  example: {
+    deliveryRequestId: "0193a1c2-7e1f-7000-8000-000000000020",
+    totalMinor: "20050",
+    unit: "EUR",
+    approvalState: "SENT",
+    approvalsRequired: 0,
+    replayed: false,
+  },
+});
+
+export const getDeliveryRequest = platformOperation({
+  operationId: "platformGetDeliveryRequest",
+  method: "GET",
+  permission: "console.read",
+  path: "/delivery-requests/{deliveryRequestId}",
+  summary: "Get a delivery request",
+  description: "A delivery request with one page (`?page=`, 50) of its deliveries, by beneficiary id.",
+  params: z.object({ deliveryRequestId: z.string() }),
+  response: anyObjectSchema,
+  run: async ({ actor, params, query }) => {
+    const id = params.deliveryRequestId ?? "";
+    const program = await programOfDeliveryRequest(actor, id);
+    const detail = await deliveryRequestDetail(actor, program, id, {
+      page: filtersOf(pageOnlySchema, query).page,
+    });
+    if (!detail) throw notFound("No such delivery request.");
+    const { approvedContent: _content, ...channel } = detail.request.channel;
+    return { ...detail, request: { ...detail.request, channel } };
+  },
+  example: {
+    request: { id: "0193a1c2-7e1f-7000-8000-000000000020" },
+    deliveries: [],
+    total: 0,
+    page: 1,
+    pageSize: 50,
+  },
+});
+
+export const refundDelivery = platformOperation({
+  operationId: "platformRefundDelivery",
+  method: "POST",
+  permission: "refunds.request",
+  path: "/deliveries/{deliveryId}/refund",
+  summary: "Request a delivery's refund",
+  description:
+    "Asks the provider to reverse one delivery (DELIVERY_REFUND_REQUESTED); the reason stays on the platform. Above the program's refund threshold the refund waits for finance approvals first (`state` PENDING_APPROVAL; its id is in `GET approvals`), else it is REQUESTED at once. A second request is a **409**. Needs the program manager role.",
+  params: z.object({ deliveryId: z.string() }),
+  body: refundBodySchema,
+  response: refundStateSchema,
+  run: async ({ actor, params, body }) => ({
+    state: await requestRefund(actor, params.deliveryId ?? "", body.reason),
+  }),
+  requestExample: { reason: "Paid twice by mistake" },
+  example: { state: "REQUESTED" },
+});

@@ -1,0 +1,109 @@
+/** Programs: the console's program list and page, creating one and letting a channel serve it. */
+import { z } from "zod";
+import {
+  newProgramBodySchema,
+  pageOnlySchema,
+  programChannelBodySchema,
+} from "../../../contract/platform/requests";
+import {
+  anyListSchema,
+  anyObjectSchema,
+  doneSchema,
+  programSchema,
+} from "../../../contract/platform/responses";
+import { notFound } from "../../../domain/errors";
+import { requireLiveProgram } from "../../../domain/platform-reads";
+import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../../domain/programs";
+import { filtersOf, platformOperation } from "./define";
+
+export const programId = z.string().meta({ description: "The program's id." });
+const EXAMPLE_PROGRAM = {
+  id: "0193a1c2-7e1f-7000-8000-000000000010",
+  name: "Winter support 2026",
+  description: "Cash for heating",
+  unit: "EUR",
+  createdAt: "2026-11-23T09:00:00.000Z",
+};
+
+export const listProgramsOperation = platformOperation({
+  operationId: "platformListPrograms",
+  method: "GET",
+  permission: "console.read",
+  path: "/programs",
+  summary: "List programs",
+  description: "Every live program, newest first, with its virtual budget (minor units as text) and counts.",
+  response: anyListSchema,
+  run: async ({ actor, query }) => {
+    filtersOf(pageOnlySchema, query);
+    return listPrograms(actor);
+  },
+  example: [{ ...EXAMPLE_PROGRAM, budget: { limitMinor: "5000000" } }],
+});
+
+export const createProgramOperation = platformOperation({
+  operationId: "platformCreateProgram",
+  method: "POST",
+  permission: "programs.manage",
+  path: "/programs",
+  summary: "Create a program",
+  description:
+    "Creates a program with its virtual budget (`virtualBudget` in the unit, at most two decimals). Needs the program manager role.",
+  body: newProgramBodySchema,
+  response: programSchema,
+  run: ({ actor, body }) => createProgram(actor, body),
+  requestExample: {
+    name: "Winter support 2026",
+    description: "Cash for heating",
+    unit: "EUR",
+    virtualBudget: 50000,
+  },
+  example: EXAMPLE_PROGRAM,
+});
+
+export const getProgram = platformOperation({
+  operationId: "platformGetProgram",
+  method: "GET",
+  permission: "console.read",
+  path: "/programs/{programId}",
+  summary: "Get a program",
+  description:
+    "A program as its console page shows it: the virtual budget with its movements, its channels (each with its budget and whether it receives sends now), and its latest 50 delivery requests.",
+  params: z.object({ programId }),
+  response: anyObjectSchema,
+  run: async ({ actor, params }) => {
+    const program = await programDetail(actor, params.programId ?? "");
+    if (!program) throw notFound("No such program.");
+    const { candidates: _candidates, requests, ...shown } = program;
+    return {
+      ...shown,
+      requests: requests.map(({ channel, _count, ...request }) => ({
+        ...request,
+        deliveries: _count.deliveries,
+        channel: { providerDeliveryChannelId: channel.providerDeliveryChannelId },
+      })),
+    };
+  },
+  example: { ...EXAMPLE_PROGRAM, virtualBudget: {}, channels: [], requests: [] },
+});
+
+export const addProgramChannel = platformOperation({
+  operationId: "platformAddProgramChannel",
+  method: "POST",
+  permission: "programs.manage",
+  path: "/programs/{programId}/channels",
+  summary: "Let a channel serve a program",
+  description:
+    "Adds an approved channel to the program (again: nothing changes). Needs the program manager role.",
+  params: z.object({ programId }),
+  body: programChannelBodySchema,
+  response: doneSchema,
+  run: async ({ actor, params, body }) => {
+    const id = params.programId ?? "";
+    // An unknown program would fail the link's foreign key: a 404, not a 500.
+    await requireLiveProgram(id);
+    await addChannelToProgram(actor, id, body.channelId);
+    return { done: true };
+  },
+  requestExample: { channelId: "0193a1c2-7e1f-7000-8000-000000000002" },
+  example: { done: true },
+});

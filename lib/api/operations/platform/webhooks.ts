@@ -1,0 +1,58 @@
+/** Eligibility queries, and the webhook event log with its replay. */
+import { z } from "zod";
+import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/requests";
+import { anyListSchema, doneSchema, pagedListSchema } from "../../../contract/platform/responses";
+import { eligibleChannels } from "../../../domain/eligibility";
+import { deliveryLog, replayEvent } from "../../../domain/webhook-events";
+import { filtersOf, platformOperation } from "./define";
+
+export const queryEligibility = platformOperation({
+  operationId: "platformQueryEligibility",
+  method: "POST",
+  permission: "console.read",
+  path: "/eligibility",
+  summary: "Find eligible channels",
+  description:
+    "The approved, ONLINE channels whose availability allows the criteria (category, country, nationality, KYC document, currency), optionally among one program's channels. Changes nothing: any platform role may ask.",
+  body: eligibilityBodySchema,
+  response: anyListSchema,
+  // The permission (console.read) is checked before the body is read; the query changes nothing.
+  run: ({ body: { programId, ...criteria } }) => eligibleChannels(criteria, programId),
+  requestExample: { category: "CASH", country: "UA", currency: "UAH" },
+  example: [
+    { id: "0193a1c2-7e1f-7000-8000-000000000002", providerDeliveryChannelId: "cash-plus", content: {} },
+  ],
+});
+
+export const listWebhookEvents = platformOperation({
+  operationId: "platformListWebhookEvents",
+  method: "GET",
+  permission: "console.read",
+  path: "/webhook-events",
+  summary: "List webhook events",
+  description:
+    "Every live provider's webhook events, newest first, 20 a page (`?page=`), with their delivery attempts. Filters: `eventType`, `outcome` (PENDING, DELIVERED, FAILED, SKIPPED).",
+  response: pagedListSchema,
+  run: async ({ actor, query }) => {
+    const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
+    return { ...paging, items: events };
+  },
+  example: { total: 0, page: 1, pageSize: 20, items: [] },
+});
+
+export const replayWebhookEvent = platformOperation({
+  operationId: "platformReplayWebhookEvent",
+  method: "POST",
+  permission: "webhooks.replay",
+  path: "/webhook-events/{eventId}/replay",
+  summary: "Replay a webhook event",
+  description:
+    "Sends a finished event again (same payload and webhook-id) from the first attempt of the schedule. A pending event or an unknown id is a **404**. Needs the administrator role. It takes no body.",
+  params: z.object({ eventId: z.string() }),
+  response: doneSchema,
+  run: async ({ actor, params }) => {
+    await replayEvent(actor, params.eventId ?? "");
+    return { done: true };
+  },
+  example: { done: true },
+});

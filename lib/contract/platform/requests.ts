@@ -1,0 +1,104 @@
+/**
+ * The platform API's inputs (README "Platform API"): list filters read from the query string and the
+ * bodies of its writes. Strict, so a misspelt filter or field is a 400 naming it, never ignored.
+ */
+import { z } from "zod";
+import { MAX_DELIVERIES } from "../delivery-limits";
+import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
+import { approvalPolicySchema } from "../forms/payment-approvals";
+import { programInputSchema } from "../forms/programs";
+import { recordId } from "../ids";
+
+/** `?page=`: offset paging from 1 (lib/domain/paging.ts bounds a page far past the end). */
+const page = z.coerce
+  .number("must be a number")
+  .int("must be a whole number")
+  .min(1, "must be at least 1")
+  .max(1_000_000, "is too large")
+  .optional();
+const text = z.string().trim().min(1, "must not be empty").max(200, "is too long");
+
+export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPERSEDED"] as const;
+
+export const channelRequestFilterSchema = z.strictObject({
+  state: z.enum(CHANNEL_REQUEST_STATES).optional(),
+  provider: text.optional(),
+  kind: z.enum(["CREATE", "UPDATE", "UPDATE_STATUS"]).optional(),
+  page,
+});
+
+export const channelFilterSchema = z.strictObject({
+  provider: text.optional(),
+  status: z.enum(CHANNEL_STATUSES).optional(),
+  approved: z.enum(["yes", "no"]).optional(),
+  request: z.enum(["pending", "rejected"]).optional(),
+  category: z.enum(CHANNEL_CATEGORIES).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
+    .optional(),
+  page,
+});
+
+export const pageOnlySchema = z.strictObject({ page });
+
+export const webhookEventFilterSchema = z.strictObject({
+  eventType: text.optional(),
+  outcome: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]).optional(),
+  page,
+});
+
+export const rejectBodySchema = z
+  .strictObject({ reason: z.string().trim().min(1, "is required").max(1000, "is too long") })
+  .meta({ id: "PlatformRejectRequest" });
+
+export const newProviderBodySchema = z
+  .strictObject({ name: z.string().trim().min(1, "is required").max(200, "is too long") })
+  .meta({ id: "PlatformNewProvider" });
+
+export const newProgramBodySchema = programInputSchema.meta({ id: "PlatformNewProgram" });
+
+export const programChannelBodySchema = z
+  .strictObject({ channelId: recordId })
+  .meta({ id: "PlatformProgramChannel" });
+
+const deliveryRowSchema = z.strictObject({
+  beneficiaryId: z.string().trim().min(1, "is required").max(200, "is too long"),
+  amount: z.number("must be a number"),
+  options: z.record(z.string().max(100), z.string().max(1000)).default({}),
+});
+
+export const newDeliveryRequestBodySchema = z
+  .strictObject({
+    channelId: recordId,
+    description: z.string().trim().min(1, "is required").max(500, "is too long"),
+    deliveries: z
+      .array(deliveryRowSchema)
+      .min(1, "needs at least one delivery")
+      .max(MAX_DELIVERIES, `must hold at most ${MAX_DELIVERIES} deliveries`),
+    /** Sends an identical batch to the same channel within 24 h anyway. */
+    confirmDuplicate: z.boolean().default(false),
+  })
+  .meta({ id: "PlatformNewDeliveryRequest" });
+
+export const refundBodySchema = z
+  .strictObject({ reason: z.string().trim().min(1, "is required").max(500, "is too long") })
+  .meta({ id: "PlatformRefundRequest" });
+
+export const eligibilityBodySchema = z
+  .strictObject({
+    category: z.enum(CHANNEL_CATEGORIES).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
+      .optional(),
+    nationality: z.string().max(10).optional(),
+    kyc: z.string().max(100).optional(),
+    currency: z.string().max(10).optional(),
+    programId: recordId.optional(),
+  })
+  .meta({ id: "PlatformEligibilityQuery" });
+
+export const approvalPolicyBodySchema = approvalPolicySchema
+  .omit({ programId: true })
+  .meta({ id: "PlatformApprovalPolicy" });

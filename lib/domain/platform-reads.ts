@@ -1,0 +1,62 @@
+/**
+ * Reads the platform API needs beside the console's own (README "Platform API"): a program's
+ * delivery requests page by page, a delivery request's program.
+ * Live programs only, as the console shows them.
+ */
+import { db } from "../db";
+import { channelName } from "./channels/content";
+import { notFound } from "./errors";
+import { readPage } from "./paging";
+import { type Actor, authorize } from "./permissions";
+import { LIVE_PROGRAM } from "./sandbox-scope";
+
+const PAGE_SIZE = 50;
+
+/** 404 unless the program exists and is live (a sandbox's program is test data). */
+export async function requireLiveProgram(programId: string): Promise<void> {
+  const program = await db().program.findFirst({
+    where: { id: programId, ...LIVE_PROGRAM },
+    select: { id: true },
+  });
+  if (!program) throw notFound("No such program.");
+}
+
+export async function programDeliveryRequests(actor: Actor, programId: string, page?: number) {
+  authorize(actor, "console.read");
+  await requireLiveProgram(programId);
+  const where = { programId };
+  const { items, ...paging } = await readPage(
+    page,
+    PAGE_SIZE,
+    () => db().deliveryRequest.count({ where }),
+    (window) =>
+      db().deliveryRequest.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        ...window,
+        include: {
+          channel: { select: { id: true, providerDeliveryChannelId: true, approvedContent: true } },
+          _count: { select: { deliveries: true } },
+        },
+      }),
+  );
+  return {
+    ...paging,
+    items: items.map(({ channel: { approvedContent, ...channel }, _count, ...request }) => ({
+      ...request,
+      deliveries: _count.deliveries,
+      channel: { ...channel, name: channelName(approvedContent, channel.providerDeliveryChannelId) },
+    })),
+  };
+}
+
+/** The program a live delivery request belongs to; 404 for none. */
+export async function programOfDeliveryRequest(actor: Actor, deliveryRequestId: string): Promise<string> {
+  authorize(actor, "console.read");
+  const request = await db().deliveryRequest.findFirst({
+    where: { id: deliveryRequestId, program: LIVE_PROGRAM },
+    select: { programId: true },
+  });
+  if (!request) throw notFound("No such delivery request.");
+  return request.programId;
+}

@@ -1,0 +1,24 @@
+-- Issue 12 item 5, the platform API: tokens of platform users, stored by SHA-256 only.
+-- CreateTable
+CREATE TABLE "PlatformToken" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "hash" TEXT NOT NULL,
+    "prefix" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "revokedAt" TIMESTAMP(3),
+    "lastUsedAt" TIMESTAMP(3),
+
+    CONSTRAINT "PlatformToken_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PlatformToken_hash_key" ON "PlatformToken"("hash");
+
+-- CreateIndex
+CREATE INDEX "PlatformToken_userId_idx" ON "PlatformToken"("userId");
+
+-- AddForeignKey
+ALTER TABLE "PlatformToken" ADD CONSTRAINT "PlatformToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
