@@ -72,6 +72,12 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
   });
   if (!link) throw invalid("channelId", "The channel does not serve this program.");
   const { channel, program } = link;
+  // A sandbox's program pays only its own sandbox's channels: it has no approval policy and a vast
+  // budget, so a live channel in it would be paid without approvals or limits. (A live program's
+  // channels are live: addChannelToProgram takes no other.)
+  if (program.sandboxFor && channel.providerId !== program.sandboxFor) {
+    throw invalid("channelId", "The channel does not serve this program.");
+  }
   if (!receivesDeliveries(channel)) {
     throw invalid(
       "channelId",

@@ -8,18 +8,10 @@ import { channelName } from "./channels/content";
 import { notFound } from "./errors";
 import { readPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
+import { requireLiveProgram } from "./programs";
 import { LIVE_PROGRAM } from "./sandbox-scope";
 
 const PAGE_SIZE = 50;
-
-/** 404 unless the program exists and is live (a sandbox's program is test data). */
-export async function requireLiveProgram(programId: string): Promise<void> {
-  const program = await db().program.findFirst({
-    where: { id: programId, ...LIVE_PROGRAM },
-    select: { id: true },
-  });
-  if (!program) throw notFound("No such program.");
-}
 
 export async function programDeliveryRequests(actor: Actor, programId: string, page?: number) {
   authorize(actor, "console.read");

@@ -47,6 +47,12 @@ export async function addChannelToProgram(actor: Actor, programId: string, chann
   });
   if (!channel) throw notFound("No such channel.");
   if (!channel.isApproved) throw invalid("channelId", "Only an approved channel can serve a program.");
+  // Checked, not left to the link's foreign key: that failure would reach the caller as a 500.
+  const program = await db().program.findFirst({
+    where: { id: programId, ...LIVE_PROGRAM },
+    select: { id: true },
+  });
+  if (!program) throw notFound("No such program.");
   await db().$transaction(async (tx) => {
     const link = { programId_channelId: { programId, channelId } };
     if (await tx.programChannel.findUnique({ where: link })) return;
@@ -58,6 +64,15 @@ export async function addChannelToProgram(actor: Actor, programId: string, chann
       after: { channelId },
     });
   });
+}
+
+/** Not found unless the program exists and is live (a sandbox's program is test data). */
+export async function requireLiveProgram(programId: string): Promise<void> {
+  const program = await db().program.findFirst({
+    where: { id: programId, ...LIVE_PROGRAM },
+    select: { id: true },
+  });
+  if (!program) throw notFound("No such program.");
 }
 
 export function listPrograms(actor: Actor) {

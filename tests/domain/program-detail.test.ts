@@ -3,7 +3,7 @@
  * (every channel's in one query), the columns of a send's rows and whether it receives sends now.
  */
 import { expect, it } from "vitest";
-import { programDetail } from "@/lib/domain/programs";
+import { addChannelToProgram, programDetail } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";
 import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
@@ -38,3 +38,46 @@ it("lists each channel with its budget, its send columns and whether it can be s
   expect(byName.Offline).toMatchObject({ sendable: false, hasBudgetAmount: false, budget: null });
   expect(await programDetail(MANAGER, "no-such-program")).toBeNull();
 });
+
+it("adding a channel to a program that does not exist, or is a sandbox's, is not found (not a database failure)", async () => {
+  const channel = await approvedChannel(undefined, "Orphan");
+  await expect(addChannelToProgram(MANAGER, "no-such-program", channel.channelId)).rejects.toMatchObject({
+    kind: "not_found",
+  });
+  const sandboxProgram = await sandboxProgramOf(channel.providerId);
+  await expect(addChannelToProgram(MANAGER, sandboxProgram, channel.channelId)).rejects.toMatchObject({
+    kind: "not_found",
+  });
+});
+
+it("a sandbox's program pays no live channel, even linked to one: no approvals, no limits would hold", async () => {
+  const live = await approvedChannel(undefined, "Live kiosk");
+  const sandboxProgram = await sandboxProgramOf(live.providerId);
+  // However the link came about (a past bug, a hand edit): the send must refuse it.
+  await database()
+    .db()
+    .programChannel.create({ data: { programId: sandboxProgram, channelId: live.channelId } });
+  await expect(
+    sendThrough({ programId: sandboxProgram, channelId: live.channelId }, "Bypass", [delivery(1_000_000)]),
+  ).rejects.toMatchObject({ kind: "invalid", field: "channelId" });
+  expect(
+    await database()
+      .db()
+      .deliveryRequest.count({ where: { programId: sandboxProgram } }),
+  ).toBe(0);
+});
+
+/** A program as lib/domain/sandbox-deliveries.ts makes one for the provider's sandbox. */
+async function sandboxProgramOf(providerId: string) {
+  const { db } = database();
+  const sandbox = await db().provider.create({ data: { name: "Sandbox", sandboxOfId: providerId } });
+  const program = await db().program.create({
+    data: {
+      name: "Sandbox",
+      unit: "EUR",
+      sandboxFor: sandbox.id,
+      budget: { create: { kind: "PROGRAM", unit: "EUR", limitMinor: 100_000_000_000n } },
+    },
+  });
+  return program.id;
+}

@@ -19,12 +19,8 @@ import {
   sendDeliveryRequest,
 } from "../../../domain/delivery-requests";
 import { notFound } from "../../../domain/errors";
-import {
-  programDeliveryRequests,
-  programOfDeliveryRequest,
-  requireLiveProgram,
-} from "../../../domain/platform-reads";
-import { deliveryRequestDetail } from "../../../domain/programs";
+import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
+import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
 import { validationError } from "../../errors";
 import { filtersOf, platformOperation } from "./define";
 import { programId } from "./programs";

@@ -12,7 +12,6 @@ import {
   programSchema,
 } from "../../../contract/platform/responses";
 import { notFound } from "../../../domain/errors";
-import { requireLiveProgram } from "../../../domain/platform-reads";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../../domain/programs";
 import { filtersOf, platformOperation } from "./define";
 
@@ -98,10 +97,7 @@ export const addProgramChannel = platformOperation({
   body: programChannelBodySchema,
   response: doneSchema,
   run: async ({ actor, params, body }) => {
-    const id = params.programId ?? "";
-    // An unknown program would fail the link's foreign key: a 404, not a 500.
-    await requireLiveProgram(id);
-    await addChannelToProgram(actor, id, body.channelId);
+    await addChannelToProgram(actor, params.programId ?? "", body.channelId);
     return { done: true };
   },
   requestExample: { channelId: "0193a1c2-7e1f-7000-8000-000000000002" },
