@@ -19,7 +19,8 @@ import {
 import { recordAudit } from "./audit";
 import { chargedAccounts, releaseRequest } from "./budgets";
 import { queueStoredRequestSent } from "./delivery-request-events";
-import { notFound } from "./errors";
+import { receivesDeliveries } from "./delivery-requests";
+import { conflict, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";
 import type { Actor } from "./permissions";
 import { approveRefund, rejectRefund } from "./refund-approvals";
@@ -57,7 +58,9 @@ async function lockedPending(tx: Tx, deliveryRequestId: string) {
     where: { id: deliveryRequestId, program: { sandboxFor: null } },
     include: {
       approvals: { select: { approverId: true, decision: true } },
-      channel: { select: { providerId: true, providerDeliveryChannelId: true } },
+      channel: {
+        select: { providerId: true, providerDeliveryChannelId: true, isApproved: true, status: true },
+      },
       program: { select: { budget: { select: { id: true } } } },
     },
   });
@@ -82,6 +85,13 @@ export async function approveDeliveryRequest(
     await insertDecision(tx, { deliveryRequestId }, person, "APPROVED", WHAT);
     const approvals = request.approvals.filter((approval) => approval.decision === "APPROVED").length + 1;
     const final = approvals >= request.approvalsRequired;
+    // The send rule holds when the request is sent, not only when it was made: a channel taken
+    // OFFLINE (or whose approval was lost) meanwhile receives nothing. Rejecting stays possible.
+    if (final && !receivesDeliveries(request.channel)) {
+      throw conflict(
+        "The channel is no longer approved and ONLINE, so this request cannot be sent now: reject it, or approve it once the channel is back.",
+      );
+    }
     if (final) {
       await tx.deliveryRequest.updateMany({
         where: { id: deliveryRequestId, approvalState: PENDING },

@@ -86,6 +86,25 @@ describe("delivery requests under an approval policy", () => {
     ]);
   });
 
+  it("sends nothing on the final approval when the channel went OFFLINE meanwhile; a rejection still works", async () => {
+    const setup = await programWithPolicy({ delivery: [100, 1] });
+    const { deliveryRequestId: id } = await send(setup, [150]);
+    await database()
+      .db()
+      .channel.update({ where: { id: setup.channelId }, data: { status: "OFFLINE" } });
+    const refused = await refusal(approveDeliveryRequest(APPROVER_1, id));
+    expect(refused.kind).toBe("conflict");
+    expect(refused.message).toMatch(/no longer approved and ONLINE/);
+    expect(await stateOf(id)).toBe("PENDING_APPROVAL");
+    expect(await requestSentEvents(setup.providerId)).toBe(0);
+    // The refused approval was not recorded: the same approver may approve once the channel is back.
+    await database()
+      .db()
+      .channel.update({ where: { id: setup.channelId }, data: { status: "ONLINE" } });
+    expect(await approveDeliveryRequest(APPROVER_1, id)).toMatchObject({ state: "SENT" });
+    expect(await requestSentEvents(setup.providerId)).toBe(1);
+  });
+
   it("keeps a pending request's count when the policy changes", async () => {
     const setup = await programWithPolicy({ delivery: [100, 2] });
     const { deliveryRequestId: id } = await send(setup, [150]);
