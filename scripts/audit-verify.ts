@@ -14,7 +14,10 @@ async function main() {
     : "";
   console.log(`Audit trail: ${formatCount(report.checked)} chained entries checked${unchained}.`);
   if (report.problems.length === 0) {
-    console.log(`The chain is whole: head at position ${report.head?.seq ?? 0}.`);
+    // The head's hash, to keep elsewhere: a later run whose chain no longer reaches it was rewritten.
+    console.log(
+      `The chain is whole: head at position ${report.head?.seq ?? 0}, hash ${report.head?.hash || "(none)"}.`,
+    );
     return;
   }
   for (const { seq, problem } of report.problems) console.error(`✖ position ${seq}: ${problem}`);

@@ -116,7 +116,7 @@ describe("the audit chain", () => {
       }
     });
     const restored = auditVerify();
-    expect(restored.output).toContain("The chain is whole");
+    expect(restored.output).toMatch(/The chain is whole: head at position \d+, hash [0-9a-f]{64}\./);
     expect(restored.status).toBe(0);
   });
 
@@ -180,6 +180,27 @@ describe("the audit chain", () => {
       });
     expect(report.result.problems).toEqual([
       { seq: report.headSeq, problem: `the last 1 row(s) were deleted (the head is at ${report.headSeq})` },
+    ]);
+  });
+
+  it("finds a head moved forward to pass chained rows off as written before the chain", async () => {
+    await recordEntries(1);
+    const { db } = database();
+    const rolledBack = new Error("roll back");
+    const result = await db()
+      .$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(
+          'UPDATE "AuditHead" SET "chainFrom" = "seq", "hash" = \'\' WHERE "id" = 1',
+        );
+        throw Object.assign(rolledBack, { report: await verifyAuditChain(tx) });
+      })
+      .catch((error: typeof rolledBack & { report?: Awaited<ReturnType<typeof verifyAuditChain>> }) => {
+        if (error !== rolledBack) throw error;
+        return error.report!;
+      });
+    expect(result.checked).toBe(0);
+    expect(result.problems).toEqual([
+      expect.objectContaining({ problem: expect.stringMatching(/lie before the head's chain start/) }),
     ]);
   });
 
