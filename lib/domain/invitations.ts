@@ -7,11 +7,11 @@
 import { randomBytes } from "node:crypto";
 import { parseRoles, serializeRoles, type UserRole } from "../contract/roles";
 import { sha256Hex } from "../crypto";
-import { db, isUniqueViolation } from "../db";
+import { db, isUniqueViolation, type Tx } from "../db";
 import { recordAudit } from "./audit";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { deliverInvitation } from "./invitation-delivery";
-import { type Actor, authorize } from "./permissions";
+import { type Actor, authorize, can } from "./permissions";
 import {
   assertLiveOrganisation,
   assertScopeRoles,
@@ -196,6 +196,30 @@ export const INVITATION_UNUSABLE: Record<Exclude<InvitationState, "pending">, st
   revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
 };
 
+const INVITER_GONE =
+  "The person who invited you can no longer add users (their role changed or their account was deactivated). Ask an administrator or an owner for a new invitation.";
+
+/**
+ * An invitation is only as good as its inviter now: one who was deactivated, or lost the role that
+ * let them invite into that scope, has invited nobody (else a removed manager keeps a way back in
+ * for the invitation's 7 days). Read under the user-administration lock, like the roles it checks.
+ */
+async function inviterMayStillInvite(
+  tx: Tx,
+  invitation: { invitedBy: string; providerId: string | null },
+): Promise<boolean> {
+  const inviter = await tx.user.findUnique({
+    where: { id: invitation.invitedBy },
+    select: { roles: true, providerId: true, deactivatedAt: true },
+  });
+  if (!inviter || inviter.deactivatedAt) return false;
+  const holds = parseRoles(inviter.roles);
+  if (!invitation.providerId) return can({ holds }, "users.manage");
+  // An organisation's owner invites its users; an administrator invites an organisation's owner.
+  const ownOrganisation = inviter.providerId === invitation.providerId;
+  return (ownOrganisation && can({ holds }, "provider.users.manage")) || can({ holds }, "providers.manage");
+}
+
 /**
  * Creates the invited account and consumes the invitation in one transaction: of two acceptances
  * racing, one consumes it and the other changes nothing. The holder of the token acts for the new
@@ -224,6 +248,7 @@ export async function acceptInvitation(token: string, input: { name: string; pas
       });
       if (consumed.count === 0)
         throw conflict("This invitation was used, withdrawn or has expired meanwhile.");
+      if (!(await inviterMayStillInvite(tx, invitation))) throw conflict(INVITER_GONE);
       await tx.user.create({ data, select: { id: true } });
       await recordAudit(tx, { kind: "user", id: data.id }, [
         { action: "invitation.accepted", subjectType: "invitation", subjectId: invitation.id },

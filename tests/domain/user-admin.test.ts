@@ -183,6 +183,35 @@ describe("who may invite whom", () => {
   });
 });
 
+describe("an inviter who lost the right to invite", () => {
+  it("has invited nobody: demoted or deactivated, their open invitations are refused", async () => {
+    const secondOwner = await newUser(["owner"], organisation);
+    const demoted = await inviteUser(
+      secondOwner.actor,
+      { email: email(), name: "", roles: ["owner"] },
+      ORIGIN,
+    );
+    const otherAdmin = await newUser(["administrator"]);
+    const byDeactivated = await inviteUser(
+      otherAdmin.actor,
+      { email: email(), name: "", roles: ["administrator"] },
+      ORIGIN,
+    );
+    await changeUserRoles(owner.actor, secondOwner.id, ["viewer"]);
+    await deactivateUser(admin.actor, otherAdmin.id);
+    for (const sent of [demoted, byDeactivated]) {
+      await expect(
+        acceptInvitation(tokenOf(sent.link), { name: "Mallory", password: PASSWORD }),
+      ).rejects.toThrow(/can no longer add users/);
+      expect(await own.db().user.findUnique({ where: { email: sent.email } })).toBeNull();
+    }
+    // Reactivated, the administrator's invitation works again: it was refused, not consumed.
+    await reactivateUser(admin.actor, otherAdmin.id);
+    await acceptInvitation(tokenOf(byDeactivated.link), { name: "Ada", password: PASSWORD });
+    expect(await own.db().user.findUnique({ where: { email: byDeactivated.email } })).not.toBeNull();
+  });
+});
+
 describe("roles and deactivation", () => {
   it("a role change keeps the other scope's roles and records before and after", async () => {
     const both = await newUser(["reviewer", "viewer"], organisation);
