@@ -11,6 +11,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/operations";
 import type { UserRole } from "@/lib/contract/roles";
+import { createUser } from "@/lib/domain/users";
 import { ADMIN } from "../support/actors";
 import {
   inputs,
@@ -194,9 +195,17 @@ describe("public actions, authorized by their input", () => {
 
   it("acceptInvitationAction accepts a valid token whoever calls it, signed in or not", async () => {
     const action = publicActions.find((candidate) => exportName(candidate) === "acceptInvitationAction")!;
+    // A real administrator invites: an invitation is only as good as its inviter at acceptance.
+    const inviter = await createUser({
+      email: matrixEmail("inviter"),
+      name: "Inviter",
+      password: "matrix-password-0123",
+      roles: ["administrator"],
+    });
+    const admin = { ...ADMIN, id: inviter.id, personId: inviter.id };
     for (const [who, session] of callers()) {
       const email = matrixEmail("accept");
-      const { token } = await invitationToken(ADMIN, { email, name: "", roles: ["auditor"] }, baseUrl);
+      const { token } = await invitationToken(admin, { email, name: "", roles: ["auditor"] }, baseUrl);
       const input = { token, name: `Accepted by ${who}`, password: "matrix-password-0123" };
       const outcome = await call(action, session, { ...input, confirmPassword: input.password });
       expect(outcome, `${who} accepts an invitation`).toMatchObject({ refused: false, result: { ok: true } });
