@@ -31,7 +31,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/eligibility", label: "Eligibility" },
         { href: "/admin/deliveries", label: "Webhook log" },
         ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: "Audit trail" }] : []),
-        ...(can(user.actor, "users.manage") ? [{ href: "/admin/users", label: "Users" }] : []),
+        ...(can(user.actor, "users.read") ? [{ href: "/admin/users", label: "Users" }] : []),
         { href: "/admin/tokens", label: "API tokens" },
       ]}
     >

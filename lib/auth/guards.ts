@@ -42,11 +42,21 @@ async function refuseDeactivated(session: { userId: string }, context: GenericEn
   }
 }
 
+/**
+ * better-auth's own account endpoints that change a user outside the product's operations: a name,
+ * an email, a password or the account itself would change with no audit entry and no permission
+ * check. The portals offer none of them; users are changed through lib/domain/user-admin.ts.
+ */
+const NOT_OFFERED = ["/update-user", "/change-email", "/change-password", "/set-password", "/delete-user"];
+
 export function portalGuards(options: { sameOrigin: boolean; signInPerAccount: Rule }): BetterAuthPlugin {
   return {
     id: "portal-guards",
     init: () => ({ options: { databaseHooks: { session: { create: { before: refuseDeactivated } } } } }),
     async onRequest(request) {
+      if (NOT_OFFERED.some((path) => new URL(request.url).pathname.endsWith(path))) {
+        return { response: Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 }) };
+      }
       if (!options.sameOrigin || !isCrossOrigin(request)) return;
       return {
         response: Response.json({ code: "INVALID_ORIGIN", message: "Invalid origin" }, { status: 403 }),

@@ -7,6 +7,7 @@
 import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
 import { db } from "../db";
 import { parseContent } from "./channels/content";
+import { type Actor, authorize } from "./permissions";
 import { OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 type Availability = ChannelBody["availability"];
@@ -47,7 +48,8 @@ export function availabilityAllows(availability: Availability, criteria: Eligibi
  * The eligible live channels (never a sandbox's), optionally among those serving one program. Approved ONLINE channels are
  * read and matched here: their availability is JSON, and the rule is easier to trust in one place.
  */
-export async function eligibleChannels(criteria: EligibilityCriteria, programId?: string) {
+export async function eligibleChannels(actor: Actor, criteria: EligibilityCriteria, programId?: string) {
+  authorize(actor, "console.read");
   const channels = await db().channel.findMany({
     where: {
       ...OF_LIVE_PROVIDER,

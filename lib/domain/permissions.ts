@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   // The console (platform roles).
   "console.read": EVERY_PLATFORM_ROLE,
   "users.manage": ["administrator"],
+  "users.read": ["administrator", "auditor"],
   "providers.manage": ["administrator"],
   "policies.manage": ["administrator"],
   "webhooks.replay": ["administrator"],
@@ -52,6 +53,7 @@ export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   "console.read": "read the admin console",
   "users.manage": "manage platform users",
+  "users.read": "read the platform's users and their roles",
   "providers.manage": "manage providers and their API keys",
   "policies.manage": "set approval policies",
   "webhooks.replay": "replay webhook events",

@@ -8,7 +8,7 @@ import { isPlatformRole, PLATFORM_ROLES, parseRoles, serializeRoles, type UserRo
 import { db, type Tx } from "../db";
 import { recordAudit } from "./audit";
 import { conflict, forbidden, notFound } from "./errors";
-import { type Actor, authorizeProvider } from "./permissions";
+import { type Actor, authorize, authorizeProvider } from "./permissions";
 import {
   assertLiveOrganisation,
   assertManagersRemain,
@@ -33,6 +33,12 @@ const LISTED = {
 /** The platform's users (administrators) or the actor's organisation's (owners), by name. */
 export async function managedUsers(actor: Actor) {
   return usersOf(await managedScope(actor));
+}
+
+/** The platform's users, read-only: administrators, and auditors (who read everything). */
+export async function platformUsers(actor: Actor) {
+  authorize(actor, "users.read");
+  return usersOf({ kind: "platform" });
 }
 
 /** An organisation's users as its members see them (read-only for all but owners): live organisation only. */

@@ -84,7 +84,7 @@ describe("the console", () => {
     expect(await pageAs(["auditor"], "/admin/programs")).not.toContain("Create a program");
   });
 
-  it("links Approvals for finance approvers, Users for administrators, the audit trail for administrators and auditors", async () => {
+  it("links Approvals for finance approvers, Users and the audit trail for administrators and auditors", async () => {
     const links = {
       approvals: 'href="/admin/approvals"',
       users: 'href="/admin/users"',
@@ -95,7 +95,7 @@ describe("the console", () => {
       ["reviewer", []],
       ["program_manager", []],
       ["finance_approver", ["approvals"]],
-      ["auditor", ["audit"]],
+      ["auditor", ["users", "audit"]],
     ];
     for (const [role, shown] of expected) {
       const page = await pageAs([role], "/admin/programs");
@@ -154,8 +154,13 @@ describe("the console", () => {
       "Reactivate Matrix reactivate",
     ])
       expect(users).toContain(control);
-    for (const role of ["reviewer", "auditor"] as const)
+    for (const role of ["reviewer", "program_manager", "finance_approver"] as const)
       expect((await (await sessionOf([role])).get("/admin/users")).status, role).toBe(404);
+    // An auditor reads everything: the users and their roles, with none of the controls.
+    const readOnly = await pageAs(["auditor"], "/admin/users");
+    expect(readOnly).toContain("Platform users");
+    for (const control of ["Invite a user", "Save roles", "Deactivate Matrix deactivate"])
+      expect(readOnly).not.toContain(control);
     const providerPage = `/admin/providers/${subjects.providerId}`;
     expect(await pageAs(["administrator"], providerPage)).toContain("Invite owner");
     for (const role of ["program_manager", "auditor"] as const) {

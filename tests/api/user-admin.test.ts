@@ -234,3 +234,30 @@ describe("hostile inputs to the new actions", () => {
     }
   });
 });
+
+describe("better-auth's own account endpoints", () => {
+  it("change no user outside the product's audited operations: a name, an email or a password change is not found", async () => {
+    const session = await signedIn(["auditor"]);
+    const before = await database()
+      .db()
+      .user.findUniqueOrThrow({ where: { id: session.userId } });
+    for (const [path, body] of [
+      ["/api/auth/update-user", { name: "Forged Name" }],
+      ["/api/auth/change-email", { newEmail: newEmail() }],
+      ["/api/auth/change-password", { currentPassword: "x", newPassword: "a new long password" }],
+      ["/api/auth/delete-user", {}],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { cookie: session.cookie, origin: baseUrl, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
+    }
+    const after = await database()
+      .db()
+      .user.findUniqueOrThrow({ where: { id: session.userId } });
+    expect(after).toEqual(before);
+  });
+});

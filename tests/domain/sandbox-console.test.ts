@@ -185,7 +185,7 @@ describe("the admin console shows no sandbox data", () => {
     const sent = await sendSandboxDeliveryRequest(providerActor(sandbox), "test-1", 2);
     expect(sent.deliveryIds).toHaveLength(2);
 
-    const eligible = await eligibleChannels({ category: "CASH" });
+    const eligible = await eligibleChannels(ADMIN, { category: "CASH" });
     expect(eligible.map((channel) => channel.id)).toEqual([liveChannel.id]);
 
     const program = await createProgram(MANAGER, {

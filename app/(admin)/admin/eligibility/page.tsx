@@ -25,10 +25,14 @@ export default async function EligibilityPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePlatformUser();
+  const user = await requirePlatformUser();
   const params = stringParams(await searchParams, KEYS);
   const results = params.category
-    ? await eligibleChannels({ ...params, category: params.category, country: params.country?.toUpperCase() })
+    ? await eligibleChannels(user.actor, {
+        ...params,
+        category: params.category,
+        country: params.country?.toUpperCase(),
+      })
     : null;
   const select = (name: (typeof KEYS)[number], label: string, values: readonly string[], empty: string) => (
     <FilterSelect

@@ -8,7 +8,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { PLATFORM_ROLES } from "@/lib/contract/roles";
 import { openInvitations } from "@/lib/domain/invitations";
 import { can } from "@/lib/domain/permissions";
-import { managedUsers } from "@/lib/domain/user-admin";
+import { managedUsers, platformUsers } from "@/lib/domain/user-admin";
 import {
   changePlatformRolesAction,
   deactivatePlatformUserAction,
@@ -19,10 +19,15 @@ import {
 
 export const metadata: Metadata = { title: "Users" };
 
-/** The platform's users (administrators only): invite, change roles, deactivate and reactivate. */
+/**
+ * The platform's users: administrators invite, change roles, deactivate and reactivate; auditors
+ * read the list.
+ */
 export default async function UsersPage() {
   const admin = await requirePlatformUser();
-  if (!can(admin.actor, "users.manage")) notFound();
+  if (!can(admin.actor, "users.read")) notFound();
+  if (!can(admin.actor, "users.manage"))
+    return <ReadOnlyUsers users={await platformUsers(admin.actor)} selfId={admin.id} />;
   const [users, invitations] = await Promise.all([managedUsers(admin.actor), openInvitations(admin.actor)]);
   return (
     <>
@@ -52,6 +57,27 @@ export default async function UsersPage() {
           </Card>
         </div>
       </div>
+    </>
+  );
+}
+
+function ReadOnlyUsers({
+  users,
+  selfId,
+}: {
+  users: Awaited<ReturnType<typeof platformUsers>>;
+  selfId: string;
+}) {
+  return (
+    <>
+      <PageHeader title="Users" description="The platform's users and their roles (read-only)." />
+      <UserList
+        caption="Platform users"
+        users={users}
+        scope="platform"
+        scopeRoles={PLATFORM_ROLES}
+        selfId={selfId}
+      />
     </>
   );
 }

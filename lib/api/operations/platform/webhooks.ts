@@ -17,7 +17,7 @@ export const queryEligibility = platformOperation({
   body: eligibilityBodySchema,
   response: anyListSchema,
   // The permission (console.read) is checked before the body is read; the query changes nothing.
-  run: ({ body: { programId, ...criteria } }) => eligibleChannels(criteria, programId),
+  run: ({ actor, body: { programId, ...criteria } }) => eligibleChannels(actor, criteria, programId),
   requestExample: { category: "CASH", country: "UA", currency: "UAH" },
   example: [
     { id: "0193a1c2-7e1f-7000-8000-000000000002", providerDeliveryChannelId: "cash-plus", content: {} },
