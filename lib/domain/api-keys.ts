@@ -13,6 +13,7 @@ import { log } from "../log";
 import { type AuditRecord, recordAudit } from "./audit";
 import { notFound } from "./errors";
 import { type Actor, authorize, authorizeProvider } from "./permissions";
+import { LIVE_PROVIDER } from "./sandbox-scope";
 
 const API_KEY_PREFIX = "dcp_";
 /** Test-mode keys (README, "Test mode (sandbox)"): they belong to a provider's sandbox twin. */
@@ -147,8 +148,11 @@ export async function regenerateApiKey(
   name = "issued by an administrator",
 ) {
   authorize(actor, "providers.manage");
-  // Providers are never deleted, so a check before the transaction is enough.
-  if (!(await db().provider.findUnique({ where: { id: providerId }, select: { id: true } }))) {
+  // Providers are never deleted, so a check before the transaction is enough. A sandbox is no
+  // provider of the console's: its test keys are its organisation's own business.
+  if (
+    !(await db().provider.findFirst({ where: { id: providerId, ...LIVE_PROVIDER }, select: { id: true } }))
+  ) {
     throw notFound("No such provider.");
   }
   const { key, columns } = await generateApiKey(providerId);

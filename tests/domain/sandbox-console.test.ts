@@ -6,11 +6,12 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import { consoleCounts, providerForAdmin, providersOverview } from "../../lib/domain/admin-console";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
 import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
 import { adminChannelDetail } from "../../lib/domain/channels/details";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
+import { requestRefund } from "../../lib/domain/delivery-requests";
 import { eligibleChannels } from "../../lib/domain/eligibility";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
 import {
@@ -212,6 +213,14 @@ describe("the admin console shows no sandbox data", () => {
     await own.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
     await expect(replayEvent(eventActor(null), event.id)).rejects.toMatchObject({ kind: "not_found" });
     await replayEvent(eventActor(sandbox), event.id);
+
+    // Nor can the console act on them: a test delivery's refund, or a new key for the sandbox.
+    await expect(requestRefund(MANAGER, sent.deliveryIds[0]!, "Console refund")).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    await expect(regenerateApiKey(ADMIN, sandbox)).rejects.toMatchObject({ kind: "not_found" });
+    const refunded = await own.db().delivery.findUniqueOrThrow({ where: { id: sent.deliveryIds[0]! } });
+    expect(refunded.refundRequestedAt).toBeNull();
   });
 });
 
