@@ -1,14 +1,8 @@
 /** The bench's command line, paths and targets (see scripts/bench.ts for the flags). */
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { serverOptions } from "./servers";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const BENCH_DIR = path.join(ROOT, "data", "bench");
-export const ARTIFACTS = path.join(ROOT, "artifacts");
-const DB_FILE = path.join(BENCH_DIR, "bench.db");
-export const DATABASE_URL = `file:./${path.relative(ROOT, DB_FILE)}`;
-export const PROFILE_CONTROL = path.join(BENCH_DIR, "profile-control");
-export const PROFILE_DIR = path.join(ARTIFACTS, "cpu-prof");
+export { ARTIFACTS, BENCH_DIR, DATABASE_URL, PROFILE_CONTROL, PROFILE_DIR, ROOT } from "./paths";
 
 export type EndpointName = "lookups" | "view" | "create";
 export const ENDPOINTS: EndpointName[] = ["lookups", "view", "create"];
@@ -30,6 +24,9 @@ export const { values: args } = parseArgs({
     strict: { type: "boolean", default: false },
   },
 });
+// The servers under test follow these flags (servers.ts is shared with bench:scale, which has its own).
+serverOptions.build = args.build;
+serverOptions.profile = args.profile;
 export const DURATION = Number(args.duration);
 export const WARMUP = Number(args.warmup);
 export const CONNECTIONS = Number(args.connections);

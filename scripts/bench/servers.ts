@@ -5,7 +5,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { SERVER_NODE_ARGS } from "../../server/supervisor";
 import { freePort, startChild, waitFor } from "./children";
-import { args, BENCH_DIR, DATABASE_URL, PROFILE_CONTROL, ROOT } from "./options";
+import { BENCH_DIR, DATABASE_URL, PROFILE_CONTROL, ROOT } from "./paths";
+
+/**
+ * How the servers are started: each bench sets these from its own flags (options.ts for npm run bench,
+ * scale-options.ts for bench:scale) before starting one. `logDir` holds the server logs.
+ */
+export const serverOptions = { build: false, profile: false, databaseUrl: DATABASE_URL, logDir: BENCH_DIR };
 
 export async function startBaseline() {
   const port = await freePort();
@@ -29,14 +35,14 @@ export async function startBaseline() {
 /** The server's node flags under `npm start` (e.g. the old-space cap), so the bench cannot drift from it. */
 function startNodeArgs(): string[] {
   const nodeArgs = SERVER_NODE_ARGS.filter((arg) => arg !== "server/index.ts");
-  if (args.profile) nodeArgs.push("--import", "./scripts/bench/profiler.ts");
+  if (serverOptions.profile) nodeArgs.push("--import", "./scripts/bench/profiler.ts");
   return nodeArgs;
 }
 
 /** The production server; `env` adds settings (the guarded rows' rate limit). */
 export async function startServer(logLevel: string, label: string, env: Record<string, string> = {}) {
   const port = await freePort();
-  const logFile = path.join(BENCH_DIR, `server-${label}.log`);
+  const logFile = path.join(serverOptions.logDir, `server-${label}.log`);
   const out = openSync(logFile, "w");
   const child = startChild(process.execPath, [...startNodeArgs(), "server/index.ts"], {
     cwd: ROOT,
@@ -45,10 +51,10 @@ export async function startServer(logLevel: string, label: string, env: Record<s
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: logLevel,
-      DATABASE_URL,
+      DATABASE_URL: serverOptions.databaseUrl,
       PORT: String(port),
       ...env,
-      ...(args.profile ? { BENCH_PROFILE_CONTROL: PROFILE_CONTROL } : {}),
+      ...(serverOptions.profile ? { BENCH_PROFILE_CONTROL: PROFILE_CONTROL } : {}),
     },
   });
   closeSync(out); // the child has its own copy
@@ -81,7 +87,7 @@ export async function expectOk(response: Response, what: string): Promise<void> 
 }
 
 export async function ensureBuild(): Promise<void> {
-  if (!args.build && existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
+  if (!serverOptions.build && existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
   console.log("▶ next build");
   const result = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error("next build failed");
@@ -94,7 +100,7 @@ export async function createProvider(): Promise<string> {
     ["tsx", "scripts/provider-create.ts", "--name", "Bench"],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL, LOG_LEVEL: "warn" },
+      env: { ...process.env, DATABASE_URL: serverOptions.databaseUrl, LOG_LEVEL: "warn" },
     },
   );
   const key = stdout.trim().split("\n").at(-1)?.trim();
