@@ -1,6 +1,6 @@
 /**
- * What the portals filter and search channels by: exact matches on the columns ./columns.ts
- * derives from the requested content (Channel.availabilityTags, Channel.searchText).
+ * What the console filters channels by: exact matches on the column ./columns.ts derives from the
+ * requested content (Channel.availabilityTags). The search of Channel.searchText is ./search.ts.
  */
 
 const tagged = (tag: string) => ({ availabilityTags: { contains: `,${tag},` } });
@@ -20,6 +20,3 @@ export const availableInCountry = (country: string) => ({
     { NOT: tagged(`excluded:${country}`) },
   ],
 });
-
-/** Channels whose search text contains the term (any case, any script). */
-export const matchesSearch = (term: string) => ({ searchText: { contains: term.toLowerCase() } });

@@ -1,0 +1,83 @@
+/**
+ * The portal's channel search: the provider's channels whose Channel.searchText contains a term, as a
+ * where-fragment for the list's query. A plain substring match of the term lower-cased as ./columns.ts
+ * lowers the text (JavaScript toLowerCase, any script): `%`, `_` and `\` are characters, not patterns.
+ * Both databases answer it from a trigram index (migration 20261124100000_channel_search_index)
+ * instead of reading every row of the provider.
+ *
+ * PostgreSQL: Prisma's `contains` is `LIKE '%term%'`, which the pg_trgm GIN index serves as it is.
+ * SQLite: Prisma can express neither FTS5's MATCH nor LIKE's ESCAPE, so the ids of the matching
+ * channels are looked up first (bound parameters) and the list reads only those rows.
+ */
+import { databaseKind } from "../../config";
+import { findUnstorableText } from "../../contract/stored-text";
+import { db, MAX_BOUND_VALUES } from "../../db";
+import type { Prisma } from "../../db/generated/sqlite/client";
+
+/** A trigram index looks up 3 characters at a time: a shorter term cannot use it. */
+const TRIGRAM = 3;
+
+/**
+ * SQLite: above this many matches the list reads by LIKE as before issue 16. A term that common
+ * finds its page among the provider's newest rows at once, and thousands of ids passed to the list's
+ * query would cost more than the index saves. The ids are bound one value each, under the most a
+ * query may bind (at 1,000 they were past it, a 500): the list's own filters and cursor need the rest.
+ */
+export const SEARCH_ID_LIMIT = MAX_BOUND_VALUES - 99;
+
+const NOTHING: Prisma.ChannelWhereInput = { id: { in: [] } };
+
+/** The provider's channels whose search text contains `term` (any case): add it to their where. */
+export async function searchFilter(providerId: string, term: string): Promise<Prisma.ChannelWhereInput> {
+  const lowered = term.toLowerCase();
+  // Nothing stored holds a NUL or a lone surrogate (lib/contract/stored-text.ts), and PostgreSQL
+  // refuses them in a query: such a term matches nothing rather than failing.
+  if (findUnstorableText(lowered)) return NOTHING;
+  if (databaseKind() === "postgres") return { searchText: { contains: escapeLike(lowered) } };
+  return sqliteSearch(providerId, lowered);
+}
+
+/** PostgreSQL's LIKE escapes with `\` unless told otherwise, and Prisma escapes nothing. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** SQLite's LIKE has no escape character unless the query names one, which Prisma never does. */
+const LIKE_WILDCARD = /[%_]/;
+
+async function sqliteSearch(providerId: string, lowered: string): Promise<Prisma.ChannelWhereInput> {
+  const like = { searchText: { contains: lowered } };
+  const short = [...lowered].length < TRIGRAM;
+  // Under 3 characters no trigram index helps: LIKE scans the provider's rows, as before issue 16.
+  // It is exact unless the term holds a wildcard, which only the exact scan below matches literally.
+  if (short && !LIKE_WILDCARD.test(lowered)) return like;
+  const ids = short ? await scannedIds(providerId, lowered) : await indexedIds(providerId, lowered);
+  // Over the limit, a term with `%` or `_` matches as it did before issue 16 (as a LIKE pattern).
+  return ids.length > SEARCH_ID_LIMIT ? like : { id: { in: ids } };
+}
+
+/** An FTS5 phrase: the term in double quotes (doubled inside), so no character is query syntax. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * Up to SEARCH_ID_LIMIT + 1 ids from the trigram index. instr() confirms each row on the text itself,
+ * so what the index stores can only narrow the rows read, never decide the answer. The unary `+`
+ * keeps the planner from reading the provider's index instead (all its rows) and probing the index.
+ */
+async function indexedIds(providerId: string, lowered: string): Promise<string[]> {
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    SELECT c."id" FROM "ChannelSearch"
+    JOIN "Channel" c ON c.rowid = "ChannelSearch".rowid
+    WHERE "ChannelSearch" MATCH ${ftsPhrase(lowered)}
+      AND +c."providerId" = ${providerId}
+      AND instr(c."searchText", ${lowered}) > 0
+    LIMIT ${SEARCH_ID_LIMIT + 1}`;
+  return rows.map((row) => row.id);
+}
+
+/** The same ids by reading the provider's rows: for a short term holding `%` or `_`. */
+async function scannedIds(providerId: string, lowered: string): Promise<string[]> {
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "Channel"
+    WHERE "providerId" = ${providerId} AND instr("searchText", ${lowered}) > 0
+    LIMIT ${SEARCH_ID_LIMIT + 1}`;
+  return rows.map((row) => row.id);
+}
