@@ -215,11 +215,13 @@ test("a full file of 10,000 deliveries (over Next's 1 MB default) is sent in one
   await expect(
     page.getByText(`in 10,000 deliveries to Budgeted kiosk (${provider.providerName})`),
   ).toBeVisible();
-  await expect(page.getByText("Page 1 of 200 (10,000)")).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager).toContainText("10,000 deliveries");
+  await expect(pager.getByRole("link", { name: "Previous" })).toHaveCount(0);
   await expect(page.getByRole("table", { name: "Deliveries" }).getByRole("row")).toHaveCount(51);
-  await page.getByRole("link", { name: "Next" }).click();
-  await expect(page.getByText("Page 2 of 200 (10,000)")).toBeVisible();
+  await pager.getByRole("link", { name: "Next" }).click();
   await expect(page.getByRole("cell", { name: /^beneficiary-000051-/ })).toBeVisible();
+  await expect(pager.getByRole("link", { name: "Previous" })).toBeVisible();
   await page.screenshot({ path: "artifacts/screenshots/delivery-request.png" });
   await page.getByLabel("Search by beneficiary id").fill("beneficiary-009999-");
   await page.getByRole("button", { name: "Search" }).click();

@@ -31,6 +31,18 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
+/** An exact count, or one that stopped at its cap (lib/domain/paging.ts's countUpTo). */
+export type Counted = number | { total: number; totalCapped: boolean };
+
+/** "1,234", or "10,000+" for a count that stopped at its cap. */
+export function formatCappedCount(count: Counted): string {
+  if (typeof count === "number") return formatCount(count);
+  return `${formatCount(count.total)}${count.totalCapped ? "+" : ""}`;
+}
+
+/** Whether a count, capped or not, counted anything. */
+export const countedAny = (count: Counted) => (typeof count === "number" ? count : count.total) > 0;
+
 /**
  * "2026-11-23 09:05 UTC": sortable, unambiguous, the same on the server and in the browser.
  * With `seconds` ("2026-11-23 09:05:07 UTC") where events follow each other closely (webhook attempts).

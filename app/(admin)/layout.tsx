@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
-import { pendingRequestCount } from "@/lib/domain/channels";
+import { BADGE_CAP, pendingRequestCount } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       user={user}
       organisation="Platform administration"
       nav={[
-        { href: "/admin/requests", label: "Requests", count: await pendingRequestCount() },
+        { href: "/admin/requests", label: "Requests", count: await pendingRequestCount(BADGE_CAP) },
         { href: "/admin/channels", label: "Channels" },
         { href: "/admin/providers", label: "Providers" },
         { href: "/admin/programs", label: "Programs" },

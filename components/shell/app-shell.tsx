@@ -2,9 +2,11 @@
  * The frame of both portals: product name, the section's navigation, who is signed in, sign-out.
  * Navigation wraps below the title on narrow screens.
  */
+
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { PortalUser } from "@/lib/auth/session";
+import type { Counted } from "@/lib/format";
 import { NavLink } from "./nav-link";
 import { SignOutButton } from "./sign-out-button";
 
@@ -12,7 +14,7 @@ export interface NavItem {
   href: string;
   label: string;
   /** A number shown beside the label (e.g. pending requests). */
-  count?: number;
+  count?: Counted;
 }
 
 export function AppShell({

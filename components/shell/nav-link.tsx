@@ -2,10 +2,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import { formatCount } from "@/lib/format";
+import { type Counted, countedAny, formatCappedCount } from "@/lib/format";
 
 /** A navigation link that marks the current section (aria-current) for sight and screen readers. */
-export function NavLink({ href, count, children }: { href: string; count?: number; children: ReactNode }) {
+export function NavLink({ href, count, children }: { href: string; count?: Counted; children: ReactNode }) {
   const pathname = usePathname();
   const current = pathname === href || pathname.startsWith(`${href}/`);
   return (
@@ -17,8 +17,8 @@ export function NavLink({ href, count, children }: { href: string; count?: numbe
       }`}
     >
       {children}
-      {count !== undefined && count > 0 && (
-        <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">{formatCount(count)}</span>
+      {count !== undefined && countedAny(count) && (
+        <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">{formatCappedCount(count)}</span>
       )}
     </Link>
   );

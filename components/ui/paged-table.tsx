@@ -3,7 +3,7 @@
  * pager that keeps the page's filters.
  */
 import type { ReactNode } from "react";
-import { Pager } from "./pager";
+import { Pager, type PagerPaging } from "./pager";
 import { type Column, DataTable } from "./table";
 
 export function PagedTable<Item>({
@@ -23,10 +23,10 @@ export function PagedTable<Item>({
   empty: ReactNode;
   caption: string;
   columns: Column[];
-  paging: { page: number; total: number; pageSize: number };
+  paging: PagerPaging;
   basePath: string;
   params: Record<string, string>;
-  unit?: string;
+  unit: string;
 }) {
   return (
     <>
@@ -37,14 +37,7 @@ export function PagedTable<Item>({
           {items.map(row)}
         </DataTable>
       )}
-      <Pager
-        basePath={basePath}
-        params={params}
-        page={paging.page}
-        total={paging.total}
-        pageSize={paging.pageSize}
-        unit={unit}
-      />
+      <Pager basePath={basePath} params={params} paging={paging} unit={unit} />
     </>
   );
 }

@@ -1,38 +1,47 @@
 import Link from "next/link";
-import { formatCount } from "@/lib/format";
+import { formatCappedCount } from "@/lib/format";
 
-/** Previous / next links that keep the page's filters; `unit` names what is counted. */
+/** What a list page knows of its place: lib/domain/paging.ts's cursors and capped count. */
+export interface PagerPaging {
+  total: number;
+  totalCapped: boolean;
+  next: string | null;
+  previous: string | null;
+}
+
+/** First / previous / next links (cursors) that keep the page's filters; `unit` names what is counted. */
 export function Pager({
   basePath,
   params,
-  page,
-  total,
-  pageSize,
+  paging,
   unit,
 }: {
   basePath: string;
   params: Record<string, string>;
-  page: number;
-  total: number;
-  pageSize: number;
-  unit?: string;
+  paging: PagerPaging;
+  unit: string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const href = (to: number) => `${basePath}?${new URLSearchParams({ ...params, page: String(to) })}`;
+  const { next, previous } = paging;
+  if (!next && !previous) return null;
+  const href = (cursor: Record<string, string>) =>
+    `${basePath}?${new URLSearchParams({ ...params, ...cursor })}`;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
-      {page > 1 && (
-        <Link className="text-blue-800 hover:underline" href={href(page - 1)}>
-          Previous
-        </Link>
+      {previous && (
+        <>
+          <Link className="text-blue-800 hover:underline" href={href({})}>
+            First
+          </Link>
+          <Link className="text-blue-800 hover:underline" href={href({ before: previous })} rel="prev">
+            Previous
+          </Link>
+        </>
       )}
       <span>
-        Page {formatCount(page)} of {formatCount(pages)} (
-        {unit ? `${formatCount(total)} ${unit}` : formatCount(total)})
+        {formatCappedCount(paging)} {unit}
       </span>
-      {page < pages && (
-        <Link className="text-blue-800 hover:underline" href={href(page + 1)}>
+      {next && (
+        <Link className="text-blue-800 hover:underline" href={href({ after: next })} rel="next">
           Next
         </Link>
       )}

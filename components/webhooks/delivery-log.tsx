@@ -3,7 +3,7 @@ import { Badge, EmptyState } from "@/components/ui/page";
 import { Pager, stringParams } from "@/components/ui/pager";
 import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
-import { pageParam } from "@/lib/domain/paging";
+import { type PageQuery, pageQuery } from "@/lib/domain/paging";
 import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
 import { formatCount, formatDateTime } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
@@ -95,14 +95,7 @@ export function DeliveryLog({
           ))}
         </ul>
       )}
-      <Pager
-        basePath={basePath}
-        params={stringParams(filters, FILTER_KEYS)}
-        page={log.page}
-        total={log.total}
-        pageSize={log.pageSize}
-        unit="events"
-      />
+      <Pager basePath={basePath} params={stringParams(filters, FILTER_KEYS)} paging={log} unit="events" />
     </div>
   );
 }
@@ -138,11 +131,11 @@ const FILTER_KEYS = ["eventType", "outcome"] as const;
 /** Reads the log's filters from a page's search params, keeping only known values. */
 export function logFilters(
   params: Record<string, string | string[] | undefined>,
-): LogFilters & { page: number } {
+): LogFilters & { cursor: PageQuery } {
   const { eventType, outcome } = stringParams(params, FILTER_KEYS);
   return {
     eventType: SUBSCRIBABLE_EVENT_TYPES.find((known) => known === eventType),
     outcome: EVENT_OUTCOMES.find((known) => known === outcome),
-    page: pageParam(params),
+    cursor: pageQuery(params),
   };
 }

@@ -63,8 +63,8 @@ const REQUEST_COLUMNS = `"id", "channelId", "kind", "body", "state", "requestedA
 const AUDIT_COLUMNS = `"id", "seq", "at", "actorType", "actorId", "action", "subjectType", "subjectId", "detail", "before", "after", "requestId", "prevHash", "hash"`;
 const READ_HEAD_SQL = 'SELECT "seq", "hash" FROM "AuditHead" WHERE "id" = 1';
 const UPDATE_HEAD_SQL_SQLITE = 'UPDATE "AuditHead" SET "seq" = ?, "hash" = ? WHERE "id" = 1';
-/** The audit rows' values in AUDIT_COLUMNS order (the id is made here). */
-const auditValues = (row: ReturnType<typeof chainAfter<UnchainedAuditRow>>["rows"][number]) => [
+/** The audit rows' values in AUDIT_COLUMNS order (the id is made here); the scale bench seeds with it too. */
+export const auditValues = (row: ReturnType<typeof chainAfter<UnchainedAuditRow>>["rows"][number]) => [
   timeOrderedId(),
   row.seq,
   row.at,

@@ -18,6 +18,12 @@ import { closeSignals } from "./signals";
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
+/**
+ * The most values one query may bind: Prisma refuses more on SQLite ("The query parameter limit
+ * supported by your database is exceeded"). A list of ids for `in` must stay well under it.
+ */
+export const MAX_BOUND_VALUES = 999;
+
 const globalForDb = globalThis as unknown as { portalDb?: Db };
 
 /**

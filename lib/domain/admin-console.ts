@@ -4,21 +4,35 @@
  * provider; sandboxes (test mode) and their data are not theirs to see.
  */
 import { db } from "../db";
+import type { Prisma } from "../db/generated/sqlite/client";
 import { parseContent } from "./channels/content";
+import { CHANNEL_ORDER } from "./channels/lists";
 import { pendingRequestCount } from "./channels/review";
+import { countUpTo } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROVIDER, OF_LIVE_PROVIDER } from "./sandbox-scope";
 
-export function providersOverview(actor: Actor) {
+/** The live providers by name, for the lists' provider filter: nothing counted. */
+export function providerChoices(actor: Actor) {
   authorize(actor, "console.read");
   return db().provider.findMany({
+    where: LIVE_PROVIDER,
+    orderBy: { name: "asc" },
+    select: { id: true, name: true },
+  });
+}
+
+/** The providers page: each live provider with its channels counted up to the cap, users, active keys. */
+export async function providersOverview(actor: Actor) {
+  authorize(actor, "console.read");
+  const providers = await db().provider.findMany({
     where: LIVE_PROVIDER,
     orderBy: { name: "asc" },
     select: {
       id: true,
       name: true,
       createdAt: true,
-      _count: { select: { channels: true, users: true, subscriptions: true } },
+      _count: { select: { users: true, subscriptions: true } },
       apiKeys: {
         where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
         select: { prefix: true },
@@ -26,6 +40,12 @@ export function providersOverview(actor: Actor) {
       },
     },
   });
+  return Promise.all(
+    providers.map(async (provider) => ({
+      ...provider,
+      channels: await countChannels({ providerId: provider.id }),
+    })),
+  );
 }
 
 /** A provider with its users, keys, subscriptions and channels (by their requested name, as lists show them). */
@@ -35,17 +55,6 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
     where: { id: providerId, ...LIVE_PROVIDER },
     include: {
       users: { select: { id: true, email: true, name: true, roles: true, createdAt: true } },
-      channels: {
-        orderBy: { updatedAt: "desc" },
-        take: 100,
-        select: {
-          id: true,
-          providerDeliveryChannelId: true,
-          status: true,
-          isApproved: true,
-          requestedContent: true,
-        },
-      },
       subscriptions: {
         select: {
           eventType: true,
@@ -70,13 +79,31 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
     },
   });
   if (!provider) return null;
+  // Read on their own: a nested `take` under the include is applied after reading every channel.
+  const channels = await db().channel.findMany({
+    where: { providerId },
+    orderBy: { updatedAt: "desc" },
+    take: 100,
+    select: {
+      id: true,
+      providerDeliveryChannelId: true,
+      status: true,
+      isApproved: true,
+      requestedContent: true,
+    },
+  });
   return {
     ...provider,
-    channels: provider.channels.map(({ requestedContent, ...channel }) => ({
+    channels: channels.map(({ requestedContent, ...channel }) => ({
       ...channel,
       name: parseContent(requestedContent).name.translation,
     })),
   };
+}
+
+/** Channels counted up to the cap, through the lists' index on their change time. */
+function countChannels(where: Prisma.ChannelWhereInput) {
+  return countUpTo(db().channel, where, CHANNEL_ORDER);
 }
 
 /** The figures of the console's home page. */
@@ -84,7 +111,7 @@ export async function consoleCounts(actor: Actor) {
   authorize(actor, "console.read");
   const [pending, channels, providers, translationsWaiting] = await Promise.all([
     pendingRequestCount(),
-    db().channel.count({ where: OF_LIVE_PROVIDER }),
+    countChannels(OF_LIVE_PROVIDER),
     db().provider.count({ where: LIVE_PROVIDER }),
     db().translationJob.count({ where: { state: { in: ["PENDING", "FAILED"] } } }),
   ]);

@@ -22,7 +22,7 @@ import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelop
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
-import { requestedColumns } from "./channels/columns";
+import { approvedColumns, requestedColumns } from "./channels/columns";
 import { parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
@@ -148,7 +148,7 @@ async function applyApproval(tx: Tx, request: PendingRequest) {
       // The pending request is the newest, so its body is the requested content already; writing
       // the columns again keeps one write path for everything derived from content.
       ...requestedColumns(content),
-      approvedContent: request.body,
+      ...approvedColumns(request.body),
       isApproved: true,
       rejectionReason: null,
       ...(request.channel.status === "REQUESTED" ? { status: "ONLINE" } : {}),

@@ -171,24 +171,34 @@ async function recordMovement(
   });
 }
 
-const OVERVIEW_MOVEMENTS = { movements: { orderBy: { at: "asc" }, take: 1000 } } as const;
+/**
+ * The burn-down's latest 1,000 movements of an account, oldest first. Read on their own, newest first
+ * through (accountId, at): a nested `take` under an include is applied after reading every movement.
+ */
+async function withMovements<Account extends { id: string }>(account: Account) {
+  const movements = await db().budgetMovement.findMany({
+    where: { accountId: account.id },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take: 1000,
+  });
+  return { ...account, movements: movements.toReversed() };
+}
 
 /** A budget's figures and its movements over time (the burn-down), for the budget views. */
 export async function budgetOverview(where: { channelId: string } | { programId: string }) {
   const account = await db().budgetAccount.findUnique({
     where: "channelId" in where ? { channelId: where.channelId } : { programId: where.programId },
-    include: OVERVIEW_MOVEMENTS,
   });
-  return account && overviewOf(account);
+  return account && overviewOf(await withMovements(account));
 }
 
-/** The overviews of the channels' budgets that have an account, by channel id, in one query. */
+/** The overviews of the channels' budgets that have an account, by channel id. */
 export async function channelBudgetOverviews(channelIds: string[]) {
-  const accounts = await db().budgetAccount.findMany({
-    where: { channelId: { in: channelIds } },
-    include: OVERVIEW_MOVEMENTS,
-  });
-  return new Map(accounts.map((account) => [account.channelId, overviewOf(account)]));
+  const accounts = await db().budgetAccount.findMany({ where: { channelId: { in: channelIds } } });
+  const overviews = await Promise.all(
+    accounts.map(async (account) => overviewOf(await withMovements(account))),
+  );
+  return new Map(overviews.map((overview, i) => [accounts[i]!.channelId, overview]));
 }
 
 function overviewOf(account: {

@@ -7,7 +7,7 @@
  * awaiting approval (or rejected, or expired) was never sent: the provider cannot know of it, so its
  * reports about it are answered as about an unknown one.
  */
-import { db, type Tx, takeWriteLock } from "../db";
+import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
 import { chargedAccounts, markDelivered, release } from "./budgets";
 import { notFound } from "./errors";
@@ -60,22 +60,12 @@ export async function syncDeliveries(
   const providerId = authorizeProvider(actor, "provider.deliveries.report");
   await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
-    // One read for the whole report, instead of one per delivery.
-    const deliveries = new Map(
-      (
-        await tx.delivery.findMany({
-          where: {
-            id: { in: reports.map((report) => report.deliveryId) },
-            deliveryRequest: sentTo(providerId),
-          },
-          include: {
-            deliveryRequest: {
-              select: { budgetAccountId: true, program: { select: { budget: { select: { id: true } } } } },
-            },
-          },
-        })
-      ).map((delivery) => [delivery.id, delivery]),
+    const deliveries = await reportedDeliveries(
+      tx,
+      providerId,
+      reports.map((report) => report.deliveryId),
     );
+    const outcomes = new RequestOutcomes();
     for (const [index, report] of reports.entries()) {
       const delivery = deliveries.get(report.deliveryId);
       if (!delivery) throw notFound(`No delivery ${report.deliveryId}.`);
@@ -90,21 +80,25 @@ export async function syncDeliveries(
       // Conditional updates: of two reports racing, only the one that changes the state moves money.
       if (report.status === "DELIVERY_REVERTED") {
         const wasDelivered = await markReverted(tx, delivery.id, data);
-        if (wasDelivered !== null)
+        if (wasDelivered !== null) {
+          outcomes.reverted(delivery, wasDelivered);
           for (const account of accounts)
             await release(tx, account, delivery.amountMinor, delivery.id, wasDelivered);
+        }
       } else if (DELIVERED_STATUSES.has(report.status)) {
         const { count } = await tx.delivery.updateMany({
           where: { id: delivery.id, deliveredAt: null, revertedAt: null },
           data: { ...data, deliveredAt: new Date() },
         });
-        if (count === 1)
+        if (count === 1) {
+          outcomes.delivered(delivery);
           for (const account of accounts) await markDelivered(tx, account, delivery.amountMinor, delivery.id);
-        else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
+        } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
       } else {
         await tx.delivery.update({ where: { id: delivery.id }, data });
       }
     }
+    await outcomes.write(tx);
     // One entry per delivery reported, written in one statement with the report.
     await recordAudit(
       tx,
@@ -118,6 +112,60 @@ export async function syncDeliveries(
       })),
     );
   });
+}
+
+/** Ids bound per read, well under what one query may bind. */
+const READ_CHUNK = Math.floor(MAX_BOUND_VALUES / 2);
+
+/** The report's deliveries sent to the provider, by id: a read per 500 ids instead of one per delivery. */
+async function reportedDeliveries(tx: Tx, providerId: string, ids: string[]) {
+  const deliveries = new Map<string, Awaited<ReturnType<typeof readChunk>>[number]>();
+  for (let i = 0; i < ids.length; i += READ_CHUNK)
+    for (const delivery of await readChunk(tx, providerId, ids.slice(i, i + READ_CHUNK)))
+      deliveries.set(delivery.id, delivery);
+  return deliveries;
+}
+
+const readChunk = (tx: Tx, providerId: string, ids: string[]) =>
+  tx.delivery.findMany({
+    where: { id: { in: ids }, deliveryRequest: sentTo(providerId) },
+    include: {
+      deliveryRequest: {
+        select: { budgetAccountId: true, program: { select: { budget: { select: { id: true } } } } },
+      },
+    },
+  });
+
+/** What a report moved per delivery request, written once per request at the end of the report. */
+class RequestOutcomes {
+  private readonly moved = new Map<string, { delivered: bigint; reverted: bigint }>();
+
+  private of(deliveryRequestId: string) {
+    const entry = this.moved.get(deliveryRequestId) ?? { delivered: 0n, reverted: 0n };
+    this.moved.set(deliveryRequestId, entry);
+    return entry;
+  }
+
+  delivered({ deliveryRequestId, amountMinor }: { deliveryRequestId: string; amountMinor: bigint }) {
+    this.of(deliveryRequestId).delivered += amountMinor;
+  }
+
+  reverted(
+    { deliveryRequestId, amountMinor }: { deliveryRequestId: string; amountMinor: bigint },
+    wasDelivered: boolean,
+  ) {
+    const entry = this.of(deliveryRequestId);
+    entry.reverted += amountMinor;
+    if (wasDelivered) entry.delivered -= amountMinor;
+  }
+
+  async write(tx: Tx) {
+    for (const [id, { delivered, reverted }] of this.moved)
+      await tx.deliveryRequest.update({
+        where: { id },
+        data: { deliveredMinor: { increment: delivered }, revertedMinor: { increment: reverted } },
+      });
+  }
 }
 
 /**

@@ -5,6 +5,7 @@
  * and not in the excluded list. A criterion left unspecified is not checked.
  */
 import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
+import { findUnstorableText } from "../contract/stored-text";
 import { db } from "../db";
 import { parseContent } from "./channels/content";
 import { type Actor, authorize } from "./permissions";
@@ -44,31 +45,67 @@ export function availabilityAllows(availability: Availability, criteria: Eligibi
   });
 }
 
+const hasTag = (tag: string) => ({ eligibilityTags: { contains: `,${tag},` } });
+
 /**
- * The eligible live channels (never a sandbox's), optionally among those serving one program. Approved ONLINE channels are
- * read and matched here: their availability is JSON, and the rule is easier to trust in one place.
+ * The first pass, in SQL over Channel.eligibilityTags: the channels whose approved availability *may*
+ * allow the criteria — the category supported, and each criterion's value supported or not restricted.
+ * Never narrower than the rule (a `%` or `_` in a value only widens a LIKE; exclusions are left to the
+ * rule), which then decides on the parsed content. Text no database stores is left to the rule too.
+ */
+function mayAllow(criteria: EligibilityCriteria) {
+  const storable = (value: string | undefined): value is string =>
+    value !== undefined && !findUnstorableText(value) && !value.includes(",");
+  return [
+    ...(storable(criteria.category) ? [hasTag(`category:${criteria.category}`)] : []),
+    ...Object.keys(AVAILABILITY_PAIRS).flatMap((criterion) => {
+      const value = criteria[criterion as keyof typeof AVAILABILITY_PAIRS];
+      if (!storable(value)) return [];
+      const restricted = { eligibilityTags: { contains: `,${criterion}+` } };
+      return [{ OR: [{ NOT: restricted }, hasTag(`${criterion}+${value}`)] }];
+    }),
+  ];
+}
+
+/** An eligibility answer lists at most this many channels, oldest first: narrower criteria find the rest. */
+export const ELIGIBLE_LIMIT = 500;
+const READ_BATCH = 1_000;
+
+/**
+ * The eligible live channels (never a sandbox's), optionally among those serving one program, oldest
+ * first, at most ELIGIBLE_LIMIT. Approved ONLINE channels are read in batches by id and matched
+ * here (their availability is JSON, and the rule is easier to trust in one place); reading stops once
+ * the limit is reached, so memory stays bounded however many channels there are.
  */
 export async function eligibleChannels(actor: Actor, criteria: EligibilityCriteria, programId?: string) {
   authorize(actor, "console.read");
-  const channels = await db().channel.findMany({
-    where: {
-      ...OF_LIVE_PROVIDER,
-      isApproved: true,
-      status: "ONLINE",
-      ...(programId ? { programs: { some: { programId } } } : {}),
-    },
-    select: {
-      id: true,
-      providerDeliveryChannelId: true,
-      approvedContent: true,
-      provider: { select: { id: true, name: true } },
-    },
-    orderBy: { createdAt: "asc" },
-  });
-  return channels
-    .map(({ approvedContent, ...channel }) => ({
-      ...channel,
-      content: parseContent(approvedContent!),
-    }))
-    .filter((channel) => availabilityAllows(channel.content.availability, criteria));
+  const where = {
+    ...OF_LIVE_PROVIDER,
+    isApproved: true,
+    status: "ONLINE",
+    ...(programId ? { programs: { some: { programId } } } : {}),
+    AND: mayAllow(criteria),
+  };
+  const eligible = [];
+  // Channel ids are UUIDv7, time-ordered: paging by the primary key reads them oldest first.
+  for (let after = ""; eligible.length < ELIGIBLE_LIMIT; ) {
+    const batch = await db().channel.findMany({
+      where: { ...where, id: { gt: after } },
+      select: {
+        id: true,
+        providerDeliveryChannelId: true,
+        approvedContent: true,
+        provider: { select: { id: true, name: true } },
+      },
+      orderBy: { id: "asc" },
+      take: READ_BATCH,
+    });
+    for (const { approvedContent, ...channel } of batch) {
+      const content = parseContent(approvedContent!);
+      if (availabilityAllows(content.availability, criteria)) eligible.push({ ...channel, content });
+    }
+    if (batch.length < READ_BATCH) break;
+    after = batch[batch.length - 1]!.id;
+  }
+  return eligible.slice(0, ELIGIBLE_LIMIT);
 }

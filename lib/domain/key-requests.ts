@@ -12,7 +12,7 @@ import { v7 as timeOrderedId } from "uuid";
 import { db, type KeyRequestRow, writeKeyRequests } from "../db";
 import { log } from "../log";
 import { notFound } from "./errors";
-import { readPage } from "./paging";
+import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorizeProvider } from "./permissions";
 
 export const KEEP_PER_KEY = 1_000;
@@ -101,15 +101,17 @@ function warn(error: unknown, dropped: number): void {
 const PAGE_SIZE = 50;
 
 /** One page of a key's logged requests, newest first; another provider's key is not found. */
-export async function keyRequestLog(actor: Actor, apiKeyId: string, page: number) {
+export async function keyRequestLog(actor: Actor, apiKeyId: string, query: PageQuery) {
   const providerId = authorizeProvider(actor, "provider.read");
   const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: { id: true } });
   if (!key) throw notFound("No such key.");
-  const where = { apiKeyId };
-  return readPage(
-    page,
-    PAGE_SIZE,
-    () => db().apiKeyRequest.count({ where }),
-    (window) => db().apiKeyRequest.findMany({ where, orderBy: { id: "desc" }, ...window }),
-  );
+  const filter = { apiKeyId };
+  return readKeysetPage({
+    query,
+    pageSize: PAGE_SIZE,
+    key: { field: "id", direction: "desc", kind: "text" },
+    table: db().apiKeyRequest,
+    filter,
+    rows: ({ where, orderBy, take }) => db().apiKeyRequest.findMany({ where, orderBy, take }),
+  });
 }

@@ -1,29 +1,168 @@
-/** Far past any list's end, and small enough that the database's 64-bit offset always holds it. */
-const LAST_PAGE = 1_000_000;
+/**
+ * Keyset (cursor) paging for every list of the portals and the platform API: a page is read from
+ * where the previous one ended (`?after=`) or began (`?before=`), by the list's sort key and the row
+ * id, so a page costs an index seek however deep it is, and rows inserted meanwhile are neither
+ * skipped nor repeated. Counts stop at COUNT_CAP: counting past it would scan the whole table.
+ */
+import { invalid } from "./errors";
+
+export const COUNT_CAP = 10_000;
+
+type Where = Record<string, unknown>;
+
+/** Where a page starts; opaque cursors from a previous page's `next` or `previous`. */
+export interface PageQuery {
+  after?: string;
+  before?: string;
+  /** A page's query string is whatever was typed: a cursor that is none shows the first page. */
+  lenient?: boolean;
+}
+
+/** A list's order: its sort column (unique together with `id`, which breaks ties the same way). */
+export interface SortKey {
+  field: string;
+  direction: "asc" | "desc";
+  kind: "date" | "text" | "number";
+}
+
+/** A count that stops at COUNT_CAP; `totalCapped` says there are more (shown "10,000+"). */
+export interface CappedCount {
+  total: number;
+  totalCapped: boolean;
+}
+
+/** A Prisma table's count and findFirst: all a capped count needs (lib/db's table delegates fit). */
+interface CountableTable {
+  count: (args: never) => PromiseLike<unknown>;
+  findFirst: (args: never) => PromiseLike<unknown>;
+}
 
 /**
- * Offset paging shared by the portals' lists: page numbers start at 1; anything less means 1, and a
- * page far past the end (`?page=99999999999999999999`) is the last page there can be, found empty.
+ * Counts `table`'s rows that match `filter`, up to `cap` (COUNT_CAP unless a badge wants fewer).
+ * First a probe: the row just past the cap, read in the sort key's index order and selecting only
+ * the key, so the index alone answers it (Prisma's count with `take` reads the rows themselves, ten
+ * times slower). Only a list under the cap is counted exactly.
  */
-function pageWindow(page: number | undefined, pageSize: number) {
-  const current = Math.min(LAST_PAGE, Math.max(1, Math.trunc(page ?? 1) || 1));
-  return { page: current, pageSize, skip: (current - 1) * pageSize, take: pageSize };
+export async function countUpTo(
+  table: CountableTable,
+  filter: Where,
+  key: SortKey,
+  cap = COUNT_CAP,
+): Promise<CappedCount> {
+  const past = await table.findFirst({
+    where: filter,
+    skip: cap,
+    orderBy: [{ [key.field]: key.direction }],
+    select: { [key.field]: true },
+  } as never);
+  if (past) return { total: cap, totalCapped: true };
+  return { total: Number(await table.count({ where: filter } as never)), totalCapped: false };
 }
 
-/** The page a list page's `?page=` asks for: 1 when it names none (pageWindow bounds the rest). */
-export function pageParam(searchParams: Record<string, string | string[] | undefined>): number {
-  const { page } = searchParams;
-  return Math.max(1, Number.parseInt(typeof page === "string" ? page : "1", 10) || 1);
+type SortValue = Date | string | number;
+
+export interface KeysetPage<Row> extends CappedCount {
+  items: Row[];
+  pageSize: number;
+  /** Cursors of the neighbouring pages: `?after=next`, `?before=previous`; null where none is. */
+  next: string | null;
+  previous: string | null;
 }
 
-/** One page of a list: its rows and the count of all of them, read together. */
-export async function readPage<Row>(
-  page: number | undefined,
-  pageSize: number,
-  count: () => Promise<number>,
-  rows: (window: { skip: number; take: number }) => Promise<Row[]>,
-) {
-  const paging = pageWindow(page, pageSize);
-  const [total, items] = await Promise.all([count(), rows({ skip: paging.skip, take: paging.take })]);
-  return { total, page: paging.page, pageSize, items };
+const encode = (value: SortValue, id: string | number) =>
+  Buffer.from(JSON.stringify([value instanceof Date ? value.getTime() : value, id])).toString("base64url");
+
+/** The sort value and id a cursor holds, or null when it is not one this list wrote. */
+function decode(cursor: string, key: SortKey): [SortValue, string | number] | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [value, id] = parsed as [unknown, unknown];
+    if (typeof id !== "string" && typeof id !== "number") return null;
+    // NUL is text no database stores (PostgreSQL refuses it outright): no row is there.
+    if ([value, id].some((part) => typeof part === "string" && part.includes("\0"))) return null;
+    if (key.kind === "text") return typeof value === "string" ? [value, id] : null;
+    if (typeof value !== "number" || !Number.isFinite(value)) return null;
+    if (key.kind === "number") return [value, id];
+    const at = new Date(value);
+    return Number.isNaN(at.getTime()) ? null : [at, id];
+  } catch {
+    return null;
+  }
+}
+
+/** A cursor's decoded position; one that is none is an error naming the parameter, or (lenient) no cursor. */
+function positionOf(query: PageQuery, key: SortKey) {
+  const [parameter, cursor] = query.after ? ["after", query.after] : ["before", query.before];
+  if (!cursor) return null;
+  const position = decode(cursor, key);
+  if (!position && !query.lenient) throw invalid(parameter, `${parameter} is not a cursor this list gave.`);
+  return position;
+}
+
+const flip = (direction: "asc" | "desc") => (direction === "asc" ? "desc" : "asc");
+
+/**
+ * Rows strictly beyond a position in a direction. Written as a range on the sort column (which an
+ * index seeks) minus the ties already passed, rather than an OR the planners cannot seek with.
+ */
+function beyond(key: SortKey, direction: "asc" | "desc", [value, id]: [SortValue, string | number]): Where {
+  const passed = direction === "asc" ? { lte: id } : { gte: id };
+  if (key.field === "id") return { id: direction === "asc" ? { gt: id } : { lt: id } };
+  return {
+    [key.field]: direction === "asc" ? { gte: value } : { lte: value },
+    NOT: { [key.field]: value, id: passed },
+  };
+}
+
+const orderOf = (key: SortKey, direction: "asc" | "desc") =>
+  key.field === "id" ? [{ id: direction }] : [{ [key.field]: direction }, { id: direction }];
+
+/**
+ * One page of `table`'s rows that match `filter`. `rows` reads with the where (the filter and the
+ * cursor's position), order and take it is given, selecting what the list shows; the filtered rows
+ * are counted up to the cap (countUpTo).
+ */
+export async function readKeysetPage<Row extends { id: string | number }>(list: {
+  query: PageQuery;
+  pageSize: number;
+  key: SortKey;
+  table: CountableTable;
+  filter: Where;
+  rows: (read: { where: Where; orderBy: Where[]; take: number }) => Promise<Row[]>;
+}): Promise<KeysetPage<Row>> {
+  const { query, pageSize, key, table, filter, rows } = list;
+  const position = positionOf(query, key);
+  const backwards = !!position && !query.after;
+  const direction = backwards ? flip(key.direction) : key.direction;
+  const where = position ? { AND: [filter, beyond(key, direction, position)] } : filter;
+  const [counted, read] = await Promise.all([
+    countUpTo(table, filter, key),
+    rows({ where, orderBy: orderOf(key, direction), take: pageSize + 1 }),
+  ]);
+  const more = read.length > pageSize;
+  // Back at the start: the first page, full, rather than the few rows before the cursor.
+  if (backwards && !more) return readKeysetPage({ ...list, query: {} });
+  const page = read.slice(0, pageSize);
+  const items = backwards ? page.reverse() : page;
+  const cursorOf = (row: Row | undefined) =>
+    row ? encode((row as Record<string, unknown>)[key.field] as SortValue, row.id) : null;
+  const [first, last] = [items[0], items[items.length - 1]];
+  return {
+    items,
+    pageSize,
+    ...counted,
+    next: backwards || more ? cursorOf(last) : null,
+    previous: backwards || position ? cursorOf(first) : null,
+  };
+}
+
+/** The cursors a list page's query string holds: strings only, first of repeated ones. */
+export function pageQuery(searchParams: Record<string, string | string[] | undefined>): PageQuery {
+  const pick = (name: string) => {
+    const value = searchParams[name];
+    const text = Array.isArray(value) ? value[0] : value;
+    return text && text.length <= 512 ? text : undefined;
+  };
+  return { after: pick("after"), before: pick("before"), lenient: true };
 }

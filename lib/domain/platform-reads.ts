@@ -6,32 +6,34 @@
 import { db } from "../db";
 import { channelName } from "./channels/content";
 import { notFound } from "./errors";
-import { readPage } from "./paging";
+import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { requireLiveProgram } from "./programs";
 import { LIVE_PROGRAM } from "./sandbox-scope";
 
 const PAGE_SIZE = 50;
 
-export async function programDeliveryRequests(actor: Actor, programId: string, page?: number) {
+export async function programDeliveryRequests(actor: Actor, programId: string, query: PageQuery = {}) {
   authorize(actor, "console.read");
   await requireLiveProgram(programId);
-  const where = { programId };
-  const { items, ...paging } = await readPage(
-    page,
-    PAGE_SIZE,
-    () => db().deliveryRequest.count({ where }),
-    (window) =>
+  const filter = { programId };
+  const { items, ...paging } = await readKeysetPage({
+    query,
+    pageSize: PAGE_SIZE,
+    key: { field: "createdAt", direction: "desc", kind: "date" },
+    table: db().deliveryRequest,
+    filter,
+    rows: ({ where, orderBy, take }) =>
       db().deliveryRequest.findMany({
         where,
-        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-        ...window,
+        orderBy,
+        take,
         include: {
           channel: { select: { id: true, providerDeliveryChannelId: true, approvedContent: true } },
           _count: { select: { deliveries: true } },
         },
       }),
-  );
+  });
   return {
     ...paging,
     items: items.map(({ channel: { approvedContent, ...channel }, _count, ...request }) => ({

@@ -12,7 +12,7 @@ import { optionColumns } from "./delivery-checks";
 import { receivesDeliveries } from "./delivery-requests";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
-import { readPage } from "./paging";
+import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROGRAM, OF_LIVE_PROVIDER } from "./sandbox-scope";
 
@@ -108,27 +108,19 @@ export async function programDetail(actor: Actor, programId: string) {
           },
         },
       },
-      requests: {
-        orderBy: { createdAt: "desc" },
-        take: 50,
-        include: {
-          channel: { select: { providerDeliveryChannelId: true, approvedContent: true } },
-          // A request may carry 10,000 deliveries: the program page counts them, and
-          // deliveryRequestDetail pages through them.
-          _count: { select: { deliveries: true } },
-        },
-      },
     },
   });
   if (!program) return null;
   const attached = program.channels.map((link) => link.channelId);
-  const [virtualBudget, budgets, candidates] = await Promise.all([
+  const [requests, virtualBudget, budgets, candidates] = await Promise.all([
+    latestRequests(programId),
     budgetOverview({ programId }),
     channelBudgetOverviews(attached),
     candidateChannels(attached),
   ]);
   return {
     ...program,
+    requests,
     policy: policyView(program),
     virtualBudget,
     channels: program.channels.map(({ channel }) => {
@@ -146,6 +138,23 @@ export async function programDetail(actor: Actor, programId: string) {
     }),
     candidates,
   };
+}
+
+/**
+ * The program's latest 50 delivery requests, read on their own: a nested `take` under an include is
+ * applied after reading every request. A request may carry 10,000 deliveries: the page counts them,
+ * and deliveryRequestDetail pages through them.
+ */
+function latestRequests(programId: string) {
+  return db().deliveryRequest.findMany({
+    where: { programId },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+    include: {
+      channel: { select: { providerDeliveryChannelId: true, approvedContent: true } },
+      _count: { select: { deliveries: true } },
+    },
+  });
 }
 
 /** Approved channels not yet serving the program, newest change first, by name. */
@@ -169,8 +178,8 @@ async function candidateChannels(attached: string[]) {
 
 /**
  * The program's spending per channel that served it, by name: requests sent, the total sent, and of
- * that what is reserved (not reverted), delivered and reverted. Computed from the deliveries, so it
- * adds up to the program's virtual budget.
+ * that what is reserved (not reverted), delivered and reverted: the sums Delivery/Sync keeps on each
+ * request (so it adds up to the program's virtual budget without reading a delivery).
  */
 /** The requests whose amounts stay reserved: sent, or awaiting approval (rejected and expired released theirs). */
 const RESERVING = ["SENT", "PENDING_APPROVAL"];
@@ -181,36 +190,36 @@ export async function programSpending(actor: Actor, programId: string) {
     by: ["channelId"],
     where: { programId, approvalState: { in: RESERVING } },
     _count: { _all: true },
-    _sum: { totalMinor: true },
+    _sum: { totalMinor: true, deliveredMinor: true, revertedMinor: true },
   });
-  const rows = await Promise.all(
-    requests.map(async (group) => {
-      const channel = await db().channel.findUniqueOrThrow({
-        where: { id: group.channelId },
+  const channels = new Map(
+    (
+      await db().channel.findMany({
+        where: { id: { in: requests.map((group) => group.channelId) } },
         select: {
+          id: true,
           providerDeliveryChannelId: true,
           approvedContent: true,
           provider: { select: { name: true } },
         },
-      });
-      const of = {
-        deliveryRequest: { programId, channelId: group.channelId, approvalState: { in: RESERVING } },
-      };
-      const sum = async (where: object) =>
-        (await db().delivery.aggregate({ where: { ...of, ...where }, _sum: { amountMinor: true } }))._sum
-          .amountMinor ?? 0n;
-      return {
-        channelId: group.channelId,
-        name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
-        providerName: channel.provider.name,
-        requests: group._count._all,
-        sentMinor: group._sum.totalMinor ?? 0n,
-        reservedMinor: await sum({ revertedAt: null }),
-        deliveredMinor: await sum({ revertedAt: null, deliveredAt: { not: null } }),
-        revertedMinor: await sum({ revertedAt: { not: null } }),
-      };
-    }),
+      })
+    ).map((channel) => [channel.id, channel]),
   );
+  const rows = requests.map(({ channelId, _count, _sum }) => {
+    const channel = channels.get(channelId)!;
+    const sentMinor = _sum.totalMinor ?? 0n;
+    const revertedMinor = _sum.revertedMinor ?? 0n;
+    return {
+      channelId,
+      name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
+      providerName: channel.provider.name,
+      requests: _count._all,
+      sentMinor,
+      reservedMinor: sentMinor - revertedMinor,
+      deliveredMinor: _sum.deliveredMinor ?? 0n,
+      revertedMinor,
+    };
+  });
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en") || a.channelId.localeCompare(b.channelId));
 }
 
@@ -224,7 +233,7 @@ export async function deliveryRequestDetail(
   actor: Actor,
   programId: string,
   requestId: string,
-  { q, page }: { q?: string; page?: number } = {},
+  { q, ...query }: { q?: string } & PageQuery = {},
 ) {
   authorize(actor, "console.read");
   const request = await db().deliveryRequest.findFirst({
@@ -243,13 +252,14 @@ export async function deliveryRequestDetail(
   });
   if (!request) return null;
   const term = q?.trim();
-  const where = { deliveryRequestId: request.id, ...(term ? { beneficiaryId: containsText(term) } : {}) };
-  const { items, ...paging } = await readPage(
-    page,
-    DELIVERIES_PAGE_SIZE,
-    () => db().delivery.count({ where }),
-    (window) =>
-      db().delivery.findMany({ where, orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }], ...window }),
-  );
+  const filter = { deliveryRequestId: request.id, ...(term ? { beneficiaryId: containsText(term) } : {}) };
+  const { items, ...paging } = await readKeysetPage({
+    query,
+    pageSize: DELIVERIES_PAGE_SIZE,
+    key: { field: "beneficiaryId", direction: "asc", kind: "text" },
+    table: db().delivery,
+    filter,
+    rows: ({ where, orderBy, take }) => db().delivery.findMany({ where, orderBy, take }),
+  });
   return { request, deliveries: items, ...paging };
 }

@@ -15,7 +15,7 @@ import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
-import { readPage } from "./paging";
+import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize, authorizeProvider, type Permission } from "./permissions";
 import { OF_LIVE_PROVIDER } from "./sandbox-scope";
 
@@ -34,38 +34,39 @@ function eventScopeOf(actor: Actor, providerPermission: Permission, consolePermi
   return null;
 }
 
-export interface DeliveryLogFilter {
+export interface DeliveryLogFilter extends PageQuery {
   eventType?: string;
   outcome?: EventOutcome;
-  page?: number;
   pageSize?: number;
 }
 
 export async function deliveryLog(
   actor: Actor,
-  { eventType, outcome, page = 1, pageSize = 20 }: DeliveryLogFilter = {},
+  { eventType, outcome, pageSize = 20, ...query }: DeliveryLogFilter = {},
 ) {
   const providerId = eventScopeOf(actor, "provider.read", "console.read");
-  const where = {
+  const filter = {
     ...scope(providerId),
     ...(eventType ? { eventType } : {}),
     ...(outcome ? { state: outcome } : {}),
   };
-  const { items, ...paging } = await readPage(
-    page,
+  const { items, ...paging } = await readKeysetPage({
+    query,
     pageSize,
-    () => db().outboxEvent.count({ where }),
-    (window) =>
+    key: { field: "createdAt", direction: "desc", kind: "date" },
+    table: db().outboxEvent,
+    filter,
+    rows: ({ where, orderBy, take }) =>
       db().outboxEvent.findMany({
         where,
-        orderBy: { createdAt: "desc" },
-        ...window,
+        orderBy,
+        take,
         include: {
           provider: { select: { name: true } },
           deliveryAttempts: { orderBy: { startedAt: "asc" } },
         },
       }),
-  );
+  });
   return { ...paging, events: items };
 }
 

@@ -72,8 +72,11 @@ describe("bad filters", () => {
   it.each([
     ["/channel-requests?state=NOPE", /state/],
     ["/channel-requests?colour=blue", /colour: Unknown property/],
-    ["/channels?page=abc", /page/],
-    ["/channels?page=-1", /page/],
+    ["/channels?page=2", /page: Unknown property/],
+    ["/channels?after=", /after/],
+    ["/channels?before=not-a-cursor", /before is not a cursor this list gave/],
+    [`/channel-requests?after=${"x".repeat(600)}`, /after/],
+    ["/programs?after=x", /after: Unknown property/],
     ["/channels?country=%00", /country/],
     ["/webhook-events?outcome=", /outcome/],
   ])("%s is a 400 naming the filter", async (path, message) => {

@@ -25,7 +25,7 @@ describe("a platform token", () => {
     expect(JSON.stringify(row)).not.toContain(reviewer.token);
     expect(reviewer.token.startsWith(row.prefix)).toBe(true);
     const list = dataOf(await platform("/channel-requests", { token: reviewer.token }));
-    expect(list).toMatchObject({ page: 1, pageSize: 25 });
+    expect(list).toMatchObject({ pageSize: 25, previous: null });
   });
 
   it("records lastUsedAt when used", async () => {

@@ -14,8 +14,10 @@ import { describe, expect, inject, it } from "vitest";
 import type { Tx } from "@/lib/db";
 import { auditHash } from "@/lib/db/audit-chain";
 import { recordAudit } from "@/lib/domain/audit";
+import { auditActions } from "@/lib/domain/audit-log";
 import { verifyAuditChain } from "@/lib/domain/audit-verify";
 import { systemActor } from "@/lib/domain/permissions";
+import { platformActor } from "../support/actors";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -216,5 +218,25 @@ describe("the audit chain", () => {
     expect(Math.min(...seqs)).toBeGreaterThan(before);
     const report = await verifyAuditChain(database().db());
     expect(report.problems).toEqual([]);
+  });
+});
+
+describe("the audit page's action filter", () => {
+  it("offers every action recorded, each once, sorted, read by seeking the action index", async () => {
+    const { db } = database();
+    const rare = `test.rare-${randomUUID()}`;
+    await db().$transaction((tx) =>
+      recordAudit(tx, actor, [
+        { action: rare, subjectType: "AuditChainTest", subjectId: randomUUID() },
+        { action: rare, subjectType: "AuditChainTest", subjectId: randomUUID() },
+      ]),
+    );
+    const expected = (await db().auditEntry.groupBy({ by: ["action"] })).map((row) => row.action).sort();
+    const offered = await auditActions(platformActor(["auditor"]));
+    expect(offered).toContain(rare);
+    // Other files append meanwhile: every action grouped before the read is offered, once.
+    expect(new Set(offered).size).toBe(offered.length);
+    expect(offered).toEqual(expect.arrayContaining(expected));
+    expect(offered).toEqual([...offered].sort());
   });
 });

@@ -6,8 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import type { PageQuery } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";
+import { walkForward } from "../support/keyset";
 import {
   account,
   delivery,
@@ -79,16 +81,15 @@ describe("sending a delivery request", () => {
       beneficiaryId: `Ben-${String(i).padStart(3, "0")}`,
     }));
     const sent = await sendThrough(setup, "Many", deliveries.toReversed());
-    const pages = await Promise.all(
-      [1, 2, 3].map((page) =>
-        deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, { page }),
-      ),
-    );
-    expect(pages.map((detail) => detail?.deliveries.length)).toEqual([50, 50, 20]);
-    expect(pages.flatMap((detail) => detail!.deliveries.map((d) => d.beneficiaryId))).toEqual(
-      deliveries.map((d) => d.beneficiaryId),
-    );
-    expect(pages[0]).toMatchObject({ total: 120, request: { _count: { deliveries: 120 } } });
+    const read = async (query: PageQuery) =>
+      (await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, query))!;
+    const pages = await walkForward(async (query) => {
+      const { deliveries: items, ...detail } = await read(query);
+      return { ...detail, items };
+    });
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 20]);
+    expect(pages.flat().map((d) => d.beneficiaryId)).toEqual(deliveries.map((d) => d.beneficiaryId));
+    expect(await read({})).toMatchObject({ total: 120, request: { _count: { deliveries: 120 } } });
 
     const found = await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, {
       q: "ben-04",

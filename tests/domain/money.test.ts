@@ -6,6 +6,7 @@
  * provider's event does not carry; a delivery reported delivered twice counts once.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
@@ -190,5 +191,60 @@ describe("refunds and reports", () => {
       reservedMinor: 0n,
       deliveredMinor: 0n,
     });
+  });
+
+  it("a report of 1,000 outcomes, the most Delivery/Sync takes, is applied whole", async () => {
+    const channel = await approvedChannel(undefined);
+    const programId = await programWith(100_000, [channel.channelId]);
+    const sent = await sendThrough(
+      { programId, channelId: channel.channelId },
+      "A thousand",
+      Array.from({ length: 1000 }, () => delivery(1)),
+    );
+    const ids = (
+      await database()
+        .db()
+        .delivery.findMany({ where: { deliveryRequestId: sent.deliveryRequestId }, select: { id: true } })
+    ).map((row) => row.id);
+    const deliveryList = ids.map((deliveryId) => ({ deliveryId, status: "DELIVERED" }));
+    expect(await call("/api/Delivery/Sync", channel.apiKey, { deliveryList })).toBe(200);
+    expect(await programBudget(programId)).toMatchObject({ deliveredMinor: 100_000n });
+  });
+
+  it("the program's spending adds up each request's reported outcomes, as the migration fills them in", async () => {
+    const channel = await approvedChannel(undefined);
+    const programId = await programWith(1000, [channel.channelId]);
+    const [delivered, reverted, both] = [
+      await sentDelivery(programId, channel.channelId, 40, "Delivered"),
+      await sentDelivery(programId, channel.channelId, 25, "Reverted"),
+      await sentDelivery(programId, channel.channelId, 10, "Delivered, then reverted"),
+    ];
+    const report = (deliveryId: string, status: string) =>
+      call("/api/Delivery/Sync", channel.apiKey, { deliveryList: [{ deliveryId, status }] });
+    for (const [id, status] of [
+      [delivered, "DELIVERED"],
+      [reverted, "DELIVERY_REVERTED"],
+      [both, "DELIVERY_COLLECTED"],
+      [both, "DELIVERY_REVERTED"],
+      [delivered, "DELIVERED"],
+    ] as const)
+      expect(await report(id, status)).toBe(200);
+    const figures = async () => {
+      const [row] = await programSpending(MANAGER, programId);
+      return [row?.requests, row?.sentMinor, row?.reservedMinor, row?.deliveredMinor, row?.revertedMinor];
+    };
+    expect(await figures()).toEqual([3, 7_500n, 4_000n, 4_000n, 3_500n]);
+
+    // The migration that added the columns fills them from the deliveries: the same figures.
+    const requests = { where: { programId }, data: { deliveredMinor: 0n, revertedMinor: 0n } };
+    await database().db().deliveryRequest.updateMany(requests);
+    const migration = readFileSync(
+      `prisma/${inject("databaseKind")}/migrations/20261123220200_request_outcome_sums/migration.sql`,
+      "utf8",
+    );
+    await database()
+      .db()
+      .$executeRawUnsafe(migration.slice(migration.indexOf("UPDATE")));
+    expect(await figures()).toEqual([3, 7_500n, 4_000n, 4_000n, 3_500n]);
   });
 });

@@ -14,8 +14,10 @@ import {
   providerChannelDetail,
   searchText,
 } from "@/lib/domain/channels";
+import type { PageQuery } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
+import { walkBackward, walkForward } from "../support/keyset";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -50,16 +52,20 @@ beforeAll(async () => {
       .channel.createMany({ data: rows.slice(i, i + 500) });
 }, 120_000);
 
-it("pages through 3,000 channels newest change first, each exactly once", async () => {
-  const first = await listProviderChannels(providerActor(owner), {});
-  expect(first.total).toBe(COUNT);
+it("pages through 3,000 channels newest change first, each exactly once, and back", async () => {
+  const read = (query: PageQuery) => listProviderChannels(providerActor(owner), query);
+  const first = await read({});
+  expect(first).toMatchObject({ total: COUNT, totalCapped: false, previous: null });
   expect(first.items).toHaveLength(CHANNELS_PAGE_SIZE);
   expect(first.items[0]!.providerDeliveryChannelId).toBe("bulk-2999");
-  const last = await listProviderChannels(providerActor(owner), { page: COUNT / CHANNELS_PAGE_SIZE });
-  expect(last.items.at(-1)!.providerDeliveryChannelId).toBe("bulk-0000");
-  expect(
-    (await listProviderChannels(providerActor(owner), { page: COUNT / CHANNELS_PAGE_SIZE + 1 })).items,
-  ).toEqual([]);
+  const ids = (pages: { providerDeliveryChannelId: string }[][]) =>
+    pages.flat().map((item) => item.providerDeliveryChannelId);
+  const forward = await walkForward(read);
+  expect(forward).toHaveLength(COUNT / CHANNELS_PAGE_SIZE);
+  const expected = Array.from({ length: COUNT }, (_, i) => `bulk-${String(COUNT - 1 - i).padStart(4, "0")}`);
+  expect(ids(forward)).toEqual(expected);
+  const second = await read({ after: first.next ?? "" });
+  expect(ids(await walkBackward(read, second))).toEqual(expected.slice(0, 2 * CHANNELS_PAGE_SIZE));
 });
 
 it("searches ids and names", async () => {

@@ -5,7 +5,12 @@
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { consoleCounts, providerForAdmin, providersOverview } from "../../lib/domain/admin-console";
+import {
+  consoleCounts,
+  providerChoices,
+  providerForAdmin,
+  providersOverview,
+} from "../../lib/domain/admin-console";
 import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
 import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
@@ -162,7 +167,8 @@ describe("the admin console shows no sandbox data", () => {
   it("the approval queue and its count list only the live request", async () => {
     const queue = await approvalQueue(ADMIN, {});
     expect(queue.requests.map((request) => request.id)).toEqual([liveRequestId]);
-    expect(await pendingRequestCount()).toBe(1);
+    expect(await pendingRequestCount()).toEqual({ total: 1, totalCapped: false });
+    expect(await pendingRequestCount(0)).toEqual({ total: 0, totalCapped: true });
     expect(await requestForReview(ADMIN, sandboxRequestId)).toBeNull();
     expect(await requestForReview(ADMIN, liveRequestId)).not.toBeNull();
   });
@@ -174,10 +180,18 @@ describe("the admin console shows no sandbox data", () => {
     expect(await adminChannelDetail(ADMIN, sandboxChannelId)).toBeNull();
     const providers = await providersOverview(ADMIN);
     expect(providers.map((provider) => provider.id)).not.toContain(sandbox);
-    expect(providers.map((provider) => provider.id)).toContain(live);
+    expect(providers.find((provider) => provider.id === live)?.channels).toEqual({
+      total: 1,
+      totalCapped: false,
+    });
+    await expect(providerChoices(ADMIN)).resolves.toContainEqual({ id: live, name: expect.any(String) });
+    expect((await providerChoices(ADMIN)).map((provider) => provider.id)).not.toContain(sandbox);
     expect(await providerForAdmin(ADMIN, sandbox)).toBeNull();
     const counts = await consoleCounts(ADMIN);
-    expect(counts).toMatchObject({ pending: 1, channels: 1 });
+    expect(counts).toMatchObject({
+      pending: { total: 1, totalCapped: false },
+      channels: { total: 1, totalCapped: false },
+    });
   });
 
   it("eligibility, programs and the delivery log leave out the sandbox's channel, program and events", async () => {

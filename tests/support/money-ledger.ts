@@ -7,7 +7,8 @@
  *   delivered(A) = Σ of those with deliveredAt set and revertedAt null (reported delivered, not reverted)
  *   reverted(A)  = Σ of those with revertedAt set
  *   pending(A)   = Σ of the rest (neither delivered nor reverted)
- * and the stored columns reservedMinor and deliveredMinor of A.
+ * and the stored columns reservedMinor and deliveredMinor of A; and per delivery request, its stored
+ * deliveredMinor and revertedMinor against its own deliveries' delivered and reverted sums.
  */
 import { db } from "../../lib/db";
 
@@ -22,8 +23,19 @@ export async function ledger(accountId: string) {
   );
   const deliveries = await db().delivery.findMany({
     where: { deliveryRequestId: { in: requestIds } },
-    select: { amountMinor: true, deliveredAt: true, revertedAt: true },
+    select: { deliveryRequestId: true, amountMinor: true, deliveredAt: true, revertedAt: true },
   });
+  const requests = await db().deliveryRequest.findMany({
+    where: { id: { in: requestIds } },
+    select: { id: true, deliveredMinor: true, revertedMinor: true },
+  });
+  const ofRequest = (id: string, keep: (d: (typeof deliveries)[number]) => boolean) =>
+    sum(deliveries.filter((d) => d.deliveryRequestId === id && keep(d)).map((d) => d.amountMinor));
+  const requestSums = requests.map((request) => ({
+    id: request.id,
+    stored: [request.deliveredMinor, request.revertedMinor],
+    computed: [ofRequest(request.id, isDelivered), ofRequest(request.id, isReverted)],
+  }));
   const amounts = (keep: (d: (typeof deliveries)[number]) => boolean) =>
     sum(deliveries.filter(keep).map((d) => d.amountMinor));
   return {
@@ -32,11 +44,16 @@ export async function ledger(accountId: string) {
     deliveredColumn: account.deliveredMinor,
     sent: of("RESERVED"),
     released: of("RELEASED"),
-    delivered: amounts((d) => d.deliveredAt !== null && d.revertedAt === null),
-    reverted: amounts((d) => d.revertedAt !== null),
+    delivered: amounts(isDelivered),
+    reverted: amounts(isReverted),
     pending: amounts((d) => d.deliveredAt === null && d.revertedAt === null),
+    requestSums,
   };
 }
+
+type Outcome = { deliveredAt: Date | null; revertedAt: Date | null };
+const isDelivered = (d: Outcome) => d.deliveredAt !== null && d.revertedAt === null;
+const isReverted = (d: Outcome) => d.revertedAt !== null;
 
 /** The invariants of one account; returns the figures for comparing with a model. */
 export async function checkInvariants(accountId: string, expect: (ok: boolean, what: string) => void) {
@@ -47,5 +64,10 @@ export async function checkInvariants(accountId: string, expect: (ok: boolean, w
   expect(l.delivered + l.pending + l.reverted === l.sent, `delivered + pending + reverted = sent: ${show}`);
   expect(l.deliveredColumn === l.delivered, `deliveredMinor = delivered: ${show}`);
   expect(l.released === l.reverted, `released = reverted: ${show}`);
+  for (const request of l.requestSums)
+    expect(
+      request.stored.every((value, i) => value === request.computed[i]),
+      `a request's deliveredMinor and revertedMinor = its deliveries' sums: ${show}`,
+    );
   return l;
 }

@@ -46,6 +46,11 @@ export async function createTestDatabase(kind: DatabaseKindUnderTest): Promise<T
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE SCHEMA "${id}"`);
+  // The search migration creates pg_trgm in public if missing; test databases created at the same
+  // moment would race to create it, so the first creates it here, one at a time.
+  await admin.query("SELECT pg_advisory_lock(160160)");
+  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
+  await admin.query("SELECT pg_advisory_unlock(160160)");
   await admin.end();
   const url = new URL(base);
   url.searchParams.set("schema", id);
@@ -54,7 +59,16 @@ export async function createTestDatabase(kind: DatabaseKindUnderTest): Promise<T
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${id}" CASCADE`);
+      // A schema dropped while another migrates can deadlock on the shared pg_trgm operator class:
+      // PostgreSQL aborts one side (40P01), and a second try finds nothing in its way.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS "${id}" CASCADE`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "40P01" || attempt === 3) throw error;
+        }
+      }
       await client.end();
     },
   };

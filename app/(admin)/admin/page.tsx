@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { translatorSetting } from "@/lib/config";
 import { consoleCounts } from "@/lib/domain/admin-console";
-import { formatCount } from "@/lib/format";
+import { formatCappedCount } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Admin console" };
 
@@ -36,7 +36,9 @@ export default async function AdminHomePage() {
               href={tile.href}
               className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300"
             >
-              <span className="block text-3xl font-semibold text-slate-900">{formatCount(tile.value)}</span>
+              <span className="block text-3xl font-semibold text-slate-900">
+                {formatCappedCount(tile.value)}
+              </span>
               <span className="mt-1 block text-sm text-slate-600">{tile.label}</span>
             </Link>
           </li>

@@ -14,7 +14,7 @@ import { SearchForm } from "@/components/ui/search-form";
 import { DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listProviderChannels } from "@/lib/domain/channels";
-import { pageParam } from "@/lib/domain/paging";
+import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 
 export const metadata: Metadata = { title: "Channels" };
@@ -27,7 +27,7 @@ export default async function ChannelsPage({
   const user = await requireProviderUser();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q : "";
-  const list = await listProviderChannels(user.actor, { q, page: pageParam(params) });
+  const list = await listProviderChannels(user.actor, { q, ...pageQuery(params) });
 
   return (
     <>

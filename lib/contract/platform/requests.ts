@@ -9,13 +9,9 @@ import { approvalPolicySchema } from "../forms/payment-approvals";
 import { programInputSchema } from "../forms/programs";
 import { recordId } from "../ids";
 
-/** `?page=`: offset paging from 1 (lib/domain/paging.ts bounds a page far past the end). */
-const page = z.coerce
-  .number("must be a number")
-  .int("must be a whole number")
-  .min(1, "must be at least 1")
-  .max(1_000_000, "is too large")
-  .optional();
+/** `?after=` / `?before=`: an answer's `next` / `previous` cursor (keyset paging, lib/domain/paging.ts). */
+const cursor = z.string().min(1, "must not be empty").max(512, "is too long").optional();
+const page = { after: cursor, before: cursor };
 const text = z.string().trim().min(1, "must not be empty").max(200, "is too long");
 
 export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPERSEDED"] as const;
@@ -24,7 +20,7 @@ export const channelRequestFilterSchema = z.strictObject({
   state: z.enum(CHANNEL_REQUEST_STATES).optional(),
   provider: text.optional(),
   kind: z.enum(["CREATE", "UPDATE", "UPDATE_STATUS"]).optional(),
-  page,
+  ...page,
 });
 
 export const channelFilterSchema = z.strictObject({
@@ -37,15 +33,17 @@ export const channelFilterSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
     .optional(),
-  page,
+  ...page,
 });
 
-export const pageOnlySchema = z.strictObject({ page });
+export const pageOnlySchema = z.strictObject(page);
+/** A list that takes no filter and is not paged (programs are few). */
+export const noFiltersSchema = z.strictObject({});
 
 export const webhookEventFilterSchema = z.strictObject({
   eventType: text.optional(),
   outcome: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]).optional(),
-  page,
+  ...page,
 });
 
 export const rejectBodySchema = z

@@ -10,10 +10,13 @@ const minor = z
   .regex(/^-?\d+$/)
   .meta({ description: "Minor units (cents), as decimal text." });
 
+/** Keyset paging: the next page is `?after=<next>`, the previous `?before=<previous>`; null where none is. */
 export const pagingShape = {
-  total: z.number().int(),
-  page: z.number().int(),
+  total: z.number().int().meta({ description: "Rows the filters select, counted up to 10,000." }),
+  totalCapped: z.boolean().meta({ description: "True when there are more than `total`." }),
   pageSize: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
 };
 
 const change = z

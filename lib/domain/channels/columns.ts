@@ -8,9 +8,12 @@
  * language, and "phone" is a key of every contact (./filters.ts reads them). The migration that added
  * them computes the same values in SQL for older rows.
  */
-import type { ChannelBody } from "../../contract/channel";
+import { AVAILABILITY_PAIRS, type ChannelBody } from "../../contract/channel";
 import type { RequestedColumns } from "../../db/channel-writes";
-import { type ChannelContent, serializeContent } from "./content";
+import { type ChannelContent, parseContent, serializeContent } from "./content";
+
+/** Tags as stored: each between commas, so a LIKE for ",tag," matches a whole tag. */
+const tagList = (tags: string[]) => `,${tags.map((tag) => `${tag},`).join("")}`;
 
 /** Channel.availabilityTags: ",category:CASH,supported:BG,excluded:HN,". */
 export function availabilityTags(availability: ChannelBody["availability"]): string {
@@ -19,7 +22,27 @@ export function availabilityTags(availability: ChannelBody["availability"]): str
     ...(availability.countriesSupported ?? []).map((country) => `supported:${country}`),
     ...(availability.countriesExcluded ?? []).map((country) => `excluded:${country}`),
   ];
-  return `,${tags.map((tag) => `${tag},`).join("")}`;
+  return tagList(tags);
+}
+
+/**
+ * Channel.eligibilityTags, of the approved availability: ",category:CASH,country+BG,country-HN,…".
+ * A criterion's "+" tags are its supported list (none: it does not restrict), "-" its excluded one.
+ */
+export function eligibilityTags(availability: ChannelBody["availability"]): string {
+  const tags = [
+    ...availability.categoriesSupported.map((category) => `category:${category}`),
+    ...Object.entries(AVAILABILITY_PAIRS).flatMap(([criterion, [supported, excluded]]) => [
+      ...(availability[supported] ?? []).map((value) => `${criterion}+${value}`),
+      ...(availability[excluded] ?? []).map((value) => `${criterion}-${value}`),
+    ]),
+  ];
+  return tagList(tags);
+}
+
+/** Every Channel column that follows from the approved content (an approval writes them together). */
+export function approvedColumns(approvedContent: string) {
+  return { approvedContent, eligibilityTags: eligibilityTags(parseContent(approvedContent).availability) };
 }
 
 /**

@@ -22,6 +22,6 @@ export {
   REQUEST_FILTERS,
 } from "./lists";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
-export { approvalQueue, pendingRequestCount, REQUEST_KINDS, requestForReview } from "./review";
+export { approvalQueue, BADGE_CAP, pendingRequestCount, REQUEST_KINDS, requestForReview } from "./review";
 export { requestChannelStatus } from "./status";
 export { viewChannel } from "./view";

@@ -5,26 +5,32 @@
  */
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { readPage } from "../paging";
+import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
-import { availableInCountry, matchesSearch, offersCategory } from "./filters";
+import { availableInCountry, offersCategory } from "./filters";
+import { searchFilter } from "./search";
 
 export const CHANNELS_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 25;
 
+/** The channel lists' order: most recently changed first. */
+export const CHANNEL_ORDER = { field: "updatedAt", direction: "desc", kind: "date" } as const;
+
 /** The callers decide what `where` may see (a provider: only its own). */
-async function pageOfChannels(where: Prisma.ChannelWhereInput, page: number | undefined, pageSize: number) {
-  const { items, ...paging } = await readPage(
-    page,
+async function pageOfChannels(filter: Prisma.ChannelWhereInput, query: PageQuery, pageSize: number) {
+  const { items, ...paging } = await readKeysetPage({
+    query,
     pageSize,
-    () => db().channel.count({ where }),
-    (window) =>
+    key: CHANNEL_ORDER,
+    table: db().channel,
+    filter,
+    rows: ({ where, orderBy, take }) =>
       db().channel.findMany({
         where,
-        orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-        ...window,
+        orderBy,
+        take,
         select: {
           id: true,
           providerDeliveryChannelId: true,
@@ -37,7 +43,7 @@ async function pageOfChannels(where: Prisma.ChannelWhereInput, page: number | un
           requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
         },
       }),
-  );
+  });
   return {
     ...paging,
     items: items.map(({ requestedContent, requests, ...row }) => ({
@@ -48,37 +54,34 @@ async function pageOfChannels(where: Prisma.ChannelWhereInput, page: number | un
   };
 }
 
-export interface ChannelListQuery {
+export interface ChannelListQuery extends PageQuery {
   q?: string;
-  page?: number;
 }
 
 /**
  * One page of the provider's channels. The search matches the id and the words of the requested
- * content (name, description, contacts…) through Channel.searchText: a scan of one provider's rows,
- * fast for thousands of channels; a full-text index would be the next step for far more.
+ * content (name, description, contacts…) through Channel.searchText and its trigram index (./search.ts).
  */
-export async function listProviderChannels(actor: Actor, { q, page = 1 }: ChannelListQuery) {
+export async function listProviderChannels(actor: Actor, { q, ...query }: ChannelListQuery) {
   const providerId = authorizeProvider(actor, "provider.read");
   const term = q?.trim();
   const where = {
     providerId,
-    ...(term ? matchesSearch(term) : {}),
+    ...(term ? await searchFilter(providerId, term) : {}),
   };
-  return pageOfChannels(where, page, CHANNELS_PAGE_SIZE);
+  return pageOfChannels(where, query, CHANNELS_PAGE_SIZE);
 }
 
 /** The console's filter on a channel's newest request: one awaits a decision, or was rejected. */
 export const REQUEST_FILTERS = { pending: "Awaiting a decision", rejected: "Rejected" } as const;
 
-export interface ChannelFilter {
+export interface ChannelFilter extends PageQuery {
   providerId?: string;
   status?: string;
   approved?: "yes" | "no";
   request?: string;
   category?: string;
   country?: string;
-  page?: number;
 }
 
 /**
@@ -88,7 +91,7 @@ export interface ChannelFilter {
  */
 export async function allChannels(
   actor: Actor,
-  { providerId, status, approved, request, category, country, page = 1 }: ChannelFilter,
+  { providerId, status, approved, request, category, country, ...query }: ChannelFilter,
 ) {
   authorize(actor, "console.read");
   const where = {
@@ -103,5 +106,5 @@ export async function allChannels(
       ...(country ? [availableInCountry(country.toUpperCase())] : []),
     ],
   };
-  return pageOfChannels(where, page, ADMIN_PAGE_SIZE);
+  return pageOfChannels(where, query, ADMIN_PAGE_SIZE);
 }

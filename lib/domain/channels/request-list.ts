@@ -5,36 +5,40 @@
  */
 import { db } from "../../db";
 import { diffContent } from "../content-diff";
-import { readPage } from "../paging";
+import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { ADMIN_PAGE_SIZE } from "./lists";
 
-export interface RequestListFilter {
+export interface RequestListFilter extends PageQuery {
   state?: string;
   providerId?: string;
   kind?: string;
-  page?: number;
 }
 
 /** Pending requests oldest first (the queue's order); decided ones newest first. */
-export async function channelRequestList(actor: Actor, { state, providerId, kind, page }: RequestListFilter) {
+export async function channelRequestList(
+  actor: Actor,
+  { state, providerId, kind, ...query }: RequestListFilter,
+) {
   authorize(actor, "console.read");
-  const where = {
+  const filter = {
     ...(state ? { state } : {}),
     ...(kind ? { kind } : {}),
     channel: { ...OF_LIVE_PROVIDER, ...(providerId ? { providerId } : {}) },
   };
-  const { items, ...paging } = await readPage(
-    page,
-    ADMIN_PAGE_SIZE,
-    () => db().channelRequest.count({ where }),
-    (window) =>
+  const { items, ...paging } = await readKeysetPage({
+    query,
+    pageSize: ADMIN_PAGE_SIZE,
+    key: { field: "requestedAt", direction: state === "PENDING" ? "asc" : "desc", kind: "date" },
+    table: db().channelRequest,
+    filter,
+    rows: ({ where, orderBy, take }) =>
       db().channelRequest.findMany({
         where,
-        orderBy: [{ requestedAt: state === "PENDING" ? "asc" : "desc" }, { id: "asc" }],
-        ...window,
+        orderBy,
+        take,
         select: {
           id: true,
           kind: true,
@@ -53,7 +57,7 @@ export async function channelRequestList(actor: Actor, { state, providerId, kind
           },
         },
       }),
-  );
+  });
   return {
     ...paging,
     requests: items.map(({ body, channel: { approvedContent, ...channel }, ...request }) => {

@@ -4,7 +4,7 @@
  * lib/domain/approvals.ts.
  */
 import { db } from "../../db";
-import { readPage } from "../paging";
+import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { OF_LIVE_CHANNEL, OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
@@ -13,36 +13,40 @@ import { ADMIN_PAGE_SIZE } from "./lists";
 
 export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
 
-export interface QueueFilter {
+export interface QueueFilter extends PageQuery {
   providerId?: string;
   kind?: string;
   /** Only requests waiting at least this many days. */
   olderThanDays?: number;
-  page?: number;
 }
+
+/** The queue's order: oldest request first. */
+const QUEUE_ORDER = { field: "requestedAt", direction: "asc", kind: "date" } as const;
 
 /** Pending requests, oldest first. */
 export async function approvalQueue(
   actor: Actor,
-  { providerId, kind, olderThanDays, page = 1 }: QueueFilter,
+  { providerId, kind, olderThanDays, ...query }: QueueFilter,
   now = new Date(),
 ) {
   authorize(actor, "console.read");
-  const where = {
+  const filter = {
     state: "PENDING",
     ...(kind ? { kind } : {}),
     channel: { ...OF_LIVE_PROVIDER, ...(providerId ? { providerId } : {}) },
     ...(olderThanDays ? { requestedAt: { lte: new Date(now.getTime() - olderThanDays * 86_400_000) } } : {}),
   };
-  const { items, ...paging } = await readPage(
-    page,
-    ADMIN_PAGE_SIZE,
-    () => db().channelRequest.count({ where }),
-    (window) =>
+  const { items, ...paging } = await readKeysetPage({
+    query,
+    pageSize: ADMIN_PAGE_SIZE,
+    key: QUEUE_ORDER,
+    table: db().channelRequest,
+    filter,
+    rows: ({ where, orderBy, take }) =>
       db().channelRequest.findMany({
         where,
-        orderBy: { requestedAt: "asc" },
-        ...window,
+        orderBy,
+        take,
         select: {
           id: true,
           kind: true,
@@ -53,7 +57,7 @@ export async function approvalQueue(
           },
         },
       }),
-  );
+  });
   return {
     ...paging,
     requests: items.map(({ body, ...request }) => ({
@@ -63,8 +67,13 @@ export async function approvalQueue(
   };
 }
 
-export function pendingRequestCount() {
-  return db().channelRequest.count({ where: { state: "PENDING", ...OF_LIVE_CHANNEL } });
+/** The navigation's badge counts to 99 ("99+"): every console page shows it, so it must cost little. */
+export const BADGE_CAP = 99;
+
+/** Pending requests of live providers, counted up to `cap`. */
+export function pendingRequestCount(cap?: number) {
+  const where = { state: "PENDING", ...OF_LIVE_CHANNEL };
+  return countUpTo(db().channelRequest, where, QUEUE_ORDER, cap);
 }
 
 /** A request with what it changes: the submitted content, the approved one, the channel's history. */

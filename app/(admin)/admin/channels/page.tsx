@@ -13,9 +13,9 @@ import { stringParams } from "@/components/ui/pager";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
-import { providersOverview } from "@/lib/domain/admin-console";
+import { providerChoices } from "@/lib/domain/admin-console";
 import { allChannels, REQUEST_FILTERS } from "@/lib/domain/channels";
-import { pageParam } from "@/lib/domain/paging";
+import { pageQuery } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "All channels" };
 
@@ -33,9 +33,9 @@ export default async function AdminChannelsPage({
     allChannels(user.actor, {
       ...params,
       approved: params.approved as "yes" | "no" | undefined,
-      page: pageParam(raw),
+      ...pageQuery(raw),
     }),
-    providersOverview(user.actor),
+    providerChoices(user.actor),
   ]);
   const filter = (
     name: (typeof FILTERS)[number],
@@ -80,6 +80,7 @@ export default async function AdminChannelsPage({
         params={params}
         empty={<EmptyState title="No channel matches" />}
         caption="Channels"
+        unit="channels"
         columns={[
           { label: "Channel" },
           { label: "Provider" },

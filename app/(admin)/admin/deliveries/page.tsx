@@ -15,8 +15,8 @@ export default async function AdminDeliveriesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
-  const { page, ...filters } = logFilters(await searchParams);
-  const log = await deliveryLog(user.actor, { ...filters, page });
+  const { cursor, ...filters } = logFilters(await searchParams);
+  const log = await deliveryLog(user.actor, { ...filters, ...cursor });
   const replays = can(user.actor, "webhooks.replay");
   return (
     <>

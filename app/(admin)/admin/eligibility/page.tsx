@@ -7,8 +7,9 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { stringParams } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
-import { eligibleChannels } from "@/lib/domain/eligibility";
+import { ELIGIBLE_LIMIT, eligibleChannels } from "@/lib/domain/eligibility";
 import { LOOKUPS } from "@/lib/domain/lookups";
+import { formatCount } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Eligibility" };
 
@@ -69,19 +70,27 @@ export default async function EligibilityPage({
       ) : results.length === 0 ? (
         <EmptyState title="No eligible channel" />
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {results.map((channel) => (
-            <li key={channel.id} className="flex flex-wrap justify-between gap-2 p-4 text-sm">
-              <Link
-                href={`/admin/channels/${channel.id}`}
-                className="font-medium text-blue-800 hover:underline"
-              >
-                {channel.content.name.translation}
-              </Link>
-              <span className="text-slate-600">{channel.provider.name}</span>
-            </li>
-          ))}
-        </ul>
+        <>
+          {results.length === ELIGIBLE_LIMIT && (
+            <p className="mb-3 text-sm text-slate-700" role="status">
+              The first {formatCount(ELIGIBLE_LIMIT)} eligible channels, oldest first: narrow the criteria to
+              find others.
+            </p>
+          )}
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {results.map((channel) => (
+              <li key={channel.id} className="flex flex-wrap justify-between gap-2 p-4 text-sm">
+                <Link
+                  href={`/admin/channels/${channel.id}`}
+                  className="font-medium text-blue-800 hover:underline"
+                >
+                  {channel.content.name.translation}
+                </Link>
+                <span className="text-slate-600">{channel.provider.name}</span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
   );

@@ -6,7 +6,7 @@ import { DataTable } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { can } from "@/lib/domain/permissions";
-import { formatCount } from "@/lib/format";
+import { formatCappedCount, formatCount } from "@/lib/format";
 import { createProviderAction } from "../actions";
 
 export const metadata: Metadata = { title: "Providers" };
@@ -45,7 +45,7 @@ export default async function ProvidersPage() {
                     {provider.name}
                   </Link>
                 </td>
-                <td className="px-4 py-3">{formatCount(provider._count.channels)}</td>
+                <td className="px-4 py-3">{formatCappedCount(provider.channels)}</td>
                 <td className="hidden px-4 py-3 sm:table-cell">{formatCount(provider._count.users)}</td>
                 <td className="hidden px-4 py-3 font-mono sm:table-cell">
                   {provider.apiKeys[0] ? `${provider.apiKeys[0].prefix}…` : "none"}

@@ -7,9 +7,9 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { providersOverview } from "@/lib/domain/admin-console";
+import { providerChoices } from "@/lib/domain/admin-console";
 import { approvalQueue, REQUEST_KINDS } from "@/lib/domain/channels";
-import { pageParam } from "@/lib/domain/paging";
+import { pageQuery } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "Requests" };
 
@@ -26,9 +26,9 @@ export default async function RequestQueuePage({
       providerId: params.providerId,
       kind: params.kind,
       olderThanDays: Number(params.age) || undefined,
-      page: pageParam(raw),
+      ...pageQuery(raw),
     }),
-    providersOverview(user.actor),
+    providerChoices(user.actor),
   ]);
   return (
     <>
@@ -71,6 +71,7 @@ export default async function RequestQueuePage({
           <EmptyState title="Nothing awaits a decision">New requests from providers appear here.</EmptyState>
         }
         caption="Pending channel requests"
+        unit="pending requests"
         columns={[{ label: "Request" }, { label: "Provider" }, { label: "Submitted", hideBelow: "sm" }]}
         row={(request) => (
           <tr key={request.id}>

@@ -11,7 +11,7 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { apiKeyOf } from "@/lib/domain/api-key-rotation";
 import { isDomainNotFound } from "@/lib/domain/errors";
 import { KEEP_PER_KEY, keyRequestLog } from "@/lib/domain/key-requests";
-import { pageParam } from "@/lib/domain/paging";
+import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { revokeApiKeyAction, rollApiKeyAction } from "../actions";
@@ -30,11 +30,11 @@ export default async function KeyPage({
   const manages = can(user.actor, "provider.keys.manage");
   // A key id is a UUID: nothing to decode.
   const { apiKeyId } = await params;
-  const page = pageParam(await searchParams);
+  const cursor = pageQuery(await searchParams);
   // Another provider's key, or none: the not-found page, as for a channel.
   const found = await Promise.all([
     apiKeyOf(user.actor, apiKeyId),
-    keyRequestLog(user.actor, apiKeyId, page),
+    keyRequestLog(user.actor, apiKeyId, cursor),
   ]).catch((error: unknown) => {
     if (isDomainNotFound(error)) return null;
     throw error;

@@ -18,9 +18,9 @@ export default async function DeliveriesPage({
 }) {
   const user = await requireProviderUser();
   const manages = can(user.actor, "provider.webhooks.manage");
-  const { page, ...filters } = logFilters(await searchParams);
+  const { cursor, ...filters } = logFilters(await searchParams);
   const [log, subscriptions] = await Promise.all([
-    deliveryLog(user.actor, { ...filters, page }),
+    deliveryLog(user.actor, { ...filters, ...cursor }),
     listSubscriptions(user.actor),
   ]);
   return (

@@ -12,7 +12,7 @@ import { channelRequestList } from "../../../domain/channels/request-list";
 import { diffContent } from "../../../domain/content-diff";
 import { notFound } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
-import { filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 const channelRequestId = z.string().meta({ description: "The channel request's id." });
 const EXAMPLE_CHANGE = { path: "name.translation", kind: "changed", before: "Cash Plus", after: "Cash+" };
@@ -38,14 +38,13 @@ export const listChannelRequests = platformOperation({
   permission: "console.read",
   path: "/channel-requests",
   summary: "List channel requests",
-  description:
-    "Channel requests of live providers, 25 a page (`?page=`), each with its content diff against the channel's approved content. Filters: `state` (PENDING, APPROVED, REJECTED, SUPERSEDED), `provider` (a provider id), `kind` (CREATE, UPDATE, UPDATE_STATUS). Pending requests come oldest first. Any platform role may read.",
+  description: `Channel requests of live providers, 25 a page (${CURSOR_PAGING}), each with its content diff against the channel's approved content. Filters: \`state\` (PENDING, APPROVED, REJECTED, SUPERSEDED), \`provider\` (a provider id), \`kind\` (CREATE, UPDATE, UPDATE_STATUS). Pending requests come oldest first. Any platform role may read.`,
   response: channelRequestListSchema,
   run: ({ actor, query }) => {
     const filter = filtersOf(channelRequestFilterSchema, query);
     return channelRequestList(actor, { ...filter, providerId: filter.provider });
   },
-  example: { total: 1, page: 1, pageSize: 25, requests: [EXAMPLE_REQUEST] },
+  example: { ...emptyPage(25), total: 1, requests: [EXAMPLE_REQUEST] },
 });
 
 export const getChannelRequest = platformOperation({

@@ -4,7 +4,7 @@ import { channelFilterSchema } from "../../../contract/platform/requests";
 import { anyObjectSchema, channelListSchema } from "../../../contract/platform/responses";
 import { adminChannelDetail, allChannels } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
-import { filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 export const listChannels = platformOperation({
   operationId: "platformListChannels",
@@ -12,14 +12,13 @@ export const listChannels = platformOperation({
   permission: "console.read",
   path: "/channels",
   summary: "List channels",
-  description:
-    "Live providers' channels, most recently changed first, 25 a page (`?page=`). Filters: `provider` (id), `status` (ONLINE, OFFLINE, REQUESTED), `approved` (yes, no), `request` (pending, rejected: the newest request), `category`, `country` (two letters: available there).",
+  description: `Live providers' channels, most recently changed first, 25 a page (${CURSOR_PAGING}). Filters: \`provider\` (id), \`status\` (ONLINE, OFFLINE, REQUESTED), \`approved\` (yes, no), \`request\` (pending, rejected: the newest request), \`category\`, \`country\` (two letters: available there).`,
   response: channelListSchema,
   run: ({ actor, query }) => {
     const { provider, ...filter } = filtersOf(channelFilterSchema, query);
     return allChannels(actor, { ...filter, providerId: provider });
   },
-  example: { total: 0, page: 1, pageSize: 25, items: [] },
+  example: { ...emptyPage(25), items: [] },
 });
 
 export const getChannel = platformOperation({

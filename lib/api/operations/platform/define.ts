@@ -88,6 +88,18 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
   });
 }
 
+/** How every paged list of the platform API pages, for its description. */
+export const CURSOR_PAGING = "`?after=` the answer's `next`, `?before=` its `previous`";
+
+/** An empty page of a list, for the reference's examples. */
+export const emptyPage = (pageSize: number) => ({
+  total: 0,
+  totalCapped: false,
+  pageSize,
+  next: null,
+  previous: null,
+});
+
 /** The query's filters by the contract's schema: a wrong or unknown one is a 400 naming it. */
 export const filtersOf = <T extends z.ZodType>(schema: T, query: URLSearchParams): z.infer<T> =>
   parseOrThrow(schema, Object.fromEntries(query));

@@ -22,7 +22,7 @@ import { notFound } from "../../../domain/errors";
 import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
 import { validationError } from "../../errors";
-import { filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 import { programId } from "./programs";
 
 const EXAMPLE_SEND = {
@@ -40,13 +40,12 @@ export const listDeliveryRequests = platformOperation({
   permission: "console.read",
   path: "/programs/{programId}/delivery-requests",
   summary: "List a program's delivery requests",
-  description:
-    "The program's delivery requests, newest first, 50 a page (`?page=`), with their totals (minor units as text).",
+  description: `The program's delivery requests, newest first, 50 a page (${CURSOR_PAGING}), with their totals (minor units as text).`,
   params: z.object({ programId }),
   response: pagedListSchema,
   run: ({ actor, params, query }) =>
-    programDeliveryRequests(actor, params.programId ?? "", filtersOf(pageOnlySchema, query).page),
-  example: { total: 0, page: 1, pageSize: 50, items: [] },
+    programDeliveryRequests(actor, params.programId ?? "", filtersOf(pageOnlySchema, query)),
+  example: { ...emptyPage(50), items: [] },
 });
 
 export const sendDeliveryRequestOperation = platformOperation({
@@ -92,15 +91,13 @@ export const getDeliveryRequest = platformOperation({
   permission: "console.read",
   path: "/delivery-requests/{deliveryRequestId}",
   summary: "Get a delivery request",
-  description: "A delivery request with one page (`?page=`, 50) of its deliveries, by beneficiary id.",
+  description: `A delivery request with one page (50; ${CURSOR_PAGING}) of its deliveries, by beneficiary id.`,
   params: z.object({ deliveryRequestId: z.string() }),
   response: anyObjectSchema,
   run: async ({ actor, params, query }) => {
     const id = params.deliveryRequestId ?? "";
     const program = await programOfDeliveryRequest(actor, id);
-    const detail = await deliveryRequestDetail(actor, program, id, {
-      page: filtersOf(pageOnlySchema, query).page,
-    });
+    const detail = await deliveryRequestDetail(actor, program, id, filtersOf(pageOnlySchema, query));
     if (!detail) throw notFound("No such delivery request.");
     const { approvedContent: _content, ...channel } = detail.request.channel;
     return { ...detail, request: { ...detail.request, channel } };
@@ -108,9 +105,7 @@ export const getDeliveryRequest = platformOperation({
   example: {
     request: { id: "0193a1c2-7e1f-7000-8000-000000000020" },
     deliveries: [],
-    total: 0,
-    page: 1,
-    pageSize: 50,
+    ...emptyPage(50),
   },
 });
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import {
   newProgramBodySchema,
-  pageOnlySchema,
+  noFiltersSchema,
   programChannelBodySchema,
 } from "../../../contract/platform/requests";
 import {
@@ -33,7 +33,7 @@ export const listProgramsOperation = platformOperation({
   description: "Every live program, newest first, with its virtual budget (minor units as text) and counts.",
   response: anyListSchema,
   run: async ({ actor, query }) => {
-    filtersOf(pageOnlySchema, query);
+    filtersOf(noFiltersSchema, query);
     return listPrograms(actor);
   },
   example: [{ ...EXAMPLE_PROGRAM, budget: { limitMinor: "5000000" } }],

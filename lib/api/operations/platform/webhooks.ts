@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/requests";
 import { anyListSchema, doneSchema, pagedListSchema } from "../../../contract/platform/responses";
-import { eligibleChannels } from "../../../domain/eligibility";
+import { ELIGIBLE_LIMIT, eligibleChannels } from "../../../domain/eligibility";
 import { deliveryLog, replayEvent } from "../../../domain/webhook-events";
-import { filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({
   operationId: "platformQueryEligibility",
@@ -12,8 +12,7 @@ export const queryEligibility = platformOperation({
   permission: "console.read",
   path: "/eligibility",
   summary: "Find eligible channels",
-  description:
-    "The approved, ONLINE channels whose availability allows the criteria (category, country, nationality, KYC document, currency), optionally among one program's channels. Changes nothing: any platform role may ask.",
+  description: `The approved, ONLINE channels whose availability allows the criteria (category, country, nationality, KYC document, currency), optionally among one program's channels: at most ${ELIGIBLE_LIMIT}, oldest first (narrower criteria find others). Changes nothing: any platform role may ask.`,
   body: eligibilityBodySchema,
   response: anyListSchema,
   // The permission (console.read) is checked before the body is read; the query changes nothing.
@@ -30,14 +29,13 @@ export const listWebhookEvents = platformOperation({
   permission: "console.read",
   path: "/webhook-events",
   summary: "List webhook events",
-  description:
-    "Every live provider's webhook events, newest first, 20 a page (`?page=`), with their delivery attempts. Filters: `eventType`, `outcome` (PENDING, DELIVERED, FAILED, SKIPPED).",
+  description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts. Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
   response: pagedListSchema,
   run: async ({ actor, query }) => {
     const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
     return { ...paging, items: events };
   },
-  example: { total: 0, page: 1, pageSize: 20, items: [] },
+  example: { ...emptyPage(20), items: [] },
 });
 
 export const replayWebhookEvent = platformOperation({

@@ -11,7 +11,7 @@ import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { requestApprovals } from "@/lib/domain/approval-queue";
 import { channelName } from "@/lib/domain/channels";
-import { pageParam } from "@/lib/domain/paging";
+import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
@@ -34,7 +34,7 @@ export default async function DeliveryRequestPage({
   const q = typeof query.q === "string" ? query.q : "";
   const detail = await deliveryRequestDetail(user.actor, programId, deliveryRequestId, {
     q,
-    page: pageParam(query),
+    ...pageQuery(query),
   });
   if (!detail) notFound();
   const { request, deliveries } = detail;
@@ -128,6 +128,7 @@ export default async function DeliveryRequestPage({
         params={q ? { q } : {}}
         empty={<EmptyState title={`No beneficiary id matches "${q}"`}>Try another search.</EmptyState>}
         caption="Deliveries"
+        unit="deliveries"
         columns={[
           { label: "Beneficiary" },
           { label: "Amount" },
