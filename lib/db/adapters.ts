@@ -2,6 +2,7 @@
  * Driver adapters for Prisma, chosen by the DATABASE_URL prefix. The app uses them as they are;
  * the migrate CLI (prisma.config.ts) needs the PostgreSQL one patched, see migrationAdapter().
  */
+import type { Client, Config, TransactionMode } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { databaseKind, databasePoolSize, databaseUrl, ensureSqliteFolder } from "../config";
@@ -12,9 +13,24 @@ export function runtimeAdapter(url = databaseUrl()) {
     // Other processes (npm run worker, the onboarding CLI) write to the same file: wait up to 5 s for
     // their lock instead of failing at once. Within this process the adapter runs one query at a time,
     // so the wait never blocks on a lock held by this process.
-    return new PrismaLibSQL({ url, timeout: 5000 });
+    return new WriteLockedSqlite({ url, timeout: 5000 });
   }
   return new PrismaPg(pgConfig(url), { schema: pgSchema(url) });
+}
+
+/**
+ * Prisma's SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting their
+ * turn under the busy timeout. Its default, a deferred BEGIN, reads first and takes the lock at the
+ * first write: in WAL mode that write is refused at once ("Operation has timed out") whenever another
+ * process committed since the read, as the worker or a CLI may at any moment.
+ */
+class WriteLockedSqlite extends PrismaLibSQL {
+  override createClient(config: Config): Client {
+    const client = super.createClient(config);
+    const begin = client.transaction.bind(client);
+    client.transaction = (mode?: TransactionMode) => begin(mode === "deferred" ? "write" : mode);
+    return client;
+  }
 }
 
 /** A `?schema=` parameter selects a PostgreSQL schema (the tests use a fresh one per run). */
