@@ -21,9 +21,10 @@ import {
 import { SEARCH_ID_LIMIT, searchFilter } from "@/lib/domain/channels/search";
 import { ADMIN, providerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";
-import { openTestDb } from "../support/test-db";
+import { openOwnDatabase } from "../support/own-database";
 
-const database = openTestDb();
+// A database of its own: its thousand-channel batch would hold the shared one's write lock.
+const database = openOwnDatabase();
 
 /** Names and descriptions in several scripts and cases, with LIKE's and FTS5's special characters. */
 const TEXTS: [string, string][] = [
@@ -99,7 +100,7 @@ beforeAll(async () => {
 
 /** What the search meant before the index: a substring of the lower-cased text, nothing for unstorable terms. */
 async function expectedIds(providerId: string, term: string): Promise<string[]> {
-  const rows = await database()
+  const rows = await database
     .db()
     .channel.findMany({ where: { providerId }, select: { id: true, searchText: true } });
   const lowered = term.toLowerCase();
@@ -108,12 +109,10 @@ async function expectedIds(providerId: string, term: string): Promise<string[]> 
 }
 
 async function foundIds(providerId: string, term: string): Promise<string[]> {
-  const rows = await database()
-    .db()
-    .channel.findMany({
-      where: { providerId, ...(await searchFilter(providerId, term)) },
-      select: { id: true },
-    });
+  const rows = await database.db().channel.findMany({
+    where: { providerId, ...(await searchFilter(providerId, term)) },
+    select: { id: true },
+  });
   return rows.map((row) => row.id);
 }
 
@@ -124,7 +123,7 @@ async function expectSameAsSubstring(term: string) {
 
 /** Terms drawn from the stored texts: any stretch of code points, any case, plus random text. */
 async function storedTerms() {
-  const rows = await database()
+  const rows = await database
     .db()
     .channel.findMany({ where: { providerId: owner }, select: { searchText: true } });
   const texts = rows.map((row) => Array.from(row.searchText));
@@ -163,22 +162,16 @@ it("answers the portal's list the same way, its total and its rows, and never an
 it("follows updates and deletes of channels, and of a whole provider", async () => {
   await requestChannelUpdate(providerActor(owner), bodyOf(ids[0]!, ["Moved Kiosk Plovdiv", "Вече не"]));
   await requestChannelUpdate(providerActor(owner), bodyOf(ids[1]!, ["Renamed ПОЩА", "Cash pickup again"]));
-  await database()
-    .db()
-    .channel.delete({
-      where: {
-        providerId_providerDeliveryChannelId: { providerId: owner, providerDeliveryChannelId: ids[2]! },
-      },
-    });
-  await database()
-    .db()
-    .channel.updateMany({
-      where: { providerId: owner, providerDeliveryChannelId: ids[3]! },
-      data: { status: "ONLINE" },
-    });
-  await database()
-    .db()
-    .provider.delete({ where: { id: stranger } });
+  await database.db().channel.delete({
+    where: {
+      providerId_providerDeliveryChannelId: { providerId: owner, providerDeliveryChannelId: ids[2]! },
+    },
+  });
+  await database.db().channel.updateMany({
+    where: { providerId: owner, providerDeliveryChannelId: ids[3]! },
+    data: { status: "ONLINE" },
+  });
+  await database.db().provider.delete({ where: { id: stranger } });
 
   expect(await foundIds(owner, "sofia")).toEqual([]);
   expect(await foundIds(owner, "plovdiv")).toHaveLength(1);
@@ -206,7 +199,7 @@ it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels shar
       searchText: searchText(content),
     };
   });
-  await database().db().channel.createMany({ data: rows });
+  await database.db().channel.createMany({ data: rows });
   expect((await expectedIds(many, "common kiosk")).length).toBeGreaterThan(SEARCH_ID_LIMIT);
   // "exact tea": as many ids as the index may answer, every one of them bound in the list's query.
   expect(await expectedIds(many, "exact tea")).toHaveLength(SEARCH_ID_LIMIT);

@@ -7,10 +7,11 @@ import { expect, it } from "vitest";
 import { ELIGIBLE_LIMIT, eligibleChannels } from "@/lib/domain/eligibility";
 import { ADMIN } from "../support/actors";
 import { approvedServingChannels } from "../support/eligibility-setup";
-import { openTestDb } from "../support/test-db";
+import { openOwnDatabase } from "../support/own-database";
 
-// Opens the test database for the support helpers, which read it through lib/db.
-openTestDb();
+// A database of its own (its 2,400 channels would hold the shared one's write lock), opened for the
+// support helpers, which read it through lib/db.
+openOwnDatabase();
 
 it("finds every eligible channel across read batches, oldest first, and stops at the limit", async () => {
   // Every third supports VOUCHERS, the rest CASH; all only in QZ.

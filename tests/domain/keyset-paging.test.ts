@@ -19,9 +19,10 @@ import { COUNT_CAP, type PageQuery } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { walkBackward, walkForward } from "../support/keyset";
-import { openTestDb } from "../support/test-db";
+import { openOwnDatabase } from "../support/own-database";
 
-const database = openTestDb();
+// A database of its own: its 10,000 logged requests and many channels would hold the shared one's write lock.
+const database = openOwnDatabase();
 const BASE = Date.UTC(2026, 5, 1);
 
 /** Channel rows as create writes them, changed at the given offsets (seconds) from BASE. */
@@ -38,7 +39,7 @@ async function insertChannels(providerId: string, offsets: number[]) {
       updatedAt: new Date(BASE + offset * 1000),
     };
   });
-  await database().db().channel.createMany({ data: rows });
+  await database.db().channel.createMany({ data: rows });
   return rows.map((row) => row.id);
 }
 
@@ -148,13 +149,9 @@ describe("counts", () => {
   it("are exact up to the cap and say so beyond it", async () => {
     const read = () => keyRequestLog(providerActor(providerId), apiKeyId, {});
     for (let i = 0; i < COUNT_CAP; i += 2_500)
-      await database()
-        .db()
-        .apiKeyRequest.createMany({ data: logRows(2_500, i) });
+      await database.db().apiKeyRequest.createMany({ data: logRows(2_500, i) });
     expect(await read()).toMatchObject({ total: COUNT_CAP, totalCapped: false });
-    await database()
-      .db()
-      .apiKeyRequest.createMany({ data: logRows(5, COUNT_CAP) });
+    await database.db().apiKeyRequest.createMany({ data: logRows(5, COUNT_CAP) });
     const capped = await read();
     expect(capped).toMatchObject({ total: COUNT_CAP, totalCapped: true, previous: null });
     expect(capped.items[0]!.id).toBe(logRows(1, COUNT_CAP + 4)[0]!.id);
