@@ -213,6 +213,7 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
       description,
       unit: program.unit,
       totalMinor,
+      deliveryCount: deliveries.length,
       createdBy: actor.personId ?? actor.id,
       idempotencyKey: request.idempotencyKey,
       fingerprint: checked.fingerprint,

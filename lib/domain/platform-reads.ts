@@ -30,15 +30,14 @@ export async function programDeliveryRequests(actor: Actor, programId: string, q
         take,
         include: {
           channel: { select: { id: true, providerDeliveryChannelId: true, approvedContent: true } },
-          _count: { select: { deliveries: true } },
         },
       }),
   });
   return {
     ...paging,
-    items: items.map(({ channel: { approvedContent, ...channel }, _count, ...request }) => ({
+    items: items.map(({ channel: { approvedContent, ...channel }, deliveryCount, ...request }) => ({
       ...request,
-      deliveries: _count.deliveries,
+      deliveries: deliveryCount,
       channel: { ...channel, name: channelName(approvedContent, channel.providerDeliveryChannelId) },
     })),
   };

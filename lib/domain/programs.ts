@@ -142,8 +142,8 @@ export async function programDetail(actor: Actor, programId: string) {
 
 /**
  * The program's latest 50 delivery requests, read on their own: a nested `take` under an include is
- * applied after reading every request. A request may carry 10,000 deliveries: the page counts them,
- * and deliveryRequestDetail pages through them.
+ * applied after reading every request. A request may carry 10,000 deliveries: the page shows its
+ * deliveryCount, and deliveryRequestDetail pages through them.
  */
 function latestRequests(programId: string) {
   return db().deliveryRequest.findMany({
@@ -152,7 +152,6 @@ function latestRequests(programId: string) {
     take: 50,
     include: {
       channel: { select: { providerDeliveryChannelId: true, approvedContent: true } },
-      _count: { select: { deliveries: true } },
     },
   });
 }
@@ -247,7 +246,6 @@ export async function deliveryRequestDetail(
           provider: { select: { name: true } },
         },
       },
-      _count: { select: { deliveries: true } },
     },
   });
   if (!request) return null;

@@ -1,10 +1,13 @@
 /**
  * The console's program page on the real database: each serving channel with its name, its budget
- * (every channel's in one query), the columns of a send's rows and whether it receives sends now.
+ * (every channel's in one query), the columns of a send's rows and whether it receives sends now;
+ * each request with how many deliveries it carries.
  */
-import { expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { expect, inject, it } from "vitest";
+import { programDeliveryRequests } from "@/lib/domain/platform-reads";
 import { addChannelToProgram, programDetail } from "@/lib/domain/programs";
-import { MANAGER } from "../support/actors";
+import { ADMIN, MANAGER } from "../support/actors";
 import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -102,4 +105,38 @@ it("draws the budget's burn-down from its latest 1,000 movements, oldest first",
   expect(movements.map((movement) => movement.reservedAfterMinor)).toEqual(
     Array.from({ length: 1_000 }, (_, i) => BigInt(i + 6)),
   );
+});
+
+it("shows how many deliveries each request carries, as its send wrote and the migration fills in", async () => {
+  const channel = await approvedChannel(undefined, "Counted");
+  const programId = await programWith(1000, [channel.channelId]);
+  const setup = { programId, channelId: channel.channelId };
+  await sendThrough(setup, "Three", [delivery(1), delivery(2), delivery(3)]);
+  await sendThrough(setup, "One", [delivery(4)]);
+  const counts = async () => {
+    const inConsole = (await programDetail(MANAGER, programId))?.requests ?? [];
+    const platform = (await programDeliveryRequests(ADMIN, programId)).items;
+    return [
+      inConsole.map((request) => [request.description, request.deliveryCount]),
+      platform.map((request) => [request.description, request.deliveries]),
+    ];
+  };
+  const expected = [
+    ["One", 1],
+    ["Three", 3],
+  ];
+  expect(await counts()).toEqual([expected, expected]);
+
+  // Requests sent before the column existed get their count from their deliveries.
+  await database()
+    .db()
+    .deliveryRequest.updateMany({ where: { programId }, data: { deliveryCount: 0 } });
+  const migration = readFileSync(
+    `prisma/${inject("databaseKind")}/migrations/20261124110000_request_delivery_count/migration.sql`,
+    "utf8",
+  );
+  await database()
+    .db()
+    .$executeRawUnsafe(migration.slice(migration.indexOf("UPDATE")));
+  expect(await counts()).toEqual([expected, expected]);
 });

@@ -75,9 +75,9 @@ export const getProgram = platformOperation({
     const { candidates: _candidates, requests, ...shown } = program;
     return {
       ...shown,
-      requests: requests.map(({ channel, _count, ...request }) => ({
+      requests: requests.map(({ channel, deliveryCount, ...request }) => ({
         ...request,
-        deliveries: _count.deliveries,
+        deliveries: deliveryCount,
         channel: { providerDeliveryChannelId: channel.providerDeliveryChannelId },
       })),
     };

@@ -130,8 +130,8 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                       className="text-blue-800 hover:underline"
                       href={`/admin/programs/${program.id}/requests/${request.id}`}
                     >
-                      {formatCount(request._count.deliveries)}{" "}
-                      {request._count.deliveries === 1 ? "delivery" : "deliveries"}: statuses and refunds
+                      {formatCount(request.deliveryCount)}{" "}
+                      {request.deliveryCount === 1 ? "delivery" : "deliveries"}: statuses and refunds
                     </Link>
                   </li>
                 ))}

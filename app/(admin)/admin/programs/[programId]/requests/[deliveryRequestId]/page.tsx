@@ -65,7 +65,7 @@ export default async function DeliveryRequestPage({
       </p>
       <PageHeader
         title={request.description}
-        description={`${formatAmount(request.totalMinor, request.unit)} in ${formatCount(request._count.deliveries)} deliveries to ${channel} (${request.channel.provider.name}), ${request.approvalState === "SENT" ? "sent" : "created"} ${formatDateTime(request.createdAt)}; ${request.approvalState === "SENT" ? request.status : "not sent to the provider"}`}
+        description={`${formatAmount(request.totalMinor, request.unit)} in ${formatCount(request.deliveryCount)} deliveries to ${channel} (${request.channel.provider.name}), ${request.approvalState === "SENT" ? "sent" : "created"} ${formatDateTime(request.createdAt)}; ${request.approvalState === "SENT" ? request.status : "not sent to the provider"}`}
       />
       {request.approvalsRequired > 0 && (
         <div className="mb-6">
