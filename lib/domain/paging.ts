@@ -130,14 +130,16 @@ export async function readKeysetPage<Row extends { id: string | number }>(list: 
   table: CountableTable;
   filter: Where;
   rows: (read: { where: Where; orderBy: Where[]; take: number }) => Promise<Row[]>;
+  /** Counts the filtered rows where countUpTo would read more than an index could. */
+  count?: () => Promise<CappedCount>;
 }): Promise<KeysetPage<Row>> {
-  const { query, pageSize, key, table, filter, rows } = list;
+  const { query, pageSize, key, table, filter, rows, count } = list;
   const position = positionOf(query, key);
   const backwards = !!position && !query.after;
   const direction = backwards ? flip(key.direction) : key.direction;
   const where = position ? { AND: [filter, beyond(key, direction, position)] } : filter;
   const [counted, read] = await Promise.all([
-    countUpTo(table, filter, key),
+    count ? count() : countUpTo(table, filter, key),
     rows({ where, orderBy: orderOf(key, direction), take: pageSize + 1 }),
   ]);
   const more = read.length > pageSize;

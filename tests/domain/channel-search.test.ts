@@ -110,7 +110,7 @@ async function expectedIds(providerId: string, term: string): Promise<string[]> 
 
 async function foundIds(providerId: string, term: string): Promise<string[]> {
   const rows = await database.db().channel.findMany({
-    where: { providerId, ...(await searchFilter(providerId, term)) },
+    where: { providerId, ...(await searchFilter(providerId, term)).where },
     select: { id: true },
   });
   return rows.map((row) => row.id);

@@ -5,7 +5,7 @@
  */
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { type PageQuery, readKeysetPage } from "../paging";
+import { type CappedCount, type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { parseContent } from "./content";
@@ -19,13 +19,19 @@ export const ADMIN_PAGE_SIZE = 25;
 export const CHANNEL_ORDER = { field: "updatedAt", direction: "desc", kind: "date" } as const;
 
 /** The callers decide what `where` may see (a provider: only its own). */
-async function pageOfChannels(filter: Prisma.ChannelWhereInput, query: PageQuery, pageSize: number) {
+async function pageOfChannels(
+  filter: Prisma.ChannelWhereInput,
+  query: PageQuery,
+  pageSize: number,
+  count?: () => Promise<CappedCount>,
+) {
   const { items, ...paging } = await readKeysetPage({
     query,
     pageSize,
     key: CHANNEL_ORDER,
     table: db().channel,
     filter,
+    count,
     rows: ({ where, orderBy, take }) =>
       db().channel.findMany({
         where,
@@ -65,11 +71,8 @@ export interface ChannelListQuery extends PageQuery {
 export async function listProviderChannels(actor: Actor, { q, ...query }: ChannelListQuery) {
   const providerId = authorizeProvider(actor, "provider.read");
   const term = q?.trim();
-  const where = {
-    providerId,
-    ...(term ? await searchFilter(providerId, term) : {}),
-  };
-  return pageOfChannels(where, query, CHANNELS_PAGE_SIZE);
+  const search = term ? await searchFilter(providerId, term) : undefined;
+  return pageOfChannels({ providerId, ...search?.where }, query, CHANNELS_PAGE_SIZE, search?.count);
 }
 
 /** The console's filter on a channel's newest request: one awaits a decision, or was rejected. */
