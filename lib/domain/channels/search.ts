@@ -12,7 +12,7 @@
 import { databaseKind } from "../../config";
 import { findUnstorableText } from "../../contract/stored-text";
 import { db, MAX_BOUND_VALUES } from "../../db";
-import type { Prisma } from "../../db/generated/sqlite/client";
+import { Prisma } from "../../db/generated/sqlite/client";
 import { type CappedCount, COUNT_CAP } from "../paging";
 
 /** A trigram index looks up 3 characters at a time: a shorter term cannot use it. */
@@ -73,31 +73,29 @@ async function sqliteSearch(providerId: string, lowered: string): Promise<Channe
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * Up to SEARCH_ID_LIMIT + 1 ids from the trigram index. instr() confirms each row on the text itself,
- * so what the index stores can only narrow the rows read, never decide the answer. The unary `+`
- * keeps the planner from reading the provider's index instead (all its rows) and probing the index.
+ * The provider's channels (as `c`) that hold the term, found through the trigram index. instr()
+ * confirms each row on the text itself, so what the index stores can only narrow the rows read, never
+ * decide the answer. The unary `+` keeps the planner from reading the provider's index instead (all
+ * its rows) and probing the trigram index.
  */
+const indexedMatches = (providerId: string, lowered: string) => Prisma.sql`
+  FROM "ChannelSearch"
+  JOIN "Channel" c ON c.rowid = "ChannelSearch".rowid
+  WHERE "ChannelSearch" MATCH ${ftsPhrase(lowered)}
+    AND +c."providerId" = ${providerId}
+    AND instr(c."searchText", ${lowered}) > 0`;
+
+/** Up to SEARCH_ID_LIMIT + 1 ids from the trigram index. */
 async function indexedIds(providerId: string, lowered: string): Promise<string[]> {
   const rows = await db().$queryRaw<{ id: string }[]>`
-    SELECT c."id" FROM "ChannelSearch"
-    JOIN "Channel" c ON c.rowid = "ChannelSearch".rowid
-    WHERE "ChannelSearch" MATCH ${ftsPhrase(lowered)}
-      AND +c."providerId" = ${providerId}
-      AND instr(c."searchText", ${lowered}) > 0
-    LIMIT ${SEARCH_ID_LIMIT + 1}`;
+    SELECT c."id" ${indexedMatches(providerId, lowered)} LIMIT ${SEARCH_ID_LIMIT + 1}`;
   return rows.map((row) => row.id);
 }
 
 /** How many of the provider's channels hold the term, by the index, up to COUNT_CAP. */
 async function indexedCount(providerId: string, lowered: string): Promise<CappedCount> {
   const [{ matches }] = await db().$queryRaw<[{ matches: number | bigint }]>`
-    SELECT count(*) AS matches FROM (
-      SELECT 1 FROM "ChannelSearch"
-      JOIN "Channel" c ON c.rowid = "ChannelSearch".rowid
-      WHERE "ChannelSearch" MATCH ${ftsPhrase(lowered)}
-        AND +c."providerId" = ${providerId}
-        AND instr(c."searchText", ${lowered}) > 0
-      LIMIT ${COUNT_CAP + 1})`;
+    SELECT count(*) AS matches FROM (SELECT 1 ${indexedMatches(providerId, lowered)} LIMIT ${COUNT_CAP + 1})`;
   const total = Number(matches);
   return total > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total, totalCapped: false };
 }
