@@ -89,7 +89,7 @@ describe("sending a delivery request", () => {
     });
     expect(pages.map((page) => page.length)).toEqual([50, 50, 20]);
     expect(pages.flat().map((d) => d.beneficiaryId)).toEqual(deliveries.map((d) => d.beneficiaryId));
-    expect(await read({})).toMatchObject({ total: 120, request: { _count: { deliveries: 120 } } });
+    expect(await read({})).toMatchObject({ total: 120, request: { deliveryCount: 120 } });
 
     const found = await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, {
       q: "ben-04",
