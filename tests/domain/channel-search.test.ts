@@ -19,11 +19,12 @@ import {
   searchText,
 } from "@/lib/domain/channels";
 import { SEARCH_ID_LIMIT, searchFilter } from "@/lib/domain/channels/search";
+import { COUNT_CAP } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";
 
-// A database of its own: its thousand-channel batch would hold the shared one's write lock.
+// A database of its own: its batches of thousands of channels would hold the shared one's write lock.
 const database = openOwnDatabase();
 
 /** Names and descriptions in several scripts and cases, with LIKE's and FTS5's special characters. */
@@ -208,4 +209,35 @@ it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels shar
     expect((await listProviderChannels(providerActor(many), { q })).total, q).toBe(expected.length);
     expect(new Set(await foundIds(many, q))).toEqual(new Set(expected));
   }
+});
+
+it(`counts a term more than ${COUNT_CAP} channels share as ${COUNT_CAP}+, and still pages through them`, async () => {
+  const crowded = (await createProvider(ADMIN, `Search crowded ${randomUUID()}`)).id;
+  const rows = Array.from({ length: COUNT_CAP + 1 }, (_, i) => {
+    const content = {
+      ...(fullChannelBody(`crowded-${i}`) as ChannelContent),
+      name: { language: "EN", translation: `Crowded Market ${i}` },
+    } as ChannelContent;
+    return {
+      providerId: crowded,
+      providerDeliveryChannelId: content.providerDeliveryChannelId,
+      requestedContent: JSON.stringify(content),
+      availabilityTags: availabilityTags(content.availability),
+      searchText: searchText(content),
+    };
+  });
+  await database.db().channel.createMany({ data: rows });
+  const actor = providerActor(crowded);
+  const first = await listProviderChannels(actor, { q: "crowded market" });
+  expect(first).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+  const second = await listProviderChannels(actor, { q: "crowded market", after: first.next! });
+  expect(second.items).toHaveLength(first.items.length);
+  const seen = new Set([...first.items, ...second.items].map((row) => row.id));
+  expect(seen.size).toBe(first.items.length * 2);
+  // One channel fewer than the cap plus one: the count is exact again.
+  await database.db().channel.delete({ where: { id: first.items[0]!.id } });
+  expect(await listProviderChannels(actor, { q: "crowded market" })).toMatchObject({
+    total: COUNT_CAP,
+    totalCapped: false,
+  });
 });
