@@ -182,18 +182,15 @@ it("follows updates and deletes of channels, and of a whole provider", async () 
   await checkEveryKindOfTerm();
 });
 
-it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels share`, async () => {
-  const many = (await createProvider(ADMIN, `Search many ${randomUUID()}`)).id;
-  const rows = Array.from({ length: SEARCH_ID_LIMIT + 100 }, (_, i) => {
+/** `count` channel rows of the provider as create writes them, the i-th named `nameOf(i)`, in one insert. */
+async function insertNamed(providerId: string, count: number, nameOf: (i: number) => string) {
+  const rows = Array.from({ length: count }, (_, i) => {
     const content = {
-      ...(fullChannelBody(`many-${i}`) as ChannelContent),
-      name: {
-        language: "EN",
-        translation: `${i % 250 === 0 ? "Rare Halva" : "Common Kiosk"} ${i}${i < SEARCH_ID_LIMIT ? " Exact Tea" : ""}`,
-      },
+      ...(fullChannelBody(`bulk-${i}`) as ChannelContent),
+      name: { language: "EN", translation: nameOf(i) },
     } as ChannelContent;
     return {
-      providerId: many,
+      providerId,
       providerDeliveryChannelId: content.providerDeliveryChannelId,
       requestedContent: JSON.stringify(content),
       availabilityTags: availabilityTags(content.availability),
@@ -201,10 +198,19 @@ it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels shar
     };
   });
   await database.db().channel.createMany({ data: rows });
+}
+
+it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels share`, async () => {
+  const many = (await createProvider(ADMIN, `Search many ${randomUUID()}`)).id;
+  await insertNamed(
+    many,
+    SEARCH_ID_LIMIT + 100,
+    (i) => `${i % 250 === 0 ? "Rare Halva" : "Common Kiosk"} ${i}${i < SEARCH_ID_LIMIT ? " Exact Tea" : ""}`,
+  );
   expect((await expectedIds(many, "common kiosk")).length).toBeGreaterThan(SEARCH_ID_LIMIT);
   // "exact tea": as many ids as the index may answer, every one of them bound in the list's query.
   expect(await expectedIds(many, "exact tea")).toHaveLength(SEARCH_ID_LIMIT);
-  for (const q of ["common kiosk", "kiosk 1", "rare halva", "many-", "cash", "exact tea"]) {
+  for (const q of ["common kiosk", "kiosk 1", "rare halva", "bulk-", "cash", "exact tea"]) {
     const expected = await expectedIds(many, q);
     expect((await listProviderChannels(providerActor(many), { q })).total, q).toBe(expected.length);
     expect(new Set(await foundIds(many, q))).toEqual(new Set(expected));
@@ -213,20 +219,7 @@ it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels shar
 
 it(`counts a term more than ${COUNT_CAP} channels share as ${COUNT_CAP}+, and still pages through them`, async () => {
   const crowded = (await createProvider(ADMIN, `Search crowded ${randomUUID()}`)).id;
-  const rows = Array.from({ length: COUNT_CAP + 1 }, (_, i) => {
-    const content = {
-      ...(fullChannelBody(`crowded-${i}`) as ChannelContent),
-      name: { language: "EN", translation: `Crowded Market ${i}` },
-    } as ChannelContent;
-    return {
-      providerId: crowded,
-      providerDeliveryChannelId: content.providerDeliveryChannelId,
-      requestedContent: JSON.stringify(content),
-      availabilityTags: availabilityTags(content.availability),
-      searchText: searchText(content),
-    };
-  });
-  await database.db().channel.createMany({ data: rows });
+  await insertNamed(crowded, COUNT_CAP + 1, (i) => `Crowded Market ${i}`);
   const actor = providerActor(crowded);
   const first = await listProviderChannels(actor, { q: "crowded market" });
   expect(first).toMatchObject({ total: COUNT_CAP, totalCapped: true });

@@ -4,13 +4,13 @@
  * rule itself (availabilityAllows) allows, on both databases. And the migration that added the
  * column fills it for approved channels with the tags the app writes.
  */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { eligibilityTags } from "@/lib/domain/channels/columns";
 import { availabilityAllows, type EligibilityCriteria, eligibleChannels } from "@/lib/domain/eligibility";
 import { ADMIN } from "../support/actors";
 import { approvedServingChannels } from "../support/eligibility-setup";
+import { migrationFill } from "../support/migration-fill";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -74,16 +74,10 @@ it("the migration fills approved channels' tags as the app writes them", async (
   await database()
     .db()
     .channel.updateMany({ where: { providerId }, data: { eligibilityTags: "," } });
-  const migration = readFileSync(
-    `prisma/${inject("databaseKind")}/migrations/20261123220400_eligibility_tags/migration.sql`,
-    "utf8",
+  const fill = migrationFill("20261123220400_eligibility_tags").replace(
+    'WHERE "approvedContent" IS NOT NULL',
+    `WHERE "approvedContent" IS NOT NULL AND "providerId" = '${providerId}'`,
   );
-  const fill = migration
-    .slice(migration.indexOf("UPDATE"))
-    .replace(
-      'WHERE "approvedContent" IS NOT NULL',
-      `WHERE "approvedContent" IS NOT NULL AND "providerId" = '${providerId}'`,
-    );
   await database().db().$executeRawUnsafe(fill);
   const filled = await tagsOf();
   for (const row of rows)

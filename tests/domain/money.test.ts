@@ -6,12 +6,12 @@
  * provider's event does not carry; a delivery reported delivered twice counts once.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { programSpending } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";
+import { migrationFill } from "../support/migration-fill";
 import {
   approvedChannel,
   delivery,
@@ -238,13 +238,7 @@ describe("refunds and reports", () => {
     // The migration that added the columns fills them from the deliveries: the same figures.
     const requests = { where: { programId }, data: { deliveredMinor: 0n, revertedMinor: 0n } };
     await database().db().deliveryRequest.updateMany(requests);
-    const migration = readFileSync(
-      `prisma/${inject("databaseKind")}/migrations/20261123220200_request_outcome_sums/migration.sql`,
-      "utf8",
-    );
-    await database()
-      .db()
-      .$executeRawUnsafe(migration.slice(migration.indexOf("UPDATE")));
+    await database().db().$executeRawUnsafe(migrationFill("20261123220200_request_outcome_sums"));
     expect(await figures()).toEqual([3, 7_500n, 4_000n, 4_000n, 3_500n]);
   });
 });

@@ -3,11 +3,11 @@
  * (every channel's in one query), the columns of a send's rows and whether it receives sends now;
  * each request with how many deliveries it carries.
  */
-import { readFileSync } from "node:fs";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { programDeliveryRequests } from "@/lib/domain/platform-reads";
 import { addChannelToProgram, programDetail } from "@/lib/domain/programs";
 import { ADMIN, MANAGER } from "../support/actors";
+import { migrationFill } from "../support/migration-fill";
 import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -131,12 +131,6 @@ it("shows how many deliveries each request carries, as its send wrote and the mi
   await database()
     .db()
     .deliveryRequest.updateMany({ where: { programId }, data: { deliveryCount: 0 } });
-  const migration = readFileSync(
-    `prisma/${inject("databaseKind")}/migrations/20261124110000_request_delivery_count/migration.sql`,
-    "utf8",
-  );
-  await database()
-    .db()
-    .$executeRawUnsafe(migration.slice(migration.indexOf("UPDATE")));
+  await database().db().$executeRawUnsafe(migrationFill("20261124110000_request_delivery_count"));
   expect(await counts()).toEqual([expected, expected]);
 });
