@@ -26,7 +26,7 @@ import {
   tokenMissing,
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
-import { withJsonBody } from "./json-body";
+import { type BodyLimits, withJsonBody } from "./json-body";
 import { withinRateLimit } from "./rate-limit";
 import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
@@ -81,6 +81,8 @@ export interface EndpointDefinition<S extends z.ZodType | undefined, A extends E
   /** Default "apiKey". */
   auth?: A;
   body?: S;
+  /** What the body may hold (DEFAULT_BODY_LIMITS unless the operation carries more, a send). */
+  bodyLimits?: BodyLimits;
   /** Added to every answer, failures included (health: no-store). */
   headers?: Record<string, string>;
   /** Accepts the Idempotency-Key header: a retry replays the first answer (lib/api/idempotency.ts). */
@@ -244,7 +246,11 @@ export function defineEndpoint<
           : undefined;
       const schema = definition.body;
       const body = schema
-        ? await withJsonBody(once?.request ?? request, (input) => parseOrThrow(schema, input))
+        ? await withJsonBody(
+            once?.request ?? request,
+            (input) => parseOrThrow(schema, input),
+            definition.bodyLimits,
+          )
         : undefined;
       const perform = () =>
         definition

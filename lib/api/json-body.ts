@@ -40,15 +40,24 @@ function gate(size: number) {
 const largeBodyReadGate = gate(LARGE_BODIES_READ_AT_ONCE);
 const largeBodyParseGate = gate(LARGE_BODIES_PARSED_AT_ONCE);
 
-/** More values than any contract body holds (a full Delivery/Sync has ~10,000). */
-const MAX_BODY_VALUES = 20_000;
+/** What an operation reads at most: bytes (413 beyond) and JSON values (400 beyond, before parsing). */
+export interface BodyLimits {
+  bytes: number;
+  values: number;
+}
+
+/**
+ * Every operation's limits unless it declares its own: more values than any provider API body holds
+ * (a full Delivery/Sync has ~10,000). The platform API's send declares larger ones.
+ */
+export const DEFAULT_BODY_LIMITS: BodyLimits = { bytes: MAX_BODY_BYTES, values: 20_000 };
 
 /**
  * What JSON.parse and the schema would spend unbounded work on, found by one pass over the text
  * first: nesting deeper than any contract shape (each nested array costs ~60 bytes), or more values
  * than any contract body holds (a 1 MiB list of 500,000 zeros, 50,000 unknown properties).
  */
-function shapeProblem(text: string): string | undefined {
+function shapeProblem(text: string, maxValues: number): string | undefined {
   let depth = 0;
   let values = 1;
   let inString = false;
@@ -62,8 +71,8 @@ function shapeProblem(text: string): string | undefined {
     else if (code === 0x5b || code === 0x7b) {
       if (++depth > MAX_INPUT_DEPTH) return `The request body nests more than ${MAX_INPUT_DEPTH} levels deep`;
     } else if (code === 0x5d || code === 0x7d) depth--;
-    else if (code === 0x2c && ++values > MAX_BODY_VALUES) {
-      return `The request body holds more than ${MAX_BODY_VALUES.toLocaleString("en")} values`;
+    else if (code === 0x2c && ++values > maxValues) {
+      return `The request body holds more than ${maxValues.toLocaleString("en")} values`;
     }
   }
   return undefined;
@@ -71,14 +80,14 @@ function shapeProblem(text: string): string | undefined {
 
 const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true });
 
-async function readText(request: ApiRequest): Promise<string> {
+async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
   const contentType = request.header("content-type");
   if (!isAcceptedJsonType(contentType)) throw unsupportedMediaType();
   const charset = charsetOf(contentType);
   if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
     throw validationError([`charset ${charset.slice(0, 40)} is not supported: send the body as UTF-8`]);
   }
-  const bytes = await request.readBody(MAX_BODY_BYTES);
+  const bytes = await request.readBody(maxBytes);
   try {
     return UTF8_DECODER.decode(bytes).replace(/^\uFEFF/, "");
   } catch {
@@ -86,9 +95,9 @@ async function readText(request: ApiRequest): Promise<string> {
   }
 }
 
-function parse(text: string): unknown {
+function parse(text: string, maxValues: number): unknown {
   if (text.trim() === "") throw validationError(["The request body is empty"]);
-  const shape = shapeProblem(text);
+  const shape = shapeProblem(text, maxValues);
   if (shape) throw validationError([shape]);
   let body: unknown;
   try {
@@ -107,10 +116,14 @@ function parse(text: string): unknown {
  * at most the fast path's body timeout), then parses it and hands it to `use` (the schema check)
  * inside the parse gate when it is large, so the parsed value is dropped before the next one.
  */
-export async function withJsonBody<T>(request: ApiRequest, use: (body: unknown) => T): Promise<T> {
+export async function withJsonBody<T>(
+  request: ApiRequest,
+  use: (body: unknown) => T,
+  limits: BodyLimits = DEFAULT_BODY_LIMITS,
+): Promise<T> {
   const declared = Number(request.header("content-length"));
   const small = Number.isFinite(declared) && declared > 0 && declared <= LARGE_BODY_BYTES;
-  if (small) return use(parse(await readText(request)));
-  const text = await largeBodyReadGate(() => readText(request));
-  return largeBodyParseGate(async () => use(parse(text)));
+  if (small) return use(parse(await readText(request, limits.bytes), limits.values));
+  const text = await largeBodyReadGate(() => readText(request, limits.bytes));
+  return largeBodyParseGate(async () => use(parse(text, limits.values)));
 }

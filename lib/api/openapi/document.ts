@@ -66,7 +66,7 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
   if (operation.auth === "apiKey" && refusesReadKey(operation.permission))
     responses[403] = readOnlyForbidden(operation.method, operation.path);
   if (operation.auth === "platformToken") Object.assign(responses, platformFailures());
-  if (body) responses[413] = tooLarge();
+  if (body) responses[413] = tooLarge(operation.bodyLimits?.bytes);
   const own = { ...responses, ...docs.responses };
   const retriable = operation.idempotencyKey ? withIdempotencyResponses(own) : own;
   return operation.auth === "none" ? retriable : withRateLimitResponses(retriable);

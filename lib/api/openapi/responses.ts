@@ -129,9 +129,9 @@ export const readOnlyForbidden = (method: string, path: string) =>
     readOnly: { summary: "Read-only key", error: readOnlyKey(method, path) },
   });
 
-export const tooLarge = () =>
-  failureResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`, {
-    tooLarge: { summary: "Body too large", error: payloadTooLarge(MAX_BODY_BYTES) },
+export const tooLarge = (limit = MAX_BODY_BYTES) =>
+  failureResponse(`The body is larger than ${limit} bytes.`, {
+    tooLarge: { summary: "Body too large", error: payloadTooLarge(limit) },
   });
 
 export const serverError = () =>

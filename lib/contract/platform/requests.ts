@@ -3,7 +3,8 @@
  * bodies of its writes. Strict, so a misspelt filter or field is a 400 naming it, never ignored.
  */
 import { z } from "zod";
-import { MAX_DELIVERIES } from "../delivery-limits";
+import { MAX_DELIVERY_OPTIONS } from "../channel";
+import { MAX_CSV_BYTES, MAX_DELIVERIES } from "../delivery-limits";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
 import { approvalPolicySchema } from "../forms/payment-approvals";
 import { programInputSchema } from "../forms/programs";
@@ -78,6 +79,16 @@ export const newDeliveryRequestBodySchema = z
     confirmDuplicate: z.boolean().default(false),
   })
   .meta({ id: "PlatformNewDeliveryRequest" });
+
+/**
+ * What a send's body may hold (lib/api/json-body.ts refuses more unparsed): the CSV upload's bytes for
+ * the same rows plus the keys JSON repeats in every row (~300 bytes), and per row its beneficiary,
+ * amount and options (at most a channel's MAX_DELIVERY_OPTIONS) with the commas between them.
+ */
+export const NEW_DELIVERY_REQUEST_BODY_LIMITS = {
+  bytes: MAX_CSV_BYTES + MAX_DELIVERIES * 300,
+  values: MAX_DELIVERIES * (MAX_DELIVERY_OPTIONS + 3),
+};
 
 export const refundBodySchema = z
   .strictObject({ reason: z.string().trim().min(1, "is required").max(500, "is too long") })

@@ -9,6 +9,7 @@ import { findUnstorableText } from "../../../contract/stored-text";
 import type { Actor, Permission } from "../../../domain/permissions";
 import type { PlatformPrincipal } from "../../endpoint";
 import { notFound } from "../../errors";
+import type { BodyLimits } from "../../json-body";
 import { type ApiOperation, defineOperation, type Examples } from "../../operation";
 import { parseOrThrow } from "../../validation";
 
@@ -35,6 +36,8 @@ interface PlatformOperation<S extends z.ZodType | undefined> {
   /** From the permission table: the token's user must hold it, checked before the body is read. */
   permission: Permission;
   body?: S;
+  /** A body larger than the provider API's (a send of 10,000 deliveries). */
+  bodyLimits?: BodyLimits;
   params?: z.ZodObject;
   response: z.ZodType;
   run: (context: PlatformContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
@@ -57,6 +60,7 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
     summary: spec.summary,
     description: spec.description,
     body: spec.body,
+    bodyLimits: spec.bodyLimits,
     params: spec.params,
     response: spec.response,
     permission: spec.permission,

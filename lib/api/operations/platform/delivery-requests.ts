@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import {
+  NEW_DELIVERY_REQUEST_BODY_LIMITS,
   newDeliveryRequestBodySchema,
   pageOnlySchema,
   refundBodySchema,
@@ -57,6 +58,7 @@ export const sendDeliveryRequestOperation = platformOperation({
   description: `Sends deliveries (JSON rows: beneficiary id, amount in the program's unit, the channel's delivery options) to an approved, ONLINE channel serving the program, reserving the total against every budget that applies. Any bad row sends nothing and the 400 names each row's problems. An identical batch to the same channel within 24 h is a **409** unless \`confirmDuplicate\` is true. With an Idempotency-Key a retry answers the first send (\`replayed\`). Needs the program manager role.`,
   params: z.object({ programId }),
   body: newDeliveryRequestBodySchema,
+  bodyLimits: NEW_DELIVERY_REQUEST_BODY_LIMITS,
   response: sentDeliveryRequestSchema,
   run: async ({ actor, params, body, idempotencyKey, tokenId }) => {
     await requireLiveProgram(params.programId ?? "");
