@@ -71,7 +71,7 @@ const MOVEMENT_COLUMNS: readonly Column[] = [
 ];
 
 /** The n-th send's deliveries: distinct beneficiaries, amounts of 5–50 EUR, the channel's phone option. */
-function deliveriesOf(n: number, size: number): NewDelivery[] {
+export function deliveriesOf(n: number, size: number): NewDelivery[] {
   return Array.from({ length: size }, (_, k) => ({
     beneficiaryId: `BEN-${n}-${k}`,
     amount: 5 + ((n * 7 + k) % 46),

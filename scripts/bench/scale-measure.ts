@@ -36,7 +36,7 @@ export async function headersFor(base: string, world: World): Promise<Record<Aut
     owner: { cookie: await signIn(base, world.owner) },
     admin: { cookie: await signIn(base, world.admin) },
     key: { "x-api-key": world.apiKey, "content-type": "application/json" },
-    token: { authorization: `Bearer ${world.platformToken}` },
+    token: { authorization: `Bearer ${world.platformToken}`, "content-type": "application/json" },
   };
 }
 
@@ -50,7 +50,7 @@ export interface LiveServer {
 async function once(server: LiveServer, target: Target, headers: Record<string, string>) {
   const started = performance.now();
   try {
-    const response = await fetch(server.base() + target.path, {
+    const response = await fetch(server.base() + (target.url?.() ?? target.path), {
       method: target.method ?? "GET",
       headers,
       body: target.body?.(),
@@ -114,7 +114,7 @@ export async function measureAll(server: LiveServer, world: World, targets: Targ
     const { timing, html } = await time(server, target, headers[target.auth], runs);
     record(timing);
     const next = target.list ? nextLink(html) : undefined;
-    const nextPage = { ...target, name: `${target.name} → next`, path: next ?? "" };
+    const nextPage = { ...target, name: `${target.name} → next`, path: next ?? "", url: undefined };
     if (next) record((await time(server, nextPage, headers[target.auth], runs)).timing);
   }
   return timings;

@@ -3,6 +3,7 @@
  * owner) and the admin console (as an administrator), the provider API (with the provider's key) and
  * the platform API's lists (with the administrator's token). Ids are read from the seeded database.
  * A target whose subject does not exist yet (no delivery request at 0 deliveries) is left out of that size.
+ * The writes at volume follow them (scripts/bench/scale-writes.ts).
  */
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
@@ -18,6 +19,8 @@ export interface Target {
   path: string;
   method?: "GET" | "POST";
   body?: () => string;
+  /** Each request's own path, when it differs per call (a refund of the next delivery). */
+  url?: () => string;
   /** A list page: its pager's Next link is measured too, as "<name> → next". */
   list?: boolean;
 }
