@@ -10,7 +10,7 @@ import { CHANNEL_ORDER } from "./channels/lists";
 import { pendingRequestCount } from "./channels/review";
 import { countUpTo } from "./paging";
 import { type Actor, authorize } from "./permissions";
-import { LIVE_PROVIDER, OF_LIVE_PROVIDER } from "./sandbox-scope";
+import { LIVE_PROVIDER, LIVE_ROW } from "./sandbox-scope";
 
 /** The live providers by name, for the lists' provider filter: nothing counted. */
 export function providerChoices(actor: Actor) {
@@ -111,7 +111,7 @@ export async function consoleCounts(actor: Actor) {
   authorize(actor, "console.read");
   const [pending, channels, providers, translationsWaiting] = await Promise.all([
     pendingRequestCount(),
-    countChannels(OF_LIVE_PROVIDER),
+    countChannels(LIVE_ROW),
     db().provider.count({ where: LIVE_PROVIDER }),
     db().translationJob.count({ where: { state: { in: ["PENDING", "FAILED"] } } }),
   ]);

@@ -9,7 +9,7 @@ import { findUnstorableText } from "../contract/stored-text";
 import { db } from "../db";
 import { parseContent } from "./channels/content";
 import { type Actor, authorize } from "./permissions";
-import { OF_LIVE_PROVIDER } from "./sandbox-scope";
+import { LIVE_ROW } from "./sandbox-scope";
 
 type Availability = ChannelBody["availability"];
 
@@ -80,7 +80,7 @@ const READ_BATCH = 1_000;
 export async function eligibleChannels(actor: Actor, criteria: EligibilityCriteria, programId?: string) {
   authorize(actor, "console.read");
   const where = {
-    ...OF_LIVE_PROVIDER,
+    ...LIVE_ROW,
     isApproved: true,
     status: "ONLINE",
     ...(programId ? { programs: { some: { programId } } } : {}),

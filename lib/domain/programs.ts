@@ -14,7 +14,7 @@ import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
-import { LIVE_PROGRAM, OF_LIVE_PROVIDER } from "./sandbox-scope";
+import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox-scope";
 
 export async function createProgram(actor: Actor, input: ProgramInput) {
   authorize(actor, "programs.manage");
@@ -42,7 +42,7 @@ export async function createProgram(actor: Actor, input: ProgramInput) {
 export async function addChannelToProgram(actor: Actor, programId: string, channelId: string) {
   authorize(actor, "programs.manage");
   const channel = await db().channel.findFirst({
-    where: { id: channelId, ...OF_LIVE_PROVIDER },
+    where: { id: channelId, ...LIVE_ROW },
     select: { isApproved: true },
   });
   if (!channel) throw notFound("No such channel.");
@@ -159,7 +159,7 @@ function latestRequests(programId: string) {
 /** Approved channels not yet serving the program, newest change first, by name. */
 async function candidateChannels(attached: string[]) {
   const candidates = await db().channel.findMany({
-    where: { ...OF_LIVE_PROVIDER, isApproved: true, id: { notIn: attached } },
+    where: { ...LIVE_ROW, isApproved: true, id: { notIn: attached } },
     orderBy: { updatedAt: "desc" },
     take: 200,
     select: {

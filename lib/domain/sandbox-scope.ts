@@ -11,9 +11,13 @@ export const SANDBOX_DECIDER = systemActor("sandbox");
 
 /** Providers that are not a sandbox. */
 export const LIVE_PROVIDER = { sandboxOfId: null };
-/** Rows owned by a live provider (channels, subscriptions, outbox events). */
+/** Rows owned by a live provider (subscriptions, outbox events). */
 export const OF_LIVE_PROVIDER = { provider: LIVE_PROVIDER };
-/** Channel requests of live providers' channels. */
-export const OF_LIVE_CHANNEL = { channel: OF_LIVE_PROVIDER };
+/**
+ * Live providers' channels, and their channel requests: the rows' own `sandbox` column, which the
+ * database derives from the provider on insert (migration 20261124120000_sandbox_rows), so a list
+ * filters without a join and its index begins with it.
+ */
+export const LIVE_ROW = { sandbox: false };
 /** Programs that are not a sandbox's source of test deliveries. */
 export const LIVE_PROGRAM = { sandboxFor: null };

@@ -2,7 +2,7 @@
 import { db } from "../../db";
 import { budgetOverview } from "../budgets";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { OF_LIVE_PROVIDER } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox-scope";
 import { channelTranslations } from "../translations";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
@@ -47,7 +47,7 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
 export async function adminChannelDetail(actor: Actor, channelId: string) {
   authorize(actor, "console.read");
   const channel = await db().channel.findFirst({
-    where: { id: channelId, ...OF_LIVE_PROVIDER },
+    where: { id: channelId, ...LIVE_ROW },
     include: CHANNEL_WITH_HISTORY,
   });
   if (!channel) return null;

@@ -7,7 +7,7 @@ import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
 import { type CappedCount, type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { OF_LIVE_PROVIDER } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { availableInCountry, offersCategory } from "./filters";
 import { searchFilter } from "./search";
@@ -98,7 +98,7 @@ export async function allChannels(
 ) {
   authorize(actor, "console.read");
   const where = {
-    ...OF_LIVE_PROVIDER,
+    ...LIVE_ROW,
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),

@@ -7,7 +7,7 @@ import { db } from "../../db";
 import { diffContent } from "../content-diff";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { OF_LIVE_PROVIDER } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { ADMIN_PAGE_SIZE } from "./lists";
 
@@ -26,7 +26,8 @@ export async function channelRequestList(
   const filter = {
     ...(state ? { state } : {}),
     ...(kind ? { kind } : {}),
-    channel: { ...OF_LIVE_PROVIDER, ...(providerId ? { providerId } : {}) },
+    ...LIVE_ROW,
+    ...(providerId ? { channel: { providerId } } : {}),
   };
   const { items, ...paging } = await readKeysetPage({
     query,

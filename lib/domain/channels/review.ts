@@ -6,7 +6,7 @@
 import { db } from "../../db";
 import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { OF_LIVE_CHANNEL, OF_LIVE_PROVIDER } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
 import { ADMIN_PAGE_SIZE } from "./lists";
@@ -33,7 +33,8 @@ export async function approvalQueue(
   const filter = {
     state: "PENDING",
     ...(kind ? { kind } : {}),
-    channel: { ...OF_LIVE_PROVIDER, ...(providerId ? { providerId } : {}) },
+    ...LIVE_ROW,
+    ...(providerId ? { channel: { providerId } } : {}),
     ...(olderThanDays ? { requestedAt: { lte: new Date(now.getTime() - olderThanDays * 86_400_000) } } : {}),
   };
   const { items, ...paging } = await readKeysetPage({
@@ -72,7 +73,7 @@ export const BADGE_CAP = 99;
 
 /** Pending requests of live providers, counted up to `cap`. */
 export function pendingRequestCount(cap?: number) {
-  const where = { state: "PENDING", ...OF_LIVE_CHANNEL };
+  const where = { state: "PENDING", ...LIVE_ROW };
   return countUpTo(db().channelRequest, where, QUEUE_ORDER, cap);
 }
 
@@ -80,7 +81,7 @@ export function pendingRequestCount(cap?: number) {
 export async function requestForReview(actor: Actor, requestId: string) {
   authorize(actor, "console.read");
   const request = await db().channelRequest.findFirst({
-    where: { id: requestId, ...OF_LIVE_CHANNEL },
+    where: { id: requestId, ...LIVE_ROW },
     include: { channel: { include: CHANNEL_WITH_HISTORY } },
   });
   if (!request) return null;
