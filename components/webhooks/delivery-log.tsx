@@ -87,8 +87,14 @@ export function DeliveryLog({
                 </p>
                 {/* Wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable. */}
                 <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
-                  {event.payload}
+                  {event.payloadPreview}
+                  {event.payloadLength > event.payloadPreview.length && "…"}
                 </pre>
+                {event.payloadLength > event.payloadPreview.length && (
+                  <p className="mt-1 text-xs text-slate-600">
+                    {`The first ${formatCount(event.payloadPreview.length)} of ${formatCount(event.payloadLength)} characters.`}
+                  </p>
+                )}
                 <AttemptTable attempts={event.deliveryAttempts} />
               </details>
             </li>

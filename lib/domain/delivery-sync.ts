@@ -126,15 +126,32 @@ async function reportedDeliveries(tx: Tx, providerId: string, ids: string[]) {
   return deliveries;
 }
 
-const readChunk = (tx: Tx, providerId: string, ids: string[]) =>
-  tx.delivery.findMany({
-    where: { id: { in: ids }, deliveryRequest: sentTo(providerId) },
+/**
+ * The deliveries by their ids alone, then kept if sent to the provider. Filtering through the request
+ * and channel in SQL let SQLite's planner start from the provider's requests instead of the ids: all
+ * of its deliveries read, 8 s for 1,000 outcomes at 10 million deliveries (bench:scale).
+ */
+async function readChunk(tx: Tx, providerId: string, ids: string[]) {
+  const rows = await tx.delivery.findMany({
+    where: { id: { in: ids } },
     include: {
       deliveryRequest: {
-        select: { budgetAccountId: true, program: { select: { budget: { select: { id: true } } } } },
+        select: {
+          budgetAccountId: true,
+          approvalState: true,
+          channel: { select: { providerId: true } },
+          program: { select: { budget: { select: { id: true } } } },
+        },
       },
     },
   });
+  const sent = sentTo(providerId);
+  return rows.filter(
+    ({ deliveryRequest }) =>
+      deliveryRequest.approvalState === sent.approvalState &&
+      deliveryRequest.channel.providerId === sent.channel.providerId,
+  );
+}
 
 /** What a report moved per delivery request, written once per request at the end of the report. */
 class RequestOutcomes {

@@ -10,6 +10,7 @@ import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
 import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-catalog";
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
+import { Prisma } from "../db/generated/sqlite/client";
 import { formatCount } from "../format";
 import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
@@ -40,9 +41,40 @@ export interface DeliveryLogFilter extends PageQuery {
   pageSize?: number;
 }
 
-export async function deliveryLog(
+/**
+ * How much of each payload a log page shows. A send of 10,000 deliveries queues an event of over a
+ * megabyte: a page of such events read and rendered whole ran the server out of heap (bench:scale).
+ */
+export const PAYLOAD_PREVIEW_CHARS = 2_000;
+
+/** The start and the length of each event's payload, read by the database without the rest. */
+async function payloadPreviews(ids: string[]) {
+  if (ids.length === 0) return new Map<string, { preview: string; length: number }>();
+  const rows = await db().$queryRaw<{ id: string; preview: string; length: number | bigint }[]>(Prisma.sql`
+    SELECT "id", substr("payload", 1, ${Prisma.raw(String(PAYLOAD_PREVIEW_CHARS))}) AS "preview",
+      length("payload") AS "length"
+    FROM "OutboxEvent" WHERE "id" IN (${Prisma.join(ids)})`);
+  return new Map(rows.map((row) => [row.id, { preview: row.preview, length: Number(row.length) }]));
+}
+
+/** The log's events, newest first, each with its attempts and the start of its payload (the pages). */
+export async function deliveryLog(actor: Actor, filter: DeliveryLogFilter = {}) {
+  const { events, ...paging } = await deliveryLogWithPayloads(actor, filter, false);
+  const previews = await payloadPreviews(events.map((event) => event.id));
+  return {
+    ...paging,
+    events: events.map((event) => {
+      const { preview = "", length = 0 } = previews.get(event.id) ?? {};
+      return { ...event, payloadPreview: preview, payloadLength: length };
+    }),
+  };
+}
+
+/** The log with each event's whole payload (the platform API's list), or with none (`withPayload` false). */
+export async function deliveryLogWithPayloads(
   actor: Actor,
   { eventType, outcome, pageSize = 20, ...query }: DeliveryLogFilter = {},
+  withPayload = true,
 ) {
   const providerId = eventScopeOf(actor, "provider.read", "console.read");
   const filter = {
@@ -61,6 +93,7 @@ export async function deliveryLog(
         where,
         orderBy,
         take,
+        omit: { payload: !withPayload },
         include: {
           provider: { select: { name: true } },
           deliveryAttempts: { orderBy: { startedAt: "asc" } },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/requests";
 import { anyListSchema, doneSchema, pagedListSchema } from "../../../contract/platform/responses";
 import { ELIGIBLE_LIMIT, eligibleChannels } from "../../../domain/eligibility";
-import { deliveryLog, replayEvent } from "../../../domain/webhook-events";
+import { deliveryLogWithPayloads, replayEvent } from "../../../domain/webhook-events";
 import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({
@@ -32,7 +32,10 @@ export const listWebhookEvents = platformOperation({
   description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts. Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
   response: pagedListSchema,
   run: async ({ actor, query }) => {
-    const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
+    const { events, ...paging } = await deliveryLogWithPayloads(
+      actor,
+      filtersOf(webhookEventFilterSchema, query),
+    );
     return { ...paging, items: events };
   },
   example: { ...emptyPage(20), items: [] },

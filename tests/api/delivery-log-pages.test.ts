@@ -1,0 +1,73 @@
+/**
+ * The delivery log's pages after large sends, over real HTTP: a send of 10,000 deliveries queues an
+ * event of over a megabyte, and a page listing a few of them used to render every payload whole
+ * (bench:scale ran the server out of heap). The pages show the start of each payload and its length;
+ * the platform API's list still answers the whole payload.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
+import { db } from "../../lib/db";
+
+import { PAYLOAD_PREVIEW_CHARS } from "../../lib/domain/webhook-events";
+
+import { delivery, sendThrough, servingChannel } from "../support/money-setup";
+import { dataOf, platform, platformUser } from "../support/platform-api";
+import { signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
+const SENDS = 3;
+let providerId: string;
+let payloadLength: number;
+
+beforeAll(async () => {
+  const setup = await servingChannel(undefined, "EUR", 1e9);
+  providerId = setup.providerId;
+  for (let n = 0; n < SENDS; n++)
+    await sendThrough(
+      setup,
+      `Large send ${n}`,
+      Array.from({ length: MAX_DELIVERIES }, () => delivery(1)),
+    );
+  const events = await db().outboxEvent.findMany({
+    where: { providerId, eventType: "DELIVERY_REQUEST_SENT" },
+    select: { payload: true },
+  });
+  expect(events).toHaveLength(SENDS);
+  payloadLength = events[0]!.payload.length;
+  expect(payloadLength).toBeGreaterThan(1_000_000);
+}, 120_000);
+
+/** The page's HTML holds each event's payload start and says how long the payload is. */
+function expectPreviews(html: string) {
+  expect(html.length).toBeLessThan(SENDS * PAYLOAD_PREVIEW_CHARS * 4 + 200_000);
+  const said = `The first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} of ${payloadLength.toLocaleString("en-US")} characters.`;
+  // Once per event in the HTML (React's payload for the client repeats it).
+  expect(html.split(said).length - 1).toBeGreaterThanOrEqual(SENDS);
+  expect(html).toContain("DELIVERY_REQUEST_SENT");
+}
+
+describe("the delivery log after sends of 10,000 deliveries", () => {
+  it("shows the provider the start and the length of each payload", async () => {
+    const page = await (await signedIn("provider", providerId)).get("/webhooks/deliveries");
+    expect(page.status).toBe(200);
+    expectPreviews(page.body);
+  });
+
+  it("shows administrators the same in the console", async () => {
+    const page = await (await signedIn("admin")).get(`/admin/deliveries?outcome=PENDING`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("DELIVERY_REQUEST_SENT");
+    expect(page.body.length).toBeLessThan(20 * PAYLOAD_PREVIEW_CHARS * 4 + 400_000);
+  });
+
+  it("answers the platform API's list with the whole payloads", async () => {
+    const manager = await platformUser(["auditor"]);
+    const list = dataOf(
+      await platform("/webhook-events?eventType=DELIVERY_REQUEST_SENT", { token: manager.token }),
+    );
+    const ours = list.items.filter((event: { providerId: string }) => event.providerId === providerId);
+    expect(ours).toHaveLength(SENDS);
+    for (const event of ours) expect(event.payload.length).toBe(payloadLength);
+  });
+});
