@@ -57,24 +57,18 @@ async function payloadPreviews(ids: string[]) {
   return new Map(rows.map((row) => [row.id, { preview: row.preview, length: Number(row.length) }]));
 }
 
-/** The log's events, newest first, each with its attempts and the start of its payload (the pages). */
-export async function deliveryLog(actor: Actor, filter: DeliveryLogFilter = {}) {
-  const { events, ...paging } = await deliveryLogWithPayloads(actor, filter, false);
-  const previews = await payloadPreviews(events.map((event) => event.id));
-  return {
-    ...paging,
-    events: events.map((event) => {
-      const { preview = "", length = 0 } = previews.get(event.id) ?? {};
-      return { ...event, payloadPreview: preview, payloadLength: length };
-    }),
-  };
-}
+const WITH_ATTEMPTS = {
+  provider: { select: { name: true } },
+  deliveryAttempts: { orderBy: { startedAt: "asc" } },
+} as const;
 
-/** The log with each event's whole payload (the platform API's list), or with none (`withPayload` false). */
-export async function deliveryLogWithPayloads(
+/**
+ * The log's events, newest first, each with its attempts and the start of its payload (the pages and
+ * the platform API's list); `webhookEvent` reads one whole.
+ */
+export async function deliveryLog(
   actor: Actor,
   { eventType, outcome, pageSize = 20, ...query }: DeliveryLogFilter = {},
-  withPayload = true,
 ) {
   const providerId = eventScopeOf(actor, "provider.read", "console.read");
   const filter = {
@@ -89,18 +83,22 @@ export async function deliveryLogWithPayloads(
     table: db().outboxEvent,
     filter,
     rows: ({ where, orderBy, take }) =>
-      db().outboxEvent.findMany({
-        where,
-        orderBy,
-        take,
-        omit: { payload: !withPayload },
-        include: {
-          provider: { select: { name: true } },
-          deliveryAttempts: { orderBy: { startedAt: "asc" } },
-        },
-      }),
+      db().outboxEvent.findMany({ where, orderBy, take, omit: { payload: true }, include: WITH_ATTEMPTS }),
   });
-  return { ...paging, events: items };
+  const previews = await payloadPreviews(items.map((event) => event.id));
+  return {
+    ...paging,
+    events: items.map((event) => {
+      const { preview = "", length = 0 } = previews.get(event.id) ?? {};
+      return { ...event, payloadPreview: preview, payloadLength: length };
+    }),
+  };
+}
+
+/** One event of the log with its whole payload and its attempts; null when the actor may not see it. */
+export async function webhookEvent(actor: Actor, eventId: string) {
+  const providerId = eventScopeOf(actor, "provider.read", "console.read");
+  return db().outboxEvent.findFirst({ where: { id: eventId, ...scope(providerId) }, include: WITH_ATTEMPTS });
 }
 
 /** One provider's events, or (null) every live provider's. */

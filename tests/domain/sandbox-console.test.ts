@@ -27,7 +27,7 @@ import {
 } from "../../lib/domain/sandbox";
 import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
 import { createUser } from "../../lib/domain/users";
-import { deliveryLog, replayEvent } from "../../lib/domain/webhook-events";
+import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhook-events";
 import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";
@@ -227,6 +227,8 @@ describe("the admin console shows no sandbox data", () => {
     await own.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
     await expect(replayEvent(eventActor(null), event.id)).rejects.toMatchObject({ kind: "not_found" });
     await replayEvent(eventActor(sandbox), event.id);
+    expect(await webhookEvent(eventActor(null), event.id)).toBeNull();
+    expect((await webhookEvent(eventActor(sandbox), event.id))?.payload).toBeTypeOf("string");
 
     // Nor can the console act on them: a test delivery's refund, or a new key for the sandbox.
     await expect(requestRefund(MANAGER, sent.deliveryIds[0]!, "Console refund")).rejects.toMatchObject({

@@ -24,7 +24,7 @@ import {
 } from "./delivery-requests";
 import { addProgramChannel, createProgramOperation, getProgram, listProgramsOperation } from "./programs";
 import { createProviderOperation, getProvider, issueProviderKey, listProviders } from "./providers";
-import { listWebhookEvents, queryEligibility, replayWebhookEvent } from "./webhooks";
+import { getWebhookEvent, listWebhookEvents, queryEligibility, replayWebhookEvent } from "./webhooks";
 
 export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   listChannelRequests,
@@ -53,6 +53,7 @@ export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   rejectRefundOperation,
   queryEligibility,
   listWebhookEvents,
+  getWebhookEvent,
   replayWebhookEvent,
   listAudit,
 ];

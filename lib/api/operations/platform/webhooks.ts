@@ -1,9 +1,20 @@
 /** Eligibility queries, and the webhook event log with its replay. */
 import { z } from "zod";
 import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/requests";
-import { anyListSchema, doneSchema, pagedListSchema } from "../../../contract/platform/responses";
+import {
+  anyListSchema,
+  anyObjectSchema,
+  doneSchema,
+  pagedListSchema,
+} from "../../../contract/platform/responses";
 import { ELIGIBLE_LIMIT, eligibleChannels } from "../../../domain/eligibility";
-import { deliveryLogWithPayloads, replayEvent } from "../../../domain/webhook-events";
+import { notFound } from "../../../domain/errors";
+import {
+  deliveryLog,
+  PAYLOAD_PREVIEW_CHARS,
+  replayEvent,
+  webhookEvent,
+} from "../../../domain/webhook-events";
 import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({
@@ -29,16 +40,31 @@ export const listWebhookEvents = platformOperation({
   permission: "console.read",
   path: "/webhook-events",
   summary: "List webhook events",
-  description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts. Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
+  description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts and each payload's first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} characters (\`payloadPreview\`, \`payloadLength\`; \`GET /webhook-events/{eventId}\` answers the whole payload). Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
   response: pagedListSchema,
   run: async ({ actor, query }) => {
-    const { events, ...paging } = await deliveryLogWithPayloads(
-      actor,
-      filtersOf(webhookEventFilterSchema, query),
-    );
+    const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
     return { ...paging, items: events };
   },
   example: { ...emptyPage(20), items: [] },
+});
+
+export const getWebhookEvent = platformOperation({
+  operationId: "platformGetWebhookEvent",
+  method: "GET",
+  permission: "console.read",
+  path: "/webhook-events/{eventId}",
+  summary: "Get a webhook event",
+  description:
+    "One live provider's webhook event with its whole `payload` (the list shows each payload's first characters) and its delivery attempts. An unknown id is a **404**.",
+  params: z.object({ eventId: z.string() }),
+  response: anyObjectSchema,
+  run: async ({ actor, params }) => {
+    const event = await webhookEvent(actor, params.eventId ?? "");
+    if (!event) throw notFound("No such event.");
+    return event;
+  },
+  example: { id: "0193a1c2-7e1f-7000-8000-000000000030", eventType: "DELIVERY_REQUEST_SENT", payload: "{…}" },
 });
 
 export const replayWebhookEvent = platformOperation({
