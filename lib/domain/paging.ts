@@ -72,8 +72,11 @@ export interface KeysetPage<Row> extends CappedCount {
 const encode = (value: SortValue, id: string | number) =>
   Buffer.from(JSON.stringify([value instanceof Date ? value.getTime() : value, id])).toString("base64url");
 
+/** Where a cursor points: the sort value and id of the row it was taken from. */
+export type Position = [SortValue, string | number];
+
 /** The sort value and id a cursor holds, or null when it is not one this list wrote. */
-function decode(cursor: string, key: SortKey): [SortValue, string | number] | null {
+function decode(cursor: string, key: SortKey): Position | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
@@ -106,7 +109,7 @@ const flip = (direction: "asc" | "desc") => (direction === "asc" ? "desc" : "asc
  * Rows strictly beyond a position in a direction. Written as a range on the sort column (which an
  * index seeks) minus the ties already passed, rather than an OR the planners cannot seek with.
  */
-function beyond(key: SortKey, direction: "asc" | "desc", [value, id]: [SortValue, string | number]): Where {
+function beyond(key: SortKey, direction: "asc" | "desc", [value, id]: Position): Where {
   const passed = direction === "asc" ? { lte: id } : { gte: id };
   if (key.field === "id") return { id: direction === "asc" ? { gt: id } : { lt: id } };
   return {
@@ -132,12 +135,22 @@ export async function readKeysetPage<Row extends { id: string | number }>(list: 
   rows: (read: { where: Where; orderBy: Where[]; take: number }) => Promise<Row[]>;
   /** Counts the filtered rows where countUpTo would read more than an index could. */
   count?: () => Promise<CappedCount>;
+  /**
+   * Narrows the rows read to a few the filter's own index found, given where the page starts and the
+   * direction it is read in: at least the page's rows, all of them in the filter (channels/search.ts).
+   */
+  narrow?: (position: Position | null, direction: "asc" | "desc") => Where;
 }): Promise<KeysetPage<Row>> {
-  const { query, pageSize, key, table, filter, rows, count } = list;
+  const { query, pageSize, key, table, filter, rows, count, narrow } = list;
   const position = positionOf(query, key);
   const backwards = !!position && !query.after;
   const direction = backwards ? flip(key.direction) : key.direction;
-  const where = position ? { AND: [filter, beyond(key, direction, position)] } : filter;
+  const conditions = [
+    filter,
+    ...(narrow ? [narrow(position, direction)] : []),
+    ...(position ? [beyond(key, direction, position)] : []),
+  ];
+  const where = conditions.length > 1 ? { AND: conditions } : filter;
   const [counted, read] = await Promise.all([
     count ? count() : countUpTo(table, filter, key),
     rows({ where, orderBy: orderOf(key, direction), take: pageSize + 1 }),

@@ -5,12 +5,12 @@
  */
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { type CappedCount, type PageQuery, readKeysetPage } from "../paging";
+import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { availableInCountry, offersCategory } from "./filters";
-import { searchFilter } from "./search";
+import { type ChannelSearch, searchFilter } from "./search";
 
 export const CHANNELS_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 25;
@@ -23,7 +23,7 @@ async function pageOfChannels(
   filter: Prisma.ChannelWhereInput,
   query: PageQuery,
   pageSize: number,
-  count?: () => Promise<CappedCount>,
+  search?: Pick<ChannelSearch, "count" | "narrow">,
 ) {
   const { items, ...paging } = await readKeysetPage({
     query,
@@ -31,7 +31,8 @@ async function pageOfChannels(
     key: CHANNEL_ORDER,
     table: db().channel,
     filter,
-    count,
+    count: search?.count,
+    narrow: search?.narrow,
     rows: ({ where, orderBy, take }) =>
       db().channel.findMany({
         where,
@@ -72,7 +73,7 @@ export async function listProviderChannels(actor: Actor, { q, ...query }: Channe
   const providerId = authorizeProvider(actor, "provider.read");
   const term = q?.trim();
   const search = term ? await searchFilter(providerId, term) : undefined;
-  return pageOfChannels({ providerId, ...search?.where }, query, CHANNELS_PAGE_SIZE, search?.count);
+  return pageOfChannels({ providerId, ...search?.where }, query, CHANNELS_PAGE_SIZE, search);
 }
 
 /** The console's filter on a channel's newest request: one awaits a decision, or was rejected. */

@@ -13,26 +13,28 @@ import { databaseKind } from "../../config";
 import { findUnstorableText } from "../../contract/stored-text";
 import { db, MAX_BOUND_VALUES } from "../../db";
 import { Prisma } from "../../db/generated/sqlite/client";
-import { type CappedCount, COUNT_CAP } from "../paging";
+import { type CappedCount, COUNT_CAP, type Position } from "../paging";
+import { type Match, searchWindow } from "./search-window";
 
 /** A trigram index looks up 3 characters at a time: a shorter term cannot use it. */
 const TRIGRAM = 3;
 
 /**
- * SQLite: above this many matches the list reads by LIKE as before issue 16. A term that common
- * finds its page among the provider's newest rows at once, and thousands of ids passed to the list's
- * query would cost more than the index saves. The ids are bound one value each, under the most a
- * query may bind (at 1,000 they were past it, a 500): the list's own filters and cursor need the rest.
+ * SQLite: the most ids one list query binds (one value each, under the most a query may bind: at
+ * 1,000 they were past it, a 500), the list's own filters and cursor taking the rest. A term with more
+ * matches is read a window of ids at a time: those of the page and the next few (./search-window.ts).
  */
 export const SEARCH_ID_LIMIT = MAX_BOUND_VALUES - 99;
 
 /**
  * The search as a list reads it: `where` to add to the list's, and where the list's own count would
- * scan every row of the provider, `count`, the matches counted from the index instead.
+ * scan every row of the provider, `count`, the matches counted from the index instead, and `narrow`,
+ * the ids of the page being read (readKeysetPage).
  */
 export interface ChannelSearch {
   where: Prisma.ChannelWhereInput;
   count?: () => Promise<CappedCount>;
+  narrow?: (position: Position | null, direction: "asc" | "desc") => Prisma.ChannelWhereInput;
 }
 
 const NOTHING: ChannelSearch = { where: { id: { in: [] } } };
@@ -60,14 +62,21 @@ async function sqliteSearch(providerId: string, lowered: string): Promise<Channe
   // Under 3 characters no trigram index helps: LIKE scans the provider's rows, as before issue 16.
   // It is exact unless the term holds a wildcard, which only the exact scan below matches literally.
   if (short && !wildcard) return { where: like };
-  const ids = short ? await scannedIds(providerId, lowered) : await indexedIds(providerId, lowered);
-  if (ids.length <= SEARCH_ID_LIMIT) return { where: { id: { in: ids } } };
+  const matches = short
+    ? await scannedMatches(providerId, lowered)
+    : await indexedMatches(providerId, lowered);
+  if (matches.length <= SEARCH_ID_LIMIT) return { where: { id: { in: matches.map((match) => match.id) } } };
   // Over the limit, a term with `%` or `_` matches as it did before issue 16 (as a LIKE pattern).
   if (wildcard) return { where: like };
-  // A page of a common term is found among the newest rows at once; counting its matches by LIKE
-  // would read every row of the provider (1.8 s at a million), the index reads only the matches.
-  return { where: like, count: () => indexedCount(providerId, lowered) };
+  // A term past the cap is common: its page is found among the newest rows at once, by LIKE.
+  if (matches.length > COUNT_CAP) return { where: like, count: async () => CAPPED };
+  // Between: LIKE alone would read the provider's rows until a page of matches turns up (50,000 rows
+  // for a term in one channel of 1,000), so the page reads only a window of the matches' ids.
+  const counted = { total: matches.length, totalCapped: false };
+  return { where: like, count: async () => counted, narrow: searchWindow(matches, SEARCH_ID_LIMIT) };
 }
+
+const CAPPED: CappedCount = { total: COUNT_CAP, totalCapped: true };
 
 /** An FTS5 phrase: the term in double quotes (doubled inside), so no character is query syntax. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -78,33 +87,23 @@ const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * decide the answer. The unary `+` keeps the planner from reading the provider's index instead (all
  * its rows) and probing the trigram index.
  */
-const indexedMatches = (providerId: string, lowered: string) => Prisma.sql`
+const indexedRows = (providerId: string, lowered: string) => Prisma.sql`
   FROM "ChannelSearch"
   JOIN "Channel" c ON c.rowid = "ChannelSearch".rowid
   WHERE "ChannelSearch" MATCH ${ftsPhrase(lowered)}
     AND +c."providerId" = ${providerId}
     AND instr(c."searchText", ${lowered}) > 0`;
 
-/** Up to SEARCH_ID_LIMIT + 1 ids from the trigram index. */
-async function indexedIds(providerId: string, lowered: string): Promise<string[]> {
-  const rows = await db().$queryRaw<{ id: string }[]>`
-    SELECT c."id" ${indexedMatches(providerId, lowered)} LIMIT ${SEARCH_ID_LIMIT + 1}`;
-  return rows.map((row) => row.id);
+/** Up to COUNT_CAP + 1 matches from the trigram index, each with the list's sort value. */
+async function indexedMatches(providerId: string, lowered: string): Promise<Match[]> {
+  return db().$queryRaw<Match[]>`
+    SELECT c."id", c."updatedAt" ${indexedRows(providerId, lowered)} LIMIT ${COUNT_CAP + 1}`;
 }
 
-/** How many of the provider's channels hold the term, by the index, up to COUNT_CAP. */
-async function indexedCount(providerId: string, lowered: string): Promise<CappedCount> {
-  const [{ matches }] = await db().$queryRaw<[{ matches: number | bigint }]>`
-    SELECT count(*) AS matches FROM (SELECT 1 ${indexedMatches(providerId, lowered)} LIMIT ${COUNT_CAP + 1})`;
-  const total = Number(matches);
-  return total > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total, totalCapped: false };
-}
-
-/** The same ids by reading the provider's rows: for a short term holding `%` or `_`. */
-async function scannedIds(providerId: string, lowered: string): Promise<string[]> {
-  const rows = await db().$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "Channel"
+/** The same matches by reading the provider's rows: for a short term holding `%` or `_`. */
+async function scannedMatches(providerId: string, lowered: string): Promise<Match[]> {
+  return db().$queryRaw<Match[]>`
+    SELECT "id", "updatedAt" FROM "Channel"
     WHERE "providerId" = ${providerId} AND instr("searchText", ${lowered}) > 0
     LIMIT ${SEARCH_ID_LIMIT + 1}`;
-  return rows.map((row) => row.id);
 }
