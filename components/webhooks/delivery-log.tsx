@@ -88,11 +88,11 @@ export function DeliveryLog({
                 {/* Wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable. */}
                 <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
                   {event.payloadPreview}
-                  {event.payloadLength > event.payloadPreview.length && "…"}
+                  {event.payloadTruncated && "…"}
                 </pre>
-                {event.payloadLength > event.payloadPreview.length && (
+                {event.payloadTruncated && (
                   <p className="mt-1 text-xs text-slate-600">
-                    {`The first ${formatCount(event.payloadPreview.length)} of ${formatCount(event.payloadLength)} characters.`}
+                    {`The first ${formatCount(event.payloadPreview.length)} characters of ${formatCount(event.payloadBytes)} bytes.`}
                   </p>
                 )}
                 <AttemptTable attempts={event.deliveryAttempts} />

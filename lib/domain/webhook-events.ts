@@ -47,14 +47,18 @@ export interface DeliveryLogFilter extends PageQuery {
  */
 export const PAYLOAD_PREVIEW_CHARS = 2_000;
 
-/** The start and the length of each event's payload, read by the database without the rest. */
+/**
+ * The start and the size in bytes of each event's payload, read by the database without the rest.
+ * Bytes, not characters: PostgreSQL counts a UTF-8 text's characters by decompressing all of it
+ * (48 ms for 20 events of a megabyte), while its byte length is in the stored value's header.
+ */
 async function payloadPreviews(ids: string[]) {
-  if (ids.length === 0) return new Map<string, { preview: string; length: number }>();
-  const rows = await db().$queryRaw<{ id: string; preview: string; length: number | bigint }[]>(Prisma.sql`
+  if (ids.length === 0) return new Map<string, { preview: string; bytes: number }>();
+  const rows = await db().$queryRaw<{ id: string; preview: string; bytes: number | bigint }[]>(Prisma.sql`
     SELECT "id", substr("payload", 1, ${Prisma.raw(String(PAYLOAD_PREVIEW_CHARS))}) AS "preview",
-      length("payload") AS "length"
+      octet_length("payload") AS "bytes"
     FROM "OutboxEvent" WHERE "id" IN (${Prisma.join(ids)})`);
-  return new Map(rows.map((row) => [row.id, { preview: row.preview, length: Number(row.length) }]));
+  return new Map(rows.map((row) => [row.id, { preview: row.preview, bytes: Number(row.bytes) }]));
 }
 
 const WITH_ATTEMPTS = {
@@ -89,8 +93,9 @@ export async function deliveryLog(
   return {
     ...paging,
     events: items.map((event) => {
-      const { preview = "", length = 0 } = previews.get(event.id) ?? {};
-      return { ...event, payloadPreview: preview, payloadLength: length };
+      const { preview = "", bytes = 0 } = previews.get(event.id) ?? {};
+      const payloadTruncated = Buffer.byteLength(preview) < bytes;
+      return { ...event, payloadPreview: preview, payloadBytes: bytes, payloadTruncated };
     }),
   };
 }

@@ -18,7 +18,7 @@ import { openTestDb } from "../support/test-db";
 openTestDb();
 const SENDS = 3;
 let providerId: string;
-let payloadLength: number;
+let payloadBytes: number;
 
 beforeAll(async () => {
   const setup = await servingChannel(undefined, "EUR", 1e9);
@@ -34,14 +34,14 @@ beforeAll(async () => {
     select: { payload: true },
   });
   expect(events).toHaveLength(SENDS);
-  payloadLength = events[0]!.payload.length;
-  expect(payloadLength).toBeGreaterThan(1_000_000);
+  payloadBytes = Buffer.byteLength(events[0]!.payload);
+  expect(payloadBytes).toBeGreaterThan(1_000_000);
 }, 120_000);
 
 /** The page's HTML holds each event's payload start and says how long the payload is. */
 function expectPreviews(html: string) {
   expect(html.length).toBeLessThan(SENDS * PAYLOAD_PREVIEW_CHARS * 4 + 200_000);
-  const said = `The first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} of ${payloadLength.toLocaleString("en-US")} characters.`;
+  const said = `The first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} characters of ${payloadBytes.toLocaleString("en-US")} bytes.`;
   // Once per event in the HTML (React's payload for the client repeats it).
   expect(html.split(said).length - 1).toBeGreaterThanOrEqual(SENDS);
   expect(html).toContain("DELIVERY_REQUEST_SENT");
@@ -71,7 +71,8 @@ describe("the delivery log after sends of 10,000 deliveries", () => {
     for (const event of ours) {
       expect(event.payload).toBeUndefined();
       expect(event.payloadPreview).toHaveLength(PAYLOAD_PREVIEW_CHARS);
-      expect(event.payloadLength).toBe(payloadLength);
+      expect(event.payloadBytes).toBe(payloadBytes);
+      expect(event.payloadTruncated).toBe(true);
       const one = dataOf(await platform(`/webhook-events/${event.id}`, { token: auditor.token }));
       const stored = await db().outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
       expect(one.payload).toBe(stored.payload);
@@ -80,5 +81,17 @@ describe("the delivery log after sends of 10,000 deliveries", () => {
     }
     const unknown = await platform("/webhook-events/nope", { token: auditor.token });
     expect(unknown.status).toBe(404);
+  });
+
+  it("answers a payload under the preview's length whole, with its size in bytes", async () => {
+    const auditor = await platformUser(["auditor"]);
+    const events = dataOf(await platform("/webhook-events", { token: auditor.token })).items;
+    const whole = events.filter((event: { payloadTruncated: boolean }) => !event.payloadTruncated);
+    expect(whole.length).toBeGreaterThan(0);
+    for (const event of whole) {
+      const stored = await db().outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
+      expect(event.payloadPreview).toBe(stored.payload);
+      expect(event.payloadBytes).toBe(Buffer.byteLength(stored.payload));
+    }
   });
 });

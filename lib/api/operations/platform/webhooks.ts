@@ -40,7 +40,7 @@ export const listWebhookEvents = platformOperation({
   permission: "console.read",
   path: "/webhook-events",
   summary: "List webhook events",
-  description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts and each payload's first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} characters (\`payloadPreview\`, \`payloadLength\`; \`GET /webhook-events/{eventId}\` answers the whole payload). Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
+  description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts and each payload's first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} characters (\`payloadPreview\`; the whole payload's size, \`payloadBytes\`, and whether the preview is shorter, \`payloadTruncated\`; \`GET /webhook-events/{eventId}\` answers the whole payload). Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
   response: pagedListSchema,
   run: async ({ actor, query }) => {
     const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
