@@ -15,9 +15,9 @@ export function BudgetView({ budget, label }: { budget: Overview; label: string 
   const deliveredShare = Math.min(100, (Number(budget.deliveredMinor) / limit) * 100);
   const points = [
     { at: "start", remaining: fromMinor(budget.limitMinor) },
-    ...budget.movements.map((movement) => ({
-      at: formatDateTime(movement.at),
-      remaining: fromMinor(budget.limitMinor - movement.reservedAfterMinor),
+    ...budget.burnDown.map((point) => ({
+      at: formatDateTime(point.at),
+      remaining: fromMinor(budget.limitMinor - point.reservedAfterMinor),
     })),
   ];
   return (

@@ -10,6 +10,7 @@
  */
 import type { ChannelBody } from "../contract/channel";
 import { db, type Tx } from "../db";
+import { type BurnDownPoint, burnDown } from "./burn-down";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, toMinor } from "./money";
 
@@ -171,54 +172,33 @@ async function recordMovement(
   });
 }
 
-/**
- * The burn-down's latest 1,000 movements of an account, oldest first. Read on their own, newest first
- * through (accountId, at): a nested `take` under an include is applied after reading every movement.
- */
-async function withMovements<Account extends { id: string }>(account: Account) {
-  const movements = await db().budgetMovement.findMany({
-    where: { accountId: account.id },
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-    take: 1000,
-  });
-  return { ...account, movements: movements.toReversed() };
-}
-
-/** A budget's figures and its movements over time (the burn-down), for the budget views. */
+/** A budget's figures and its reserved total over time (the burn-down), for the budget views. */
 export async function budgetOverview(where: { channelId: string } | { programId: string }) {
   const account = await db().budgetAccount.findUnique({
     where: "channelId" in where ? { channelId: where.channelId } : { programId: where.programId },
   });
-  return account && overviewOf(await withMovements(account));
+  return account && overviewOf(account, await burnDown(account.id));
 }
 
 /** The overviews of the channels' budgets that have an account, by channel id. */
 export async function channelBudgetOverviews(channelIds: string[]) {
   const accounts = await db().budgetAccount.findMany({ where: { channelId: { in: channelIds } } });
   const overviews = await Promise.all(
-    accounts.map(async (account) => overviewOf(await withMovements(account))),
+    accounts.map(async (account) => overviewOf(account, await burnDown(account.id))),
   );
   return new Map(overviews.map((overview, i) => [accounts[i]!.channelId, overview]));
 }
 
-function overviewOf(account: {
-  unit: string;
-  limitMinor: bigint;
-  reservedMinor: bigint;
-  deliveredMinor: bigint;
-  movements: { at: Date; kind: string; amountMinor: bigint; reservedAfterMinor: bigint }[];
-}) {
+function overviewOf(
+  account: { unit: string; limitMinor: bigint; reservedMinor: bigint; deliveredMinor: bigint },
+  points: BurnDownPoint[],
+) {
   return {
     unit: account.unit,
     limitMinor: account.limitMinor,
     reservedMinor: account.reservedMinor,
     deliveredMinor: account.deliveredMinor,
     remainingMinor: account.limitMinor - account.reservedMinor,
-    movements: account.movements.map(({ at, kind, amountMinor, reservedAfterMinor }) => ({
-      at,
-      kind,
-      amountMinor,
-      reservedAfterMinor,
-    })),
+    burnDown: points,
   };
 }

@@ -29,7 +29,7 @@ it("lists each channel with its budget, its send columns and whether it can be s
   expect(byName["Used budget"]).toMatchObject({
     sendable: true,
     hasBudgetAmount: true,
-    budget: { limitMinor: 50_000n, reservedMinor: 1_000n, movements: [{ kind: "RESERVED" }] },
+    budget: { limitMinor: 50_000n, reservedMinor: 1_000n, burnDown: [{ reservedAfterMinor: 1_000n }] },
     columns: [{ name: PHONE_OPTION.fieldName, label: PHONE_OPTION.fieldLabel, required: true }],
   });
   expect(byName["Unused budget"]).toMatchObject({
@@ -84,28 +84,6 @@ async function sandboxProgramOf(providerId: string) {
   });
   return program.id;
 }
-
-it("draws the budget's burn-down from its latest 1,000 movements, oldest first", async () => {
-  const programId = await programWith(1000, []);
-  const account = await database().db().budgetAccount.findUniqueOrThrow({ where: { programId } });
-  const start = Date.UTC(2026, 0, 1);
-  await database()
-    .db()
-    .budgetMovement.createMany({
-      data: Array.from({ length: 1_005 }, (_, i) => ({
-        accountId: account.id,
-        at: new Date(start + i * 60_000),
-        kind: "RESERVED",
-        amountMinor: 1n,
-        reservedAfterMinor: BigInt(i + 1),
-      })),
-    });
-  const movements = (await programDetail(MANAGER, programId))?.virtualBudget?.movements ?? [];
-  expect(movements).toHaveLength(1_000);
-  expect(movements.map((movement) => movement.reservedAfterMinor)).toEqual(
-    Array.from({ length: 1_000 }, (_, i) => BigInt(i + 6)),
-  );
-});
 
 it("shows how many deliveries each request carries, as its send wrote and the migration fills in", async () => {
   const channel = await approvedChannel(undefined, "Counted");

@@ -1,4 +1,5 @@
 /** Programs: the console's program list and page, creating one and letting a channel serve it. */
+
 import { z } from "zod";
 import {
   newProgramBodySchema,
@@ -11,6 +12,7 @@ import {
   doneSchema,
   programSchema,
 } from "../../../contract/platform/responses";
+import { BURN_DOWN_POINTS } from "../../../domain/burn-down";
 import { notFound } from "../../../domain/errors";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../../domain/programs";
 import { filtersOf, platformOperation } from "./define";
@@ -65,8 +67,7 @@ export const getProgram = platformOperation({
   permission: "console.read",
   path: "/programs/{programId}",
   summary: "Get a program",
-  description:
-    "A program as its console page shows it: the virtual budget with its movements, its channels (each with its budget and whether it receives sends now), and its latest 50 delivery requests.",
+  description: `A program as its console page shows it: the virtual budget with its burn-down (\`burnDown\`: the reserved total after each movement, or at ${BURN_DOWN_POINTS} evenly spaced times when it has moved more often), its channels (each with its budget and whether it receives sends now), and its latest 50 delivery requests.`,
   params: z.object({ programId }),
   response: anyObjectSchema,
   run: async ({ actor, params }) => {
