@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { formatCappedCount } from "@/lib/format";
 
-/** What a list page knows of its place: lib/domain/paging.ts's cursors and capped count. */
+/** What a list page knows of its place: lib/domain/paging.ts's cursors and, most lists, a capped count. */
 export interface PagerPaging {
-  total: number;
-  totalCapped: boolean;
+  total?: number;
+  totalCapped?: boolean;
   next: string | null;
   previous: string | null;
 }
@@ -37,9 +37,11 @@ export function Pager({
           </Link>
         </>
       )}
-      <span>
-        {formatCappedCount(paging)} {unit}
-      </span>
+      {paging.total !== undefined && (
+        <span>
+          {formatCappedCount({ total: paging.total, totalCapped: paging.totalCapped ?? false })} {unit}
+        </span>
+      )}
       {next && (
         <Link className="text-blue-800 hover:underline" href={href({ after: next })} rel="next">
           Next

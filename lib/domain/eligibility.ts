@@ -7,7 +7,17 @@
 import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
 import { findUnstorableText } from "../contract/stored-text";
 import { db } from "../db";
+import type { Prisma } from "../db/generated/sqlite/client";
 import { parseContent } from "./channels/content";
+import {
+  type CappedCount,
+  type KeysetPage,
+  type PageQuery,
+  type PageStart,
+  pageOf,
+  pageStart,
+  type SortKey,
+} from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_ROW } from "./sandbox-scope";
 
@@ -67,17 +77,30 @@ function mayAllow(criteria: EligibilityCriteria) {
   ];
 }
 
-/** An eligibility answer lists at most this many channels, oldest first: narrower criteria find the rest. */
-export const ELIGIBLE_LIMIT = 500;
-const READ_BATCH = 1_000;
+/** Eligible channels a page lists, oldest first (keyset paging by id, lib/domain/paging.ts). */
+export const ELIGIBLE_PAGE_SIZE = 50;
+/** Channels read at once: most that pass the first pass are eligible, so a page takes a read or two. */
+const READ_BATCH = ELIGIBLE_PAGE_SIZE * 2;
+// Channel ids are UUIDv7, time-ordered: paging by the primary key reads them oldest first.
+const BY_ID: SortKey = { field: "id", direction: "asc", kind: "text" };
+
+export interface EligibilityQuery extends PageQuery {
+  /** Only among the channels serving this program. */
+  programId?: string;
+}
 
 /**
- * The eligible live channels (never a sandbox's), optionally among those serving one program, oldest
- * first, at most ELIGIBLE_LIMIT. Approved ONLINE channels are read in batches by id and matched
- * here (their availability is JSON, and the rule is easier to trust in one place); reading stops once
- * the limit is reached, so memory stays bounded however many channels there are.
+ * A page of the eligible live channels (never a sandbox's), optionally among those serving one
+ * program, oldest first. Approved ONLINE channels that pass the first pass are read in batches by id
+ * and matched here (their availability is JSON, and the rule is easier to trust in one place) until
+ * the page is full, so a page costs the same however many channels there are. There is no total:
+ * counting would read every candidate.
  */
-export async function eligibleChannels(actor: Actor, criteria: EligibilityCriteria, programId?: string) {
+export async function eligibleChannels(
+  actor: Actor,
+  criteria: EligibilityCriteria,
+  { programId, ...query }: EligibilityQuery = {},
+): Promise<Omit<KeysetPage<EligibleChannel>, keyof CappedCount>> {
   authorize(actor, "console.read");
   const where = {
     ...LIVE_ROW,
@@ -86,18 +109,31 @@ export async function eligibleChannels(actor: Actor, criteria: EligibilityCriter
     ...(programId ? { programs: { some: { programId } } } : {}),
     AND: mayAllow(criteria),
   };
+  const start = pageStart(query, BY_ID);
+  const read = await readEligible(where, criteria, start);
+  return pageOf(read, BY_ID, ELIGIBLE_PAGE_SIZE, start) ?? eligibleChannels(actor, criteria, { programId });
+}
+
+type EligibleChannel = Awaited<ReturnType<typeof readEligible>>[number];
+
+/** Up to a page and one more eligible channel beyond the page's start, in its direction. */
+async function readEligible(
+  where: Prisma.ChannelWhereInput,
+  criteria: EligibilityCriteria,
+  start: PageStart,
+) {
   const eligible = [];
-  // Channel ids are UUIDv7, time-ordered: paging by the primary key reads them oldest first.
-  for (let after = ""; eligible.length < ELIGIBLE_LIMIT; ) {
+  const ascending = start.direction === "asc";
+  for (let from = start.position?.[1] as string | undefined; eligible.length <= ELIGIBLE_PAGE_SIZE; ) {
     const batch = await db().channel.findMany({
-      where: { ...where, id: { gt: after } },
+      where: { ...where, ...(from === undefined ? {} : { id: ascending ? { gt: from } : { lt: from } }) },
       select: {
         id: true,
         providerDeliveryChannelId: true,
         approvedContent: true,
         provider: { select: { id: true, name: true } },
       },
-      orderBy: { id: "asc" },
+      orderBy: { id: start.direction },
       take: READ_BATCH,
     });
     for (const { approvedContent, ...channel } of batch) {
@@ -105,7 +141,7 @@ export async function eligibleChannels(actor: Actor, criteria: EligibilityCriter
       if (availabilityAllows(content.availability, criteria)) eligible.push({ ...channel, content });
     }
     if (batch.length < READ_BATCH) break;
-    after = batch[batch.length - 1]!.id;
+    from = batch[batch.length - 1]!.id;
   }
-  return eligible.slice(0, ELIGIBLE_LIMIT);
+  return eligible.slice(0, ELIGIBLE_PAGE_SIZE + 1);
 }

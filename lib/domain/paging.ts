@@ -142,9 +142,8 @@ export async function readKeysetPage<Row extends { id: string | number }>(list: 
   narrow?: (position: Position | null, direction: "asc" | "desc") => Where;
 }): Promise<KeysetPage<Row>> {
   const { query, pageSize, key, table, filter, rows, count, narrow } = list;
-  const position = positionOf(query, key);
-  const backwards = !!position && !query.after;
-  const direction = backwards ? flip(key.direction) : key.direction;
+  const start = pageStart(query, key);
+  const { position, direction } = start;
   const conditions = [
     filter,
     ...(narrow ? [narrow(position, direction)] : []),
@@ -155,9 +154,36 @@ export async function readKeysetPage<Row extends { id: string | number }>(list: 
     count ? count() : countUpTo(table, filter, key),
     rows({ where, orderBy: orderOf(key, direction), take: pageSize + 1 }),
   ]);
+  const page = pageOf(read, key, pageSize, start);
+  return page ? { ...page, ...counted } : readKeysetPage({ ...list, query: {} });
+}
+
+export interface PageStart {
+  position: Position | null;
+  /** Before a cursor: read against the list's order, then turned around. */
+  backwards: boolean;
+  direction: "asc" | "desc";
+}
+
+/** Where a page starts and the direction its rows are read in. */
+export function pageStart(query: PageQuery, key: SortKey): PageStart {
+  const position = positionOf(query, key);
+  const backwards = !!position && !query.after;
+  return { position, backwards, direction: backwards ? flip(key.direction) : key.direction };
+}
+
+/**
+ * A page from the up to `pageSize + 1` rows read from its start, with the cursors of its neighbours;
+ * null when a page read backwards reached the list's start (show the first page, full, instead).
+ */
+export function pageOf<Row extends { id: string | number }>(
+  read: Row[],
+  key: SortKey,
+  pageSize: number,
+  { position, backwards }: PageStart,
+): Omit<KeysetPage<Row>, keyof CappedCount> | null {
   const more = read.length > pageSize;
-  // Back at the start: the first page, full, rather than the few rows before the cursor.
-  if (backwards && !more) return readKeysetPage({ ...list, query: {} });
+  if (backwards && !more) return null;
   const page = read.slice(0, pageSize);
   const items = backwards ? page.reverse() : page;
   const cursorOf = (row: Row | undefined) =>
@@ -166,7 +192,6 @@ export async function readKeysetPage<Row extends { id: string | number }>(list: 
   return {
     items,
     pageSize,
-    ...counted,
     next: backwards || more ? cursorOf(last) : null,
     previous: backwards || position ? cursorOf(first) : null,
   };

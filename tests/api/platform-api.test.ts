@@ -269,11 +269,12 @@ describe("eligibility, the webhook log and the audit trail", () => {
     const found = dataOf(
       await platform("/eligibility", { token: auditor.token, body: { category: "CASH" } }),
     );
-    expect(found.map((channel: { id: string }) => channel.id)).toContain(approved.channelId);
+    expect(found.items.map((channel: { id: string }) => channel.id)).toContain(approved.channelId);
+    expect(found).toMatchObject({ pageSize: 50, previous: null });
     const none = dataOf(
       await platform("/eligibility", { token: auditor.token, body: { category: "VOUCHERS" } }),
     );
-    expect(none.map((channel: { id: string }) => channel.id)).not.toContain(approved.channelId);
+    expect(none.items.map((channel: { id: string }) => channel.id)).not.toContain(approved.channelId);
   });
 
   it("lists webhook events; replay is an administrator's, an unknown event a 404", async () => {

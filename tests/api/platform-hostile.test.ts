@@ -116,6 +116,21 @@ describe("bad bodies", () => {
     );
   });
 
+  it.each([
+    [{ category: "CASH", after: "nope" }, /after is not a cursor this list gave/],
+    [{ category: "CASH", before: "x\u0000y" }, /before: must not contain the NUL/],
+    [{ category: "CASH", after: "a".repeat(513) }, /after: is too long/],
+    [{ category: "CASH", after: 5 }, /after/],
+  ])("POST /eligibility %j is a 400 naming the cursor", async (body, message) => {
+    expectFailure(
+      await platform("/eligibility", { token: admin.token, body }),
+      400,
+      "ValidationError",
+      "Invalid Request Body",
+      message,
+    );
+  });
+
   it("refuses a role without the permission before reading the body: 403, not 400", async () => {
     const auditor = await platformUser(["auditor"]);
     expectFailure(

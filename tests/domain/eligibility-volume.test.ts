@@ -1,19 +1,19 @@
 /**
- * Eligibility over more channels than it reads at once (lib/domain/eligibility.ts reads approved
- * channels in batches by id, which UUIDv7 makes oldest first): every eligible channel up to the
- * limit, in id order, across batch boundaries, and no more than the limit however many match.
+ * Eligibility over more channels than a page or a read holds (lib/domain/eligibility.ts reads approved
+ * channels in batches by id, which UUIDv7 makes oldest first, until a page is full): every eligible
+ * channel exactly once, in id order, across batch and page boundaries, forwards and backwards.
  */
 import { expect, it } from "vitest";
-import { ELIGIBLE_LIMIT, eligibleChannels } from "@/lib/domain/eligibility";
+import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "@/lib/domain/eligibility";
 import { ADMIN } from "../support/actors";
-import { approvedServingChannels } from "../support/eligibility-setup";
+import { approvedServingChannels, everyEligible } from "../support/eligibility-setup";
 import { openOwnDatabase } from "../support/own-database";
 
 // A database of its own (its 2,400 channels would hold the shared one's write lock), opened for the
 // support helpers, which read it through lib/db.
 openOwnDatabase();
 
-it("finds every eligible channel across read batches, oldest first, and stops at the limit", async () => {
+it("pages through every eligible channel across read batches, oldest first, and back", async () => {
   // Every third supports VOUCHERS, the rest CASH; all only in QZ.
   const { programId, rows: created } = await approvedServingChannels(
     Array.from({ length: 2_400 }, (_, i) => ({
@@ -22,17 +22,27 @@ it("finds every eligible channel across read batches, oldest first, and stops at
     })),
     "QZ",
   );
-  const ids = async (category: string) =>
-    (await eligibleChannels(ADMIN, { category, country: "QZ" }, programId)).map(
-      (channel) => channel.providerDeliveryChannelId,
-    );
   const offering = (category: string) =>
     created
       .filter((row) => row.approvedContent.includes(`"${category}"`))
       .map((row) => row.providerDeliveryChannelId);
-  const vouchers = offering("VOUCHERS");
-  expect(await ids("VOUCHERS")).toEqual(vouchers.slice(0, ELIGIBLE_LIMIT));
-  expect(vouchers.length).toBeGreaterThan(ELIGIBLE_LIMIT);
-  expect(await ids("CASH")).toEqual(offering("CASH").slice(0, ELIGIBLE_LIMIT));
-  expect(await ids("FOOD")).toEqual([]);
+  const forward = async (category: string) =>
+    (await everyEligible({ category, country: "QZ" }, programId)).map(
+      (channel) => channel.providerDeliveryChannelId,
+    );
+  expect(await forward("VOUCHERS")).toEqual(offering("VOUCHERS"));
+  expect(await forward("CASH")).toEqual(offering("CASH"));
+  expect(await forward("FOOD")).toEqual([]);
+
+  // Back from the last page to the first: the same channels, each page full.
+  const criteria = { category: "CASH", country: "QZ" };
+  let page = await eligibleChannels(ADMIN, criteria, { programId });
+  while (page.next) page = await eligibleChannels(ADMIN, criteria, { programId, after: page.next });
+  const backward = page.items.map((channel) => channel.providerDeliveryChannelId);
+  while (page.previous) {
+    page = await eligibleChannels(ADMIN, criteria, { programId, before: page.previous });
+    expect(page.items).toHaveLength(ELIGIBLE_PAGE_SIZE);
+    backward.unshift(...page.items.map((channel) => channel.providerDeliveryChannelId));
+  }
+  expect(backward).toEqual(offering("CASH"));
 });

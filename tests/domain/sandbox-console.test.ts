@@ -201,7 +201,7 @@ describe("the admin console shows no sandbox data", () => {
     expect(sent.deliveryIds).toHaveLength(2);
 
     const eligible = await eligibleChannels(ADMIN, { category: "CASH" });
-    expect(eligible.map((channel) => channel.id)).toEqual([liveChannel.id]);
+    expect(eligible.items.map((channel) => channel.id)).toEqual([liveChannel.id]);
 
     const program = await createProgram(MANAGER, {
       name: "Winter",

@@ -4,9 +4,11 @@
  * add theirs.
  */
 import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
 import { db } from "../../lib/db";
 import { createProvider } from "../../lib/domain/api-keys";
 import { approvedColumns, requestedColumns } from "../../lib/domain/channels/columns";
+import { ELIGIBLE_PAGE_SIZE, type EligibilityCriteria, eligibleChannels } from "../../lib/domain/eligibility";
 import { ADMIN } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import { programWith } from "./money-setup";
@@ -40,4 +42,16 @@ export async function approvedServingChannels(availabilities: object[], marker =
   });
   const byId = new Map(rows.map((row, i) => [row.id, { ...row, availability: availabilities[i]! }]));
   return { programId, providerId, rows: ordered.map(({ id }) => byId.get(id)!) };
+}
+
+/** Every eligible channel, page after page (each at most ELIGIBLE_PAGE_SIZE), oldest first. */
+export async function everyEligible(criteria: EligibilityCriteria, programId?: string) {
+  const channels = [];
+  for (let after: string | undefined; ; ) {
+    const page = await eligibleChannels(ADMIN, criteria, { programId, after });
+    expect(page.items.length).toBeLessThanOrEqual(ELIGIBLE_PAGE_SIZE);
+    channels.push(...page.items);
+    if (!page.next) return channels;
+    after = page.next;
+  }
 }

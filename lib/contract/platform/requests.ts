@@ -105,6 +105,7 @@ export const eligibilityBodySchema = z
     kyc: z.string().max(100).optional(),
     currency: z.string().max(10).optional(),
     programId: recordId.optional(),
+    ...page,
   })
   .meta({ id: "PlatformEligibilityQuery" });
 

@@ -93,6 +93,16 @@ export const pagedListSchema = z
   .object({ ...pagingShape, items: z.array(anyObjectSchema) })
   .meta({ id: "PlatformPagedList" });
 
+/** Eligibility pages like the lists, without a total: counting would read every candidate. */
+export const eligibilityPageSchema = z
+  .object({
+    items: z.array(anyObjectSchema),
+    pageSize: pagingShape.pageSize,
+    next: pagingShape.next,
+    previous: pagingShape.previous,
+  })
+  .meta({ id: "PlatformEligibilityPage" });
+
 export const newProviderSchema = z
   .object({ id: z.string(), name: z.string(), key: z.string().meta({ description: "Shown this once." }) })
   .meta({ id: "PlatformNewProviderAnswer" });

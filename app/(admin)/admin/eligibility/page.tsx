@@ -4,12 +4,12 @@ import { buttonClass } from "@/components/ui/button";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
 import { EmptyState, PageHeader } from "@/components/ui/page";
-import { stringParams } from "@/components/ui/pager";
+import { Pager, stringParams } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
-import { ELIGIBLE_LIMIT, eligibleChannels } from "@/lib/domain/eligibility";
+import { eligibleChannels } from "@/lib/domain/eligibility";
 import { LOOKUPS } from "@/lib/domain/lookups";
-import { formatCount } from "@/lib/format";
+import { pageQuery } from "@/lib/domain/paging";
 
 export const metadata: Metadata = { title: "Eligibility" };
 
@@ -27,13 +27,14 @@ export default async function EligibilityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
-  const params = stringParams(await searchParams, KEYS);
+  const query = await searchParams;
+  const params = stringParams(query, KEYS);
   const results = params.category
-    ? await eligibleChannels(user.actor, {
-        ...params,
-        category: params.category,
-        country: params.country?.toUpperCase(),
-      })
+    ? await eligibleChannels(
+        user.actor,
+        { ...params, category: params.category, country: params.country?.toUpperCase() },
+        pageQuery(query),
+      )
     : null;
   const select = (name: (typeof KEYS)[number], label: string, values: readonly string[], empty: string) => (
     <FilterSelect
@@ -67,18 +68,12 @@ export default async function EligibilityPage({
       </form>
       {results === null ? (
         <EmptyState title="Choose at least a category" />
-      ) : results.length === 0 ? (
+      ) : results.items.length === 0 ? (
         <EmptyState title="No eligible channel" />
       ) : (
         <>
-          {results.length === ELIGIBLE_LIMIT && (
-            <p className="mb-3 text-sm text-slate-700" role="status">
-              The first {formatCount(ELIGIBLE_LIMIT)} eligible channels, oldest first: narrow the criteria to
-              find others.
-            </p>
-          )}
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {results.map((channel) => (
+            {results.items.map((channel) => (
               <li key={channel.id} className="flex flex-wrap justify-between gap-2 p-4 text-sm">
                 <Link
                   href={`/admin/channels/${channel.id}`}
@@ -90,6 +85,7 @@ export default async function EligibilityPage({
               </li>
             ))}
           </ul>
+          <Pager basePath="/admin/eligibility" params={params} paging={results} unit="eligible channels" />
         </>
       )}
     </>

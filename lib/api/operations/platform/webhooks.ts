@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/requests";
 import {
-  anyListSchema,
   anyObjectSchema,
   doneSchema,
+  eligibilityPageSchema,
   pagedListSchema,
 } from "../../../contract/platform/responses";
-import { ELIGIBLE_LIMIT, eligibleChannels } from "../../../domain/eligibility";
+import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/eligibility";
 import { notFound } from "../../../domain/errors";
 import {
   deliveryLog,
@@ -23,15 +23,21 @@ export const queryEligibility = platformOperation({
   permission: "console.read",
   path: "/eligibility",
   summary: "Find eligible channels",
-  description: `The approved, ONLINE channels whose availability allows the criteria (category, country, nationality, KYC document, currency), optionally among one program's channels: at most ${ELIGIBLE_LIMIT}, oldest first (narrower criteria find others). Changes nothing: any platform role may ask.`,
+  description: `The approved, ONLINE channels whose availability allows the criteria (category, country, nationality, KYC document, currency), optionally among one program's channels: ${ELIGIBLE_PAGE_SIZE} a page, oldest first (\`after\` the answer's \`next\`, \`before\` its \`previous\`, in the body with the same criteria; no total, which would read every candidate). Changes nothing: any platform role may ask.`,
   body: eligibilityBodySchema,
-  response: anyListSchema,
+  response: eligibilityPageSchema,
   // The permission (console.read) is checked before the body is read; the query changes nothing.
-  run: ({ actor, body: { programId, ...criteria } }) => eligibleChannels(actor, criteria, programId),
+  run: ({ actor, body: { programId, after, before, ...criteria } }) =>
+    eligibleChannels(actor, criteria, { programId, after, before }),
   requestExample: { category: "CASH", country: "UA", currency: "UAH" },
-  example: [
-    { id: "0193a1c2-7e1f-7000-8000-000000000002", providerDeliveryChannelId: "cash-plus", content: {} },
-  ],
+  example: {
+    items: [
+      { id: "0193a1c2-7e1f-7000-8000-000000000002", providerDeliveryChannelId: "cash-plus", content: {} },
+    ],
+    pageSize: ELIGIBLE_PAGE_SIZE,
+    next: null,
+    previous: null,
+  },
 });
 
 export const listWebhookEvents = platformOperation({
