@@ -38,7 +38,9 @@ function patchAdapter<A extends { startTransaction: (...a: never[]) => Promise<u
 
 class MigratablePg extends PrismaPg {
   constructor(private readonly url: string) {
-    super(pgConfig(url), { schema: pgSchema(url) });
+    // The CLI never ends the pool: its idle connections (10 s by default) held every
+    // `migrate deploy` open 10 s after its work, 12 s where 2 would do.
+    super({ ...pgConfig(url), allowExitOnIdle: true }, { schema: pgSchema(url) });
   }
 
   override async connect() {

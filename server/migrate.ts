@@ -22,7 +22,8 @@ function enableWriteAheadLog(url: string): void {
 export function applyMigrations(root: string): void {
   const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
   try {
-    execFileSync(process.execPath, [prismaCli, "migrate", "deploy"], {
+    const preload = path.join(import.meta.dirname, "cli-exit-preload.cjs");
+    execFileSync(process.execPath, ["--require", preload, prismaCli, "migrate", "deploy"], {
       cwd: root,
       stdio: "pipe",
       env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
