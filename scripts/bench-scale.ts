@@ -20,19 +20,17 @@
 
 import { mkdirSync } from "node:fs";
 import os from "node:os";
-import pg from "pg";
-import { pgConfig } from "../lib/db/adapters";
+import { dropSchema } from "./bench/bench-database";
 import { stopAllChildren, stopChild, wasInterrupted } from "./bench/children";
 import { measureAll } from "./bench/scale-measure";
 import {
-  DATABASE_URL,
+  DATABASE,
   DB_KIND,
   DB_LABEL,
   freshDatabase,
   KEEP,
   RUNS,
   SCALE_DIR,
-  SCHEMA,
   STEPS,
 } from "./bench/scale-options";
 import { printComparison, printSize, type SizeResult, writeReport } from "./bench/scale-report";
@@ -112,10 +110,7 @@ async function measureSize(raw: Raw, world: World, index: number): Promise<SizeR
 async function dropDatabase(): Promise<void> {
   if (KEEP) return console.error(`kept the database: ${DB_LABEL}`);
   if (DB_KIND === "sqlite") return freshDatabase();
-  const client = new pg.Client(pgConfig(DATABASE_URL));
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await client.end();
+  await dropSchema(DATABASE);
 }
 
 async function main() {

@@ -21,6 +21,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
+import { dropSchema } from "./bench/bench-database";
 import { procMemoryMb, stopAllChildren, stopChild, wasInterrupted } from "./bench/children";
 import { measureGuarded, printGuardedComparison, withGuarded } from "./bench/guarded";
 import { measure } from "./bench/load";
@@ -29,7 +30,7 @@ import {
   args,
   BENCH_DIR,
   CONNECTIONS,
-  DATABASE_URL,
+  DATABASE,
   DURATION,
   PROFILE_DIR,
   RATIO_TARGETS,
@@ -65,7 +66,7 @@ async function measureBaseline(): Promise<Row> {
 
 /** Each selected endpoint on one production server at LOG_LEVEL=warn; returns the rows and its peak RSS. */
 async function measureEndpoints(apiKeyFor: () => Promise<string>, baselineRps: number) {
-  console.log(`▶ production server: NODE_ENV=production LOG_LEVEL=warn, SQLite ${DATABASE_URL}`);
+  console.log(`▶ production server: NODE_ENV=production LOG_LEVEL=warn, ${DATABASE.kind} ${DATABASE.label}`);
   console.log(
     "  (request logs are off at warn level during the bench: the fast path logs each request at info)",
   );
@@ -136,6 +137,7 @@ async function main() {
   const allOk = printResults(rows, infoRow, measured.serverPeakRssMb);
   printGuardedComparison(measured.rows, guarded);
   writeReport(rows, baselineRps, measured.serverPeakRssMb, allOk);
+  await dropSchema(DATABASE);
   if (args.strict && !allOk) process.exitCode = 1;
 }
 

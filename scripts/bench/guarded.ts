@@ -57,7 +57,9 @@ export async function measureGuarded(
   viewId: string,
   baselineRps: number,
 ): Promise<GuardedRow[]> {
-  console.log(`▶ production server with API_RATE_LIMIT=${RATE_LIMIT} (counted in SQLite), same database`);
+  console.log(
+    `▶ production server with API_RATE_LIMIT=${RATE_LIMIT} (counted in the database), same database`,
+  );
   const server = await startServer("warn", "guarded", { API_RATE_LIMIT: RATE_LIMIT });
   const rows: GuardedRow[] = [];
   for (const { of, name, load } of guardedLoads(apiKey, viewId)) {

@@ -97,7 +97,9 @@ export function printResults(rows: Row[], infoRow: Row | undefined, serverPeakRs
   const judged = rows.filter((row) => row.checks);
   const allOk = judged.every((row) => row.checks?.allOk);
   console.log(
-    `\nTargets: lookups ≥ 25%, view ≥ 15%, create ≥ 10% of baseline req/s; p99 < ${P99_TARGET_MS} ms; ` +
+    `\nTargets: ${Object.entries(RATIO_TARGETS)
+      .map(([name, ratio]) => `${name} ≥ ${Math.round(ratio * 100)}%`)
+      .join(", ")} of baseline req/s; p99 < ${P99_TARGET_MS} ms; ` +
       `RSS < ${RSS_TARGET_MB} MB; no non-2xx. Server peak RSS over the run (VmHWM): ${serverPeakRssMb} MB.`,
   );
   const lookupsRow = rows.find((row) => row.name === "lookups");

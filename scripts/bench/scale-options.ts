@@ -9,6 +9,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { benchDatabase } from "./bench-database";
 import { ARTIFACTS, ROOT } from "./paths";
 import { serverOptions } from "./servers";
 
@@ -61,21 +62,8 @@ export const RUNS = Math.max(1, Number(values.runs) || 5);
 export const KEEP = Boolean(values.keep);
 
 const SCALE_DIR = path.join(ROOT, "data", "bench-scale");
-const given = process.env.DATABASE_URL ?? "";
-export const DB_KIND: "sqlite" | "postgres" = /^postgres(ql)?:\/\//.test(given) ? "postgres" : "sqlite";
-export const SCHEMA = `bench_scale_${Date.now()}`;
-
-function scaleUrl(): string {
-  if (DB_KIND === "sqlite") return `file:./${path.relative(ROOT, path.join(SCALE_DIR, "scale.db"))}`;
-  const url = new URL(given);
-  url.searchParams.set("schema", SCHEMA);
-  return url.toString();
-}
-
-export const DATABASE_URL = scaleUrl();
-/** What the output names the database as (no password). */
-export const DB_LABEL =
-  DB_KIND === "sqlite" ? DATABASE_URL : DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+export const DATABASE = benchDatabase(path.join(SCALE_DIR, "scale.db"), "bench_scale");
+export const { kind: DB_KIND, url: DATABASE_URL, label: DB_LABEL } = DATABASE;
 
 process.env.DATABASE_URL = DATABASE_URL;
 process.env.LOG_LEVEL ??= "warn";
