@@ -1,0 +1,45 @@
+/**
+ * Issue 16: each channel list's order (its time, then id: lib/domain/channels/lists.ts and review.ts)
+ * comes from an index, so a page is the first rows of an index range. With the time alone indexed,
+ * both databases sorted every group of rows written at one instant before answering a page (a batch
+ * of creates or decisions: 2,000 rows in bench:scale). Asserted on the plans, never on timings:
+ * SQLite with its planner statistics as migrated; PostgreSQL with sorting and sequential scans
+ * priced out, so that a plan without a sort exists exactly when an index gives the order.
+ */
+import { expect, inject, it } from "vitest";
+import { openTestDb } from "../support/test-db";
+
+const database = openTestDb();
+
+const LISTS = {
+  "a provider's channels": `"Channel" WHERE "providerId" = 'p' ORDER BY "updatedAt" DESC, "id" DESC`,
+  "the console's channels": `"Channel" WHERE "sandbox" = false ORDER BY "updatedAt" DESC, "id" DESC`,
+  "channels by status": `"Channel" WHERE "sandbox" = false AND "status" = 'ONLINE' ORDER BY "updatedAt" DESC, "id" DESC`,
+  "channels by approval": `"Channel" WHERE "sandbox" = false AND "isApproved" = true ORDER BY "updatedAt" DESC, "id" DESC`,
+  "the approval queue": `"ChannelRequest" WHERE "sandbox" = false AND "state" = 'PENDING' ORDER BY "requestedAt" ASC, "id" ASC`,
+  "every request": `"ChannelRequest" WHERE "sandbox" = false ORDER BY "requestedAt" DESC, "id" DESC`,
+};
+
+/** The plan of a page's read (the next page's cursor adds a range on the same index). */
+async function planOf(list: string): Promise<string> {
+  const query = `SELECT "id" FROM ${list} LIMIT 51`;
+  if (inject("databaseKind") === "sqlite") {
+    const rows = await database().db().$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query}`);
+    return rows.map((row) => row.detail).join("\n");
+  }
+  return database()
+    .db()
+    .$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL enable_sort = off");
+      await tx.$executeRawUnsafe("SET LOCAL enable_incremental_sort = off");
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+      const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${query}`);
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+}
+
+it.each(Object.entries(LISTS))("reads %s in its order from an index, sorting nothing", async (_, list) => {
+  const plan = await planOf(list);
+  expect(plan).toMatch(/INDEX|Index/);
+  expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+});
