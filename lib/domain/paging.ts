@@ -136,17 +136,17 @@ export async function readKeysetPage<Row extends { id: string | number }>(list: 
   /** Counts the filtered rows where countUpTo would read more than an index could. */
   count?: () => Promise<CappedCount>;
   /**
-   * Narrows the rows read to a few the filter's own index found, given where the page starts and the
-   * direction it is read in: at least the page's rows, all of them in the filter (channels/search.ts).
+   * Narrows the rows read to the `take` rows the filter's own index found beyond where the page
+   * starts, in the direction it is read: the page's rows and the one after (channels/search.ts).
    */
-  narrow?: (position: Position | null, direction: "asc" | "desc") => Where;
+  narrow?: (position: Position | null, direction: "asc" | "desc", take: number) => Where;
 }): Promise<KeysetPage<Row>> {
   const { query, pageSize, key, table, filter, rows, count, narrow } = list;
   const start = pageStart(query, key);
   const { position, direction } = start;
   const conditions = [
     filter,
-    ...(narrow ? [narrow(position, direction)] : []),
+    ...(narrow ? [narrow(position, direction, pageSize + 1)] : []),
     ...(position ? [beyond(key, direction, position)] : []),
   ];
   const where = conditions.length > 1 ? { AND: conditions } : filter;

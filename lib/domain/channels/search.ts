@@ -22,7 +22,7 @@ const TRIGRAM = 3;
 /**
  * SQLite: the most ids one list query binds (one value each, under the most a query may bind: at
  * 1,000 they were past it, a 500), the list's own filters and cursor taking the rest. A term with more
- * matches is read a window of ids at a time: those of the page and the next few (./search-window.ts).
+ * matches is read a page of ids at a time (./search-window.ts).
  */
 export const SEARCH_ID_LIMIT = MAX_BOUND_VALUES - 99;
 
@@ -34,7 +34,7 @@ export const SEARCH_ID_LIMIT = MAX_BOUND_VALUES - 99;
 export interface ChannelSearch {
   where: Prisma.ChannelWhereInput;
   count?: () => Promise<CappedCount>;
-  narrow?: (position: Position | null, direction: "asc" | "desc") => Prisma.ChannelWhereInput;
+  narrow?: (position: Position | null, direction: "asc" | "desc", take: number) => Prisma.ChannelWhereInput;
 }
 
 const NOTHING: ChannelSearch = { where: { id: { in: [] } } };
@@ -65,15 +65,20 @@ async function sqliteSearch(providerId: string, lowered: string): Promise<Channe
   const matches = short
     ? await scannedMatches(providerId, lowered)
     : await indexedMatches(providerId, lowered);
-  if (matches.length <= SEARCH_ID_LIMIT) return { where: { id: { in: matches.map((match) => match.id) } } };
+  const bound = matches.length <= SEARCH_ID_LIMIT;
   // Over the limit, a term with `%` or `_` matches as it did before issue 16 (as a LIKE pattern).
-  if (wildcard) return { where: like };
+  if (!bound && wildcard) return { where: like };
   // A term past the cap is common: its page is found among the newest rows at once, by LIKE.
   if (matches.length > COUNT_CAP) return { where: like, count: async () => CAPPED };
-  // Between: LIKE alone would read the provider's rows until a page of matches turns up (50,000 rows
-  // for a term in one channel of 1,000), so the page reads only a window of the matches' ids.
+  // Each page reads only its own matches, by id. LIKE alone read the provider's rows until a page of
+  // matches turned up (50,000 rows for a term in one channel of 1,000), and all the ids bound at
+  // once read every match to sort them.
   const counted = { total: matches.length, totalCapped: false };
-  return { where: like, count: async () => counted, narrow: searchWindow(matches, SEARCH_ID_LIMIT) };
+  return {
+    where: bound ? { id: { in: matches.map((match) => match.id) } } : like,
+    count: async () => counted,
+    narrow: searchWindow(matches),
+  };
 }
 
 const CAPPED: CappedCount = { total: COUNT_CAP, totalCapped: true };
