@@ -35,6 +35,7 @@ applyMigrations(ROOT);
 const { db, disconnectDb } = await import("../lib/db");
 const { createProvider } = await import("../lib/domain/api-keys");
 const { subscribe } = await import("../lib/domain/subscriptions");
+const { payloadPreviewOf } = await import("../lib/domain/outbox");
 const { requestChannelCreate } = await import("../lib/domain/channels");
 const { decideRequest } = await import("../lib/domain/approvals");
 const { startWebhookDispatcher } = await import("../lib/jobs/webhook-dispatcher");
@@ -114,6 +115,7 @@ async function main() {
       providerId: provider.id,
       eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
       payload,
+      payloadPreview: payloadPreviewOf(payload),
     })),
   });
   const before = receiver.received();

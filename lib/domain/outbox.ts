@@ -9,6 +9,18 @@ import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
 import { tooMany } from "./errors";
 
+/**
+ * How much of each payload the delivery logs list. A send of 10,000 deliveries queues an event of
+ * over a megabyte: a page of such events read and rendered whole ran the server out of heap.
+ */
+export const PAYLOAD_PREVIEW_CHARS = 2_000;
+
+/** The payload's start as the logs list it; never half of a surrogate pair, which no database stores. */
+export function payloadPreviewOf(payload: string): string {
+  const preview = payload.slice(0, PAYLOAD_PREVIEW_CHARS);
+  return /[\uD800-\uDBFF]$/.test(preview) ? preview.slice(0, -1) : preview;
+}
+
 export async function queueEvent<K extends keyof WebhookPayloads>(
   tx: Tx,
   providerId: string,
@@ -17,8 +29,9 @@ export async function queueEvent<K extends keyof WebhookPayloads>(
   /** `id`: an example event's marked id (webhook-events.ts); otherwise the table's uuid. */
   options: { id?: string } = {},
 ) {
+  const json = JSON.stringify(payload);
   const event = await tx.outboxEvent.create({
-    data: { ...options, providerId, eventType, payload: JSON.stringify(payload) },
+    data: { ...options, providerId, eventType, payload: json, payloadPreview: payloadPreviewOf(json) },
     select: { id: true },
   });
   await sendSignal(tx, "outbox_written");

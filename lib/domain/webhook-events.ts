@@ -42,21 +42,15 @@ export interface DeliveryLogFilter extends PageQuery {
 }
 
 /**
- * How much of each payload a log page shows. A send of 10,000 deliveries queues an event of over a
- * megabyte: a page of such events read and rendered whole ran the server out of heap (bench:scale).
- */
-export const PAYLOAD_PREVIEW_CHARS = 2_000;
-
-/**
- * The start and the size in bytes of each event's payload, read by the database without the rest.
- * Bytes, not characters: PostgreSQL counts a UTF-8 text's characters by decompressing all of it
- * (48 ms for 20 events of a megabyte), while its byte length is in the stored value's header.
+ * The start and the size in bytes of each event's payload, without reading the payload: the start is
+ * stored with the event (SQLite read a payload whole to take its start), and the size is in the
+ * stored value's header. Bytes, not characters: PostgreSQL counts a UTF-8 text's characters by
+ * decompressing all of it (48 ms for 20 events of a megabyte).
  */
 async function payloadPreviews(ids: string[]) {
   if (ids.length === 0) return new Map<string, { preview: string; bytes: number }>();
   const rows = await db().$queryRaw<{ id: string; preview: string; bytes: number | bigint }[]>(Prisma.sql`
-    SELECT "id", substr("payload", 1, ${Prisma.raw(String(PAYLOAD_PREVIEW_CHARS))}) AS "preview",
-      octet_length("payload") AS "bytes"
+    SELECT "id", "payloadPreview" AS "preview", octet_length("payload") AS "bytes"
     FROM "OutboxEvent" WHERE "id" IN (${Prisma.join(ids)})`);
   return new Map(rows.map((row) => [row.id, { preview: row.preview, bytes: Number(row.bytes) }]));
 }

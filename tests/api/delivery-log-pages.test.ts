@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
 import { db } from "../../lib/db";
 
-import { PAYLOAD_PREVIEW_CHARS } from "../../lib/domain/webhook-events";
-
+import { PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "../../lib/domain/outbox";
+import { migrationFill } from "../support/migration-fill";
 import { delivery, sendThrough, servingChannel } from "../support/money-setup";
 import { dataOf, platform, platformUser } from "../support/platform-api";
 import { signedIn } from "../support/portal-session";
@@ -93,5 +93,28 @@ describe("the delivery log after sends of 10,000 deliveries", () => {
       expect(event.payloadPreview).toBe(stored.payload);
       expect(event.payloadBytes).toBe(Buffer.byteLength(stored.payload));
     }
+  });
+
+  it("stores each event's preview with it, as the migration fills it in for older events", async () => {
+    const sent = await db().outboxEvent.findMany({
+      where: { providerId },
+      select: { id: true, payload: true },
+    });
+    await db().outboxEvent.updateMany({ where: { providerId }, data: { payloadPreview: "" } });
+    await db().$executeRawUnsafe(migrationFill("20261124140000_event_payload_preview"));
+    for (const { id, payload } of sent) {
+      const { payloadPreview } = await db().outboxEvent.findUniqueOrThrow({ where: { id } });
+      expect(payloadPreview).toBe(payloadPreviewOf(payload));
+    }
+  });
+
+  it("never cuts a preview inside a character written as two UTF-16 units", () => {
+    const emoji = "\u{1F3E6}";
+    expect(payloadPreviewOf(`${"a".repeat(PAYLOAD_PREVIEW_CHARS - 1)}${emoji}`)).toBe(
+      "a".repeat(PAYLOAD_PREVIEW_CHARS - 1),
+    );
+    expect(payloadPreviewOf(`${"a".repeat(PAYLOAD_PREVIEW_CHARS - 2)}${emoji}`)).toHaveLength(
+      PAYLOAD_PREVIEW_CHARS,
+    );
   });
 });

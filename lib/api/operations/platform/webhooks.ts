@@ -9,12 +9,8 @@ import {
 } from "../../../contract/platform/responses";
 import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/eligibility";
 import { notFound } from "../../../domain/errors";
-import {
-  deliveryLog,
-  PAYLOAD_PREVIEW_CHARS,
-  replayEvent,
-  webhookEvent,
-} from "../../../domain/webhook-events";
+import { PAYLOAD_PREVIEW_CHARS } from "../../../domain/outbox";
+import { deliveryLog, replayEvent, webhookEvent } from "../../../domain/webhook-events";
 import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({
