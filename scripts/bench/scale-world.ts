@@ -4,10 +4,12 @@
  * user-create make them): the provider under load with its API key, a few other providers, an
  * administrator and the provider's owner (who sign in to the pages), and a platform API token.
  */
+import { REQUEST_TYPES } from "../../lib/contract/envelope";
 import { LEGACY_ADMIN_ROLES, type UserRole } from "../../lib/contract/roles";
 import { db, disconnectDb } from "../../lib/db";
 import { closeChannelWriter } from "../../lib/db/channel-writes";
 import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { queueEvent } from "../../lib/domain/outbox";
 import { type Actor, operatorActor } from "../../lib/domain/permissions";
 import { issuePlatformToken } from "../../lib/domain/platform-tokens";
 import { createUser, generatePassword } from "../../lib/domain/users";
@@ -72,6 +74,7 @@ export async function createWorld(raw: Raw): Promise<World> {
   const owner = await account("owner@scale.example", ["owner"], provider.id);
   const { token } = await issuePlatformToken(admin.actor, { name: "bench-scale", expiresInDays: 30 });
   await otherProviders(raw, admin.actor);
+  await seedWebhookLog(provider.id);
   return {
     providerId: provider.id,
     apiKey: key,
@@ -83,6 +86,24 @@ export async function createWorld(raw: Raw): Promise<World> {
     deliveries: 0,
   };
 }
+
+/**
+ * A page and more of decision events in the webhook log before the first size is measured: the log's
+ * pages and list compare full pages at every size (the measured writes queue the rest).
+ */
+async function seedWebhookLog(providerId: string) {
+  await db().$transaction(async (tx) => {
+    for (let i = 0; i < WEBHOOK_LOG_EVENTS; i++)
+      await queueEvent(tx, providerId, "DELIVERY_CHANNEL_STATUS_UPDATED", {
+        providerDeliveryChannelId: `decided-${i}`,
+        status: "Approved",
+        message: "",
+        requestType: REQUEST_TYPES.CREATE,
+        requestedDate: `${new Date().toISOString().slice(0, 19)}Z`,
+      });
+  });
+}
+const WEBHOOK_LOG_EVENTS = 30;
 
 const actorsOf = (world: World): ChannelActors => ({
   providerId: world.providerId,

@@ -15,6 +15,7 @@ import {
   requestChannelCreate,
   requestChannelUpdate,
 } from "@/lib/domain/channels";
+import { requestedColumns } from "@/lib/domain/channels/columns";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openTestDb } from "../support/test-db";
@@ -122,5 +123,31 @@ it("regenerating the key of a provider that does not exist is not found, not a d
   // Found by the hostile-input suite: the action logged a foreign key violation as a server error.
   await expect(regenerateApiKey(ADMIN, `no-such-provider-${randomUUID()}`)).rejects.toMatchObject({
     kind: "not_found",
+  });
+});
+
+it("counts a list filtered by country up to 1,000 (each counted row is read), exactly below", async () => {
+  const provider = (await createProvider(ADMIN, `Country count ${randomUUID()}`)).id;
+  const rows = Array.from({ length: 1_001 }, (_, i) => {
+    const body = minimalChannelBody(`qz-${i}`) as ChannelBody;
+    const availability = { ...body.availability, countriesSupported: ["QZ"] } as ChannelBody["availability"];
+    return {
+      providerId: provider,
+      providerDeliveryChannelId: `qz-${i}`,
+      ...requestedColumns({ ...body, availability }),
+    };
+  });
+  await database().db().channel.createMany({ data: rows });
+  const filter = { providerId: provider, country: "qz" };
+  expect(await allChannels(ADMIN, filter)).toMatchObject({ total: 1_000, totalCapped: true });
+  await database()
+    .db()
+    .channel.deleteMany({
+      where: { providerId: provider, providerDeliveryChannelId: { in: ["qz-0", "qz-1"] } },
+    });
+  expect(await allChannels(ADMIN, filter)).toMatchObject({ total: 999, totalCapped: false });
+  expect(await allChannels(ADMIN, { providerId: provider })).toMatchObject({
+    total: 999,
+    totalCapped: false,
   });
 });

@@ -5,7 +5,7 @@
  */
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { type PageQuery, readKeysetPage } from "../paging";
+import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
@@ -110,5 +110,16 @@ export async function allChannels(
       ...(country ? [availableInCountry(country.toUpperCase())] : []),
     ],
   };
-  return pageOfChannels(where, query, ADMIN_PAGE_SIZE);
+  const unindexed = Boolean(category || country || request === "pending");
+  const count = unindexed
+    ? () => countUpTo(db().channel, where, CHANNEL_ORDER, ROW_FILTER_COUNT_CAP)
+    : undefined;
+  return pageOfChannels(where, query, ADMIN_PAGE_SIZE, { count });
 }
+
+/**
+ * The count of a console list filtered where no index can (the availability tags, a pending
+ * request) stops at 1,000: it reads each row it counts, and at 10,000 a country filter read 25,000
+ * channels for every page (2.1x at a million channels, bench:scale).
+ */
+const ROW_FILTER_COUNT_CAP = 1_000;
