@@ -13,12 +13,14 @@
  * 0, the whole transaction runs in one synchronous turn (it never holds the lock across turns), and
  * SQLITE_BUSY is retried asynchronously after a short pause.
  */
+
 import Database from "libsql";
 import pg from "pg";
 import { v7 as timeOrderedId } from "uuid";
 import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
 import { type AuditFields, type ChainHead, chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "./audit-chain";
+import { sqliteTime } from "./sqlite-time";
 
 /**
  * The Channel columns that follow from the requested content. lib/domain/channels/columns.ts computes
@@ -80,7 +82,6 @@ export const auditValues = (row: ReturnType<typeof chainAfter<UnchainedAuditRow>
   row.prevHash,
   row.hash,
 ];
-const sqliteTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sqliteWriter(url: string): ChannelWriter {

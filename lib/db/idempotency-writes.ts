@@ -18,11 +18,13 @@
  * group-committed: those queued within one turn of the event loop share one transaction and one
  * fsync, each resolved only after the commit. PostgreSQL: a small pool, named prepared statements.
  */
+
 import Database from "libsql";
 import pg from "pg";
 import { ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
 import { sharedDriver } from "./shared-driver";
+import { sqliteTime } from "./sqlite-time";
 
 export interface IdempotencyClaimRow {
   apiKeyId: string;
@@ -59,7 +61,6 @@ const completeSql = (p: string[]) => `UPDATE "IdempotencyKey"
   WHERE "apiKeyId" = ${p[0]} AND "key" = ${p[1]}`;
 
 /** As Prisma writes DateTime on SQLite: ISO text with +00:00. */
-const sqliteTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Past this many busy retries (~25 s, beyond Prisma's 5 s busy timeout) the write fails. */
 const MAX_BUSY_RETRIES = 5000;

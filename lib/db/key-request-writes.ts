@@ -10,11 +10,13 @@
  * asynchronously, as channel-writes.ts explains), synchronous = NORMAL: a log row lost to a power
  * cut is harmless.
  */
+
 import Database from "libsql";
 import pg from "pg";
 import { ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
 import { sharedDriver } from "./shared-driver";
+import { sqliteTime } from "./sqlite-time";
 
 export interface KeyRequestRow {
   id: string;
@@ -38,7 +40,6 @@ const trimSql = (key: string, keep: string) => `DELETE FROM "ApiKeyRequest" WHER
 const keysOf = (rows: KeyRequestRow[]) => [...new Set(rows.map((row) => row.apiKeyId))];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** As Prisma writes DateTime on SQLite: ISO text with +00:00. */
-const sqliteTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 function sqliteWriter(url: string): Writer {
   ensureSqliteFolder(url);

@@ -11,6 +11,7 @@
 import { databaseKind } from "../config";
 import { db } from "../db";
 import { Prisma } from "../db/generated/sqlite/client";
+import { sqliteTime } from "../db/sqlite-time";
 
 export const BURN_DOWN_POINTS = 120;
 
@@ -65,4 +66,4 @@ async function sampled(accountId: string, times: Date[]): Promise<BurnDownPoint[
 }
 
 /** A time as the database compares it with the column: SQLite stores Prisma's DateTime as ISO text. */
-const stamp = (at: Date) => (databaseKind() === "postgres" ? at : at.toISOString().replace("Z", "+00:00"));
+const stamp = (at: Date) => (databaseKind() === "postgres" ? at : sqliteTime(at));

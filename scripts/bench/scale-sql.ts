@@ -4,9 +4,11 @@
  * writes them (lib/db/channel-writes.ts): on SQLite DateTime as ISO text with +00:00 and booleans as
  * 0/1; on PostgreSQL multi-row inserts through unnest of typed arrays.
  */
+
 import Database from "libsql";
 import pg from "pg";
 import { pgConfig } from "../../lib/db/adapters";
+import { sqliteTime } from "../../lib/db/sqlite-time";
 import { DATABASE_URL, DB_KIND } from "./scale-options";
 
 /** A column and its PostgreSQL type (for unnest): text, int, bigint, bool, timestamp. */
@@ -27,11 +29,7 @@ export interface Raw {
 }
 
 const sqliteValue = (value: Value) =>
-  value instanceof Date
-    ? value.toISOString().replace("Z", "+00:00")
-    : typeof value === "boolean"
-      ? Number(value)
-      : value;
+  value instanceof Date ? sqliteTime(value) : typeof value === "boolean" ? Number(value) : value;
 
 interface Statement {
   run(...params: unknown[]): unknown;
