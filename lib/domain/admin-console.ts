@@ -8,7 +8,7 @@ import type { Prisma } from "../db/generated/sqlite/client";
 import { parseContent } from "./channels/content";
 import { CHANNEL_ORDER } from "./channels/lists";
 import { pendingRequestCount } from "./channels/review";
-import { countUpTo } from "./paging";
+import { countUpTo, type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROVIDER, LIVE_ROW } from "./sandbox-scope";
 
@@ -22,30 +22,43 @@ export function providerChoices(actor: Actor) {
   });
 }
 
-/** The providers page: each live provider with its channels counted up to the cap, users, active keys. */
-export async function providersOverview(actor: Actor) {
+export const PROVIDERS_PAGE_SIZE = 25;
+
+/**
+ * A page of the providers list, by name (index sandboxOfId, name, id): each live provider with its
+ * channels counted up to the cap, users, active keys.
+ */
+export async function providersOverview(actor: Actor, query: PageQuery = {}) {
   authorize(actor, "console.read");
-  const providers = await db().provider.findMany({
-    where: LIVE_PROVIDER,
-    orderBy: { name: "asc" },
-    select: {
-      id: true,
-      name: true,
-      createdAt: true,
-      _count: { select: { users: true, subscriptions: true } },
-      apiKeys: {
-        where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-        select: { prefix: true },
-        orderBy: { createdAt: "desc" },
-      },
-    },
+  const { items, ...paging } = await readKeysetPage({
+    query,
+    pageSize: PROVIDERS_PAGE_SIZE,
+    key: { field: "name", direction: "asc", kind: "text" },
+    table: db().provider,
+    filter: LIVE_PROVIDER,
+    rows: ({ where, orderBy, take }) =>
+      db().provider.findMany({
+        where,
+        orderBy,
+        take,
+        select: {
+          id: true,
+          name: true,
+          createdAt: true,
+          _count: { select: { users: true, subscriptions: true } },
+          apiKeys: {
+            where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+            select: { prefix: true },
+            orderBy: { createdAt: "desc" },
+          },
+        },
+      }),
   });
-  return Promise.all(
-    providers.map(async (provider) => ({
-      ...provider,
-      channels: await countChannels({ providerId: provider.id }),
-    })),
-  );
+  const counted = items.map(async (provider) => ({
+    ...provider,
+    channels: await countChannels({ providerId: provider.id }),
+  }));
+  return { ...paging, items: await Promise.all(counted) };
 }
 
 /** A provider with its users, keys, subscriptions and channels (by their requested name, as lists show them). */

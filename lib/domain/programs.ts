@@ -67,20 +67,36 @@ export async function addChannelToProgram(actor: Actor, programId: string, chann
 }
 
 /** Not found unless the program exists and is live (a sandbox's program is test data). */
-export async function requireLiveProgram(programId: string): Promise<void> {
+export async function requireLiveProgram(programId: string): Promise<{ requestCount: number }> {
   const program = await db().program.findFirst({
     where: { id: programId, ...LIVE_PROGRAM },
-    select: { id: true },
+    select: { requestCount: true },
   });
   if (!program) throw notFound("No such program.");
+  return program;
 }
 
-export function listPrograms(actor: Actor) {
+export const PROGRAMS_PAGE_SIZE = 25;
+
+/**
+ * One page of the live programs, newest first (index sandboxFor, createdAt, id), with each one's
+ * virtual budget, channel count and request count (Program.requestCount, kept by the database).
+ */
+export function listPrograms(actor: Actor, query: PageQuery = {}) {
   authorize(actor, "console.read");
-  return db().program.findMany({
-    where: LIVE_PROGRAM,
-    orderBy: { createdAt: "desc" },
-    include: { budget: true, _count: { select: { channels: true, requests: true } } },
+  return readKeysetPage({
+    query,
+    pageSize: PROGRAMS_PAGE_SIZE,
+    key: { field: "createdAt", direction: "desc", kind: "date" },
+    table: db().program,
+    filter: LIVE_PROGRAM,
+    rows: ({ where, orderBy, take }) =>
+      db().program.findMany({
+        where,
+        orderBy,
+        take,
+        include: { budget: true, _count: { select: { channels: true } } },
+      }),
   });
 }
 

@@ -6,7 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectFailure } from "../support/envelope";
-import { dataOf, type PlatformUser, platform, platformUser, requestedChannel } from "../support/platform-api";
+import {
+  dataOf,
+  everyPage,
+  type PlatformUser,
+  platform,
+  platformUser,
+  requestedChannel,
+} from "../support/platform-api";
 import { openTestDb } from "../support/test-db";
 
 openTestDb();
@@ -47,7 +54,7 @@ const viewWith = (key: string) =>
 describe("providers", () => {
   it("creates a provider whose key works on the provider API, lists and shows it", async () => {
     expect((await viewWith(provider.key)).status).toBe(200);
-    const list = dataOf(await platform("/providers", { token: auditor.token }));
+    const list = await everyPage("/providers", auditor.token);
     expect(list.map((row: { id: string }) => row.id)).toContain(provider.id);
     const shown = dataOf(await platform(`/providers/${provider.id}`, { token: auditor.token }));
     expect(shown.channels.map((channel: { id: string }) => channel.id)).toContain(approved.channelId);
@@ -200,7 +207,7 @@ describe("programs, delivery requests and refunds", () => {
   });
 
   it("lists and shows the program with its channel and budget (minor units as text)", async () => {
-    const list = dataOf(await platform("/programs", { token: auditor.token }));
+    const list = await everyPage("/programs", auditor.token);
     expect(list.find((row: { id: string }) => row.id === programId).budget.limitMinor).toBe("100000");
     const one = dataOf(await platform(`/programs/${programId}`, { token: auditor.token }));
     expect(one.channels.map((channel: { id: string }) => channel.id)).toEqual([approved.channelId]);

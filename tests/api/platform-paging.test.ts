@@ -10,7 +10,7 @@ import { dataOf, type PlatformUser, platform, platformUser } from "../support/pl
 import { openTestDb } from "../support/test-db";
 
 // platformUser writes its user and token through lib/db: open the server's test database first.
-openTestDb();
+const database = openTestDb();
 
 let admin: PlatformUser;
 let auditor: PlatformUser;
@@ -48,4 +48,45 @@ describe("GET channels", () => {
     expect(top).toMatchObject({ previous: null });
     expect(ids(top)).toEqual([expect.any(String), ...ids(first).slice(0, 24)]);
   });
+});
+
+describe("GET programs and providers", () => {
+  const program = { name: "Paged program", description: "", unit: "EUR", virtualBudget: 100 };
+  // Each list as the database orders it: newest program first, providers by name (its collation).
+  const inOrder = {
+    programs: async () =>
+      database()
+        .db()
+        .program.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
+    providers: async () =>
+      database()
+        .db()
+        .provider.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true } }),
+  };
+  const bodies = { programs: () => program, providers: () => ({ name: `Paged ${randomUUID()}` }) };
+
+  it.each(["programs", "providers"] as const)(
+    "pages %s in order, each row once, while rows are created",
+    async (list) => {
+      const token = (await platformUser(["administrator", "program_manager"])).token;
+      const create = async () => dataOf(await platform(`/${list}`, { token, body: bodies[list]() }));
+      const before: { id: string }[] = [];
+      for (let i = 0; i < 30; i++) before.push(await create());
+      const ids: string[] = [];
+      let next: string | null = null;
+      do {
+        const page = dataOf(
+          await platform(next ? `/${list}?after=${next}` : `/${list}`, { token: auditor.token }),
+        );
+        expect(page.pageSize).toBe(25);
+        ids.push(...page.items.map((row: { id: string }) => row.id));
+        next = page.next;
+        await create(); // between pages: a program is newer than the cursor, a provider anywhere
+      } while (next);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toEqual(expect.arrayContaining(before.map((row) => row.id)));
+      const seen = new Set(ids);
+      expect((await inOrder[list]()).map((row) => row.id).filter((id) => seen.has(id))).toEqual(ids);
+    },
+  );
 });

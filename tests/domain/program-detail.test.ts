@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { programDeliveryRequests } from "@/lib/domain/platform-reads";
-import { addChannelToProgram, programDetail } from "@/lib/domain/programs";
+import { addChannelToProgram, listPrograms, programDetail } from "@/lib/domain/programs";
 import { ADMIN, MANAGER } from "../support/actors";
 import { migrationFill } from "../support/migration-fill";
 import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
@@ -111,4 +111,27 @@ it("shows how many deliveries each request carries, as its send wrote and the mi
     .deliveryRequest.updateMany({ where: { programId }, data: { deliveryCount: 0 } });
   await database().db().$executeRawUnsafe(migrationFill("20261124110000_request_delivery_count"));
   expect(await counts()).toEqual([expected, expected]);
+});
+
+it("counts a program's requests as the database writes them, for both lists, as the migration fills them in", async () => {
+  const channel = await approvedChannel(undefined, "Request count");
+  const programId = await programWith(1000, [channel.channelId]);
+  const setup = { programId, channelId: channel.channelId };
+  const counts = async () => {
+    const listed = await listPrograms(MANAGER);
+    const inList = listed.items.find((program) => program.id === programId)?.requestCount;
+    return [inList, (await programDeliveryRequests(ADMIN, programId)).total];
+  };
+  expect(await counts()).toEqual([0, 0]);
+  for (const description of ["First", "Second", "Third"])
+    await sendThrough(setup, description, [delivery(1)]);
+  expect(await counts()).toEqual([3, 3]);
+  // A request that goes (its program's cascade, a cleanup) is uncounted.
+  const { db } = database();
+  await db().deliveryRequest.deleteMany({ where: { programId, description: "First" } });
+  expect(await counts()).toEqual([2, 2]);
+
+  await db().program.update({ where: { id: programId }, data: { requestCount: 0 } });
+  await db().$executeRawUnsafe(migrationFill("20261125110000_program_pages"));
+  expect(await counts()).toEqual([2, 2]);
 });

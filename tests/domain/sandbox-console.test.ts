@@ -179,8 +179,8 @@ describe("the admin console shows no sandbox data", () => {
     expect(await allChannels(ADMIN, { providerId: sandbox })).toMatchObject({ items: [] });
     expect(await adminChannelDetail(ADMIN, sandboxChannelId)).toBeNull();
     const providers = await providersOverview(ADMIN);
-    expect(providers.map((provider) => provider.id)).not.toContain(sandbox);
-    expect(providers.find((provider) => provider.id === live)?.channels).toEqual({
+    expect(providers.items.map((provider) => provider.id)).not.toContain(sandbox);
+    expect(providers.items.find((provider) => provider.id === live)?.channels).toEqual({
       total: 1,
       totalCapped: false,
     });
@@ -209,7 +209,7 @@ describe("the admin console shows no sandbox data", () => {
       unit: "EUR",
       virtualBudget: 1000,
     });
-    expect((await listPrograms(MANAGER)).map((listed) => listed.id)).toEqual([program.id]);
+    expect((await listPrograms(MANAGER)).items.map((listed) => listed.id)).toEqual([program.id]);
     const sandboxProgram = await own.db().program.findFirstOrThrow({ where: { sandboxFor: sandbox } });
     expect(await programDetail(MANAGER, sandboxProgram.id)).toBeNull();
     const detail = await programDetail(MANAGER, program.id);

@@ -76,6 +76,20 @@ export function dataOf(reply: Reply, status = 200) {
   return reply.json.data;
 }
 
+/** Every row of a paged list (`items`), following its `next` cursors: the pages' rows in order. */
+// biome-ignore lint/suspicious/noExplicitAny: the rows are checked by each test
+export async function everyPage(path: string, token: string): Promise<any[]> {
+  const rows = [];
+  let next: string | null = null;
+  do {
+    const separator = path.includes("?") ? "&" : "?";
+    const page = dataOf(await platform(next ? `${path}${separator}after=${next}` : path, { token }));
+    rows.push(...page.items);
+    next = page.next;
+  } while (next);
+  return rows;
+}
+
 /** A provider's channel create through the provider API; answers its pending request's id. */
 export async function requestedChannel(providerKey: string, reviewer: PlatformUser, providerId: string) {
   const id = `platform-${randomUUID()}`;

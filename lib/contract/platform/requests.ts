@@ -38,8 +38,6 @@ export const channelFilterSchema = z.strictObject({
 });
 
 export const pageOnlySchema = z.strictObject(page);
-/** A list that takes no filter and is not paged (programs are few). */
-export const noFiltersSchema = z.strictObject({});
 
 export const webhookEventFilterSchema = z.strictObject({
   eventType: text.optional(),

@@ -88,7 +88,6 @@ export const channelListSchema = z
   .meta({ id: "PlatformChannelList" });
 
 export const anyObjectSchema = z.record(z.string(), z.unknown()).meta({ id: "PlatformRecord" });
-export const anyListSchema = z.array(anyObjectSchema).meta({ id: "PlatformRecordList" });
 export const pagedListSchema = z
   .object({ ...pagingShape, items: z.array(anyObjectSchema) })
   .meta({ id: "PlatformPagedList" });

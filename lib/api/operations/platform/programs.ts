@@ -3,19 +3,25 @@
 import { z } from "zod";
 import {
   newProgramBodySchema,
-  noFiltersSchema,
+  pageOnlySchema,
   programChannelBodySchema,
 } from "../../../contract/platform/requests";
 import {
-  anyListSchema,
   anyObjectSchema,
   doneSchema,
+  pagedListSchema,
   programSchema,
 } from "../../../contract/platform/responses";
 import { BURN_DOWN_POINTS } from "../../../domain/burn-down";
 import { notFound } from "../../../domain/errors";
-import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../../domain/programs";
-import { filtersOf, platformOperation } from "./define";
+import {
+  addChannelToProgram,
+  createProgram,
+  listPrograms,
+  PROGRAMS_PAGE_SIZE,
+  programDetail,
+} from "../../../domain/programs";
+import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 export const programId = z.string().meta({ description: "The program's id." });
 const EXAMPLE_PROGRAM = {
@@ -32,13 +38,14 @@ export const listProgramsOperation = platformOperation({
   permission: "console.read",
   path: "/programs",
   summary: "List programs",
-  description: "Every live program, newest first, with its virtual budget (minor units as text) and counts.",
-  response: anyListSchema,
-  run: async ({ actor, query }) => {
-    filtersOf(noFiltersSchema, query);
-    return listPrograms(actor);
+  description: `The live programs, newest first, ${PROGRAMS_PAGE_SIZE} a page (${CURSOR_PAGING}), each with its virtual budget (minor units as text), \`requestCount\` and channel count.`,
+  response: pagedListSchema,
+  run: ({ actor, query }) => listPrograms(actor, filtersOf(pageOnlySchema, query)),
+  example: {
+    ...emptyPage(PROGRAMS_PAGE_SIZE),
+    total: 1,
+    items: [{ ...EXAMPLE_PROGRAM, requestCount: 0, budget: { limitMinor: "5000000" } }],
   },
-  example: [{ ...EXAMPLE_PROGRAM, budget: { limitMinor: "5000000" } }],
 });
 
 export const createProgramOperation = platformOperation({

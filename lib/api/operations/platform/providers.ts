@@ -1,16 +1,16 @@
 /** Providers: the console's provider list and page, creating one and issuing its key. */
 import { z } from "zod";
-import { newProviderBodySchema } from "../../../contract/platform/requests";
+import { newProviderBodySchema, pageOnlySchema } from "../../../contract/platform/requests";
 import {
-  anyListSchema,
   anyObjectSchema,
   issuedKeySchema,
   newProviderSchema,
+  pagedListSchema,
 } from "../../../contract/platform/responses";
-import { providerForAdmin, providersOverview } from "../../../domain/admin-console";
+import { PROVIDERS_PAGE_SIZE, providerForAdmin, providersOverview } from "../../../domain/admin-console";
 import { createProvider, regenerateApiKey } from "../../../domain/api-keys";
 import { notFound } from "../../../domain/errors";
-import { platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 
 const EXAMPLE_PROVIDER_ID = "0193a1c2-7e1f-7000-8000-000000000003";
 const EXAMPLE_KEY = "dcp_4vQ…(shown once)";
@@ -21,10 +21,14 @@ export const listProviders = platformOperation({
   permission: "console.read",
   path: "/providers",
   summary: "List providers",
-  description: "Every live provider by name, with its counts and the prefixes of its active API keys.",
-  response: anyListSchema,
-  run: ({ actor }) => providersOverview(actor),
-  example: [{ id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", apiKeys: [{ prefix: "dcp_4vQx1a" }] }],
+  description: `The live providers by name, ${PROVIDERS_PAGE_SIZE} a page (${CURSOR_PAGING}), each with its counts and the prefixes of its active API keys.`,
+  response: pagedListSchema,
+  run: ({ actor, query }) => providersOverview(actor, filtersOf(pageOnlySchema, query)),
+  example: {
+    ...emptyPage(PROVIDERS_PAGE_SIZE),
+    total: 1,
+    items: [{ id: EXAMPLE_PROVIDER_ID, name: "Acme Payments", apiKeys: [{ prefix: "dcp_4vQx1a" }] }],
+  },
 });
 
 export const createProviderOperation = platformOperation({
