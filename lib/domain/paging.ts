@@ -4,9 +4,16 @@
  * id, so a page costs an index seek however deep it is, and rows inserted meanwhile are neither
  * skipped nor repeated. Counts stop at COUNT_CAP: counting past it would scan the whole table.
  */
+import { MAX_BOUND_VALUES } from "../db";
 import { invalid } from "./errors";
 
 export const COUNT_CAP = 10_000;
+
+/**
+ * The most ids one list query binds (one value each, under the most a query may bind: at 1,000 they
+ * were past it, a 500), the list's own filters and cursor taking the rest.
+ */
+export const ID_LIST_LIMIT = MAX_BOUND_VALUES - 99;
 
 type Where = Record<string, unknown>;
 

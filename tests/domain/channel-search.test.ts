@@ -18,8 +18,8 @@ import {
   requestChannelUpdate,
   searchText,
 } from "@/lib/domain/channels";
-import { SEARCH_ID_LIMIT, searchFilter } from "@/lib/domain/channels/search";
-import { COUNT_CAP } from "@/lib/domain/paging";
+import { searchFilter } from "@/lib/domain/channels/search";
+import { COUNT_CAP, ID_LIST_LIMIT } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";
@@ -205,16 +205,16 @@ async function insertNamed(
   await database.db().channel.createMany({ data: rows });
 }
 
-it(`still finds every match of a term more than ${SEARCH_ID_LIMIT} channels share`, async () => {
+it(`still finds every match of a term more than ${ID_LIST_LIMIT} channels share`, async () => {
   const many = (await createProvider(ADMIN, `Search many ${randomUUID()}`)).id;
   await insertNamed(
     many,
-    SEARCH_ID_LIMIT + 100,
-    (i) => `${i % 250 === 0 ? "Rare Halva" : "Common Kiosk"} ${i}${i < SEARCH_ID_LIMIT ? " Exact Tea" : ""}`,
+    ID_LIST_LIMIT + 100,
+    (i) => `${i % 250 === 0 ? "Rare Halva" : "Common Kiosk"} ${i}${i < ID_LIST_LIMIT ? " Exact Tea" : ""}`,
   );
-  expect((await expectedIds(many, "common kiosk")).length).toBeGreaterThan(SEARCH_ID_LIMIT);
+  expect((await expectedIds(many, "common kiosk")).length).toBeGreaterThan(ID_LIST_LIMIT);
   // "exact tea": as many ids as the index may answer, every one of them bound in the list's query.
-  expect(await expectedIds(many, "exact tea")).toHaveLength(SEARCH_ID_LIMIT);
+  expect(await expectedIds(many, "exact tea")).toHaveLength(ID_LIST_LIMIT);
   for (const q of ["common kiosk", "kiosk 1", "rare halva", "bulk-", "cash", "exact tea"]) {
     const expected = await expectedIds(many, q);
     expect((await listProviderChannels(providerActor(many), { q })).total, q).toBe(expected.length);
@@ -247,9 +247,7 @@ it.each([
   "pages through the matches of %j (%s) both ways, none skipped or repeated while channels are added",
   async (term) => {
     const paged = (await createProvider(ADMIN, `Search paged ${randomUUID()}`)).id;
-    await insertNamed(paged, SEARCH_ID_LIMIT + 200, (i) =>
-      i % 10 === 9 ? `Other ${i}` : `Window Kiosk ${i}`,
-    );
+    await insertNamed(paged, ID_LIST_LIMIT + 200, (i) => (i % 10 === 9 ? `Other ${i}` : `Window Kiosk ${i}`));
     const expected = new Set(await expectedIds(paged, term));
     expect(expected.size).toBeGreaterThan(100);
     const actor = providerActor(paged);

@@ -18,11 +18,13 @@ const LISTS = {
   "channels by approval": `"Channel" WHERE "sandbox" = false AND "isApproved" = true ORDER BY "updatedAt" DESC, "id" DESC`,
   "the approval queue": `"ChannelRequest" WHERE "sandbox" = false AND "state" = 'PENDING' ORDER BY "requestedAt" ASC, "id" ASC`,
   "every request": `"ChannelRequest" WHERE "sandbox" = false ORDER BY "requestedAt" DESC, "id" DESC`,
+  "rejected channels": `"Channel" WHERE "sandbox" = false AND "rejectionReason" IS NOT NULL ORDER BY "updatedAt" DESC, "id" DESC`,
+  "a country's channels (lib/domain/channels/filters.ts)": `"ChannelTag" WHERE "tag" IN ('supported:BG', 'supported:*')`,
 };
 
 /** The plan of a page's read (the next page's cursor adds a range on the same index). */
 async function planOf(list: string): Promise<string> {
-  const query = `SELECT "id" FROM ${list} LIMIT 51`;
+  const query = `SELECT 1 FROM ${list} LIMIT 51`;
   if (inject("databaseKind") === "sqlite") {
     const rows = await database().db().$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query}`);
     return rows.map((row) => row.detail).join("\n");

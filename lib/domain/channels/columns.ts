@@ -15,11 +15,18 @@ import { type ChannelContent, parseContent, serializeContent } from "./content";
 /** Tags as stored: each between commas, so a LIKE for ",tag," matches a whole tag. */
 const tagList = (tags: string[]) => `,${tags.map((tag) => `${tag},`).join("")}`;
 
-/** Channel.availabilityTags: ",category:CASH,supported:BG,excluded:HN,". */
+/**
+ * The tag of a channel with no supported countries: it is available in every country it does not
+ * exclude, so a country filter looks it up beside the country's own tag (./filters.ts).
+ */
+export const EVERY_COUNTRY = "supported:*";
+
+/** Channel.availabilityTags: ",category:CASH,supported:BG,excluded:HN," (the database indexes each, ChannelTag). */
 export function availabilityTags(availability: ChannelBody["availability"]): string {
+  const supported = availability.countriesSupported ?? [];
   const tags = [
     ...availability.categoriesSupported.map((category) => `category:${category}`),
-    ...(availability.countriesSupported ?? []).map((country) => `supported:${country}`),
+    ...(supported.length ? supported.map((country) => `supported:${country}`) : [EVERY_COUNTRY]),
     ...(availability.countriesExcluded ?? []).map((country) => `excluded:${country}`),
   ];
   return tagList(tags);

@@ -7,24 +7,18 @@
  *
  * PostgreSQL: Prisma's `contains` is `LIKE '%term%'`, which the pg_trgm GIN index serves as it is.
  * SQLite: Prisma can express neither FTS5's MATCH nor LIKE's ESCAPE, so the ids of the matching
- * channels are looked up first (bound parameters) and the list reads only those rows.
+ * channels are looked up first (bound parameters, up to ID_LIST_LIMIT; a term with more matches is
+ * read a page of ids at a time, ./search-window.ts) and the list reads only those rows.
  */
 import { databaseKind } from "../../config";
 import { findUnstorableText } from "../../contract/stored-text";
-import { db, MAX_BOUND_VALUES } from "../../db";
+import { db } from "../../db";
 import { Prisma } from "../../db/generated/sqlite/client";
-import { type CappedCount, COUNT_CAP, type Position } from "../paging";
+import { type CappedCount, COUNT_CAP, ID_LIST_LIMIT, type Position } from "../paging";
 import { type Match, searchWindow } from "./search-window";
 
 /** A trigram index looks up 3 characters at a time: a shorter term cannot use it. */
 const TRIGRAM = 3;
-
-/**
- * SQLite: the most ids one list query binds (one value each, under the most a query may bind: at
- * 1,000 they were past it, a 500), the list's own filters and cursor taking the rest. A term with more
- * matches is read a page of ids at a time (./search-window.ts).
- */
-export const SEARCH_ID_LIMIT = MAX_BOUND_VALUES - 99;
 
 /**
  * The search as a list reads it: `where` to add to the list's, and where the list's own count would
@@ -65,7 +59,7 @@ async function sqliteSearch(providerId: string, lowered: string): Promise<Channe
   const matches = short
     ? await scannedMatches(providerId, lowered)
     : await indexedMatches(providerId, lowered);
-  const bound = matches.length <= SEARCH_ID_LIMIT;
+  const bound = matches.length <= ID_LIST_LIMIT;
   // Over the limit, a term with `%` or `_` matches as it did before issue 16 (as a LIKE pattern).
   if (!bound && wildcard) return { where: like };
   // A term past the cap is common: its page is found among the newest rows at once, by LIKE.
@@ -110,5 +104,5 @@ async function scannedMatches(providerId: string, lowered: string): Promise<Matc
   return db().$queryRaw<Match[]>`
     SELECT "id", "updatedAt" FROM "Channel"
     WHERE "providerId" = ${providerId} AND instr("searchText", ${lowered}) > 0
-    LIMIT ${SEARCH_ID_LIMIT + 1}`;
+    LIMIT ${ID_LIST_LIMIT + 1}`;
 }
