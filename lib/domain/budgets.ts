@@ -8,6 +8,7 @@
  * contract's promise) — in the program's unit, else a clear error — and always the program's
  * virtual budget, which caps the program's total spending. A send must fit both.
  */
+import { v7 as timeOrderedId } from "uuid";
 import type { ChannelBody } from "../contract/channel";
 import { db, type Tx } from "../db";
 import { type BurnDownPoint, burnDown } from "./burn-down";
@@ -109,27 +110,6 @@ export function chargedAccounts(request: {
 }
 
 /**
- * Gives an amount back to the budget (a delivery the provider reverted); when that delivery had been
- * counted as delivered, it leaves the delivered amount as well.
- */
-export async function release(
-  tx: Tx,
-  accountId: string,
-  amountMinor: bigint,
-  deliveryId: string,
-  wasDelivered: boolean,
-) {
-  await tx.budgetAccount.update({
-    where: { id: accountId },
-    data: {
-      reservedMinor: { decrement: amountMinor },
-      ...(wasDelivered ? { deliveredMinor: { decrement: amountMinor } } : {}),
-    },
-  });
-  await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryId });
-}
-
-/**
  * Gives back a whole request's reservation (rejected or expired before it was sent). Called only by
  * the transaction whose conditional update took the request out of PENDING_APPROVAL, so it runs at
  * most once per request however many decide it at the same time.
@@ -147,13 +127,68 @@ export async function releaseRequest(
   await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryRequestId });
 }
 
-/** Counts a reserved amount as delivered (it stays reserved: it was spent). */
-export async function markDelivered(tx: Tx, accountId: string, amountMinor: bigint, deliveryId: string) {
-  await tx.budgetAccount.update({
-    where: { id: accountId },
-    data: { deliveredMinor: { increment: amountMinor } },
-  });
-  await recordMovement(tx, accountId, "DELIVERED", amountMinor, { deliveryId });
+interface DeliveryMove {
+  kind: "RELEASED" | "DELIVERED";
+  amountMinor: bigint;
+  deliveryId: string;
+}
+
+/**
+ * What a Delivery/Sync report moves on each budget, written when the report ends: per account one
+ * update of its figures and one insert of its movements, instead of an update, a read and an insert
+ * per delivery (three quarters of the report's statements, ~1 ms a delivery). Each movement's
+ * reservedAfterMinor is the account's figure after it, as if each had been written in turn.
+ */
+export class BudgetMoves {
+  private readonly byAccount = new Map<
+    string,
+    { moves: DeliveryMove[]; released: bigint; delivered: bigint }
+  >();
+
+  private of(accountId: string) {
+    const entry = this.byAccount.get(accountId) ?? { moves: [], released: 0n, delivered: 0n };
+    this.byAccount.set(accountId, entry);
+    return entry;
+  }
+
+  /** A reserved amount counted as delivered (it stays reserved: it was spent). */
+  delivered(accountId: string, amountMinor: bigint, deliveryId: string) {
+    const entry = this.of(accountId);
+    entry.delivered += amountMinor;
+    entry.moves.push({ kind: "DELIVERED", amountMinor, deliveryId });
+  }
+
+  /**
+   * An amount given back (a delivery the provider reverted); when that delivery had been counted as
+   * delivered, it leaves the delivered amount as well.
+   */
+  released(accountId: string, amountMinor: bigint, deliveryId: string, wasDelivered: boolean) {
+    const entry = this.of(accountId);
+    entry.released += amountMinor;
+    if (wasDelivered) entry.delivered -= amountMinor;
+    entry.moves.push({ kind: "RELEASED", amountMinor, deliveryId });
+  }
+
+  async write(tx: Tx) {
+    for (const [accountId, { moves, released, delivered }] of this.byAccount) {
+      // The update locks the account's row (PostgreSQL) until the report commits: the figure it
+      // answers is the one the movements lead to.
+      const { reservedMinor } = await tx.budgetAccount.update({
+        where: { id: accountId },
+        data: { reservedMinor: { decrement: released }, deliveredMinor: { increment: delivered } },
+        select: { reservedMinor: true },
+      });
+      let reservedAfterMinor = reservedMinor + released;
+      // One instant for the report; time-ordered ids (monotonic within it) keep the movements in the
+      // report's order, the order a burn-down reads movements of one instant in.
+      const at = new Date();
+      const rows = moves.map(({ kind, amountMinor, deliveryId }) => {
+        if (kind === "RELEASED") reservedAfterMinor -= amountMinor;
+        return { id: timeOrderedId(), at, accountId, kind, amountMinor, reservedAfterMinor, deliveryId };
+      });
+      await tx.budgetMovement.createMany({ data: rows });
+    }
+  }
 }
 
 async function recordMovement(

@@ -9,7 +9,7 @@
  */
 import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
-import { chargedAccounts, markDelivered, release } from "./budgets";
+import { BudgetMoves, chargedAccounts } from "./budgets";
 import { notFound } from "./errors";
 import { type Actor, authorizeProvider } from "./permissions";
 
@@ -66,6 +66,7 @@ export async function syncDeliveries(
       reports.map((report) => report.deliveryId),
     );
     const outcomes = new RequestOutcomes();
+    const moves = new BudgetMoves();
     for (const [index, report] of reports.entries()) {
       const delivery = deliveries.get(report.deliveryId);
       if (!delivery) throw notFound(`No delivery ${report.deliveryId}.`);
@@ -83,7 +84,7 @@ export async function syncDeliveries(
         if (wasDelivered !== null) {
           outcomes.reverted(delivery, wasDelivered);
           for (const account of accounts)
-            await release(tx, account, delivery.amountMinor, delivery.id, wasDelivered);
+            moves.released(account, delivery.amountMinor, delivery.id, wasDelivered);
         }
       } else if (DELIVERED_STATUSES.has(report.status)) {
         const { count } = await tx.delivery.updateMany({
@@ -92,13 +93,14 @@ export async function syncDeliveries(
         });
         if (count === 1) {
           outcomes.delivered(delivery);
-          for (const account of accounts) await markDelivered(tx, account, delivery.amountMinor, delivery.id);
+          for (const account of accounts) moves.delivered(account, delivery.amountMinor, delivery.id);
         } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
       } else {
         await tx.delivery.update({ where: { id: delivery.id }, data });
       }
     }
     await outcomes.write(tx);
+    await moves.write(tx);
     // One entry per delivery reported, written in one statement with the report.
     await recordAudit(
       tx,

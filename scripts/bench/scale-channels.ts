@@ -45,6 +45,10 @@ const CATEGORIES: ChannelBody["availability"]["categoriesSupported"][] = [
   ["CASH", "INFORMATION"],
 ];
 
+/** A country one channel in 10,000 serves: a filter whose index names few channels (channels/filters.ts). */
+export const RARE_COUNTRY = "MD";
+const RARE_COUNTRY_EVERY = 13;
+
 /** The i-th channel of a provider: the scripts' sample channel, its words and availability varied. */
 export function scaleChannel(i: number): ChannelBody {
   const sample = sampleChannel(randomUUID());
@@ -56,7 +60,8 @@ export function scaleChannel(i: number): ChannelBody {
     availability: {
       ...sample.availability,
       categoriesSupported: CATEGORIES[i % CATEGORIES.length]!,
-      countriesSupported: COUNTRIES[i % COUNTRIES.length]!,
+      countriesSupported:
+        i % 10_000 === RARE_COUNTRY_EVERY ? [RARE_COUNTRY] : COUNTRIES[i % COUNTRIES.length]!,
     },
     contacts: [{ email: `agent${i}@scale-payouts.example`, name: `Agent ${place}`, phone: "+359 2 000 000" }],
     // The channel deliveries are sent to (the first) has no budget of its own: only the program's applies.

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
 import { channelBody, LOOKUPS_BODY } from "./requests";
-import { RARE_WORD } from "./scale-channels";
+import { RARE_COUNTRY, RARE_WORD } from "./scale-channels";
 import type { World } from "./scale-world";
 
 export type Auth = "owner" | "admin" | "key" | "token";
@@ -73,6 +73,18 @@ function consolePages(world: World, found: Awaited<ReturnType<typeof ids>>): Tar
       name: "/admin/channels?status=ONLINE&country=BG",
       auth: "admin",
       path: "/admin/channels?status=ONLINE&country=BG",
+      list: true,
+    },
+    {
+      name: `/admin/channels?country=${RARE_COUNTRY}`,
+      auth: "admin",
+      path: `/admin/channels?country=${RARE_COUNTRY}`,
+      list: true,
+    },
+    {
+      name: "/admin/channels?request=rejected",
+      auth: "admin",
+      path: "/admin/channels?request=rejected",
       list: true,
     },
     {

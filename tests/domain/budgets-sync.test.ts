@@ -38,6 +38,47 @@ it("a refund request queues DELIVERY_REFUND_REQUESTED; the provider's DELIVERY_R
   ).rejects.toBeInstanceOf(DomainError);
 });
 
+it("one report's movements lead, in its order, to the figures it leaves; the burn-down ends there", async () => {
+  const setup = await servingChannel({ currency: "EUR", amount: 100 });
+  const sent = await sendThrough(
+    setup,
+    "Moves",
+    [10, 20, 30, 40].map((amount) => delivery(amount)),
+  );
+  const deliveries = await database()
+    .db()
+    .delivery.findMany({
+      where: { deliveryRequestId: sent.deliveryRequestId },
+      orderBy: { amountMinor: "asc" },
+    });
+  const [ten, twenty, thirty, forty] = deliveries.map((row) => row.id);
+  const owner = providerKey(setup.providerId);
+  await syncDeliveries(owner, [{ deliveryId: thirty!, status: "DELIVERED" }]);
+  await syncDeliveries(owner, [
+    { deliveryId: ten!, status: "DELIVERED" },
+    { deliveryId: twenty!, status: "DELIVERY_REVERTED" },
+    { deliveryId: thirty!, status: "DELIVERY_REVERTED" }, // delivered before: leaves delivered too
+    { deliveryId: forty!, status: "DELIVERY_REVERTED" },
+  ]);
+  expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 1000n, deliveredMinor: 1000n });
+  const { id: accountId } = await account(setup.channelId);
+  const moves = await database()
+    .db()
+    .budgetMovement.findMany({ where: { accountId }, orderBy: [{ at: "asc" }, { id: "asc" }] });
+  expect(
+    moves.map(({ kind, amountMinor, reservedAfterMinor }) => [kind, amountMinor, reservedAfterMinor]),
+  ).toEqual([
+    ["RESERVED", 10_000n, 10_000n],
+    ["DELIVERED", 3_000n, 10_000n],
+    ["DELIVERED", 1_000n, 10_000n],
+    ["RELEASED", 2_000n, 8_000n],
+    ["RELEASED", 3_000n, 5_000n],
+    ["RELEASED", 4_000n, 1_000n],
+  ]);
+  const overview = await budgetOverview({ channelId: setup.channelId });
+  expect(overview?.burnDown.at(-1)?.reservedAfterMinor).toBe(1_000n);
+});
+
 describe("the providers' sync operations over HTTP", () => {
   /** A request's deliveries, the largest amount first. */
   const largestFirst = (deliveryRequestId: string) =>
