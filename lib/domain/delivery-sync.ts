@@ -65,6 +65,10 @@ export async function syncDeliveries(
       providerId,
       reports.map((report) => report.deliveryId),
     );
+    // Outcomes that move no money are written together, which is only the same as writing each in
+    // turn when no delivery is reported twice (the contract refuses that; a caller might not).
+    const distinct = new Set(reports.map((report) => report.deliveryId)).size === reports.length;
+    const statusOnly = new StatusUpdates();
     const outcomes = new RequestOutcomes();
     const moves = new BudgetMoves();
     for (const [index, report] of reports.entries()) {
@@ -95,10 +99,13 @@ export async function syncDeliveries(
           outcomes.delivered(delivery);
           for (const account of accounts) moves.delivered(account, delivery.amountMinor, delivery.id);
         } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
+      } else if (distinct) {
+        statusOnly.add(delivery.id, data);
       } else {
         await tx.delivery.update({ where: { id: delivery.id }, data });
       }
     }
+    await statusOnly.write(tx);
     await outcomes.write(tx);
     await moves.write(tx);
     // One entry per delivery reported, written in one statement with the report.
@@ -153,6 +160,27 @@ async function readChunk(tx: Tx, providerId: string, ids: string[]) {
       deliveryRequest.approvalState === sent.approvalState &&
       deliveryRequest.channel.providerId === sent.channel.providerId,
   );
+}
+
+/**
+ * A report's outcomes that move no money, by what they write: one update per READ_CHUNK deliveries
+ * that get the same status (and no provider id of their own) instead of one per delivery.
+ */
+class StatusUpdates {
+  private readonly groups = new Map<string, { data: { status: string }; ids: string[] }>();
+
+  add(id: string, data: { status: string; providerDeliveryId?: string }) {
+    const key = JSON.stringify(data);
+    const group = this.groups.get(key) ?? { data, ids: [] };
+    this.groups.set(key, group);
+    group.ids.push(id);
+  }
+
+  async write(tx: Tx) {
+    for (const { data, ids } of this.groups.values())
+      for (let i = 0; i < ids.length; i += READ_CHUNK)
+        await tx.delivery.updateMany({ where: { id: { in: ids.slice(i, i + READ_CHUNK) } }, data });
+  }
 }
 
 /** What a report moved per delivery request, written once per request at the end of the report. */

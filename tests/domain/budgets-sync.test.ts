@@ -79,6 +79,39 @@ it("one report's movements lead, in its order, to the figures it leaves; the bur
   expect(overview?.burnDown.at(-1)?.reservedAfterMinor).toBe(1_000n);
 });
 
+it("records outcomes that move no money, written together, each with its own provider id", async () => {
+  const setup = await servingChannel({ currency: "EUR", amount: 100 });
+  const sent = await sendThrough(
+    setup,
+    "Statuses",
+    [1, 2, 3, 4].map((amount) => delivery(amount)),
+  );
+  const ids = (
+    await database()
+      .db()
+      .delivery.findMany({
+        where: { deliveryRequestId: sent.deliveryRequestId },
+        orderBy: { amountMinor: "asc" },
+      })
+  ).map((row) => row.id);
+  await syncDeliveries(providerKey(setup.providerId), [
+    { deliveryId: ids[0]!, status: "DELIVERY_PENDING" },
+    { deliveryId: ids[1]!, status: "DELIVERY_PENDING", providerDeliveryId: "P-2" },
+    { deliveryId: ids[2]!, status: "DELIVERY_READY_TO_COLLECT" },
+    { deliveryId: ids[3]!, status: "DELIVERY_PENDING" },
+  ]);
+  const rows = await database()
+    .db()
+    .delivery.findMany({ where: { id: { in: ids } }, orderBy: { amountMinor: "asc" } });
+  expect(rows.map(({ status, providerDeliveryId }) => [status, providerDeliveryId])).toEqual([
+    ["DELIVERY_PENDING", null],
+    ["DELIVERY_PENDING", "P-2"],
+    ["DELIVERY_READY_TO_COLLECT", null],
+    ["DELIVERY_PENDING", null],
+  ]);
+  expect(await account(setup.channelId)).toMatchObject({ reservedMinor: 1_000n, deliveredMinor: 0n });
+});
+
 describe("the providers' sync operations over HTTP", () => {
   /** A request's deliveries, the largest amount first. */
   const largestFirst = (deliveryRequestId: string) =>
