@@ -4,7 +4,7 @@
  * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type ApiResult, failure } from "../lib/api/endpoint";
+import { type ApiResult, failure } from "../lib/api/envelope";
 import {
   type ApiError,
   bodyIncomplete,

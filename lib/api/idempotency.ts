@@ -17,7 +17,7 @@ import { log } from "../log";
 import { idempotencyKeyReused, invalidIdempotencyKey, requestInProgress } from "./errors";
 import type { ApiRequest } from "./request";
 
-/** An endpoint's answer: an ApiResult of lib/api/endpoint.ts, which imports this module. */
+/** An endpoint's answer: an ApiResult of lib/api/envelope.ts (lib/api/endpoint.ts imports this module). */
 type Answer = StoredAnswer & { headers?: Record<string, string> };
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";

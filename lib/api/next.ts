@@ -5,7 +5,7 @@
  */
 import { MAX_BODY_BYTES } from "../config";
 import { log } from "../log";
-import type { ApiResult } from "./endpoint";
+import type { ApiResult } from "./envelope";
 import { payloadTooLarge } from "./errors";
 import type { ApiRequest } from "./request";
 import { matchOperation, unknownApiPath } from "./routing";

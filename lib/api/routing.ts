@@ -5,7 +5,8 @@
  * served by several methods (the platform API's GET and POST `/programs`) dispatches by method. The
  * fast path and the Next route file both route with this, so they cannot differ.
  */
-import { type ApiHandler, failure } from "./endpoint";
+import type { ApiHandler } from "./endpoint";
+import { failure } from "./envelope";
 import { methodNotAllowed, notFound } from "./errors";
 import type { ApiOperation } from "./operation";
 import { OPERATIONS } from "./operations";

@@ -33,7 +33,6 @@ import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, toMinor } from "./money";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
-import { holdOrRequestRefund } from "./refund-approvals";
 
 export type { NewDelivery } from "./delivery-checks";
 export { deliveryProblems } from "./delivery-checks";
@@ -291,24 +290,4 @@ export async function previewDeliveryRequest(actor: Actor, request: NewDeliveryR
       },
     };
   });
-}
-
-/**
- * Asks the provider to reverse one delivery, for a reason kept here (the audit and the request's
- * page): DELIVERY_REFUND_REQUESTED stays `{"deliveryId"}` as on the real platform, so receivers
- * written for it keep working and internal notes do not reach the provider. The amount returns to the
- * budgets once the provider reports DELIVERY_REVERTED. Above the program's refund threshold the
- * refund waits for its approvals first (lib/domain/refund-approvals.ts).
- */
-export async function requestRefund(actor: Actor, deliveryId: string, reason: string) {
-  authorize(actor, "refunds.request");
-  const why = reason.trim();
-  if (!why) throw invalid("reason", "Enter a reason for the refund");
-  if (why.length > 500) throw invalid("reason", "must be at most 500 characters");
-  const outcome = await db().$transaction(async (tx) => {
-    await takeWriteLock(tx);
-    return holdOrRequestRefund(tx, actor, deliveryId, why);
-  });
-  if (outcome === "REQUESTED") notifyOutboxWritten();
-  return outcome;
 }

@@ -1,5 +1,6 @@
 /**
- * Refunds under an approval policy: above the program's refund threshold a refund request waits
+ * Refunds: a program manager asks the provider to reverse a delivery (requestRefund, below). Under
+ * an approval policy, above the program's refund threshold a refund request waits
  * (RefundRequest, PENDING_APPROVAL) for its approvals from distinct finance approvers, not the
  * requester, before DELIVERY_REFUND_REQUESTED is queued; a rejection or the expiry clears it, and the
  * delivery may be refunded again later. Decisions lock the refund request's row first, as delivery
@@ -16,10 +17,10 @@ import {
   refuseUnlessPending,
 } from "./approval-rules";
 import { recordAudit } from "./audit";
-import { conflict, notFound } from "./errors";
+import { conflict, invalid, notFound } from "./errors";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
-import type { Actor } from "./permissions";
+import { type Actor, authorize } from "./permissions";
 
 const WHAT = "refund";
 
@@ -206,4 +207,24 @@ export async function closeRefund(
     data: { state, pendingFor: null, decidedAt: new Date(), rejectionReason: reason ?? null },
   });
   return count === 1;
+}
+
+/**
+ * Asks the provider to reverse one delivery, for a reason kept here (the audit and the request's
+ * page): DELIVERY_REFUND_REQUESTED stays `{"deliveryId"}` as on the real platform, so receivers
+ * written for it keep working and internal notes do not reach the provider. The amount returns to the
+ * budgets once the provider reports DELIVERY_REVERTED. Above the program's refund threshold the
+ * refund waits for its approvals first (lib/domain/refund-approvals.ts).
+ */
+export async function requestRefund(actor: Actor, deliveryId: string, reason: string) {
+  authorize(actor, "refunds.request");
+  const why = reason.trim();
+  if (!why) throw invalid("reason", "Enter a reason for the refund");
+  if (why.length > 500) throw invalid("reason", "must be at most 500 characters");
+  const outcome = await db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    return holdOrRequestRefund(tx, actor, deliveryId, why);
+  });
+  if (outcome === "REQUESTED") notifyOutboxWritten();
+  return outcome;
 }

@@ -9,12 +9,13 @@ import { CURRENCIES } from "../contract/enums";
 import { db } from "../db";
 import { type ChannelContent, parseContent } from "./channels/content";
 import { type DeliveryOption, deliveryProblems } from "./delivery-checks";
-import { receivesDeliveries, requestRefund, sendDeliveryRequest } from "./delivery-requests";
+import { receivesDeliveries, sendDeliveryRequest } from "./delivery-requests";
 import { availabilityAllows } from "./eligibility";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { checkGeneratedEventRoom } from "./outbox";
 import { type Actor, authorizeProvider, type Permission, systemActor } from "./permissions";
+import { requestRefund } from "./refund-approvals";
 import { requireSandbox } from "./sandbox";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
 

@@ -1,17 +1,18 @@
 /**
  * The platform API's operations over real HTTP, each with the role that may call it and one that
  * may not: channel requests (with their diffs) and decisions, channels, providers and their keys,
- * programs, delivery requests and refunds, eligibility, the webhook log and the audit trail.
+ * eligibility, the webhook log and the audit trail. Programs and payments: platform-programs.test.ts.
  */
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectFailure } from "../support/envelope";
 import {
   dataOf,
   everyPage,
+  forbidden,
   type PlatformUser,
   platform,
   platformUser,
+  platformWorld,
   requestedChannel,
 } from "../support/platform-api";
 import { openTestDb } from "../support/test-db";
@@ -19,31 +20,12 @@ import { openTestDb } from "../support/test-db";
 openTestDb();
 let admin: PlatformUser;
 let reviewer: PlatformUser;
-let manager: PlatformUser;
 let auditor: PlatformUser;
 let provider: { id: string; key: string };
 let approved: Awaited<ReturnType<typeof requestedChannel>>;
 
-const forbidden = (what: string) => `Your role does not allow you to ${what}.`;
-
 beforeAll(async () => {
-  [admin, reviewer, manager, auditor] = await Promise.all([
-    platformUser(["administrator"]),
-    platformUser(["reviewer"]),
-    platformUser(["program_manager"]),
-    platformUser(["auditor"]),
-  ]);
-  const created = dataOf(
-    await platform("/providers", { token: admin.token, body: { name: `Platform ${randomUUID()}` } }),
-  );
-  provider = { id: created.id, key: created.key };
-  approved = await requestedChannel(provider.key, reviewer, provider.id);
-  dataOf(
-    await platform(`/channel-requests/${approved.requestId}/approve`, {
-      token: reviewer.token,
-      method: "POST",
-    }),
-  );
+  ({ admin, reviewer, auditor, provider, approved } = await platformWorld());
 });
 
 const viewWith = (key: string) =>
@@ -169,105 +151,6 @@ describe("channels", () => {
       content: { name: expect.any(Object) },
     });
     expect(one.approvedContent).toBeUndefined();
-  });
-});
-
-describe("programs, delivery requests and refunds", () => {
-  let programId: string;
-  const send = (key: string) =>
-    platform(`/programs/${programId}/delivery-requests`, {
-      token: manager.token,
-      headers: { "idempotency-key": key },
-      body: {
-        channelId: approved.channelId,
-        description: "November",
-        deliveries: [
-          { beneficiaryId: "BEN-1", amount: 10.5, options: {} },
-          { beneficiaryId: "BEN-2", amount: 4 },
-        ],
-      },
-    });
-
-  beforeAll(async () => {
-    const program = { name: "Winter", description: "Heating", unit: "EUR", virtualBudget: 1000 };
-    expectFailure(
-      await platform("/programs", { token: reviewer.token, body: program }),
-      403,
-      "Forbidden",
-      "Forbidden",
-      forbidden("manage programs, their channels and budgets"),
-    );
-    programId = dataOf(await platform("/programs", { token: manager.token, body: program })).id;
-    dataOf(
-      await platform(`/programs/${programId}/channels`, {
-        token: manager.token,
-        body: { channelId: approved.channelId },
-      }),
-    );
-  });
-
-  it("lists and shows the program with its channel and budget (minor units as text)", async () => {
-    const list = await everyPage("/programs", auditor.token);
-    expect(list.find((row: { id: string }) => row.id === programId).budget.limitMinor).toBe("100000");
-    const one = dataOf(await platform(`/programs/${programId}`, { token: auditor.token }));
-    expect(one.channels.map((channel: { id: string }) => channel.id)).toEqual([approved.channelId]);
-  });
-
-  it("sends a delivery request once per Idempotency-Key, lists and shows it, and refunds a delivery once", async () => {
-    const key = randomUUID();
-    const first = await send(key);
-    const sent = dataOf(first);
-    expect(sent).toMatchObject({ totalMinor: "1450", unit: "EUR", approvalState: "SENT", replayed: false });
-    const again = await send(key);
-    expect(again.response.headers.get("idempotent-replayed")).toBe("true");
-    expect(dataOf(again)).toEqual(sent);
-    const list = dataOf(await platform(`/programs/${programId}/delivery-requests`, { token: auditor.token }));
-    expect(list.items.map((row: { id: string }) => row.id)).toEqual([sent.deliveryRequestId]);
-    const one = dataOf(
-      await platform(`/delivery-requests/${sent.deliveryRequestId}`, { token: auditor.token }),
-    );
-    expect(one.deliveries.map((row: { beneficiaryId: string }) => row.beneficiaryId)).toEqual([
-      "BEN-1",
-      "BEN-2",
-    ]);
-    const refund = `/deliveries/${one.deliveries[0].id}/refund`;
-    expectFailure(
-      await platform(refund, { token: auditor.token, body: { reason: "x" } }),
-      403,
-      "Forbidden",
-      "Forbidden",
-    );
-    expect(dataOf(await platform(refund, { token: manager.token, body: { reason: "Paid twice" } }))).toEqual({
-      state: "REQUESTED",
-    });
-    expectFailure(
-      await platform(refund, { token: manager.token, body: { reason: "Again" } }),
-      409,
-      "Conflict",
-      "Conflict",
-      "A refund of this delivery was already requested.",
-    );
-  });
-
-  it("names every bad row of a send and sends nothing", async () => {
-    const reply = await platform(`/programs/${programId}/delivery-requests`, {
-      token: manager.token,
-      body: {
-        channelId: approved.channelId,
-        description: "Bad",
-        deliveries: [
-          { beneficiaryId: "B", amount: -1 },
-          { beneficiaryId: "C", amount: 1.234 },
-        ],
-      },
-    });
-    expectFailure(
-      reply,
-      400,
-      "ValidationError",
-      "Invalid Request Body",
-      /deliveries\[0\]\.amount.*deliveries\[1\]\.amount/,
-    );
   });
 });
 

@@ -6,9 +6,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { budgetOverview } from "@/lib/domain/budgets";
-import { requestRefund } from "@/lib/domain/delivery-requests";
 import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
+import { requestRefund } from "@/lib/domain/refund-approvals";
 import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";

@@ -8,8 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
-import { previewDeliveryRequest, requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { previewDeliveryRequest, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { programSpending } from "@/lib/domain/programs";
+import { requestRefund } from "@/lib/domain/refund-approvals";
 import { MANAGER } from "../support/actors";
 import { migrationFill } from "../support/migration-fill";
 import {

@@ -4,9 +4,9 @@
  * rejection clears it and the expiry too.
  */
 import { describe, expect, it } from "vitest";
-import { requestRefund } from "@/lib/domain/delivery-requests";
 import { approvePayment, rejectPayment } from "@/lib/domain/payment-approvals";
 import { expireDuePayments } from "@/lib/domain/payment-expiry";
+import { requestRefund } from "@/lib/domain/refund-approvals";
 import { MANAGER } from "../support/actors";
 import {
   APPROVER_1,

@@ -16,9 +16,9 @@ import { decideRequest } from "../../lib/domain/approvals";
 import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
 import { adminChannelDetail } from "../../lib/domain/channels/details";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
-import { requestRefund } from "../../lib/domain/delivery-requests";
 import { eligibleChannels } from "../../lib/domain/eligibility";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
+import { requestRefund } from "../../lib/domain/refund-approvals";
 import {
   decideDueSandboxRequests,
   SANDBOX_REJECTION_REASON,

@@ -1,8 +1,7 @@
 /**
- * User management on the real database, in process: the invitation lifecycle, who may invite whom
- * into which scope, role changes with their audit entries, deactivation ending sessions, and the
- * last administrator / owner rule, also when two administrators demote each other at the same time.
- * Own database, so that "the last administrator" counts only this file's users.
+ * User management on the real database, in process: the invitation lifecycle and who may invite
+ * whom into which scope (role changes, deactivation and the last administrator: user-roles.test.ts).
+ * Own database, so that each test's users are the only ones.
  */
 
 import { randomUUID } from "node:crypto";
@@ -15,40 +14,20 @@ import {
   inviteUser,
   revokeInvitation,
 } from "../../lib/domain/invitations";
-import type { Actor } from "../../lib/domain/permissions";
 import { sandboxOf } from "../../lib/domain/sandbox";
 import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/user-admin";
-import { createUser } from "../../lib/domain/users";
 import { ADMIN } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
+import { auditActions, newUser, PASSWORD } from "../support/users";
 
 const own = openOwnDatabase();
 const ORIGIN = "http://portal.example";
-const PASSWORD = "correct horse battery";
 
 let organisation: string;
 let otherOrganisation: string;
 
-const actorOf = (user: { id: string }, roles: UserRole[], providerId: string | null = null): Actor => ({
-  kind: "user",
-  id: user.id,
-  personId: user.id,
-  holds: roles,
-  providerId,
-});
-
-async function newUser(roles: UserRole[], providerId: string | null = null) {
-  const email = `${roles.join("-")}-${randomUUID().slice(0, 8)}@users.example`;
-  const user = await createUser({ email, name: email, password: PASSWORD, roles, providerId });
-  return { ...user, actor: actorOf(user, roles, providerId) };
-}
-
 const tokenOf = (link: string | null) => (link ?? "").split("/invite/")[1] ?? "";
 const email = () => `invitee-${randomUUID().slice(0, 8)}@users.example`;
-const auditActions = async (subjectId: string) =>
-  (await own.db().auditEntry.findMany({ where: { subjectId }, orderBy: { seq: "asc" } })).map(
-    (e) => e.action,
-  );
 
 let admin: Awaited<ReturnType<typeof newUser>>;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -76,8 +55,8 @@ describe("an invitation", () => {
       /already used/,
     );
     expect((await invitationForToken(token))?.state).toBe("accepted");
-    expect(await auditActions(sent.invitationId)).toEqual(["user.invited", "invitation.accepted"]);
-    expect(await auditActions(user.id)).toEqual(["user.created"]);
+    expect(await auditActions(own, sent.invitationId)).toEqual(["user.invited", "invitation.accepted"]);
+    expect(await auditActions(own, user.id)).toEqual(["user.created"]);
   });
 
   it("of two acceptances at once, creates one account", async () => {
@@ -209,114 +188,5 @@ describe("an inviter who lost the right to invite", () => {
     await reactivateUser(admin.actor, otherAdmin.id);
     await acceptInvitation(tokenOf(byDeactivated.link), { name: "Ada", password: PASSWORD });
     expect(await own.db().user.findUnique({ where: { email: byDeactivated.email } })).not.toBeNull();
-  });
-});
-
-describe("roles and deactivation", () => {
-  it("a role change keeps the other scope's roles and records before and after", async () => {
-    const both = await newUser(["reviewer", "viewer"], organisation);
-    await changeUserRoles(owner.actor, both.id, ["editor"]);
-    await changeUserRoles(admin.actor, both.id, ["auditor", "program_manager"]);
-    const stored = await own.db().user.findUniqueOrThrow({ where: { id: both.id } });
-    expect(stored.roles.split(" ").sort()).toEqual(["auditor", "editor", "program_manager"]);
-    const entries = await own
-      .db()
-      .auditEntry.findMany({ where: { subjectId: both.id }, orderBy: { seq: "asc" } });
-    expect(
-      entries.map((entry) => [
-        entry.action,
-        JSON.parse(entry.before ?? "{}"),
-        JSON.parse(entry.after ?? "{}"),
-      ]),
-    ).toEqual([
-      ["user.roles_changed", { roles: ["reviewer", "viewer"] }, { roles: ["reviewer", "editor"] }],
-      [
-        "user.roles_changed",
-        { roles: ["reviewer", "editor"] },
-        { roles: ["editor", "auditor", "program_manager"] },
-      ],
-    ]);
-    // An owner reaches only their organisation's users, and never deactivates a console user.
-    await expect(changeUserRoles(owner.actor, admin.id, ["viewer"])).rejects.toThrow(/No such user/);
-    await expect(deactivateUser(owner.actor, both.id)).rejects.toThrow(/platform administrator/);
-  });
-
-  it("deactivation ends the user's sessions in the same transaction; reactivation restores the account", async () => {
-    const viewer = await newUser(["viewer"], organisation);
-    await own.db().session.create({
-      data: {
-        id: randomUUID(),
-        token: randomUUID(),
-        userId: viewer.id,
-        expiresAt: new Date(Date.now() + 3_600_000),
-      },
-    });
-    await deactivateUser(owner.actor, viewer.id);
-    expect(await own.db().session.count({ where: { userId: viewer.id } })).toBe(0);
-    expect(
-      (await own.db().user.findUniqueOrThrow({ where: { id: viewer.id } })).deactivatedAt,
-    ).not.toBeNull();
-    await expect(deactivateUser(owner.actor, viewer.id)).rejects.toThrow(/already deactivated/);
-    await reactivateUser(owner.actor, viewer.id);
-    expect((await own.db().user.findUniqueOrThrow({ where: { id: viewer.id } })).deactivatedAt).toBeNull();
-    expect(await auditActions(viewer.id)).toEqual(["user.deactivated", "user.reactivated"]);
-  });
-});
-
-describe("the last administrator and the last owner", () => {
-  it("an organisation's only active owner can neither demote nor deactivate themself", async () => {
-    const lonely = (await createProvider(ADMIN, "Lonely Payouts")).id;
-    const only = await newUser(["owner"], lonely);
-    await expect(changeUserRoles(only.actor, only.id, ["editor"])).rejects.toThrow(
-      /at least one active owner/,
-    );
-    await expect(deactivateUser(only.actor, only.id)).rejects.toThrow(/at least one active owner/);
-    const second = await newUser(["owner"], lonely);
-    await changeUserRoles(only.actor, only.id, ["editor"]);
-    await expect(deactivateUser(second.actor, second.id)).rejects.toThrow(/at least one active owner/);
-  });
-
-  it("two administrators demoting each other at the same time leave one", async () => {
-    // Every administrator but two is demoted first, so that the race decides the last one.
-    const first = await newUser(["administrator"]);
-    const second = await newUser(["administrator"]);
-    const others = await own.db().user.findMany({
-      where: { roles: { contains: "administrator" }, id: { notIn: [first.id, second.id] } },
-    });
-    for (const other of others) await changeUserRoles(first.actor, other.id, ["auditor"]);
-    for (let round = 0; round < 3; round++) {
-      const results = await Promise.allSettled([
-        changeUserRoles(first.actor, second.id, ["auditor"]),
-        changeUserRoles(second.actor, first.id, ["auditor"]),
-      ]);
-      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-      const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
-      expect(String(refused.reason)).toMatch(/at least one active administrator/);
-      const remaining = await own.db().user.findMany({ where: { roles: { contains: "administrator" } } });
-      expect(remaining).toHaveLength(1);
-      // Restore both for the next round.
-      await own
-        .db()
-        .user.updateMany({ where: { id: { in: [first.id, second.id] } }, data: { roles: "administrator" } });
-    }
-  });
-
-  it("nor can the last administrator be deactivated, by themself or at once with a demotion", async () => {
-    const admins = await own.db().user.findMany({ where: { roles: { contains: "administrator" } } });
-    const [keep, ...rest] = admins;
-    if (!keep) throw new Error("no administrator");
-    const keeper = actorOf(keep, ["administrator"]);
-    for (const other of rest) await changeUserRoles(keeper, other.id, ["auditor"]);
-    await expect(deactivateUser(keeper, keep.id)).rejects.toThrow(/at least one active administrator/);
-    const partner = await newUser(["administrator"]);
-    const results = await Promise.allSettled([
-      deactivateUser(keeper, partner.id),
-      changeUserRoles(partner.actor, keep.id, ["reviewer"]),
-    ]);
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    const active = await own.db().user.findMany({
-      where: { roles: { contains: "administrator" }, deactivatedAt: null },
-    });
-    expect(active).toHaveLength(1);
   });
 });

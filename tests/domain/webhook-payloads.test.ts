@@ -15,8 +15,9 @@ import {
 import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { requestRefund, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
+import { requestRefund } from "@/lib/domain/refund-approvals";
 import { subscribe } from "@/lib/domain/subscriptions";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";

@@ -116,3 +116,28 @@ export async function requestedChannel(providerKey: string, reviewer: PlatformUs
     request,
   };
 }
+
+/** Platform users of each role, a provider (with its key) and one channel of it, approved. */
+export async function platformWorld() {
+  const [admin, reviewer, manager, auditor] = await Promise.all([
+    platformUser(["administrator"]),
+    platformUser(["reviewer"]),
+    platformUser(["program_manager"]),
+    platformUser(["auditor"]),
+  ]);
+  const created = dataOf(
+    await platform("/providers", { token: admin.token, body: { name: `Platform ${randomUUID()}` } }),
+  );
+  const provider = { id: created.id as string, key: created.key as string };
+  const approved = await requestedChannel(provider.key, reviewer, provider.id);
+  dataOf(
+    await platform(`/channel-requests/${approved.requestId}/approve`, {
+      token: reviewer.token,
+      method: "POST",
+    }),
+  );
+  return { admin, reviewer, manager, auditor, provider, approved };
+}
+
+/** The 403 message of a role without the permission. */
+export const forbidden = (what: string) => `Your role does not allow you to ${what}.`;

@@ -16,12 +16,12 @@ import {
 import {
   approvedDeliveryOptions,
   deliveryProblems,
-  requestRefund,
   sendDeliveryRequest,
 } from "../../../domain/delivery-requests";
 import { notFound } from "../../../domain/errors";
 import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
+import { requestRefund } from "../../../domain/refund-approvals";
 import { validationError } from "../../errors";
 import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
 import { programId } from "./programs";
