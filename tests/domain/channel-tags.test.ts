@@ -147,3 +147,10 @@ it(`lists what a filter admits whether its tags name few channels or more than $
     of("everywhere", "not-xa", "xb-only"),
   );
 });
+
+it("a filter value that is no category or country code (a wildcard, a NUL…) matches nothing rather than failing", async () => {
+  for (const value of ["B\0G", "\uD800", "%", "_", "B%", "supported:*", "*", "BGR"]) {
+    for (const filter of [{ country: value }, { category: value }] as ChannelFilter[])
+      expect((await allChannels(ADMIN, filter)).items, JSON.stringify(filter)).toEqual([]);
+  }
+});

@@ -3,6 +3,7 @@
  * providerId, updatedAt), with what a row shows — the requested name, status, approval, provider,
  * the pending request, and the reason its newest request was rejected, if it was.
  */
+import { channelFilterSchema } from "../../contract/platform/requests";
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
 import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
@@ -13,6 +14,7 @@ import { amongChannels, availableInCountry, fewCandidates, offersCategory } from
 import { type ChannelSearch, searchFilter } from "./search";
 
 export const CHANNELS_PAGE_SIZE = 20;
+const NO_CHANNEL = { id: { in: [] } };
 export const ADMIN_PAGE_SIZE = 25;
 
 /** The channel lists' order: most recently changed first. */
@@ -100,20 +102,27 @@ export async function allChannels(
 ) {
   authorize(actor, "console.read");
   const tags = { category: category?.toUpperCase(), country: country?.toUpperCase() };
+  // The console's filter is typed text: a value that is no category or country code (the platform
+  // API's rule, a 400 there) matches nothing. As a tag it would not: `%` is a LIKE wildcard, a NUL
+  // fails PostgreSQL's query and ended SQLite's LIKE pattern ("B\0G" matched BG).
+  const notACode = !channelFilterSchema.pick({ category: true, country: true }).safeParse(tags).success;
   const where = {
     ...LIVE_ROW,
+    ...(notACode ? NO_CHANNEL : {}),
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),
     ...(request === "pending" ? { requests: { some: { state: "PENDING" } } } : {}),
     // Index Channel_rejected_sandbox_updatedAt_id_idx (partial, rejected channels only).
     ...(request === "rejected" ? { rejectionReason: { not: null } } : {}),
-    AND: [
-      ...(tags.category ? [offersCategory(tags.category)] : []),
-      ...(tags.country ? [availableInCountry(tags.country)] : []),
-    ],
+    AND: notACode
+      ? []
+      : [
+          ...(tags.category ? [offersCategory(tags.category)] : []),
+          ...(tags.country ? [availableInCountry(tags.country)] : []),
+        ],
   };
-  const few = await fewCandidates({ ...tags, pending: request === "pending" });
+  const few = notACode ? null : await fewCandidates({ ...tags, pending: request === "pending" });
   if (few) return pageOfChannels({ AND: [where, amongChannels(few)] }, query, ADMIN_PAGE_SIZE);
   const unindexed = Boolean(category || country || request === "pending");
   const count = unindexed
