@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { findUnstorableText } from "@/lib/contract/stored-text";
 import { formatCappedCount } from "@/lib/format";
 
 /** What a list page knows of its place: lib/domain/paging.ts's cursors and, most lists, a capped count. */
@@ -57,8 +58,10 @@ export function stringParams(
   keys: readonly string[],
 ): Record<string, string> {
   return Object.fromEntries(
-    keys.flatMap((key) =>
-      typeof params[key] === "string" && params[key] ? [[key, params[key] as string]] : [],
-    ),
+    keys.flatMap((key) => {
+      const value = params[key];
+      // A NUL or a lone surrogate matches nothing stored, and PostgreSQL refuses it in a query.
+      return typeof value === "string" && value && !findUnstorableText(value) ? [[key, value]] : [];
+    }),
   );
 }

@@ -79,6 +79,9 @@ describe("bad filters", () => {
     ["/programs?after=x", /after is not a cursor this list gave/],
     ["/providers?sort=name", /sort: Unknown property/],
     ["/channels?country=%00", /country/],
+    ["/channels?provider=%00", /provider/],
+    ["/channel-requests?provider=a%00b", /provider/],
+    ["/webhook-events?eventType=%00", /eventType/],
     ["/webhook-events?outcome=", /outcome/],
   ])("%s is a 400 naming the filter", async (path, message) => {
     expectFailure(

@@ -154,3 +154,12 @@ it("a filter value that is no category or country code (a wildcard, a NUL…) ma
       expect((await allChannels(ADMIN, filter)).items, JSON.stringify(filter)).toEqual([]);
   }
 });
+
+it("a provider or status no database stores matches nothing rather than failing", async () => {
+  for (const filter of [
+    { providerId: "p\0" },
+    { status: "ONLINE\0" },
+    { providerId: "\uDC00" },
+  ] as ChannelFilter[])
+    expect((await allChannels(ADMIN, filter)).items, JSON.stringify(filter)).toEqual([]);
+});

@@ -9,11 +9,18 @@ import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
 import { approvalPolicySchema } from "../forms/payment-approvals";
 import { programInputSchema } from "../forms/programs";
 import { recordId } from "../ids";
+import { findUnstorableText } from "../stored-text";
 
 /** `?after=` / `?before=`: an answer's `next` / `previous` cursor (keyset paging, lib/domain/paging.ts). */
 const cursor = z.string().min(1, "must not be empty").max(512, "is too long").optional();
 const page = { after: cursor, before: cursor };
-const text = z.string().trim().min(1, "must not be empty").max(200, "is too long");
+const text = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "is too long")
+  // Nothing stored holds a NUL or a lone surrogate, and PostgreSQL refuses them in a query.
+  .refine((value) => !findUnstorableText(value), "must be text without NUL or unpaired surrogates");
 
 export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPERSEDED"] as const;
 

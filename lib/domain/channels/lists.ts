@@ -4,6 +4,7 @@
  * the pending request, and the reason its newest request was rejected, if it was.
  */
 import { channelFilterSchema } from "../../contract/platform/requests";
+import { findUnstorableText } from "../../contract/stored-text";
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
 import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
@@ -102,27 +103,26 @@ export async function allChannels(
 ) {
   authorize(actor, "console.read");
   const tags = { category: category?.toUpperCase(), country: country?.toUpperCase() };
-  // The console's filter is typed text: a value that is no category or country code (the platform
-  // API's rule, a 400 there) matches nothing. As a tag it would not: `%` is a LIKE wildcard, a NUL
-  // fails PostgreSQL's query and ended SQLite's LIKE pattern ("B\0G" matched BG).
-  const notACode = !channelFilterSchema.pick({ category: true, country: true }).safeParse(tags).success;
+  // The console's filters are typed text: a category or country that is no code (the platform API's
+  // rule, a 400 there), or a value no database stores, matches nothing. As a tag it would not: `%` is
+  // a LIKE wildcard, a NUL fails PostgreSQL's query and ended SQLite's LIKE pattern ("B\0G" was BG).
+  const codes = channelFilterSchema.pick({ category: true, country: true }).safeParse(tags).success;
+  if (!codes || findUnstorableText({ providerId, status }))
+    return pageOfChannels(NO_CHANNEL, query, ADMIN_PAGE_SIZE);
   const where = {
     ...LIVE_ROW,
-    ...(notACode ? NO_CHANNEL : {}),
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),
     ...(request === "pending" ? { requests: { some: { state: "PENDING" } } } : {}),
     // Index Channel_rejected_sandbox_updatedAt_id_idx (partial, rejected channels only).
     ...(request === "rejected" ? { rejectionReason: { not: null } } : {}),
-    AND: notACode
-      ? []
-      : [
-          ...(tags.category ? [offersCategory(tags.category)] : []),
-          ...(tags.country ? [availableInCountry(tags.country)] : []),
-        ],
+    AND: [
+      ...(tags.category ? [offersCategory(tags.category)] : []),
+      ...(tags.country ? [availableInCountry(tags.country)] : []),
+    ],
   };
-  const few = notACode ? null : await fewCandidates({ ...tags, pending: request === "pending" });
+  const few = await fewCandidates({ ...tags, pending: request === "pending" });
   if (few) return pageOfChannels({ AND: [where, amongChannels(few)] }, query, ADMIN_PAGE_SIZE);
   const unindexed = Boolean(category || country || request === "pending");
   const count = unindexed
