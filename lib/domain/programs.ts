@@ -3,6 +3,7 @@
  * The console sees live programs and channels only: a sandbox's program and channels are test data.
  */
 import type { ProgramInput } from "../contract/forms/programs";
+import { findUnstorableText } from "../contract/stored-text";
 import { containsText, db } from "../db";
 import { policyView } from "./approval-policy";
 import { recordAudit } from "./audit";
@@ -266,7 +267,10 @@ export async function deliveryRequestDetail(
   });
   if (!request) return null;
   const term = q?.trim();
-  const filter = { deliveryRequestId: request.id, ...(term ? { beneficiaryId: containsText(term) } : {}) };
+  // A NUL or a lone surrogate is in no beneficiary id, and neither database accepts it in a query.
+  const search =
+    term && (findUnstorableText(term) ? { id: { in: [] } } : { beneficiaryId: containsText(term) });
+  const filter = { deliveryRequestId: request.id, ...search };
   const { items, ...paging } = await readKeysetPage({
     query,
     pageSize: DELIVERIES_PAGE_SIZE,

@@ -5,7 +5,12 @@
  */
 import { expect, it } from "vitest";
 import { programDeliveryRequests } from "@/lib/domain/platform-reads";
-import { addChannelToProgram, listPrograms, programDetail } from "@/lib/domain/programs";
+import {
+  addChannelToProgram,
+  deliveryRequestDetail,
+  listPrograms,
+  programDetail,
+} from "@/lib/domain/programs";
 import { ADMIN, MANAGER } from "../support/actors";
 import { migrationFill } from "../support/migration-fill";
 import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
@@ -134,4 +139,21 @@ it("counts a program's requests as the database writes them, for both lists, as 
   await db().program.update({ where: { id: programId }, data: { requestCount: 0 } });
   await db().$executeRawUnsafe(migrationFill("20261125110000_program_pages"));
   expect(await counts()).toEqual([2, 2]);
+});
+
+it("searches a request's deliveries by beneficiary id; text no database stores finds none, not a failure", async () => {
+  const channel = await approvedChannel(undefined, "Searched");
+  const programId = await programWith(1000, [channel.channelId]);
+  const sent = await sendThrough({ programId, channelId: channel.channelId }, "Search", [
+    delivery(1, "BEN-A1"),
+    delivery(2, "BEN-B2"),
+  ]);
+  const found = async (q: string) =>
+    (await deliveryRequestDetail(MANAGER, programId, sent.deliveryRequestId, { q }))?.deliveries.map(
+      (row) => row.beneficiaryId,
+    );
+  expect(await found("b2")).toEqual(["BEN-B2"]);
+  expect(await found("BEN")).toEqual(["BEN-A1", "BEN-B2"]);
+  for (const hostile of ["A\0", "\uD800"])
+    expect(await found(hostile), JSON.stringify(hostile)).toEqual([]);
 });
