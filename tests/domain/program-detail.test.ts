@@ -154,6 +154,5 @@ it("searches a request's deliveries by beneficiary id; text no database stores f
     );
   expect(await found("b2")).toEqual(["BEN-B2"]);
   expect(await found("BEN")).toEqual(["BEN-A1", "BEN-B2"]);
-  for (const hostile of ["A\0", "\uD800"])
-    expect(await found(hostile), JSON.stringify(hostile)).toEqual([]);
+  for (const hostile of ["A\0", "\uD800"]) expect(await found(hostile), JSON.stringify(hostile)).toEqual([]);
 });
