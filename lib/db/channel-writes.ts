@@ -61,7 +61,8 @@ export class DuplicateChannel extends Error {
 const quoted = REQUESTED_COLUMNS.map((column) => `"${column}"`).join(", ");
 const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", ${quoted}, "createdAt", "updatedAt"`;
 const contentValues = (row: NewChannelRow) => REQUESTED_COLUMNS.map((column) => row.columns[column]);
-const REQUEST_COLUMNS = `"id", "channelId", "kind", "body", "state", "requestedAt"`;
+// providerId too (the database would copy it from the channel, with an update per row on SQLite).
+const REQUEST_COLUMNS = `"id", "channelId", "providerId", "kind", "body", "state", "requestedAt"`;
 const AUDIT_COLUMNS = `"id", "seq", "at", "actorType", "actorId", "action", "subjectType", "subjectId", "detail", "before", "after", "requestId", "prevHash", "hash"`;
 const READ_HEAD_SQL = 'SELECT "seq", "hash" FROM "AuditHead" WHERE "id" = 1';
 const UPDATE_HEAD_SQL_SQLITE = 'UPDATE "AuditHead" SET "seq" = ?, "hash" = ? WHERE "id" = 1';
@@ -96,7 +97,7 @@ function sqliteWriter(url: string): ChannelWriter {
     `INSERT INTO "Channel" (${CHANNEL_COLUMNS}) VALUES (?, ?, ?, 'REQUESTED', 0, ${REQUESTED_COLUMNS.map(() => "?, ").join("")}?, ?)`,
   );
   const request = connection.prepare(
-    `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, 'CREATE', ?, 'PENDING', ?)`,
+    `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, ?, 'CREATE', ?, 'PENDING', ?)`,
   );
   // The audit chain (lib/db/audit-chain.ts): the head is locked, read, extended and written back here,
   // as lib/domain/audit.ts does in Prisma's transactions.
@@ -119,7 +120,13 @@ function sqliteWriter(url: string): ChannelWriter {
       const now = sqliteTime(new Date());
       for (const row of rows) {
         channel.run(row.id, row.providerId, row.providerDeliveryChannelId, ...contentValues(row), now, now);
-        request.run(timeOrderedId(), row.id, row.columns.requestedContent, sqliteTime(row.receivedAt));
+        request.run(
+          timeOrderedId(),
+          row.id,
+          row.providerId,
+          row.columns.requestedContent,
+          sqliteTime(row.receivedAt),
+        );
       }
       ensureHead.run();
       lockHead.run();
@@ -221,11 +228,13 @@ function postgresWriter(url: string): ChannelWriter {
         await client.query({
           name: "create-channel-requests",
           text: `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS})
-                 SELECT id, channel, 'CREATE', body, 'PENDING', requested
-                 FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamp[]) AS t(id, channel, body, requested)`,
+                 SELECT id, channel, provider, 'CREATE', body, 'PENDING', requested
+                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamp[])
+                   AS t(id, channel, provider, body, requested)`,
           values: [
             rows.map(() => timeOrderedId()),
             ids,
+            rows.map((r) => r.providerId),
             rows.map((r) => r.columns.requestedContent),
             rows.map((r) => r.receivedAt.toISOString()),
           ],

@@ -18,6 +18,7 @@ import {
 import { requestedColumns } from "@/lib/domain/channels/columns";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
+import { migrationFill } from "../support/migration-fill";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -150,4 +151,29 @@ it("counts a list filtered by country up to 1,000 (each counted row is read), ex
     total: 999,
     totalCapped: false,
   });
+});
+
+it("a request carries its channel's provider, as the database writes it and the migration fills it in", async () => {
+  const provider = (await createProvider(ADMIN, `Request provider ${randomUUID()}`)).id;
+  await requestChannelCreate(providerActor(provider), minimalChannelBody("carried") as ChannelBody);
+  const { db } = database();
+  const providersOf = async (client: Pick<ReturnType<typeof db>, "channelRequest">) =>
+    (await client.channelRequest.findMany({ where: { channel: { providerId: provider } } })).map(
+      (request) => request.providerId,
+    );
+  expect(await providersOf(db())).toEqual([provider]);
+  expect((await approvalQueue(ADMIN, { providerId: provider })).requests).toHaveLength(1);
+  // As before the migration: no provider on the row. PostgreSQL's trigger would put it back on any
+  // update, so there the rows are reset and filled with triggers off (replica role), in one transaction.
+  const filled = await db().$transaction(async (tx) => {
+    if (inject("databaseKind") === "postgres")
+      await tx.$executeRawUnsafe("SET LOCAL session_replication_role = replica");
+    await tx.$executeRawUnsafe(
+      `UPDATE "ChannelRequest" SET "providerId" = '' WHERE "providerId" = '${provider}'`,
+    );
+    const reset = await tx.channelRequest.count({ where: { providerId: provider } });
+    await tx.$executeRawUnsafe(migrationFill("20261125130000_request_filters"));
+    return { reset, providers: await providersOf(tx) };
+  });
+  expect(filled).toEqual({ reset: 0, providers: [provider] });
 });

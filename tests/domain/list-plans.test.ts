@@ -45,3 +45,38 @@ it.each(Object.entries(LISTS))("reads %s in its order from an index, sorting not
   expect(plan).toMatch(/INDEX|Index/);
   expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
 });
+
+/**
+ * The approval queue's and the request list's provider and kind filters (review.ts, request-list.ts)
+ * read an index range of their own: the filter's column is a condition of the index, not a check of
+ * each row read (a provider with nothing pending read every pending request).
+ */
+const FILTERED = {
+  "the queue by provider": [
+    `"sandbox" = false AND "providerId" = 'p' AND "state" = 'PENDING' ORDER BY "requestedAt" ASC, "id" ASC`,
+    "providerId",
+  ],
+  "every request by provider": [
+    `"sandbox" = false AND "providerId" = 'p' ORDER BY "requestedAt" DESC, "id" DESC`,
+    "providerId",
+  ],
+  "the queue by kind": [
+    `"sandbox" = false AND "state" = 'PENDING' AND "kind" = 'UPDATE' ORDER BY "requestedAt" ASC, "id" ASC`,
+    "kind",
+  ],
+  "every request by kind": [
+    `"sandbox" = false AND "kind" = 'UPDATE' ORDER BY "requestedAt" DESC, "id" DESC`,
+    "kind",
+  ],
+} as const;
+
+it.each(Object.entries(FILTERED))(
+  "reads %s from an index on the filter, sorting nothing",
+  async (_, [where, column]) => {
+    const plan = await planOf(`"ChannelRequest" WHERE ${where}`);
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+    const condition =
+      inject("databaseKind") === "sqlite" ? /USING (COVERING )?INDEX [^(]*\(([^)]*)\)/ : /Index Cond: (.*)/;
+    expect(condition.exec(plan)?.at(-1), plan).toContain(column);
+  },
+);

@@ -166,7 +166,14 @@ export async function requestChannelUpdate(actor: Actor, body: ChannelBody, rece
     // The status before a change, so that rejecting the request can restore it (lib/domain/approvals).
     const previousStatus = newStatus && newStatus !== channel.status ? channel.status : null;
     await tx.channelRequest.create({
-      data: { channelId: channel.id, kind, body: content, requestedAt: receivedAt, previousStatus },
+      data: {
+        channelId: channel.id,
+        providerId,
+        kind,
+        body: content,
+        requestedAt: receivedAt,
+        previousStatus,
+      },
     });
     await tx.channel.update({
       where: { id: channel.id },
