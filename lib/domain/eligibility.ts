@@ -8,15 +8,18 @@ import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
 import { findUnstorableText } from "../contract/stored-text";
 import { db } from "../db";
 import type { Prisma } from "../db/generated/sqlite/client";
+import { NOT_RESTRICTED } from "./channels/columns";
 import { parseContent } from "./channels/content";
 import {
   type CappedCount,
+  ID_LIST_LIMIT,
   type KeysetPage,
   type PageQuery,
   type PageStart,
   pageOf,
   pageStart,
   type SortKey,
+  shortestRange,
 } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_ROW } from "./sandbox-scope";
@@ -55,26 +58,48 @@ export function availabilityAllows(availability: Availability, criteria: Eligibi
   });
 }
 
-const hasTag = (tag: string) => ({ eligibilityTags: { contains: `,${tag},` } });
-
 /**
- * The first pass, in SQL over Channel.eligibilityTags: the channels whose approved availability *may*
- * allow the criteria — the category supported, and each criterion's value supported or not restricted.
- * Never narrower than the rule (a `%` or `_` in a value only widens a LIKE; exclusions are left to the
- * rule), which then decides on the parsed content. Text no database stores is left to the rule too.
+ * Each criterion as tags of Channel.eligibilityTags (./channels/columns.ts): a channel whose approved
+ * availability may allow the criterion holds one of its tags, the category supported, or the value
+ * supported or the criterion not restricted. Exclusions are left to the rule, and so is text no
+ * database stores or a comma (which no tag holds): never narrower than the rule.
  */
-function mayAllow(criteria: EligibilityCriteria) {
+function criteriaTags(criteria: EligibilityCriteria): string[][] {
   const storable = (value: string | undefined): value is string =>
     value !== undefined && !findUnstorableText(value) && !value.includes(",");
   return [
-    ...(storable(criteria.category) ? [hasTag(`category:${criteria.category}`)] : []),
+    ...(storable(criteria.category) ? [[`category:${criteria.category}`]] : []),
     ...Object.keys(AVAILABILITY_PAIRS).flatMap((criterion) => {
       const value = criteria[criterion as keyof typeof AVAILABILITY_PAIRS];
-      if (!storable(value)) return [];
-      const restricted = { eligibilityTags: { contains: `,${criterion}+` } };
-      return [{ OR: [{ NOT: restricted }, hasTag(`${criterion}+${value}`)] }];
+      return storable(value) ? [[`${criterion}+${value}`, `${criterion}+${NOT_RESTRICTED}`]] : [];
     }),
   ];
+}
+
+/**
+ * The first pass, in SQL: the channels holding one tag of each criterion (a LIKE per tag: a `%` or
+ * `_` in a value only widens it), and, when one criterion's tags name few channels (EligibilityTag,
+ * kept by the database), only those. The rule then decides on the parsed content.
+ */
+async function mayAllow(criteria: EligibilityCriteria): Promise<Prisma.ChannelWhereInput[]> {
+  const tagSets = criteriaTags(criteria);
+  const few = shortestRange(await Promise.all(tagSets.map(channelsTagged)));
+  return [
+    ...tagSets.map((tags) => ({
+      OR: tags.map((tag) => ({ eligibilityTags: { contains: `,${tag},` } })),
+    })),
+    ...(few ? [{ id: { in: few } }] : []),
+  ];
+}
+
+/** Up to ID_LIST_LIMIT + 1 channels holding one of the tags (index EligibilityTag tag, channelId). */
+async function channelsTagged(tags: string[]) {
+  const rows = await db().eligibilityTag.findMany({
+    where: { tag: { in: tags } },
+    select: { channelId: true },
+    take: ID_LIST_LIMIT + 1,
+  });
+  return rows.map((row) => row.channelId);
 }
 
 /** Eligible channels a page lists, oldest first (keyset paging by id, lib/domain/paging.ts). */
@@ -107,7 +132,7 @@ export async function eligibleChannels(
     isApproved: true,
     status: "ONLINE",
     ...(programId ? { programs: { some: { programId } } } : {}),
-    AND: mayAllow(criteria),
+    AND: await mayAllow(criteria),
   };
   const start = pageStart(query, BY_ID);
   const read = await readEligible(where, criteria, start);

@@ -15,6 +15,17 @@ export const COUNT_CAP = 10_000;
  */
 export const ID_LIST_LIMIT = MAX_BOUND_VALUES - 99;
 
+/**
+ * Of the id ranges an index gave for a list's filters (each read up to ID_LIST_LIMIT + 1 ids), the
+ * smallest that is short enough to read by id, without repeats; null when each is longer, or none was
+ * given. The filters' own conditions still decide which of these ids the list shows.
+ */
+export function shortestRange(ranges: string[][]): string[] | null {
+  const short = ranges.filter((ids) => ids.length <= ID_LIST_LIMIT);
+  if (!short.length) return null;
+  return [...new Set(short.reduce((best, ids) => (ids.length < best.length ? ids : best)))];
+}
+
 type Where = Record<string, unknown>;
 
 /** Where a page starts; opaque cursors from a previous page's `next` or `previous`. */

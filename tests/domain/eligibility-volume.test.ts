@@ -46,3 +46,24 @@ it("pages through every eligible channel across read batches, oldest first, and 
   }
   expect(backward).toEqual(offering("CASH"));
 });
+
+it("reads a criterion few channels meet by id, with the channels it does not restrict", async () => {
+  // Among the 2,400 channels above (which all restrict the country), few name QY or no country.
+  const { rows } = await approvedServingChannels(
+    [
+      ...Array.from({ length: 3 }, () => ({ categoriesSupported: ["CASH"], countriesSupported: ["QY"] })),
+      { categoriesSupported: ["CASH"], countriesSupported: [] },
+      { categoriesSupported: ["CASH"], countriesExcluded: ["QY"] },
+      { categoriesSupported: ["VOUCHERS"] },
+    ],
+    "QY",
+  );
+  // Rows come in id order: pick them by their index among the availabilities above.
+  const made = (...indexes: number[]) =>
+    rows
+      .filter((row) => indexes.includes(Number(row.providerDeliveryChannelId.slice(3))))
+      .map((row) => row.id);
+  const ids = (channels: { id: string }[]) => channels.map((channel) => channel.id);
+  expect(ids(await everyEligible({ country: "QY", category: "CASH" }))).toEqual(made(0, 1, 2, 3));
+  expect(ids(await everyEligible({ country: "QX" }))).toEqual(made(3, 4, 5));
+});

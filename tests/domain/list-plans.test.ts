@@ -20,6 +20,7 @@ const LISTS = {
   "every request": `"ChannelRequest" WHERE "sandbox" = false ORDER BY "requestedAt" DESC, "id" DESC`,
   "rejected channels": `"Channel" WHERE "sandbox" = false AND "rejectionReason" IS NOT NULL ORDER BY "updatedAt" DESC, "id" DESC`,
   "a country's channels (lib/domain/channels/filters.ts)": `"ChannelTag" WHERE "tag" IN ('supported:BG', 'supported:*')`,
+  "the channels a criterion may allow (lib/domain/eligibility.ts)": `"EligibilityTag" WHERE "tag" IN ('country+MD', 'country+*')`,
 };
 
 /** The plan of a page's read (the next page's cursor adds a range on the same index). */

@@ -33,16 +33,25 @@ export function availabilityTags(availability: ChannelBody["availability"]): str
 }
 
 /**
+ * The "+" value of a criterion whose supported list is absent or empty: it does not restrict, so an
+ * eligibility search looks it up beside the value asked about (lib/domain/eligibility.ts).
+ */
+export const NOT_RESTRICTED = "*";
+
+/**
  * Channel.eligibilityTags, of the approved availability: ",category:CASH,country+BG,country-HN,…".
- * A criterion's "+" tags are its supported list (none: it does not restrict), "-" its excluded one.
+ * A criterion's "+" tags are its supported list (NOT_RESTRICTED when it has none), "-" its excluded one.
  */
 export function eligibilityTags(availability: ChannelBody["availability"]): string {
   const tags = [
     ...availability.categoriesSupported.map((category) => `category:${category}`),
-    ...Object.entries(AVAILABILITY_PAIRS).flatMap(([criterion, [supported, excluded]]) => [
-      ...(availability[supported] ?? []).map((value) => `${criterion}+${value}`),
-      ...(availability[excluded] ?? []).map((value) => `${criterion}-${value}`),
-    ]),
+    ...Object.entries(AVAILABILITY_PAIRS).flatMap(([criterion, [supported, excluded]]) => {
+      const listed = availability[supported] ?? [];
+      return [
+        ...(listed.length ? listed : [NOT_RESTRICTED]).map((value) => `${criterion}+${value}`),
+        ...(availability[excluded] ?? []).map((value) => `${criterion}-${value}`),
+      ];
+    }),
   ];
   return tagList(tags);
 }

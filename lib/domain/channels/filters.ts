@@ -12,7 +12,7 @@
  */
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { ID_LIST_LIMIT } from "../paging";
+import { ID_LIST_LIMIT, shortestRange } from "../paging";
 import { EVERY_COUNTRY } from "./columns";
 
 const tagged = (tag: string) => ({ availabilityTags: { contains: `,${tag},` } });
@@ -48,10 +48,7 @@ export async function fewCandidates({ category, country, pending }: NarrowableFi
     ...(country ? [taggedChannels([`supported:${country}`, EVERY_COUNTRY])] : []),
     ...(pending ? [pendingRequestChannels()] : []),
   ]);
-  const few = ranges.filter((ids) => ids.length <= ID_LIST_LIMIT);
-  if (!few.length) return null;
-  const smallest = few.reduce((best, ids) => (ids.length < best.length ? ids : best));
-  return [...new Set(smallest)];
+  return shortestRange(ranges);
 }
 
 /** Up to ID_LIST_LIMIT + 1 channels holding one of the tags (index ChannelTag tag, channelId). */
