@@ -100,12 +100,19 @@ export async function takeWriteLock(tx: Tx): Promise<void> {
   if (databaseKind() === "sqlite") await tx.$executeRawUnsafe('UPDATE "Provider" SET "id" = "id" WHERE 0');
 }
 
+/** PostgreSQL's LIKE escapes with `\\` unless told otherwise, and Prisma's `contains` escapes nothing. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** SQLite's LIKE has no escape character unless the query names one, which Prisma never does. */
+export const LIKE_WILDCARD = /[%_]/;
+
 /**
  * A case-insensitive `contains` filter on both databases: SQLite's LIKE already ignores (ASCII) case,
- * PostgreSQL needs Prisma's insensitive mode, which the SQLite client does not know.
+ * PostgreSQL needs Prisma's insensitive mode, which the SQLite client does not know. On PostgreSQL
+ * `%`, `_` and `\` are characters; on SQLite `%` and `_` are LIKE's patterns (see LIKE_WILDCARD).
  */
 export function containsText(term: string): { contains: string } {
   return databaseKind() === "postgres"
-    ? ({ contains: term, mode: "insensitive" } as { contains: string })
+    ? ({ contains: escapeLike(term), mode: "insensitive" } as { contains: string })
     : { contains: term };
 }

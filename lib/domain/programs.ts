@@ -3,10 +3,10 @@
  * The console sees live programs and channels only: a sandbox's program and channels are test data.
  */
 import type { ProgramInput } from "../contract/forms/programs";
-import { findUnstorableText } from "../contract/stored-text";
-import { containsText, db } from "../db";
+import { db } from "../db";
 import { policyView } from "./approval-policy";
 import { recordAudit } from "./audit";
+import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";
 import { optionColumns } from "./delivery-checks";
@@ -267,9 +267,7 @@ export async function deliveryRequestDetail(
   });
   if (!request) return null;
   const term = q?.trim();
-  // A NUL or a lone surrogate is in no beneficiary id, and neither database accepts it in a query.
-  const search =
-    term && (findUnstorableText(term) ? { id: { in: [] } } : { beneficiaryId: containsText(term) });
+  const search = term && (await beneficiariesContaining(request.id, term));
   const filter = { deliveryRequestId: request.id, ...search };
   const { items, ...paging } = await readKeysetPage({
     query,

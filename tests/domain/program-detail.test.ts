@@ -156,3 +156,22 @@ it("searches a request's deliveries by beneficiary id; text no database stores f
   expect(await found("BEN")).toEqual(["BEN-A1", "BEN-B2"]);
   for (const hostile of ["A\0", "\uD800"]) expect(await found(hostile), JSON.stringify(hostile)).toEqual([]);
 });
+
+it("searches beneficiary ids for `%`, `_` and `\\` as characters, not LIKE's patterns", async () => {
+  const channel = await approvedChannel(undefined, "Wildcards");
+  const programId = await programWith(1000, [channel.channelId]);
+  const sent = await sendThrough({ programId, channelId: channel.channelId }, "Wildcards", [
+    delivery(1, "BEN%1"),
+    delivery(2, "BEN_2"),
+    delivery(3, "BENX3"),
+    delivery(4, "BEN\\4"),
+  ]);
+  const found = async (q: string) =>
+    (await deliveryRequestDetail(MANAGER, programId, sent.deliveryRequestId, { q }))?.deliveries.map(
+      (row) => row.beneficiaryId,
+    );
+  expect(await found("%")).toEqual(["BEN%1"]);
+  expect(await found("n_")).toEqual(["BEN_2"]);
+  expect(await found("\\")).toEqual(["BEN\\4"]);
+  expect(await found("ben")).toHaveLength(4);
+});

@@ -12,7 +12,7 @@
  */
 import { databaseKind } from "../../config";
 import { findUnstorableText } from "../../contract/stored-text";
-import { db } from "../../db";
+import { db, escapeLike, LIKE_WILDCARD } from "../../db";
 import { Prisma } from "../../db/generated/sqlite/client";
 import { type CappedCount, COUNT_CAP, ID_LIST_LIMIT, type Position } from "../paging";
 import { type Match, searchWindow } from "./search-window";
@@ -42,12 +42,6 @@ export async function searchFilter(providerId: string, term: string): Promise<Ch
   if (databaseKind() === "postgres") return { where: { searchText: { contains: escapeLike(lowered) } } };
   return sqliteSearch(providerId, lowered);
 }
-
-/** PostgreSQL's LIKE escapes with `\` unless told otherwise, and Prisma escapes nothing. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-/** SQLite's LIKE has no escape character unless the query names one, which Prisma never does. */
-const LIKE_WILDCARD = /[%_]/;
 
 async function sqliteSearch(providerId: string, lowered: string): Promise<ChannelSearch> {
   const like = { searchText: { contains: lowered } };
