@@ -80,6 +80,12 @@ test("an administrator works the approval queue; the provider sees the outcome",
   // A translation by hand, on the channel's page.
   await page.goto(`/admin/channels?providerId=${provider.providerId}`);
   await page.getByRole("link", { name: "First kiosk" }).click();
+  // Per language, how the approved name is translated: no translator runs here, so all wait.
+  const coverage = page.getByRole("table", { name: "Languages of the approved name and description" });
+  const nameIn = (language: string) =>
+    coverage.locator(`tr[data-language="${language}"] td[data-field="name"]`);
+  await expect(nameIn("EN")).toHaveText("original");
+  await expect(nameIn("FR")).toHaveText("waiting");
   await page.getByLabel("Language").selectOption("FR");
   await page.getByLabel("Translation").fill("Premier kiosque");
   await page.getByRole("button", { name: "Save translation" }).click();
@@ -87,6 +93,8 @@ test("an administrator works the approval queue; the provider sees the outcome",
   await expect(
     page.getByRole("listitem").filter({ hasText: "Premier kiosque" }).getByText("human"),
   ).toBeVisible();
+  await expect(nameIn("FR")).toHaveText("human-made");
+  await expect(nameIn("ES")).toHaveText("waiting");
 
   // A reviewer of the provider's own organisation cannot decide its requests.
   await post(

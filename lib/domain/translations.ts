@@ -15,6 +15,7 @@ import { recordAudit } from "./audit";
 import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
 import { type Actor, authorize } from "./permissions";
+import { type Remembered, recall, rememberHuman } from "./translation-memory";
 
 interface Translatable {
   name?: { language: string; translation: string } | null;
@@ -38,7 +39,10 @@ function translationJobsFor(channelId: string, content: Translatable, targetLang
   });
 }
 
-/** Queues the jobs of a newly approved content; jobs still waiting for older content are dropped. */
+/**
+ * Queues the jobs of a newly approved content; jobs still waiting for older content are dropped. A
+ * text the translation memory already holds is translated at once instead, with no job.
+ */
 export async function queueTranslationJobs(
   tx: Tx,
   channelId: string,
@@ -50,33 +54,63 @@ export async function queueTranslationJobs(
     data: { state: "SKIPPED", lastError: "Replaced by the translation of a newer approval" },
   });
   const jobs = translationJobsFor(channelId, content, languages);
-  if (jobs.length) await tx.translationJob.createMany({ data: jobs });
+  const remembered = await recall(tx, jobs, languages);
+  const toQueue = [];
+  for (const job of jobs) {
+    const memory = remembered.find((entry) => sameText(entry, job));
+    if (memory) await writeTranslation(tx, keyOf(job), memory);
+    else toQueue.push(job);
+  }
+  if (toQueue.length) await tx.translationJob.createMany({ data: toQueue });
+}
+
+/** A translation job as queued (or read back: its field then is any text). */
+type Job = Omit<ReturnType<typeof translationJobsFor>[number], "field"> & { field: string };
+
+const sameText = (entry: Remembered, job: Job) =>
+  entry.sourceLanguage === job.sourceLanguage &&
+  entry.targetLanguage === job.targetLanguage &&
+  entry.sourceText === job.sourceText;
+
+const keyOf = (job: { channelId: string; field: string; targetLanguage: string }) => ({
+  channelId: job.channelId,
+  field: job.field,
+  language: job.targetLanguage,
+});
+
+/**
+ * Writes a channel's translation of one field into one language unless a person wrote one; false
+ * when theirs is kept. (Two writers racing to create it: the loser fails on the unique key.)
+ */
+async function writeTranslation(
+  client: Tx,
+  key: ReturnType<typeof keyOf>,
+  { text, sourceText, source }: Pick<Remembered, "text" | "sourceText" | "source">,
+): Promise<boolean> {
+  const data = { text, sourceText, source };
+  const { count } = await client.translation.updateMany({ where: { ...key, source: "machine" }, data });
+  if (count) return true;
+  const kept = await client.translation.findUnique({
+    where: { channelId_field_language: key },
+    select: { id: true },
+  });
+  if (kept) return false;
+  await client.translation.create({ data: { ...key, ...data } });
+  return true;
 }
 
 /**
- * Stores a machine translation unless a person has written one for this field and language.
- * Returns false when the human text was kept.
+ * Stores a job's translation (a translator's, or the memory's) unless a person has written one for
+ * this field and language. Returns false when the human text was kept.
  */
-export async function saveMachineTranslation(job: {
-  channelId: string;
-  field: string;
-  targetLanguage: string;
-  sourceText: string;
-  text: string;
-}): Promise<boolean> {
-  const key = { channelId: job.channelId, field: job.field, language: job.targetLanguage };
-  const { count } = await db().translation.updateMany({
-    where: { ...key, source: "machine" },
-    data: { text: job.text, sourceText: job.sourceText },
-  });
-  if (count === 1) return true;
+export async function saveJobTranslation(
+  job: Job,
+  { text, source }: Pick<Remembered, "text" | "source">,
+): Promise<boolean> {
   try {
-    await db().translation.create({
-      data: { ...key, text: job.text, sourceText: job.sourceText, source: "machine" },
-    });
-    return true;
+    return await writeTranslation(db(), keyOf(job), { text, sourceText: job.sourceText, source });
   } catch (error) {
-    if (isUniqueViolation(error)) return false; // a human translation exists (or was just written)
+    if (isUniqueViolation(error)) return false; // a human translation was just written
     throw error;
   }
 }
@@ -112,6 +146,15 @@ export async function saveHumanTranslation(
       create: { ...key, text, source: "human", sourceText: sourceText?.translation ?? "" },
       update: { text, source: "human", sourceText: sourceText?.translation ?? "" },
     });
+    if (sourceText?.translation.trim() && sourceText.language !== input.language) {
+      const { language: sourceLanguage, translation } = sourceText;
+      await rememberHuman(tx, {
+        sourceLanguage,
+        targetLanguage: input.language,
+        sourceText: translation,
+        text,
+      });
+    }
     await tx.translationJob.updateMany({
       where: {
         channelId: input.channelId,
@@ -138,11 +181,18 @@ export async function channelTranslations(channelId: string) {
     db().translation.findMany({
       where: { channelId },
       orderBy: [{ field: "asc" }, { language: "asc" }],
-      select: { field: true, language: true, text: true, source: true, updatedAt: true },
+      select: { field: true, language: true, text: true, source: true, sourceText: true, updatedAt: true },
     }),
     db().translationJob.findMany({
       where: { channelId, state: { in: ["PENDING", "FAILED"] } },
-      select: { field: true, targetLanguage: true, state: true, attempts: true, lastError: true },
+      select: {
+        field: true,
+        targetLanguage: true,
+        sourceText: true,
+        state: true,
+        attempts: true,
+        lastError: true,
+      },
     }),
   ]);
   return { translations, waiting };

@@ -5,7 +5,8 @@
  * the job is FAILED and an administrator translates by hand.
  */
 import { db } from "../db";
-import { saveMachineTranslation } from "../domain/translations";
+import { type Remembered, recall, rememberMachine } from "../domain/translation-memory";
+import { saveJobTranslation } from "../domain/translations";
 import { log } from "../log";
 import { dueAndUnleased, unleased } from "./leases";
 import { pollEvery } from "./poller";
@@ -41,10 +42,18 @@ async function claimDueJobs(now: Date, limit: number) {
 
 type Job = Awaited<ReturnType<typeof claimDueJobs>>[number];
 
+/** The memory's translation of the job's text (another channel's, made since it was queued), or the translator's. */
+async function translationOf(translator: Translator, job: Job): Promise<Pick<Remembered, "text" | "source">> {
+  const [remembered] = await recall(db(), [job], [job.targetLanguage]);
+  if (remembered) return remembered;
+  const text = await translator.translate(job.sourceText, job.sourceLanguage, job.targetLanguage);
+  await rememberMachine({ ...job, text });
+  return { text, source: "machine" };
+}
+
 async function runJob(translator: Translator, job: Job, now: Date): Promise<void> {
   try {
-    const text = await translator.translate(job.sourceText, job.sourceLanguage, job.targetLanguage);
-    const saved = await saveMachineTranslation({ ...job, text });
+    const saved = await saveJobTranslation(job, await translationOf(translator, job));
     await db().translationJob.update({
       where: { id: job.id },
       data: {

@@ -6,16 +6,14 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import type { ChannelBody } from "@/lib/contract/channel";
 import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate } from "@/lib/domain/channels";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { MAX_ATTEMPTS, runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";
 import { providerActor, reviewerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
 import { type LibreTranslateStub, startLibreTranslateStub } from "../support/libretranslate-stub";
 import { openTestDb } from "../support/test-db";
+import { approvedChannel, jobsOf } from "../support/translation-setup";
 
 const database = openTestDb();
 const providerB = inject("providerB");
@@ -35,30 +33,6 @@ beforeEach(async () => {
   while ((await runDueTranslationJobs(translator, FAR_FUTURE, 100)) > 0);
 });
 
-/** An approved channel named `name` with a short description; only FR and ES as targets. */
-async function approvedChannel(name: string) {
-  process.env.TRANSLATION_LANGUAGES = "FR,ES";
-  const id = `translate-${randomUUID()}`;
-  await requestChannelCreate(providerActor(providerB.id), {
-    ...minimalChannelBody(id),
-    name: { language: "EN", translation: name },
-    shortDescription: { language: "EN", translation: "Collect at any agent" },
-  } as ChannelBody);
-  const channel = await database()
-    .db()
-    .channel.findFirstOrThrow({ where: { providerDeliveryChannelId: id }, include: { requests: true } });
-  await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
-  return channel.id;
-}
-
-const jobsOf = (channelId: string) =>
-  database()
-    .db()
-    .translationJob.findMany({
-      where: { channelId },
-      orderBy: [{ field: "asc" }, { targetLanguage: "asc" }],
-    });
-
 describe("translation jobs", () => {
   it("translate name and short description into each target language through LibreTranslate", async () => {
     const channelId = await approvedChannel("Cash pickup");
@@ -72,8 +46,18 @@ describe("translation jobs", () => {
     ).toEqual([
       { field: "name", language: "ES", text: "[es] Cash pickup", source: "machine" },
       { field: "name", language: "FR", text: "[fr] Cash pickup", source: "machine" },
-      { field: "shortDescription", language: "ES", text: "[es] Collect at any agent", source: "machine" },
-      { field: "shortDescription", language: "FR", text: "[fr] Collect at any agent", source: "machine" },
+      {
+        field: "shortDescription",
+        language: "ES",
+        text: "[es] Collect at any agent: Cash pickup",
+        source: "machine",
+      },
+      {
+        field: "shortDescription",
+        language: "FR",
+        text: "[fr] Collect at any agent: Cash pickup",
+        source: "machine",
+      },
     ]);
     expect(stub.received.at(-1)).toMatchObject({ source: "en", api_key: "test-key" });
   });

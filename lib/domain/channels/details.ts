@@ -1,8 +1,10 @@
 /** A channel's page in each portal: everything it shows, or null when there is no such channel. */
+import { translationLanguages } from "../../config";
 import { db } from "../../db";
 import { budgetOverview } from "../budgets";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { LIVE_ROW } from "../sandbox-scope";
+import { translationCoverage } from "../translation-coverage";
 import { channelTranslations } from "../translations";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
@@ -51,9 +53,12 @@ export async function adminChannelDetail(actor: Actor, channelId: string) {
     include: CHANNEL_WITH_HISTORY,
   });
   if (!channel) return null;
+  const translations = await channelTranslations(channel.id);
+  const approved = channel.approvedContent ? parseContent(channel.approvedContent) : null;
   return {
     ...channel,
-    content: parseContent(channel.approvedContent ?? channel.requestedContent),
-    translations: await channelTranslations(channel.id),
+    content: approved ?? parseContent(channel.requestedContent),
+    translations,
+    translationCoverage: translationCoverage(approved, translations, translationLanguages()),
   };
 }

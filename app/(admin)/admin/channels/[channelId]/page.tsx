@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { TranslationCoverage } from "@/components/admin/translation-coverage";
 import { TranslationEditor } from "@/components/admin/translation-editor";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
@@ -46,7 +47,10 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
                 No machine translator is configured: waiting translations need a human.
               </p>
             )}
-            <TranslationList translations={channel.translations} />
+            <TranslationCoverage coverage={channel.translationCoverage} />
+            <div className="mt-4">
+              <TranslationList translations={channel.translations} />
+            </div>
             {channel.isApproved && can(user.actor, "translations.edit") && (
               <div className="mt-4 border-t border-slate-100 pt-4">
                 <TranslationEditor

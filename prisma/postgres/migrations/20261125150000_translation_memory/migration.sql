@@ -1,0 +1,14 @@
+-- Issue 13: a translation memory. A name or description translated once, by a machine or a person,
+-- is reused for every channel approved with the same text (lib/domain/translation-memory.ts).
+CREATE TABLE "TranslationMemory" (
+    "id" TEXT NOT NULL,
+    "sourceLanguage" TEXT NOT NULL,
+    "targetLanguage" TEXT NOT NULL,
+    "sourceHash" TEXT NOT NULL,
+    "sourceText" TEXT NOT NULL,
+    "text" TEXT NOT NULL,
+    "source" TEXT NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    CONSTRAINT "TranslationMemory_pkey" PRIMARY KEY ("id")
+);
+CREATE UNIQUE INDEX "TranslationMemory_sourceLanguage_targetLanguage_sourceHash_key" ON "TranslationMemory"("sourceLanguage", "targetLanguage", "sourceHash");
