@@ -4,7 +4,6 @@
  * are resumed after its lease, and a human translation always wins over a machine one.
  */
 
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { decideRequest } from "@/lib/domain/approvals";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
