@@ -12,7 +12,8 @@ import { NOT_RESTRICTED } from "./channels/columns";
 import { parseContent } from "./channels/content";
 import {
   type CappedCount,
-  ID_LIST_LIMIT,
+  CHANNEL_ID_RANGE,
+  channelIdsOf,
   type KeysetPage,
   type PageQuery,
   type PageStart,
@@ -93,14 +94,8 @@ async function mayAllow(criteria: EligibilityCriteria): Promise<Prisma.ChannelWh
 }
 
 /** Up to ID_LIST_LIMIT + 1 channels holding one of the tags (index EligibilityTag tag, channelId). */
-async function channelsTagged(tags: string[]) {
-  const rows = await db().eligibilityTag.findMany({
-    where: { tag: { in: tags } },
-    select: { channelId: true },
-    take: ID_LIST_LIMIT + 1,
-  });
-  return rows.map((row) => row.channelId);
-}
+const channelsTagged = (tags: string[]) =>
+  channelIdsOf(db().eligibilityTag.findMany({ where: { tag: { in: tags } }, ...CHANNEL_ID_RANGE }));
 
 /** Eligible channels a page lists, oldest first (keyset paging by id, lib/domain/paging.ts). */
 export const ELIGIBLE_PAGE_SIZE = 50;
@@ -118,8 +113,9 @@ export interface EligibilityQuery extends PageQuery {
  * A page of the eligible live channels (never a sandbox's), optionally among those serving one
  * program, oldest first. Approved ONLINE channels that pass the first pass are read in batches by id
  * and matched here (their availability is JSON, and the rule is easier to trust in one place) until
- * the page is full, so a page costs the same however many channels there are. There is no total:
- * counting would read every candidate.
+ * the page is full, so a page costs the same however many channels there are: common criteria fill it
+ * from the first batches, and criteria few channels may meet read only those channels (mayAllow).
+ * There is no total: counting would read every candidate.
  */
 export async function eligibleChannels(
   actor: Actor,

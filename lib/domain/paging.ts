@@ -15,6 +15,14 @@ export const COUNT_CAP = 10_000;
  */
 export const ID_LIST_LIMIT = MAX_BOUND_VALUES - 99;
 
+/** The query part of reading an index range's channel ids: one past ID_LIST_LIMIT tells it is long. */
+export const CHANNEL_ID_RANGE = { select: { channelId: true }, take: ID_LIST_LIMIT + 1 } as const;
+
+/** The channel ids of rows read with CHANNEL_ID_RANGE. */
+export async function channelIdsOf(rows: Promise<{ channelId: string }[]>): Promise<string[]> {
+  return (await rows).map((row) => row.channelId);
+}
+
 /**
  * Of the id ranges an index gave for a list's filters (each read up to ID_LIST_LIMIT + 1 ids), the
  * smallest that is short enough to read by id, without repeats; null when each is longer, or none was

@@ -12,7 +12,7 @@
  */
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { ID_LIST_LIMIT, shortestRange } from "../paging";
+import { CHANNEL_ID_RANGE, channelIdsOf, shortestRange } from "../paging";
 import { EVERY_COUNTRY } from "./columns";
 
 const tagged = (tag: string) => ({ availabilityTags: { contains: `,${tag},` } });
@@ -52,24 +52,14 @@ export async function fewCandidates({ category, country, pending }: NarrowableFi
 }
 
 /** Up to ID_LIST_LIMIT + 1 channels holding one of the tags (index ChannelTag tag, channelId). */
-async function taggedChannels(tags: string[]) {
-  const rows = await db().channelTag.findMany({
-    where: { tag: { in: tags } },
-    select: { channelId: true },
-    take: ID_LIST_LIMIT + 1,
-  });
-  return rows.map((row) => row.channelId);
-}
+const taggedChannels = (tags: string[]) =>
+  channelIdsOf(db().channelTag.findMany({ where: { tag: { in: tags } }, ...CHANNEL_ID_RANGE }));
 
 /** Up to ID_LIST_LIMIT + 1 live channels awaiting a decision (index sandbox, state, requestedAt, id). */
-async function pendingRequestChannels() {
-  const rows = await db().channelRequest.findMany({
-    where: { sandbox: false, state: "PENDING" },
-    select: { channelId: true },
-    take: ID_LIST_LIMIT + 1,
-  });
-  return rows.map((row) => row.channelId);
-}
+const pendingRequestChannels = () =>
+  channelIdsOf(
+    db().channelRequest.findMany({ where: { sandbox: false, state: "PENDING" }, ...CHANNEL_ID_RANGE }),
+  );
 
 /** The narrowing as a where-fragment of the list. */
 export const amongChannels = (ids: string[]): Prisma.ChannelWhereInput => ({ id: { in: ids } });
