@@ -21,7 +21,7 @@ export function TranslationList({ translations }: { translations: Translations }
               <div className="flex items-center gap-2 text-xs text-slate-600">
                 <span className="font-mono">{translation.language}</span>
                 <span>{translation.field === "name" ? "Name" : "Short description"}</span>
-                <Badge tone={translation.source === "human" ? "blue" : "slate"}>{translation.source}</Badge>
+                <Badge tone={translation.source === "machine" ? "slate" : "blue"}>{translation.source}</Badge>
               </div>
               <div>{translation.text}</div>
             </li>

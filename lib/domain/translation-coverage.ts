@@ -10,9 +10,10 @@ type Translations = Awaited<ReturnType<typeof channelTranslations>>;
 type Text = { language: string; translation: string } | null | undefined;
 
 /**
- * original: the language the provider wrote in; human, machine: translated, for the text as approved;
- * outdated: translated from an earlier text (a person's translation is kept until a person replaces
- * it); waiting, failed: a job is queued or gave up; missing: nothing.
+ * original: the language the provider wrote in; human, machine: translated, for the text as approved
+ * (human: by a person, for this channel or another with the same text); waiting, failed: a job for
+ * the text is queued or gave up; outdated: translated from an earlier text (a person's translation
+ * is kept until a person replaces it); missing: nothing.
  */
 export type CoverageState = "original" | "human" | "machine" | "outdated" | "waiting" | "failed" | "missing";
 
@@ -52,9 +53,8 @@ function stateOf(
   job: Translations["waiting"][number] | undefined,
   done: Translations["translations"][number] | undefined,
 ): CoverageState {
-  if (done?.source === "human" && done.sourceText === text) return "human";
+  // A person's text, here or reused from another channel, is human-made.
+  if (done?.sourceText === text) return done.source === "machine" ? "machine" : "human";
   if (job) return job.state === "FAILED" ? "failed" : "waiting";
-  if (!done) return "missing";
-  if (done.sourceText !== text) return "outdated";
-  return done.source === "human" ? "human" : "machine";
+  return done ? "outdated" : "missing";
 }

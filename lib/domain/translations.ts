@@ -5,12 +5,14 @@
  * correct any translation by hand, and a human text is never overwritten by a machine one.
  */
 
+import { databaseKind } from "../config";
 import {
   MAX_TRANSLATION_LENGTH,
   TRANSLATED_FIELDS,
   type TranslatedField,
+  type TranslationSource,
 } from "../contract/forms/translations";
-import { db, isUniqueViolation, type Tx } from "../db";
+import { db, type Tx } from "../db";
 import { recordAudit } from "./audit";
 import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
@@ -58,7 +60,7 @@ export async function queueTranslationJobs(
   const toQueue = [];
   for (const job of jobs) {
     const memory = remembered.find((entry) => sameText(entry, job));
-    if (memory) await writeTranslation(tx, keyOf(job), memory);
+    if (memory) await writeTranslation(tx, translationKey(job), { ...memory, source: sourceOfCopy(memory) });
     else toQueue.push(job);
   }
   if (toQueue.length) await tx.translationJob.createMany({ data: toQueue });
@@ -72,47 +74,68 @@ const sameText = (entry: Remembered, job: Job) =>
   entry.targetLanguage === job.targetLanguage &&
   entry.sourceText === job.sourceText;
 
-const keyOf = (job: { channelId: string; field: string; targetLanguage: string }) => ({
+const translationKey = (job: { channelId: string; field: string; targetLanguage: string }) => ({
   channelId: job.channelId,
   field: job.field,
   language: job.targetLanguage,
 });
 
+/** A person's text made for another channel is "reused" on this one: its own people may replace it. */
+const sourceOfCopy = (made: Pick<Remembered, "source">): TranslationSource =>
+  made.source === "human" ? "reused" : "machine";
+
 /**
- * Writes a channel's translation of one field into one language unless a person wrote one; false
- * when theirs is kept. (Two writers racing to create it: the loser fails on the unique key.)
+ * Writes a channel's translation of one field into one language unless a person wrote one for the
+ * channel; false when theirs is kept. Never fails on a row another transaction has just created: on
+ * PostgreSQL that failure would abort the caller's transaction (an approval); SQLite's writers take
+ * the write lock in turn, so there the check and the insert see the same rows.
  */
 async function writeTranslation(
   client: Tx,
-  key: ReturnType<typeof keyOf>,
-  { text, sourceText, source }: Pick<Remembered, "text" | "sourceText" | "source">,
+  key: ReturnType<typeof translationKey>,
+  { text, sourceText, source }: { text: string; sourceText: string; source: TranslationSource },
 ): Promise<boolean> {
   const data = { text, sourceText, source };
-  const { count } = await client.translation.updateMany({ where: { ...key, source: "machine" }, data });
-  if (count) return true;
-  const kept = await client.translation.findUnique({
-    where: { channelId_field_language: key },
-    select: { id: true },
-  });
-  if (kept) return false;
+  const replaceable = { ...key, source: { not: "human" } };
+  if ((await client.translation.updateMany({ where: replaceable, data })).count) return true;
+  if (databaseKind() === "postgres") {
+    // INSERT … ON CONFLICT DO NOTHING: a row written meanwhile stands. (Db is typed as the SQLite
+    // client, which has no skipDuplicates.)
+    const created = await client.translation.createMany({
+      data: [{ ...key, ...data }],
+      skipDuplicates: true as never,
+    });
+    return created.count === 1;
+  }
+  const existing = { where: { channelId_field_language: key }, select: { id: true } };
+  if (await client.translation.findUnique(existing)) return false;
   await client.translation.create({ data: { ...key, ...data } });
   return true;
 }
 
 /**
- * Stores a job's translation (a translator's, or the memory's) unless a person has written one for
- * this field and language. Returns false when the human text was kept.
+ * Completes a claimed job with its translation (a translator's, or the memory's) in one transaction,
+ * only while the job is still PENDING: a job that a newer approval or a person replaced meanwhile
+ * writes nothing (its text is out of date). A person's text of the channel is kept.
  */
-export async function saveJobTranslation(
-  job: Job,
-  { text, source }: Pick<Remembered, "text" | "source">,
-): Promise<boolean> {
-  try {
-    return await writeTranslation(db(), keyOf(job), { text, sourceText: job.sourceText, source });
-  } catch (error) {
-    if (isUniqueViolation(error)) return false; // a human translation was just written
-    throw error;
-  }
+export async function completeJob(
+  job: Job & { id: string; attempts: number },
+  made: Pick<Remembered, "text" | "source">,
+): Promise<"DONE" | "SKIPPED" | "REPLACED"> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.translationJob.updateMany({
+      where: { id: job.id, state: "PENDING" },
+      data: { state: "DONE", attempts: job.attempts + 1, lockedUntil: null, lastError: null },
+    });
+    if (!count) return "REPLACED";
+    const translation = { text: made.text, sourceText: job.sourceText, source: sourceOfCopy(made) };
+    if (await writeTranslation(tx, translationKey(job), translation)) return "DONE";
+    await tx.translationJob.update({
+      where: { id: job.id },
+      data: { state: "SKIPPED", lastError: "Translated by hand" },
+    });
+    return "SKIPPED";
+  });
 }
 
 /** An administrator's own translation: replaces whatever was there, and machines leave it alone. */
@@ -132,7 +155,7 @@ export async function saveHumanTranslation(
   return db().$transaction(async (tx) => {
     const channel = await tx.channel.findUnique({
       where: { id: input.channelId },
-      select: { approvedContent: true },
+      select: { approvedContent: true, sandbox: true },
     });
     if (!channel?.approvedContent) throw notFound("No approved channel to translate.");
     const sourceText = parseContent(channel.approvedContent)[input.field as TranslatedField];
@@ -146,7 +169,8 @@ export async function saveHumanTranslation(
       create: { ...key, text, source: "human", sourceText: sourceText?.translation ?? "" },
       update: { text, source: "human", sourceText: sourceText?.translation ?? "" },
     });
-    if (sourceText?.translation.trim() && sourceText.language !== input.language) {
+    // A sandbox's channel teaches the live memory nothing.
+    if (!channel.sandbox && sourceText?.translation.trim() && sourceText.language !== input.language) {
       const { language: sourceLanguage, translation } = sourceText;
       await rememberHuman(tx, {
         sourceLanguage,

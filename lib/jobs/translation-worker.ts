@@ -6,7 +6,7 @@
  */
 import { db } from "../db";
 import { type Remembered, recall, rememberMachine } from "../domain/translation-memory";
-import { saveJobTranslation } from "../domain/translations";
+import { completeJob } from "../domain/translations";
 import { log } from "../log";
 import { dueAndUnleased, unleased } from "./leases";
 import { pollEvery } from "./poller";
@@ -42,7 +42,7 @@ async function claimDueJobs(now: Date, limit: number) {
 
 type Job = Awaited<ReturnType<typeof claimDueJobs>>[number];
 
-/** The memory's translation of the job's text (another channel's, made since it was queued), or the translator's. */
+/** The memory's translation of the job's text (made since the job was queued), or the translator's. */
 async function translationOf(translator: Translator, job: Job): Promise<Pick<Remembered, "text" | "source">> {
   const [remembered] = await recall(db(), [job], [job.targetLanguage]);
   if (remembered) return remembered;
@@ -53,24 +53,16 @@ async function translationOf(translator: Translator, job: Job): Promise<Pick<Rem
 
 async function runJob(translator: Translator, job: Job, now: Date): Promise<void> {
   try {
-    const saved = await saveJobTranslation(job, await translationOf(translator, job));
-    await db().translationJob.update({
-      where: { id: job.id },
-      data: {
-        state: saved ? "DONE" : "SKIPPED",
-        attempts: job.attempts + 1,
-        lockedUntil: null,
-        lastError: saved ? null : "Translated by hand",
-      },
-    });
+    await completeJob(job, await translationOf(translator, job));
   } catch (error) {
     const attempts = job.attempts + 1;
     const retryable = !(error instanceof TranslationFailed) || error.retryable;
     const final = !retryable || attempts >= MAX_ATTEMPTS;
     const message = error instanceof Error ? error.message : String(error);
     log.warn({ jobId: job.id, attempts, final, err: message }, "translation failed");
-    await db().translationJob.update({
-      where: { id: job.id },
+    // Only while still PENDING: a job a newer approval or a person replaced meanwhile stays SKIPPED.
+    await db().translationJob.updateMany({
+      where: { id: job.id, state: "PENDING" },
       data: {
         state: final ? "FAILED" : "PENDING",
         attempts,

@@ -77,7 +77,7 @@ it("reuses a person's translation with no translator, and keeps it over a machin
   expect(await jobsOf(second)).toEqual([]);
   expect(await translated(second)).toEqual([
     "name ES [es] Voucher shop machine",
-    "name FR Magasin de bons human",
+    "name FR Magasin de bons reused",
     "shortDescription ES [es] Collect at any agent: Voucher shop machine",
     "shortDescription FR [fr] Collect at any agent: Voucher shop machine",
   ]);
@@ -99,8 +99,8 @@ it("reuses a person's translation with no translator, and keeps it over a machin
   });
   const third = await approved("Voucher shop", "A third description");
   expect((await translated(third)).filter((line) => line.startsWith("name"))).toEqual([
-    "name ES Tienda de vales human",
-    "name FR Magasin de bons human",
+    "name ES Tienda de vales reused",
+    "name FR Magasin de bons reused",
   ]);
 });
 

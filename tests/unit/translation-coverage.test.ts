@@ -27,7 +27,7 @@ const job = (targetLanguage: string, state: string, sourceText = "Retrait") => (
   lastError: null,
 });
 
-it("tells original, human, machine, outdated, waiting, failed and missing apart, for fields with text", () => {
+it("tells original, human (or reused), machine, outdated, waiting, failed and missing apart, for fields with text", () => {
   const coverage = translationCoverage(
     approved,
     {
@@ -37,10 +37,17 @@ it("tells original, human, machine, outdated, waiting, failed and missing apart,
         done("AR", "machine", "Old name"),
         done("UK", "human", "Old name"),
         done("RU", "machine", "Old name"),
+        done("NL", "reused"),
+        done("PL", "machine"),
       ],
-      waiting: [job("RU", "PENDING"), job("DE", "FAILED"), job("IT", "FAILED", "Old name")],
+      waiting: [
+        job("RU", "PENDING"),
+        job("DE", "FAILED"),
+        job("IT", "FAILED", "Old name"),
+        job("PL", "FAILED"),
+      ],
     },
-    ["EN", "FR", "ES", "AR", "UK", "RU", "DE", "IT", "PT"],
+    ["EN", "FR", "ES", "AR", "UK", "RU", "DE", "IT", "PT", "NL", "PL"],
   );
   expect(coverage).toEqual([
     {
@@ -55,6 +62,8 @@ it("tells original, human, machine, outdated, waiting, failed and missing apart,
         { language: "DE", state: "failed" },
         { language: "IT", state: "missing" },
         { language: "PT", state: "missing" },
+        { language: "NL", state: "human" },
+        { language: "PL", state: "machine" },
       ],
     },
   ]);

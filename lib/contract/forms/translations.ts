@@ -6,6 +6,14 @@ export const TRANSLATED_FIELDS = ["name", "shortDescription"] as const;
 export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
 export const MAX_TRANSLATION_LENGTH = 512;
 
+/**
+ * Who made a channel's translation (Translation.source): a translator; a person, for this channel;
+ * or a person, for another channel with the same text (reused from the translation memory). Only a
+ * person's own translation of this channel is never replaced by a machine's or the memory's.
+ */
+export const TRANSLATION_SOURCES = ["machine", "human", "reused"] as const;
+export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
+
 export const translationInputSchema = z.object({
   channelId: recordId,
   field: z.enum(TRANSLATED_FIELDS),

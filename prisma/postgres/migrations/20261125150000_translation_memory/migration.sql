@@ -11,4 +11,4 @@ CREATE TABLE "TranslationMemory" (
     "updatedAt" TIMESTAMP(3) NOT NULL,
     CONSTRAINT "TranslationMemory_pkey" PRIMARY KEY ("id")
 );
-CREATE UNIQUE INDEX "TranslationMemory_sourceLanguage_targetLanguage_sourceHash_key" ON "TranslationMemory"("sourceLanguage", "targetLanguage", "sourceHash");
+CREATE UNIQUE INDEX "TranslationMemory_sourceHash_sourceLanguage_targetLanguage_key" ON "TranslationMemory"("sourceHash", "sourceLanguage", "targetLanguage");

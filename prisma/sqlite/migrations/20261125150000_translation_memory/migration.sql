@@ -10,4 +10,4 @@ CREATE TABLE "TranslationMemory" (
     "source" TEXT NOT NULL,
     "updatedAt" DATETIME NOT NULL
 );
-CREATE UNIQUE INDEX "TranslationMemory_sourceLanguage_targetLanguage_sourceHash_key" ON "TranslationMemory"("sourceLanguage", "targetLanguage", "sourceHash");
+CREATE UNIQUE INDEX "TranslationMemory_sourceHash_sourceLanguage_targetLanguage_key" ON "TranslationMemory"("sourceHash", "sourceLanguage", "targetLanguage");
