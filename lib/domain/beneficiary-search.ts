@@ -5,13 +5,11 @@
 import { databaseKind } from "../config";
 import { findUnstorableText } from "../contract/stored-text";
 import { containsText, db, LIKE_WILDCARD } from "../db";
-import { ID_LIST_LIMIT } from "./paging";
-
-const NOTHING = { id: { in: [] as string[] } };
+import { ID_LIST_LIMIT, NO_ROWS } from "./paging";
 
 export async function beneficiariesContaining(deliveryRequestId: string, term: string) {
   // A NUL or a lone surrogate is in no beneficiary id, and neither database accepts it in a query.
-  if (findUnstorableText(term)) return NOTHING;
+  if (findUnstorableText(term)) return NO_ROWS;
   const like = { beneficiaryId: containsText(term) };
   if (databaseKind() === "postgres" || !LIKE_WILDCARD.test(term)) return like;
   // SQLite's LIKE would read `%` and `_` as patterns, and Prisma cannot give it an escape character:

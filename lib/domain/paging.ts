@@ -9,6 +9,9 @@ import { invalid } from "./errors";
 
 export const COUNT_CAP = 10_000;
 
+/** A where-fragment no row matches: a filter value nothing stored can equal (a NUL, no code). */
+export const NO_ROWS = { id: { in: [] as string[] } };
+
 /**
  * The most ids one list query binds (one value each, under the most a query may bind: at 1,000 they
  * were past it, a 500), the list's own filters and cursor taking the rest.

@@ -7,7 +7,7 @@ import { channelFilterSchema } from "../../contract/platform/requests";
 import { findUnstorableText } from "../../contract/stored-text";
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
+import { countUpTo, NO_ROWS, type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
@@ -15,7 +15,6 @@ import { amongChannels, availableInCountry, fewCandidates, offersCategory } from
 import { type ChannelSearch, searchFilter } from "./search";
 
 export const CHANNELS_PAGE_SIZE = 20;
-const NO_CHANNEL = { id: { in: [] } };
 export const ADMIN_PAGE_SIZE = 25;
 
 /** The channel lists' order: most recently changed first. */
@@ -108,7 +107,7 @@ export async function allChannels(
   // a LIKE wildcard, a NUL fails PostgreSQL's query and ended SQLite's LIKE pattern ("B\0G" was BG).
   const codes = channelFilterSchema.pick({ category: true, country: true }).safeParse(tags).success;
   if (!codes || findUnstorableText({ providerId, status }))
-    return pageOfChannels(NO_CHANNEL, query, ADMIN_PAGE_SIZE);
+    return pageOfChannels(NO_ROWS, query, ADMIN_PAGE_SIZE);
   const where = {
     ...LIVE_ROW,
     ...(providerId ? { providerId } : {}),

@@ -14,7 +14,7 @@ import { databaseKind } from "../../config";
 import { findUnstorableText } from "../../contract/stored-text";
 import { db, escapeLike, LIKE_WILDCARD } from "../../db";
 import { Prisma } from "../../db/generated/sqlite/client";
-import { type CappedCount, COUNT_CAP, ID_LIST_LIMIT, type Position } from "../paging";
+import { type CappedCount, COUNT_CAP, ID_LIST_LIMIT, NO_ROWS, type Position } from "../paging";
 import { type Match, searchWindow } from "./search-window";
 
 /** A trigram index looks up 3 characters at a time: a shorter term cannot use it. */
@@ -31,7 +31,7 @@ export interface ChannelSearch {
   narrow?: (position: Position | null, direction: "asc" | "desc", take: number) => Prisma.ChannelWhereInput;
 }
 
-const NOTHING: ChannelSearch = { where: { id: { in: [] } } };
+const NOTHING: ChannelSearch = { where: NO_ROWS };
 
 /** The provider's channels whose search text contains `term` (any case). */
 export async function searchFilter(providerId: string, term: string): Promise<ChannelSearch> {
