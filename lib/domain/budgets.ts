@@ -9,6 +9,7 @@
  * virtual budget, which caps the program's total spending. A send must fit both.
  */
 import { v7 as timeOrderedId } from "uuid";
+import { databaseKind } from "../config";
 import type { ChannelBody } from "../contract/channel";
 import { db, type Tx } from "../db";
 import { type BurnDownPoint, burnDown } from "./burn-down";
@@ -47,6 +48,19 @@ const channelLabels = (name: string) => ({
   inSentence: `channel budget of ${name}`,
 });
 const PROGRAM_LABELS = { label: "Program Virtual Budget", inSentence: "Program Virtual Budget" };
+
+/**
+ * Locks the program's spending row through the channel (ProgramChannelSpending, kept by triggers on
+ * DeliveryRequest) before a send locks any budget account. Every other writer of a request (a
+ * rejection, an expiry, Delivery/Sync) updates the request, and so this row, before its accounts:
+ * taken in one order, the locks cannot deadlock on PostgreSQL. SQLite has one writer at a time.
+ */
+export async function lockSpending(tx: Tx, programId: string, channelId: string) {
+  if (databaseKind() !== "postgres") return;
+  await tx.$executeRaw`
+    INSERT INTO "ProgramChannelSpending" ("programId", "channelId") VALUES (${programId}, ${channelId})
+    ON CONFLICT ("programId", "channelId") DO UPDATE SET "requests" = "ProgramChannelSpending"."requests"`;
+}
 
 /**
  * The budgets a request of `program` through `channel` reserves against, the channel's first (the

@@ -18,7 +18,7 @@ import { db, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { approvalsRequiredFor } from "./approval-policy";
 import { recordAudit } from "./audit";
-import { budgetsFor, reserve } from "./budgets";
+import { budgetsFor, lockSpending, reserve } from "./budgets";
 import { parseContent } from "./channels/content";
 import {
   batchFingerprint,
@@ -193,6 +193,7 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
       `An identical batch of ${deliveries.length} deliveries (${formatAmount(earlier.totalMinor, earlier.unit)}) was sent to this channel at ${formatDateTime(earlier.createdAt)} ("${earlier.description}"). Confirm to send it again.`,
     );
   }
+  await lockSpending(tx, program.id, channel.id);
   const budgets = await budgetsFor(
     tx,
     program,

@@ -146,6 +146,8 @@ async function readChunk(tx: Tx, providerId: string, ids: string[]) {
     include: {
       deliveryRequest: {
         select: {
+          programId: true,
+          channelId: true,
           budgetAccountId: true,
           approvalState: true,
           channel: { select: { providerId: true } },
@@ -185,35 +187,54 @@ class StatusUpdates {
 
 /** What a report moved per delivery request, written once per request at the end of the report. */
 class RequestOutcomes {
-  private readonly moved = new Map<string, { delivered: bigint; reverted: bigint }>();
+  private readonly moved = new Map<string, Outcome>();
 
-  private of(deliveryRequestId: string) {
-    const entry = this.moved.get(deliveryRequestId) ?? { delivered: 0n, reverted: 0n };
+  private of({ deliveryRequestId, deliveryRequest: { programId, channelId } }: ReportedDelivery) {
+    const entry = this.moved.get(deliveryRequestId) ?? {
+      order: `${programId}\u0000${channelId}\u0000${deliveryRequestId}`,
+      delivered: 0n,
+      reverted: 0n,
+    };
     this.moved.set(deliveryRequestId, entry);
     return entry;
   }
 
-  delivered({ deliveryRequestId, amountMinor }: { deliveryRequestId: string; amountMinor: bigint }) {
-    this.of(deliveryRequestId).delivered += amountMinor;
+  delivered(delivery: ReportedDelivery) {
+    this.of(delivery).delivered += delivery.amountMinor;
   }
 
-  reverted(
-    { deliveryRequestId, amountMinor }: { deliveryRequestId: string; amountMinor: bigint },
-    wasDelivered: boolean,
-  ) {
-    const entry = this.of(deliveryRequestId);
-    entry.reverted += amountMinor;
-    if (wasDelivered) entry.delivered -= amountMinor;
+  reverted(delivery: ReportedDelivery, wasDelivered: boolean) {
+    const entry = this.of(delivery);
+    entry.reverted += delivery.amountMinor;
+    if (wasDelivered) entry.delivered -= delivery.amountMinor;
   }
 
+  /**
+   * By (program, channel, request): each update locks the request's row and, through the database's
+   * trigger, its program's spending row through that channel (ProgramChannelSpending). Two reports
+   * locking them in one order cannot deadlock on PostgreSQL.
+   */
   async write(tx: Tx) {
-    for (const [id, { delivered, reverted }] of this.moved)
+    const ordered = [...this.moved].sort(([, a], [, b]) => (a.order < b.order ? -1 : 1));
+    for (const [id, { delivered, reverted }] of ordered)
       await tx.deliveryRequest.update({
         where: { id },
         data: { deliveredMinor: { increment: delivered }, revertedMinor: { increment: reverted } },
       });
   }
 }
+
+interface Outcome {
+  order: string;
+  delivered: bigint;
+  reverted: bigint;
+}
+
+type ReportedDelivery = {
+  deliveryRequestId: string;
+  amountMinor: bigint;
+  deliveryRequest: { programId: string; channelId: string };
+};
 
 /**
  * Marks a delivery reverted, if it was not; returns whether it had been counted delivered, or null

@@ -194,48 +194,35 @@ async function candidateChannels(attached: string[]) {
 
 /**
  * The program's spending per channel that served it, by name: requests sent, the total sent, and of
- * that what is reserved (not reverted), delivered and reverted: the sums Delivery/Sync keeps on each
- * request (so it adds up to the program's virtual budget without reading a delivery).
+ * that what is reserved (not reverted), delivered and reverted. Of its requests whose amounts stay
+ * reserved (sent, or awaiting approval: rejected and expired ones released theirs), so it adds up to
+ * the program's virtual budget. The database keeps these sums per channel as requests are written
+ * (ProgramChannelSpending), so the page reads one row per channel, not every request ever sent.
  */
-/** The requests whose amounts stay reserved: sent, or awaiting approval (rejected and expired released theirs). */
-const RESERVING = ["SENT", "PENDING_APPROVAL"];
-
 export async function programSpending(actor: Actor, programId: string) {
   authorize(actor, "console.read");
-  const requests = await db().deliveryRequest.groupBy({
-    by: ["channelId"],
-    where: { programId, approvalState: { in: RESERVING } },
-    _count: { _all: true },
-    _sum: { totalMinor: true, deliveredMinor: true, revertedMinor: true },
-  });
-  const channels = new Map(
-    (
-      await db().channel.findMany({
-        where: { id: { in: requests.map((group) => group.channelId) } },
+  const spending = await db().programChannelSpending.findMany({
+    where: { programId, requests: { gt: 0 } },
+    include: {
+      channel: {
         select: {
-          id: true,
           providerDeliveryChannelId: true,
           approvedContent: true,
           provider: { select: { name: true } },
         },
-      })
-    ).map((channel) => [channel.id, channel]),
-  );
-  const rows = requests.map(({ channelId, _count, _sum }) => {
-    const channel = channels.get(channelId)!;
-    const sentMinor = _sum.totalMinor ?? 0n;
-    const revertedMinor = _sum.revertedMinor ?? 0n;
-    return {
-      channelId,
-      name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
-      providerName: channel.provider.name,
-      requests: _count._all,
-      sentMinor,
-      reservedMinor: sentMinor - revertedMinor,
-      deliveredMinor: _sum.deliveredMinor ?? 0n,
-      revertedMinor,
-    };
+      },
+    },
   });
+  const rows = spending.map(({ channelId, channel, requests, sentMinor, deliveredMinor, revertedMinor }) => ({
+    channelId,
+    name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
+    providerName: channel.provider.name,
+    requests,
+    sentMinor,
+    reservedMinor: sentMinor - revertedMinor,
+    deliveredMinor,
+    revertedMinor,
+  }));
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en") || a.channelId.localeCompare(b.channelId));
 }
 

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
+import { checkProgramSpending } from "../support/money-ledger";
 import { approvedChannel, programWith, servingChannel } from "../support/money-setup";
 import { signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
@@ -229,5 +230,12 @@ describe("parallel approvals and rejections of the same requests", () => {
       where: { OR: [{ programId: setup.programId }, { channelId: setup.channelId }] },
     });
     expect(budgets.map((budget) => budget.reservedMinor)).toEqual([expectedReserved, expectedReserved]);
+    // The program's page reads its spending per channel as the database keeps it: the sent ones only.
+    const spending = await db().programChannelSpending.findUniqueOrThrow({
+      where: { programId_channelId: { programId: setup.programId, channelId: setup.channelId } },
+    });
+    const sent = rows.filter((row) => row.approvalState === "SENT").length;
+    expect([spending.requests, spending.sentMinor]).toEqual([sent, expectedReserved]);
+    await checkProgramSpending(setup.programId, (ok, what) => expect(ok, what).toBe(true));
   });
 });

@@ -4,7 +4,8 @@
  * DeliveryRequest/Sync reports over HTTP with its API key, against a model of two budgets. After
  * every step, on the stored data (definitions in tests/support/money-ledger.ts): reserved never above
  * any limit, reserved = sent − released, delivered + pending + reverted = sent, and each budget's
- * reserved amount equals the model's. One program (virtual budget 100 EUR) is served by a channel with
+ * reserved amount equals the model's, and the program's spending per channel the database keeps
+ * equals its requests' sums. One program (virtual budget 100 EUR) is served by a channel with
  * a budget of its own (60 EUR) and one without.
  */
 import { randomUUID } from "node:crypto";
@@ -15,7 +16,7 @@ import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/refund-approvals";
 import { MANAGER } from "../support/actors";
-import { checkInvariants } from "../support/money-ledger";
+import { checkInvariants, checkProgramSpending } from "../support/money-ledger";
 import { approvedChannel, programWith } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
@@ -86,6 +87,7 @@ async function verify(m: Model, real: Real) {
   const check = (ok: boolean, what: string) => expect(ok, what).toBe(true);
   const program = await checkInvariants(real.programAccountId, check);
   expect(program.reserved).toBe(m.reserved.program);
+  await checkProgramSpending(real.programId, check);
   const own = await database()
     .db()
     .budgetAccount.findUnique({ where: { channelId: real.channels[0]!.channelId } });

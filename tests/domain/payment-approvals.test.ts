@@ -15,6 +15,7 @@ import {
   rejectDeliveryRequest,
 } from "@/lib/domain/payment-approvals";
 import { expireDuePayments } from "@/lib/domain/payment-expiry";
+import { programSpending } from "@/lib/domain/programs";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
 import { MANAGER, providerKey } from "../support/actors";
 import {
@@ -33,6 +34,10 @@ import { delivery, refusal, requestSentEvents } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
+
+/** The program page's spending per channel: each channel's requests and total sent. */
+const spending = async (programId: string) =>
+  (await programSpending(ADMIN, programId)).map((row) => [row.requests, row.sentMinor]);
 describe("delivery requests under an approval policy", () => {
   it("sends at or below the threshold, holds above it with the amount reserved and no event", async () => {
     const setup = await programWithPolicy({ delivery: [100, 2] });
@@ -123,11 +128,13 @@ describe("delivery requests under an approval policy", () => {
     const setup = await programWithPolicy({ delivery: [100, 1] });
     const { deliveryRequestId: id } = await send(setup, [150]);
     expect(await reserved(setup.programId, setup.channelId)).toEqual([15000n, 15000n]);
+    expect(await spending(setup.programId)).toEqual([[1, 15000n]]);
     expect((await refusal(rejectDeliveryRequest(APPROVER_1, id, "  "))).field).toBe("reason");
     expect(await rejectDeliveryRequest(APPROVER_1, id, "Duplicate of last week's")).toMatchObject({
       state: "REJECTED",
     });
     expect(await reserved(setup.programId, setup.channelId)).toEqual([0n, 0n]);
+    expect(await spending(setup.programId)).toEqual([]);
     const request = await database().db().deliveryRequest.findUniqueOrThrow({ where: { id } });
     expect(request).toMatchObject({ approvalState: "REJECTED", rejectionReason: "Duplicate of last week's" });
     expect((await refusal(approveDeliveryRequest(APPROVER_2, id))).message).toMatch(/it was rejected/);
@@ -163,6 +170,7 @@ describe("delivery requests under an approval policy", () => {
     const [first, second] = await Promise.all([expireDuePayments(), expireDuePayments()]);
     expect(await stateOf(id)).toBe("EXPIRED");
     expect(await reserved(setup.programId, setup.channelId)).toEqual([0n, 0n]);
+    expect(await spending(setup.programId)).toEqual([]);
     const releases = await database()
       .db()
       .budgetMovement.count({ where: { deliveryRequestId: id, kind: "RELEASED" } });

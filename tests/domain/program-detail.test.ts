@@ -4,16 +4,25 @@
  * each request with how many deliveries it carries.
  */
 import { expect, it } from "vitest";
+import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { programDeliveryRequests } from "@/lib/domain/platform-reads";
 import {
   addChannelToProgram,
   deliveryRequestDetail,
   listPrograms,
   programDetail,
+  programSpending,
 } from "@/lib/domain/programs";
-import { ADMIN, MANAGER } from "../support/actors";
-import { migrationFill } from "../support/migration-fill";
-import { approvedChannel, delivery, PHONE_OPTION, programWith, sendThrough } from "../support/money-setup";
+import { ADMIN, MANAGER, providerKey } from "../support/actors";
+import { migrationFill, migrationStatement } from "../support/migration-fill";
+import {
+  approvedChannel,
+  delivery,
+  PHONE_OPTION,
+  programWith,
+  sendThrough,
+  sentDelivery,
+} from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();
@@ -139,6 +148,52 @@ it("counts a program's requests as the database writes them, for both lists, as 
   await db().program.update({ where: { id: programId }, data: { requestCount: 0 } });
   await db().$executeRawUnsafe(migrationFill("20261125110000_program_pages"));
   expect(await counts()).toEqual([2, 2]);
+});
+
+it("keeps each channel's spending as requests are sent, reported and deleted, as the migration fills it in", async () => {
+  const first = await approvedChannel(undefined, "Spending A");
+  const second = await approvedChannel(undefined, "Spending B");
+  const programId = await programWith(1000, [first.channelId, second.channelId]);
+  const delivered = await sentDelivery(programId, first.channelId, 40, "Delivered");
+  const reverted = await sentDelivery(programId, first.channelId, 25, "Reverted");
+  await sentDelivery(programId, second.channelId, 10, "Pending");
+  await syncDeliveries(providerKey(first.providerId), [
+    { deliveryId: delivered, status: "DELIVERED" },
+    { deliveryId: reverted, status: "DELIVERED" },
+  ]);
+  await syncDeliveries(providerKey(first.providerId), [
+    { deliveryId: reverted, status: "DELIVERY_REVERTED" },
+  ]);
+  const spending = async () =>
+    (await programSpending(MANAGER, programId)).map((row) => [
+      row.name,
+      row.requests,
+      row.sentMinor,
+      row.reservedMinor,
+      row.deliveredMinor,
+      row.revertedMinor,
+    ]);
+  const expected = [
+    ["Spending A", 2, 6500n, 4000n, 4000n, 2500n],
+    ["Spending B", 1, 1000n, 1000n, 0n, 0n],
+  ];
+  expect(await spending()).toEqual(expected);
+
+  // Channels whose sums the database lost get them back from the migration's fill-in, run for this
+  // program only (the other test files' programs share the database, their rows are there).
+  const { db } = database();
+  await db().programChannelSpending.deleteMany({ where: { programId } });
+  const fill = migrationStatement("20261126100000_program_spending", 'INSERT INTO "ProgramChannelSpending"');
+  const thisProgram = `WHERE "programId" = '${programId}' AND "approvalState"`;
+  expect(fill).toContain('WHERE "approvalState"');
+  await db().$executeRawUnsafe(fill.replace('WHERE "approvalState"', thisProgram));
+  expect(await spending()).toEqual(expected);
+
+  // A request that goes takes its figures with it, and a program that goes takes its rows.
+  await db().deliveryRequest.deleteMany({ where: { programId, description: "Pending" } });
+  expect(await spending()).toEqual([expected[0]]);
+  await db().program.delete({ where: { id: programId } });
+  expect(await db().programChannelSpending.count({ where: { programId } })).toBe(0);
 });
 
 it("searches a request's deliveries by beneficiary id; text no database stores finds none, not a failure", async () => {

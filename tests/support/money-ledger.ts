@@ -71,3 +71,45 @@ export async function checkInvariants(accountId: string, expect: (ok: boolean, w
     );
   return l;
 }
+
+/**
+ * The program's spending per channel as the database keeps it (ProgramChannelSpending, kept by
+ * triggers on DeliveryRequest) against its definition: per channel, the count and the sums of the
+ * program's requests that keep their amounts reserved (SENT or PENDING_APPROVAL).
+ */
+export async function checkProgramSpending(programId: string, expect: (ok: boolean, what: string) => void) {
+  const requests = await db().deliveryRequest.findMany({
+    where: { programId, approvalState: { in: ["SENT", "PENDING_APPROVAL"] } },
+    select: { channelId: true, totalMinor: true, deliveredMinor: true, revertedMinor: true },
+  });
+  const computed = new Map<string, bigint[]>();
+  for (const { channelId, totalMinor, deliveredMinor, revertedMinor } of requests) {
+    const [count, sent, delivered, reverted] = computed.get(channelId) ?? [0n, 0n, 0n, 0n];
+    computed.set(channelId, [
+      count! + 1n,
+      sent! + totalMinor,
+      delivered! + deliveredMinor,
+      reverted! + revertedMinor,
+    ]);
+  }
+  const kept = await db().programChannelSpending.findMany({ where: { programId } });
+  const stored = new Map(
+    kept.map((row) => [
+      row.channelId,
+      [BigInt(row.requests), row.sentMinor, row.deliveredMinor, row.revertedMinor],
+    ]),
+  );
+  const show = (map: Map<string, bigint[]>) =>
+    JSON.stringify([...map].sort(), (_k, v) => (typeof v === "bigint" ? String(v) : v));
+  for (const [channelId, sums] of stored)
+    if (!computed.has(channelId))
+      expect(
+        sums.every((value) => value === 0n),
+        `a channel without reserving requests keeps zeros: ${show(stored)}`,
+      );
+  for (const [channelId, sums] of computed)
+    expect(
+      sums.every((value, i) => value === stored.get(channelId)?.[i]),
+      `kept spending = the requests' sums: kept ${show(stored)}, computed ${show(computed)}`,
+    );
+}
