@@ -1,5 +1,5 @@
 /**
- * SQLite's search of a term with more matches than one query may bind (search.ts): the matches are
+ * The search of a term with more matches than one query may bind (search.ts): the matches are
  * read once from the trigram index with their sort value, and each page binds only the ids of its own
  * rows (and the next one's, which says whether there is a next page), so the list reads its page by
  * primary key rather than the provider's rows in order until a page of matches turns up.
