@@ -19,6 +19,7 @@ const SECRETS = new Set([
   "LIBRETRANSLATE_API_KEY",
   "DEEPL_API_KEY",
   "REDIS_URL",
+  "SMTP_URL",
 ]);
 
 const positiveInteger = (fallback: number) =>
@@ -102,6 +103,8 @@ const schema = z
     LIBRETRANSLATE_URL: httpUrl.optional(),
     LIBRETRANSLATE_API_KEY: z.string().optional(),
     DEEPL_API_KEY: z.string().optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z.string().trim().min(3, "must be an address, e.g. Portal <portal@example.org>").optional(),
     WORKERS_IN_PROCESS: flag(true),
     WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),
     WEBHOOK_TIMEOUT_MS: positiveInteger(15_000),

@@ -163,6 +163,15 @@ export function translatorSetting(): TranslatorSetting | null {
 }
 
 /** Webhook delivery settings (lib/webhooks, lib/jobs/webhook-dispatcher). */
+/**
+ * Where notifications go (README "Notifications"): an SMTP server (SMTP_URL, smtp:// or smtps://
+ * with user and password in it), or, unset, nowhere: messages are kept for the mailbox page.
+ */
+export function mailSettings(): { smtpUrl?: string; from: string } {
+  const { SMTP_URL, MAIL_FROM } = settings();
+  return { smtpUrl: SMTP_URL, from: MAIL_FROM ?? "Delivery Channel Portal <portal@localhost>" };
+}
+
 export function webhookSettings() {
   const current = settings();
   return {

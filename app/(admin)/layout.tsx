@@ -32,7 +32,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/deliveries", label: "Webhook log" },
         ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: "Audit trail" }] : []),
         ...(can(user.actor, "users.read") ? [{ href: "/admin/users", label: "Users" }] : []),
+        ...(can(user.actor, "mail.read") ? [{ href: "/admin/mailbox", label: "Mailbox" }] : []),
         { href: "/admin/tokens", label: "API tokens" },
+        { href: "/admin/notifications", label: "Notifications" },
       ]}
     >
       {children}

@@ -35,6 +35,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/keys", label: "API keys" },
         { href: "/webhooks", label: "Webhooks" },
         { href: "/team", label: "Team" },
+        { href: "/notifications", label: "Notifications" },
       ]}
     >
       <KeyExpiryBanner keys={expiring} />

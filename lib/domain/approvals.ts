@@ -23,8 +23,10 @@ import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
 import { approvedColumns, requestedColumns } from "./channels/columns";
-import { parseContent } from "./channels/content";
+import { channelName, parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
+import { decisionLetter } from "./letters";
+import { providerRecipients, queueMail } from "./notifications";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
@@ -86,6 +88,22 @@ export async function decideRequest(
       requestedDate: isoSeconds(request.requestedAt),
     };
     await queueEvent(tx, request.channel.providerId, "DELIVERY_CHANNEL_STATUS_UPDATED", event);
+    // A sandbox's requests are its own test data: its users hear of them through its webhooks only.
+    if (!request.channel.provider.sandboxOfId) {
+      const letter = decisionLetter({
+        channelName: channelName(request.body, request.channel.providerDeliveryChannelId),
+        providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
+        requestType: event.requestType,
+        approved: decision.approve,
+        reason,
+      });
+      await queueMail(
+        tx,
+        "channel_decision",
+        await providerRecipients(tx, request.channel.providerId),
+        letter,
+      );
+    }
     await recordAudit(tx, actor, {
       action: decision.approve ? "request.approved" : "request.rejected",
       subjectType: "ChannelRequest",

@@ -31,6 +31,7 @@ import { queueRequestSent } from "./delivery-request-events";
 import { availabilityAllows } from "./eligibility";
 import { conflict, invalid, notFound } from "./errors";
 import { formatAmount, toMinor } from "./money";
+import { notifyPaymentAwaiting } from "./notifications";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
 
@@ -232,10 +233,14 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
   await tx.delivery.createMany({
     data: rows.map((row) => ({ ...row, deliveryRequestId, options: JSON.stringify(row.options) })),
   });
-  // Awaiting approval, the provider hears nothing: the final approval queues the event.
+  // Awaiting approval, the provider hears nothing (the final approval queues the event): the
+  // finance approvers are told by mail.
   if (approvalState === "SENT") {
     const sent = { id: deliveryRequestId, description, unit: program.unit, channel };
     await queueRequestSent(tx, sent, rows);
+  } else {
+    const awaiting = { description, totalMinor, deliveryCount: rows.length, approvalsRequired };
+    await notifyPaymentAwaiting(tx, program, awaiting, actor.personId);
   }
   await recordAudit(tx, actor, {
     action: "delivery_request.created",

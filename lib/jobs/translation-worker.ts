@@ -8,20 +8,13 @@ import { db } from "../db";
 import { type Remembered, recall, rememberMachine } from "../domain/translation-memory";
 import { completeJob } from "../domain/translations";
 import { log } from "../log";
+import { retryDelayMs } from "./backoff";
 import { dueAndUnleased, unleased } from "./leases";
 import { pollEvery } from "./poller";
 import { TranslationFailed, type Translator } from "./translators";
 
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 60_000;
-const BASE_DELAY_MS = 5_000;
-const MAX_DELAY_MS = 60 * 60_000;
-
-/** 5 s, 10 s, 20 s … capped at an hour, each ±20% so that failed jobs do not retry in lockstep. */
-function retryDelayMs(attempts: number, random = Math.random): number {
-  const delay = Math.min(BASE_DELAY_MS * 2 ** (attempts - 1), MAX_DELAY_MS);
-  return Math.round(delay * (0.8 + 0.4 * random()));
-}
 
 async function claimDueJobs(now: Date, limit: number) {
   const due = await db().translationJob.findMany({

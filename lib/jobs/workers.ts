@@ -1,11 +1,12 @@
 /**
  * The background workers of the product: the webhook dispatcher, the sandbox's decider and the
  * expiry of payments awaiting approval always, the translation worker when a translator is
- * configured. `npm start` runs them in the app process (the embedded default) unless
+ * configured, the mail worker when SMTP_URL is. `npm start` runs them in the app process (the embedded default) unless
  * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
 import { settings, workersInProcess } from "../config";
+import { startMailDispatcher } from "./mail-dispatcher";
 import { startPaymentExpiry } from "./payment-expiry";
 import { startSandboxDecider } from "./sandbox-decider";
 import { startTranslationWorker } from "./translation-worker";
@@ -15,11 +16,13 @@ import { startWebhookDispatcher } from "./webhook-dispatcher";
 /** Starts the workers; the returned function stops them and waits for the work in hand. */
 export function startWorkers(): () => Promise<void> {
   const translator = configuredTranslator();
+  const mail = startMailDispatcher();
   const stops = [
     startWebhookDispatcher(),
     startSandboxDecider(),
     startPaymentExpiry(),
     ...(translator ? [startTranslationWorker(translator)] : []),
+    ...(mail ? [mail] : []),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

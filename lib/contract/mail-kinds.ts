@@ -1,0 +1,27 @@
+/**
+ * The notifications the portal sends by email: who may receive each kind and how a user's settings
+ * name it. One table: the settings page, the queueing and the tests all read it.
+ */
+import type { UserRole } from "./roles";
+
+export const MAIL_KINDS = {
+  channel_decision: {
+    label: "A decision on one of my organisation's channel requests (with the reason of a rejection)",
+    roles: ["owner", "editor", "viewer"],
+  },
+  payment_awaiting: {
+    label: "A payment that awaits my approval",
+    roles: ["finance_approver"],
+  },
+} as const satisfies Record<string, { label: string; roles: readonly UserRole[] }>;
+
+export type MailKind = keyof typeof MAIL_KINDS;
+
+export const MAIL_KIND_NAMES = Object.keys(MAIL_KINDS) as MailKind[];
+
+/** The kinds a user with `roles` may receive, in the table's order. */
+export const kindsFor = (roles: readonly UserRole[]): MailKind[] =>
+  MAIL_KIND_NAMES.filter((kind) => MAIL_KINDS[kind].roles.some((role) => roles.includes(role as UserRole)));
+
+/** The states of a message (MailMessage.state). */
+export const MAIL_STATES = ["PENDING", "SENT", "FAILED", "KEPT"] as const;

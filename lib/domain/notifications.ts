@@ -1,0 +1,112 @@
+/**
+ * Notifications by email (README "Notifications"): queued in the transaction of the change they tell
+ * of, to the users it concerns who have not turned that kind off, so none is lost and none tells of
+ * a change that rolled back. With SMTP_URL the mail worker sends them (lib/jobs/mail-dispatcher.ts);
+ * without, they are KEPT, and administrators read them on the mailbox page.
+ */
+import { mailSettings } from "../config";
+import { kindsFor, MAIL_KINDS, type MailKind } from "../contract/mail-kinds";
+import { parseRoles, type UserRole } from "../contract/roles";
+import { db, type Tx } from "../db";
+import { formatAmount } from "../format";
+import { type Letter, paymentAwaitingLetter } from "./letters";
+import { type PageQuery, readKeysetPage } from "./paging";
+import { type Actor, authorize } from "./permissions";
+
+export interface Recipient {
+  id: string;
+  email: string;
+}
+
+const RECIPIENT = { id: true, email: true } as const;
+
+/** The active users of a provider organisation. */
+export function providerRecipients(tx: Tx, providerId: string): Promise<Recipient[]> {
+  return tx.user.findMany({ where: { providerId, deactivatedAt: null }, select: RECIPIENT });
+}
+
+/** The active users holding `role`, but `except` (the person who caused the mail). */
+export async function usersWithRole(tx: Tx, role: UserRole, except: string | null): Promise<Recipient[]> {
+  const users = await tx.user.findMany({
+    // A first narrowing only (in SQLite's LIKE `_` matches any character): parseRoles decides.
+    where: { roles: { contains: role }, deactivatedAt: null, ...(except ? { id: { not: except } } : {}) },
+    select: { ...RECIPIENT, roles: true },
+  });
+  return users
+    .filter((user) => parseRoles(user.roles).includes(role))
+    .map(({ id, email }) => ({ id, email }));
+}
+
+/** Writes `kind`'s letter to each recipient who has not turned it off; returns how many. */
+export async function queueMail(
+  tx: Tx,
+  kind: MailKind,
+  recipients: Recipient[],
+  letter: Letter,
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const optedOut = await tx.mailOptOut.findMany({
+    where: { kind, userId: { in: recipients.map((recipient) => recipient.id) } },
+    select: { userId: true },
+  });
+  const off = new Set(optedOut.map((row) => row.userId));
+  const state = mailSettings().smtpUrl ? "PENDING" : "KEPT";
+  const data = recipients
+    .filter((recipient) => !off.has(recipient.id))
+    .map((recipient) => ({ kind, userId: recipient.id, toAddress: recipient.email, state, ...letter }));
+  if (data.length > 0) await tx.mailMessage.createMany({ data });
+  return data.length;
+}
+
+/** Tells the finance approvers, but its creator (who may not approve it), of a payment awaiting them. */
+export async function notifyPaymentAwaiting(
+  tx: Tx,
+  program: { name: string; unit: string },
+  request: { description: string; totalMinor: bigint; deliveryCount: number; approvalsRequired: number },
+  creatorId: string | null,
+) {
+  const letter = paymentAwaitingLetter({
+    programName: program.name,
+    description: request.description,
+    amount: formatAmount(request.totalMinor, program.unit),
+    deliveryCount: request.deliveryCount,
+    approvalsRequired: request.approvalsRequired,
+  });
+  await queueMail(tx, "payment_awaiting", await usersWithRole(tx, "finance_approver", creatorId), letter);
+}
+
+type SettingsUser = { id: string; roles: readonly UserRole[] };
+
+/** The kinds the user may receive, each with its label and whether it is on. */
+export async function notificationSettings(user: SettingsUser) {
+  const off = await db().mailOptOut.findMany({ where: { userId: user.id }, select: { kind: true } });
+  const offKinds = new Set(off.map((row) => row.kind));
+  return kindsFor(user.roles).map((kind) => ({
+    kind,
+    label: MAIL_KINDS[kind].label,
+    on: !offKinds.has(kind),
+  }));
+}
+
+/** Keeps on exactly the kinds in `on` of those the user may receive; other names are ignored. */
+export async function saveNotificationSettings(user: SettingsUser, on: readonly string[]) {
+  const wanted = new Set(on);
+  const off = kindsFor(user.roles).filter((kind) => !wanted.has(kind));
+  await db().$transaction([
+    db().mailOptOut.deleteMany({ where: { userId: user.id } }),
+    db().mailOptOut.createMany({ data: off.map((kind) => ({ userId: user.id, kind })) }),
+  ]);
+}
+
+/** Every message written, newest first, a page at a time: what administrators read as the mailbox. */
+export async function mailbox(actor: Actor, query: PageQuery = {}) {
+  authorize(actor, "mail.read");
+  return readKeysetPage({
+    query,
+    pageSize: 25,
+    key: { field: "createdAt", direction: "desc", kind: "date" },
+    table: db().mailMessage,
+    filter: {},
+    rows: ({ where, orderBy, take }) => db().mailMessage.findMany({ where, orderBy, take }),
+  });
+}

@@ -1,0 +1,43 @@
+-- Issue 13: notifications by email. Each message is written with the change it tells of and sent
+-- by the mail worker through SMTP_URL, or kept for the mailbox page without it. A user may turn a kind
+-- of notification off (MailOptOut).
+
+-- CreateTable
+CREATE TABLE "MailMessage" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "userId" TEXT,
+    "toAddress" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "state" TEXT NOT NULL DEFAULT 'PENDING',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" TIMESTAMP(3),
+    "sentAt" TIMESTAMP(3),
+    "lastError" TEXT,
+
+    CONSTRAINT "MailMessage_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "MailOptOut" (
+    "userId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+
+    CONSTRAINT "MailOptOut_pkey" PRIMARY KEY ("userId","kind")
+);
+
+-- CreateIndex
+CREATE INDEX "MailMessage_state_nextAttemptAt_idx" ON "MailMessage"("state", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "MailMessage_createdAt_id_idx" ON "MailMessage"("createdAt", "id");
+
+-- AddForeignKey
+ALTER TABLE "MailMessage" ADD CONSTRAINT "MailMessage_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "MailOptOut" ADD CONSTRAINT "MailOptOut_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+

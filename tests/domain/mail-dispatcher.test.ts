@@ -1,0 +1,166 @@
+/**
+ * Issue 13: the mail worker sends what the changes wrote through SMTP_URL, here a real SMTP server
+ * in this process (the smtp-server package), and the database says what became of each message:
+ * SENT, retried after a failure (the server down), FAILED on a permanent refusal (an SMTP 5xx), and
+ * sent by another worker once a dead worker's lease ends. Its own database: the worker takes every
+ * due message there is.
+ */
+
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProvider } from "@/lib/domain/api-keys";
+import { decideRequest } from "@/lib/domain/approvals";
+import { requestChannelCreate } from "@/lib/domain/channels/requests";
+import { queueMail } from "@/lib/domain/notifications";
+import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";
+import { ADMIN, providerActor, reviewerActor } from "../support/actors";
+import { openOwnDatabase } from "../support/own-database";
+import { newUser } from "../support/users";
+
+const database = openOwnDatabase();
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+const received: Received[] = [];
+const refused = new Set<string>();
+let server: SMTPServer;
+let port = 0;
+
+function startSmtp(): Promise<void> {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address)) return callback();
+      callback(Object.assign(new Error("No such mailbox here"), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          data: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) =>
+    server.listen(port, "127.0.0.1", () => {
+      port = (server.server.address() as AddressInfo).port;
+      resolve();
+    }),
+  );
+}
+
+const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** The text of a message as sent: quoted-printable soft breaks and escapes undone. */
+const decoded = (data: string) =>
+  data
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+const url = () => `smtp://127.0.0.1:${port}`;
+const message = (id: string) => database.db().mailMessage.findUniqueOrThrow({ where: { id } });
+
+beforeAll(async () => {
+  await startSmtp();
+  process.env.SMTP_URL = url();
+  process.env.MAIL_FROM = "Channel Portal <portal@mail.example>";
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  await stopSmtp();
+});
+
+/** One message to a new user, written as a change writes it; its id and the address. */
+async function queued(subject: string) {
+  const user = await newUser(["finance_approver"]);
+  await database
+    .db()
+    .$transaction((tx) => queueMail(tx, "payment_awaiting", [user], { subject, body: `Body of ${subject}` }));
+  const { id } = await database.db().mailMessage.findFirstOrThrow({ where: { userId: user.id } });
+  return { id, address: user.email };
+}
+
+describe("the mail worker", () => {
+  it("sends a decision's mail from MAIL_FROM to each user of the provider, and marks it SENT", async () => {
+    const provider = await createProvider(ADMIN, `Mail provider ${randomUUID()}`);
+    const owner = await newUser(["owner"], provider.id);
+    await requestChannelCreate(providerActor(provider.id), {
+      providerDeliveryChannelId: `smtp-${randomUUID()}`,
+      name: { language: "EN", translation: "Cash by post" },
+      landingPage: "www.example.org",
+      availability: { categoriesSupported: ["CASH"] },
+    });
+    const request = await database
+      .db()
+      .channelRequest.findFirstOrThrow({ where: { channel: { providerId: provider.id } } });
+    await decideRequest(reviewerActor("smtp-reviewer"), request.id, {
+      approve: false,
+      reason: "No landing page.",
+    });
+    const [row] = await database.db().mailMessage.findMany({ where: { userId: owner.id } });
+    expect(row).toMatchObject({ state: "PENDING", attempts: 0 });
+
+    expect(await runDueMail(smtpTransport(url()))).toBe(1);
+    const [mail] = received.filter((one) => one.to.includes(owner.email));
+    expect(mail).toMatchObject({ from: "portal@mail.example", to: [owner.email] });
+    const text = decoded(mail!.data);
+    expect(text).toContain("Subject: Channel request rejected: Cash by post");
+    expect(text).toContain("From: Channel Portal <portal@mail.example>");
+    expect(text).toContain("The reviewer's reason:\r\nNo landing page.");
+    expect(await message(row!.id)).toMatchObject({ state: "SENT", attempts: 1, lastError: null });
+    expect((await message(row!.id)).sentAt).toBeInstanceOf(Date);
+    expect(await runDueMail(smtpTransport(url()))).toBe(0);
+  });
+
+  it("fails a message the server refuses for good (5xx) at once, and says why", async () => {
+    const { id, address } = await queued("Refused");
+    refused.add(address);
+    expect(await runDueMail(smtpTransport(url()))).toBe(1);
+    const row = await message(id);
+    expect(row).toMatchObject({ state: "FAILED", attempts: 1 });
+    expect(row.lastError).toMatch(/550/);
+  });
+
+  it("retries a message while the server is down, later, and sends it once the server is back", async () => {
+    const { id, address } = await queued("Retried");
+    await stopSmtp();
+    const now = new Date();
+    expect(await runDueMail(smtpTransport(url()), now)).toBe(1);
+    const failed = await message(id);
+    expect(failed).toMatchObject({ state: "PENDING", attempts: 1, lockedUntil: null });
+    expect(failed.lastError).toMatch(/ECONNREFUSED/);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+
+    await startSmtp();
+    expect(await runDueMail(smtpTransport(url()), now)).toBe(0); // not due yet
+    expect(await runDueMail(smtpTransport(url()), new Date(now.getTime() + 3600_000))).toBe(1);
+    expect(await message(id)).toMatchObject({ state: "SENT", attempts: 2 });
+    expect(received.filter((one) => one.to.includes(address))).toHaveLength(1);
+  });
+
+  it("leaves a message another worker leased alone until the lease ends, then sends it: none is lost", async () => {
+    const { id, address } = await queued("Leased");
+    const now = new Date();
+    await database
+      .db()
+      .mailMessage.update({ where: { id }, data: { lockedUntil: new Date(now.getTime() + 60_000) } });
+    expect(await runDueMail(smtpTransport(url()), now)).toBe(0);
+    expect(await runDueMail(smtpTransport(url()), new Date(now.getTime() + 61_000))).toBe(1);
+    expect(await message(id)).toMatchObject({ state: "SENT" });
+    expect(received.filter((one) => one.to.includes(address))).toHaveLength(1);
+  });
+});
