@@ -104,6 +104,7 @@ const schema = z
     LIBRETRANSLATE_API_KEY: z.string().optional(),
     DEEPL_API_KEY: z.string().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    REVIEW_DIGEST_MINUTES: positiveInteger(60),
     MAIL_FROM: z.string().trim().min(3, "must be an address, e.g. Portal <portal@example.org>").optional(),
     WORKERS_IN_PROCESS: flag(true),
     WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),

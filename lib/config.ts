@@ -172,6 +172,11 @@ export function mailSettings(): { smtpUrl?: string; from: string } {
   return { smtpUrl: SMTP_URL, from: MAIL_FROM ?? "Delivery Channel Portal <portal@localhost>" };
 }
 
+/** How often at most reviewers get the digest of new channel requests (REVIEW_DIGEST_MINUTES). */
+export function reviewDigestMs(): number {
+  return settings().REVIEW_DIGEST_MINUTES * 60_000;
+}
+
 export function webhookSettings() {
   const current = settings();
   return {

@@ -9,6 +9,18 @@ export const MAIL_KINDS = {
     label: "A decision on one of my organisation's channel requests (with the reason of a rejection)",
     roles: ["owner", "editor", "viewer"],
   },
+  key_expiring: {
+    label: "An API key of my organisation expires within a week",
+    roles: ["owner"],
+  },
+  webhook_disabled: {
+    label: "A webhook endpoint of my organisation was disabled after failing",
+    roles: ["owner"],
+  },
+  review_digest: {
+    label: "A digest of the channel requests that arrived since the last one",
+    roles: ["reviewer"],
+  },
   payment_awaiting: {
     label: "A payment that awaits my approval",
     roles: ["finance_approver"],

@@ -3,6 +3,7 @@
  * markup in a mail client), a subject on one line, links to the portal when its public URL is set.
  */
 import { publicUrl } from "../config";
+import { formatCount, formatDateTime } from "../format";
 
 export interface Letter {
   subject: string;
@@ -62,6 +63,57 @@ export function paymentAwaitingLetter(request: {
   ];
   return {
     subject: oneLine(`A payment of ${amount} awaits your approval: ${programName}`),
+    body: lines.join("\n") + SIGNATURE,
+  };
+}
+
+export function keyExpiringLetter(key: { name: string; prefix: string; expiresAt: Date }): Letter {
+  const named = key.name ? `"${key.name}" (${key.prefix}…)` : `${key.prefix}…`;
+  const lines = [
+    `Your organisation's API key ${named} expires at ${formatDateTime(key.expiresAt)}.`,
+    "Calls with it are refused from then on. Rotate it before: the old key keeps working during a grace period while your systems switch.",
+    "",
+    `Manage your keys: ${portalLink("/keys")}`,
+  ];
+  return {
+    subject: oneLine(`Your API key ${named} expires within a week`),
+    body: lines.join("\n") + SIGNATURE,
+  };
+}
+
+export function webhookDisabledLetter(subscription: {
+  eventType: string;
+  disabledReason: string | null;
+}): Letter {
+  const lines = [
+    `Your organisation's webhook endpoint for ${subscription.eventType} was disabled: ${subscription.disabledReason ?? "it kept failing"}.`,
+    "No more events are sent to it. Once it works again, re-enable it on the webhooks page: it can send again every event since a time of your choice (up to 7 days back).",
+    "",
+    `See your webhooks: ${portalLink("/webhooks")}`,
+  ];
+  return {
+    subject: oneLine(`Webhook endpoint disabled: ${subscription.eventType}`),
+    body: lines.join("\n") + SIGNATURE,
+  };
+}
+
+/** At most this many requests are listed in a digest; the count says how many there are. */
+export const DIGEST_LISTED = 20;
+
+export function reviewDigestLetter(
+  count: number,
+  requests: Array<{ kind: string; channelName: string; providerName: string }>,
+): Letter {
+  const lines = [
+    `${formatCount(count)} channel request${count === 1 ? "" : "s"} arrived since the last digest and await${count === 1 ? "s" : ""} a decision:`,
+    "",
+    ...requests.map((request) => `- ${request.kind}: ${request.channelName} (${request.providerName})`),
+    ...(count > requests.length ? [`… and ${formatCount(count - requests.length)} more.`] : []),
+    "",
+    `Decide them: ${portalLink("/admin/requests")}`,
+  ];
+  return {
+    subject: oneLine(`${formatCount(count)} new channel request${count === 1 ? "" : "s"} to review`),
     body: lines.join("\n") + SIGNATURE,
   };
 }

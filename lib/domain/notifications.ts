@@ -20,9 +20,15 @@ export interface Recipient {
 
 const RECIPIENT = { id: true, email: true } as const;
 
-/** The active users of a provider organisation. */
-export function providerRecipients(tx: Tx, providerId: string): Promise<Recipient[]> {
-  return tx.user.findMany({ where: { providerId, deactivatedAt: null }, select: RECIPIENT });
+/** The active users of a provider organisation; with `role`, only those holding it. */
+export async function providerRecipients(tx: Tx, providerId: string, role?: UserRole): Promise<Recipient[]> {
+  const users = await tx.user.findMany({
+    where: { providerId, deactivatedAt: null },
+    select: { ...RECIPIENT, roles: true },
+  });
+  return users
+    .filter((user) => !role || parseRoles(user.roles).includes(role))
+    .map(({ id, email }) => ({ id, email }));
 }
 
 /** The active users holding `role`, but `except` (the person who caused the mail). */

@@ -43,6 +43,7 @@ export async function subscribe(actor: Actor, request: SubscribeRequest): Promis
     authSealed: auth ? seal(JSON.stringify(auth)) : null,
     // A new subscription starts healthy, even one replacing a subscription that deliveries disabled.
     disabledAt: null,
+    disabledNoticeAt: null,
     disabledReason: null,
     failingSince: null,
     failureStreak: 0,
@@ -192,7 +193,13 @@ export async function reenableSubscription(
     });
     const { count } = await tx.subscription.updateMany({
       where: { providerId, eventType, disabledAt: { not: null } },
-      data: { disabledAt: null, disabledReason: null, failingSince: null, failureStreak: 0 },
+      data: {
+        disabledAt: null,
+        disabledReason: null,
+        disabledNoticeAt: null,
+        failingSince: null,
+        failureStreak: 0,
+      },
     });
     if (count === 0 || !disabled) {
       const exists = await tx.subscription.count({ where: { providerId, eventType } });

@@ -1,12 +1,13 @@
 /**
- * The background workers of the product: the webhook dispatcher, the sandbox's decider and the
- * expiry of payments awaiting approval always, the translation worker when a translator is
+ * The background workers of the product: the webhook dispatcher, the sandbox's decider, the
+ * expiry of payments awaiting approval and the notifier always, the translation worker when a translator is
  * configured, the mail worker when SMTP_URL is. `npm start` runs them in the app process (the embedded default) unless
  * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
  */
 import { settings, workersInProcess } from "../config";
 import { startMailDispatcher } from "./mail-dispatcher";
+import { startNotifier } from "./notifier";
 import { startPaymentExpiry } from "./payment-expiry";
 import { startSandboxDecider } from "./sandbox-decider";
 import { startTranslationWorker } from "./translation-worker";
@@ -21,6 +22,7 @@ export function startWorkers(): () => Promise<void> {
     startWebhookDispatcher(),
     startSandboxDecider(),
     startPaymentExpiry(),
+    startNotifier(),
     ...(translator ? [startTranslationWorker(translator)] : []),
     ...(mail ? [mail] : []),
   ];

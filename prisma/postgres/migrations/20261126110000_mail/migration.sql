@@ -1,6 +1,13 @@
 -- Issue 13: notifications by email. Each message is written with the change it tells of and sent
 -- by the mail worker through SMTP_URL, or kept for the mailbox page without it. A user may turn a kind
--- of notification off (MailOptOut).
+-- of notification off (MailOptOut). A key about to expire and a disabled webhook endpoint are told
+-- once (expiryWarnedAt, disabledNoticeAt), the reviewers' digest covers a window at a time (MailDigest).
+
+-- AlterTable
+ALTER TABLE "ApiKey" ADD COLUMN     "expiryWarnedAt" TIMESTAMP(3);
+
+-- AlterTable
+ALTER TABLE "Subscription" ADD COLUMN     "disabledNoticeAt" TIMESTAMP(3);
 
 -- CreateTable
 CREATE TABLE "MailMessage" (
@@ -19,6 +26,14 @@ CREATE TABLE "MailMessage" (
     "lastError" TEXT,
 
     CONSTRAINT "MailMessage_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "MailDigest" (
+    "kind" TEXT NOT NULL,
+    "coveredUntil" TIMESTAMP(3),
+
+    CONSTRAINT "MailDigest_pkey" PRIMARY KEY ("kind")
 );
 
 -- CreateTable
@@ -41,3 +56,5 @@ ALTER TABLE "MailMessage" ADD CONSTRAINT "MailMessage_userId_fkey" FOREIGN KEY (
 -- AddForeignKey
 ALTER TABLE "MailOptOut" ADD CONSTRAINT "MailOptOut_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+
+INSERT INTO "MailDigest" ("kind", "coveredUntil") VALUES ('review_digest', NULL);

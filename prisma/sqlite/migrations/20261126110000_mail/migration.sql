@@ -1,6 +1,13 @@
 -- Issue 13: notifications by email. Each message is written with the change it tells of and sent
 -- by the mail worker through SMTP_URL, or kept for the mailbox page without it. A user may turn a kind
--- of notification off (MailOptOut).
+-- of notification off (MailOptOut). A key about to expire and a disabled webhook endpoint are told
+-- once (expiryWarnedAt, disabledNoticeAt), the reviewers' digest covers a window at a time (MailDigest).
+
+-- AlterTable
+ALTER TABLE "ApiKey" ADD COLUMN "expiryWarnedAt" DATETIME;
+
+-- AlterTable
+ALTER TABLE "Subscription" ADD COLUMN "disabledNoticeAt" DATETIME;
 
 -- CreateTable
 CREATE TABLE "MailMessage" (
@@ -21,6 +28,12 @@ CREATE TABLE "MailMessage" (
 );
 
 -- CreateTable
+CREATE TABLE "MailDigest" (
+    "kind" TEXT NOT NULL PRIMARY KEY,
+    "coveredUntil" DATETIME
+);
+
+-- CreateTable
 CREATE TABLE "MailOptOut" (
     "userId" TEXT NOT NULL,
     "kind" TEXT NOT NULL,
@@ -35,3 +48,5 @@ CREATE INDEX "MailMessage_state_nextAttemptAt_idx" ON "MailMessage"("state", "ne
 -- CreateIndex
 CREATE INDEX "MailMessage_createdAt_id_idx" ON "MailMessage"("createdAt", "id");
 
+
+INSERT INTO "MailDigest" ("kind", "coveredUntil") VALUES ('review_digest', NULL);

@@ -1,0 +1,121 @@
+/**
+ * The notifications no single change writes, found by looking (lib/jobs/notifier.ts runs them every
+ * minute): an API key about to expire, a webhook endpoint the dispatcher disabled, and the reviewers'
+ * digest of new channel requests. Each marks what it told of in the transaction that writes the mail,
+ * by a conditional update, so that of several workers exactly one tells.
+ */
+import { reviewDigestMs } from "../config";
+import { REQUEST_TYPES, type RequestKind } from "../contract/envelope";
+import { db, type Tx, takeWriteLock } from "../db";
+import { EXPIRY_WARNING_DAYS } from "./api-key-rotation";
+import { channelName } from "./channels/content";
+import { DIGEST_LISTED, keyExpiringLetter, reviewDigestLetter, webhookDisabledLetter } from "./letters";
+import { providerRecipients, queueMail, usersWithRole } from "./notifications";
+
+const DAY_MS = 86_400_000;
+/** Rows looked at per run: the next run takes the rest. */
+const BATCH = 100;
+
+/** Runs `tell` in a write transaction of its own; true when it told. */
+const inTransaction = (tell: (tx: Tx) => Promise<boolean>) =>
+  db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    return tell(tx);
+  });
+
+/** Tells each live key's owners, once, that it expires within EXPIRY_WARNING_DAYS; answers how many keys. */
+export async function warnExpiringKeys(now = new Date()): Promise<number> {
+  const keys = await db().apiKey.findMany({
+    where: {
+      revokedAt: null,
+      expiryWarnedAt: null,
+      expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
+    },
+    select: { id: true, name: true, prefix: true, expiresAt: true, providerId: true },
+    take: BATCH,
+  });
+  let told = 0;
+  for (const key of keys) {
+    const done = await inTransaction(async (tx) => {
+      const { count } = await tx.apiKey.updateMany({
+        where: { id: key.id, expiryWarnedAt: null },
+        data: { expiryWarnedAt: now },
+      });
+      if (count !== 1) return false;
+      const owners = await providerRecipients(tx, key.providerId, "owner");
+      await queueMail(tx, "key_expiring", owners, keyExpiringLetter({ ...key, expiresAt: key.expiresAt! }));
+      return true;
+    });
+    if (done) told++;
+  }
+  return told;
+}
+
+/** Tells the owners of each endpoint disabled since it was last told of; answers how many endpoints. */
+export async function tellDisabledEndpoints(now = new Date()): Promise<number> {
+  const disabled = await db().subscription.findMany({
+    where: { disabledAt: { not: null }, disabledNoticeAt: null },
+    select: { id: true, providerId: true, eventType: true, disabledReason: true },
+    take: BATCH,
+  });
+  let told = 0;
+  for (const subscription of disabled) {
+    const done = await inTransaction(async (tx) => {
+      const { count } = await tx.subscription.updateMany({
+        where: { id: subscription.id, disabledAt: { not: null }, disabledNoticeAt: null },
+        data: { disabledNoticeAt: now },
+      });
+      if (count !== 1) return false;
+      const owners = await providerRecipients(tx, subscription.providerId, "owner");
+      await queueMail(tx, "webhook_disabled", owners, webhookDisabledLetter(subscription));
+      return true;
+    });
+    if (done) told++;
+  }
+  return told;
+}
+
+const DIGEST = "review_digest";
+
+/**
+ * Once REVIEW_DIGEST_MINUTES have passed since the last digest's window ended, claims the next window
+ * (up to `now`) and mails every reviewer the live channel requests that arrived in it and still wait;
+ * nothing when none did. Answers how many requests it told of.
+ */
+export async function sendReviewDigest(now = new Date()): Promise<number> {
+  return db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    const { coveredUntil } = await tx.mailDigest.findUniqueOrThrow({ where: { kind: DIGEST } });
+    if (coveredUntil && now.getTime() - coveredUntil.getTime() < reviewDigestMs()) return 0;
+    const { count: claimed } = await tx.mailDigest.updateMany({
+      where: { kind: DIGEST, coveredUntil },
+      data: { coveredUntil: now },
+    });
+    if (claimed !== 1 || !coveredUntil) return 0;
+    const arrived = { sandbox: false, state: "PENDING", requestedAt: { gt: coveredUntil, lte: now } };
+    const count = await tx.channelRequest.count({ where: arrived });
+    if (count === 0) return 0;
+    const listed = await tx.channelRequest.findMany({
+      where: arrived,
+      orderBy: [{ requestedAt: "asc" }, { id: "asc" }],
+      take: DIGEST_LISTED,
+      select: {
+        kind: true,
+        body: true,
+        channel: { select: { providerDeliveryChannelId: true, provider: { select: { name: true } } } },
+      },
+    });
+    const requests = listed.map((request) => ({
+      kind: REQUEST_TYPES[request.kind as RequestKind],
+      channelName: channelName(request.body, request.channel.providerDeliveryChannelId),
+      providerName: request.channel.provider.name,
+    }));
+    await queueMail(
+      tx,
+      DIGEST,
+      await usersWithRole(tx, "reviewer", null),
+      reviewDigestLetter(count, requests),
+    );
+    return count;
+  });
+}

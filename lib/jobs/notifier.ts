@@ -1,0 +1,17 @@
+/**
+ * Every minute: the notifications found by looking (lib/domain/notification-sweeps.ts), a key about
+ * to expire, a disabled webhook endpoint, the reviewers' digest. They write mail as the changes do:
+ * the mail worker sends it, or it is kept for the mailbox.
+ */
+import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "../domain/notification-sweeps";
+import { pollEvery } from "./poller";
+
+export const runNotifier = async (now = new Date()) => ({
+  keys: await warnExpiringKeys(now),
+  endpoints: await tellDisabledEndpoints(now),
+  digest: await sendReviewDigest(now),
+});
+
+export function startNotifier(intervalMs = 60_000): () => Promise<void> {
+  return pollEvery("notifier", intervalMs, () => runNotifier());
+}
