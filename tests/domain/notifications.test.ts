@@ -147,13 +147,14 @@ describe("a user's settings", () => {
     const user = await newUser(["reviewer", "finance_approver"]);
     const settings = { id: user.id, roles: ["reviewer", "finance_approver"] as const };
     expect(await notificationSettings(settings)).toEqual([
+      { kind: "review_digest", label: expect.any(String), on: true },
       { kind: "payment_awaiting", label: expect.any(String), on: true },
     ]);
     // A kind the roles do not receive is ignored, not stored.
-    await saveNotificationSettings(settings, ["channel_decision"]);
-    expect((await notificationSettings(settings)).map((kind) => kind.on)).toEqual([false]);
-    await saveNotificationSettings(settings, ["payment_awaiting"]);
-    expect((await notificationSettings(settings)).map((kind) => kind.on)).toEqual([true]);
+    await saveNotificationSettings(settings, ["channel_decision", "review_digest"]);
+    expect((await notificationSettings(settings)).map((kind) => kind.on)).toEqual([true, false]);
+    await saveNotificationSettings(settings, ["payment_awaiting", "review_digest"]);
+    expect((await notificationSettings(settings)).map((kind) => kind.on)).toEqual([true, true]);
     expect(
       await database()
         .db()
@@ -203,11 +204,14 @@ describe("the pages", () => {
     expect(await actionResult(inject("baseUrl"), save, owner.cookie, [{ on: [] }])).toMatchObject({
       ok: true,
     });
-    expect(
-      await database()
-        .db()
-        .mailOptOut.findMany({ where: { userId: owner.userId } }),
-    ).toEqual([{ userId: owner.userId, kind: "channel_decision" }]);
+    const off = await database()
+      .db()
+      .mailOptOut.findMany({ where: { userId: owner.userId } });
+    expect(off.map((row) => row.kind).sort()).toEqual([
+      "channel_decision",
+      "key_expiring",
+      "webhook_disabled",
+    ]);
     const refused = await actionResult(inject("baseUrl"), save, owner.cookie, [{ on: ["everything"] }]);
     expect(refused).toMatchObject({ ok: false });
     expect(portal.body).toMatch(/name="channel_decision"[^>]*checked/);
@@ -215,6 +219,8 @@ describe("the pages", () => {
     const approver = await (await signedIn(["finance_approver"])).get("/admin/notifications");
     expect(approver.body).toContain("A payment that awaits my approval");
     const reviewer = await (await signedIn(["reviewer"])).get("/admin/notifications");
-    expect(reviewer.body).toContain("No email notifications apply to your roles.");
+    expect(reviewer.body).toContain("A digest of the channel requests");
+    const auditor = await (await signedIn(["auditor"])).get("/admin/notifications");
+    expect(auditor.body).toContain("No email notifications apply to your roles.");
   });
 });
