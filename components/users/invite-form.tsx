@@ -17,7 +17,10 @@ import { InvitationLink } from "./invitation-link";
 import { RoleCheckboxes } from "./role-checkboxes";
 
 type Invited = { email: string; link: string | null };
-const invitedMessage = (invited: Invited) => `${invited.email} is invited.`;
+const invitedMessage = (invited: Invited) =>
+  invited.link
+    ? `${invited.email} is invited.`
+    : `${invited.email} is invited: the link is on its way by email.`;
 
 export function InviteForm({ scope, invite }: { scope: "platform" | "provider"; invite: Action<Invited> }) {
   const schema = scope === "platform" ? invitePlatformUserSchema : inviteTeamMemberSchema;

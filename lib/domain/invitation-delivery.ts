@@ -1,11 +1,20 @@
 /**
- * How an invitation reaches its invitee: the one place mail will go once the product sends any.
- * Until then nothing is sent, and the link is shown to the inviter (once) to pass on.
+ * How an invitation reaches its invitee: by mail when the portal sends mail (SMTP_URL), written in
+ * the invitation's transaction with its text sealed (the link is a secret the database otherwise
+ * keeps only as a hash); otherwise the link is shown to the inviter, once, to pass on.
  */
 import { publicUrl } from "../config";
+import type { Tx } from "../db";
+import { invitationLetter } from "./letters";
+import { mailIsSent, queueSealedMail } from "./notifications";
 
 export interface InvitationLetter {
   email: string;
+  name: string;
+  roles: string[];
+  /** The organisation's name, for an invitation into one. */
+  organisation: string | null;
+  expiresAt: Date;
   /** The origin the inviter used, for when no public URL is configured. */
   origin: string;
   token: string;
@@ -17,7 +26,13 @@ export function invitationLink(origin: string, token: string): string {
   return `${base}/invite/${token}`;
 }
 
-/** Sends the invitation; answers the link when it must be shown to the inviter instead (no mail). */
-export async function deliverInvitation(letter: InvitationLetter): Promise<{ shownLink: string | null }> {
-  return { shownLink: invitationLink(letter.origin, letter.token) };
+/** Mails the invitation when mail is sent; answers the link when it must be shown to the inviter instead. */
+export async function deliverInvitation(
+  tx: Tx,
+  letter: InvitationLetter,
+): Promise<{ shownLink: string | null }> {
+  const link = invitationLink(letter.origin, letter.token);
+  if (!mailIsSent()) return { shownLink: link };
+  await queueSealedMail(tx, "invitation", letter.email, invitationLetter({ ...letter, link }));
+  return { shownLink: null };
 }

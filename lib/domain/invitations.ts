@@ -36,7 +36,7 @@ export interface SentInvitation {
   invitationId: string;
   email: string;
   expiresAt: Date;
-  /** The one-time link, shown to the inviter when no mail carried it (always, until mail exists). */
+  /** The one-time link, shown to the inviter when no mail carries it (no SMTP_URL); null when mailed. */
   link: string | null;
 }
 
@@ -53,7 +53,7 @@ export async function inviteUser(
   }
   const token = randomBytes(32).toString("base64url");
   const providerId = scope.kind === "provider" ? scope.providerId : null;
-  const invitation = await db().$transaction(async (tx) => {
+  const { invitation, shownLink } = await db().$transaction(async (tx) => {
     const created = await tx.invitation.create({
       data: {
         tokenHash: sha256Hex(token),
@@ -72,9 +72,20 @@ export async function inviteUser(
       detail: { email, providerId },
       after: { roles: parseRoles(created.roles) },
     });
-    return created;
+    const organisation = providerId
+      ? (await tx.provider.findUnique({ where: { id: providerId }, select: { name: true } }))?.name
+      : null;
+    const letter = {
+      email,
+      name: created.name,
+      roles: input.roles,
+      expiresAt: created.expiresAt,
+      origin,
+      token,
+    };
+    const delivered = await deliverInvitation(tx, { ...letter, organisation: organisation ?? null });
+    return { invitation: created, shownLink: delivered.shownLink };
   });
-  const { shownLink } = await deliverInvitation({ email, origin, token });
   return { invitationId: invitation.id, email, expiresAt: invitation.expiresAt, link: shownLink };
 }
 

@@ -117,3 +117,25 @@ export function reviewDigestLetter(
     body: lines.join("\n") + SIGNATURE,
   };
 }
+
+export function invitationLetter(invitation: {
+  name: string;
+  roles: string[];
+  organisation: string | null;
+  expiresAt: Date;
+  link: string;
+}): Letter {
+  const { name, roles, organisation, expiresAt, link } = invitation;
+  const where = organisation ? `the organisation "${organisation}" on ` : "";
+  const lines = [
+    `Hello${name ? ` ${name}` : ""},`,
+    "",
+    `You are invited to ${where}the Delivery Channel Portal, as ${roles.join(", ")}.`,
+    `Open this link to set your password and sign in. It works once, until ${formatDateTime(expiresAt)}:`,
+    "",
+    link,
+    "",
+    "If you did not expect this invitation, ignore this message.",
+  ];
+  return { subject: "Your invitation to the Delivery Channel Portal", body: lines.join("\n") };
+}

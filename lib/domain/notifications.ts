@@ -7,6 +7,7 @@
 import { mailSettings } from "../config";
 import { kindsFor, MAIL_KINDS, type MailKind } from "../contract/mail-kinds";
 import { parseRoles, type UserRole } from "../contract/roles";
+import { seal } from "../crypto";
 import { db, type Tx } from "../db";
 import { formatAmount } from "../format";
 import { type Letter, paymentAwaitingLetter } from "./letters";
@@ -43,6 +44,26 @@ export async function usersWithRole(tx: Tx, role: UserRole, except: string | nul
     .map(({ id, email }) => ({ id, email }));
 }
 
+/** Whether mail leaves the portal (SMTP_URL is set); without, messages are only kept for the mailbox. */
+export const mailIsSent = () => Boolean(mailSettings().smtpUrl);
+
+/**
+ * A message that carries a secret (an invitation's one-time link) to an address: its text sealed until
+ * the mail worker sends it. Only while mail is sent: a kept copy nobody can read would help no one.
+ */
+export async function queueSealedMail(tx: Tx, kind: string, toAddress: string, letter: Letter) {
+  await tx.mailMessage.create({
+    data: {
+      kind,
+      toAddress,
+      subject: letter.subject,
+      body: seal(letter.body),
+      sealed: true,
+      state: "PENDING",
+    },
+  });
+}
+
 /** Writes `kind`'s letter to each recipient who has not turned it off; returns how many. */
 export async function queueMail(
   tx: Tx,
@@ -56,7 +77,7 @@ export async function queueMail(
     select: { userId: true },
   });
   const off = new Set(optedOut.map((row) => row.userId));
-  const state = mailSettings().smtpUrl ? "PENDING" : "KEPT";
+  const state = mailIsSent() ? "PENDING" : "KEPT";
   const data = recipients
     .filter((recipient) => !off.has(recipient.id))
     .map((recipient) => ({ kind, userId: recipient.id, toAddress: recipient.email, state, ...letter }));

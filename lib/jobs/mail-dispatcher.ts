@@ -6,6 +6,7 @@
  */
 import nodemailer from "nodemailer";
 import { mailSettings } from "../config";
+import { unseal } from "../crypto";
 import { db } from "../db";
 import { log } from "../log";
 import { retryDelayMs } from "./backoff";
@@ -52,7 +53,8 @@ async function send(transport: MailTransport, message: Message, now: Date): Prom
   const attempts = message.attempts + 1;
   try {
     const { from } = mailSettings();
-    await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text: message.body });
+    const text = message.sealed ? unseal(message.body) : message.body;
+    await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text });
     await db().mailMessage.update({
       where: { id: message.id },
       data: { state: "SENT", sentAt: new Date(), attempts, lockedUntil: null, lastError: null },

@@ -85,6 +85,9 @@ const MATRIX: Record<string, UserRole[]> = {
   // Every platform role holds its own tokens; an administrator may revoke anyone's.
   issueTokenAction: PLATFORM,
   revokeTokenAction: PLATFORM,
+  // Each person's own notification settings, in the portal they work in.
+  saveNotificationsAction: ["owner", "editor", "viewer"],
+  saveConsoleNotificationsAction: PLATFORM,
 };
 
 /**

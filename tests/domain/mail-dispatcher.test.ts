@@ -10,9 +10,11 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256Hex } from "@/lib/crypto";
 import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
+import { inviteUser } from "@/lib/domain/invitations";
 import { queueMail } from "@/lib/domain/notifications";
 import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
@@ -162,5 +164,29 @@ describe("the mail worker", () => {
     expect(await runDueMail(smtpTransport(url()), new Date(now.getTime() + 61_000))).toBe(1);
     expect(await message(id)).toMatchObject({ state: "SENT" });
     expect(received.filter((one) => one.to.includes(address))).toHaveLength(1);
+  });
+
+  it("mails an invitation's one-time link sealed: the database keeps no readable link, the invitee gets it", async () => {
+    const invited = await inviteUser(
+      ADMIN,
+      { email: `invitee-${randomUUID().slice(0, 8)}@mail.example`, name: "Ana", roles: ["reviewer"] },
+      "http://portal.example",
+    );
+    expect(invited.link).toBeNull(); // mailed, so not shown to the inviter
+    const row = await database.db().mailMessage.findFirstOrThrow({ where: { toAddress: invited.email } });
+    expect(row).toMatchObject({ kind: "invitation", sealed: true, state: "PENDING", userId: null });
+    expect(row.body).not.toContain("/invite/");
+
+    expect(await runDueMail(smtpTransport(url()))).toBe(1);
+    const [mail] = received.filter((one) => one.to.includes(invited.email));
+    const text = decoded(mail!.data);
+    expect(text).toContain("Subject: Your invitation to the Delivery Channel Portal");
+    expect(text).toContain("You are invited to the Delivery Channel Portal, as reviewer.");
+    const token = /http:\/\/portal\.example\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    const invitation = await database
+      .db()
+      .invitation.findUniqueOrThrow({ where: { id: invited.invitationId } });
+    expect(token && sha256Hex(token)).toBe(invitation.tokenHash);
+    expect(await message(row.id)).toMatchObject({ state: "SENT" });
   });
 });

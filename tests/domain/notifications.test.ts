@@ -9,7 +9,7 @@ import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { notificationSettings, saveNotificationSettings } from "@/lib/domain/notifications";
+import { notificationSettings, queueSealedMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";
@@ -174,8 +174,18 @@ describe("the pages", () => {
       approve: false,
       reason: "<script>alert(2)</script>",
     });
+    // A message that carries a secret (an invitation mailed through SMTP) is never shown.
+    const sealed = `Sealed ${randomUUID()}`;
+    await database()
+      .db()
+      .$transaction((tx) =>
+        queueSealedMail(tx, "invitation", team.owner.email, { subject: sealed, body: "secret link" }),
+      );
     const admin = await signedIn(["administrator"]);
     const page = await admin.get("/admin/mailbox");
+    expect(page.body).toContain(sealed);
+    expect(page.body).toContain("its text is sealed until sent and not shown here");
+    expect(page.body).not.toContain("secret link");
     expect(page.status).toBe(200);
     expect(page.body).toContain('href="/admin/mailbox"');
     expect(page.body).toContain(team.owner.email);

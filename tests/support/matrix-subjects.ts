@@ -179,6 +179,8 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
     // (users.manage) and is "No such token." to the other platform roles.
     issueTokenAction: () => ({ name: `${MATRIX_NAME} token`, expiresInDays: "7" }),
     revokeTokenAction: () => ({ tokenId: s.othersTokenId }),
+    saveNotificationsAction: () => ({ on: ["channel_decision"] }),
+    saveConsoleNotificationsAction: () => ({ on: [] }),
     inviteOwnerAction: () => ({
       providerId: s.providerId,
       email: matrixEmail("owner"),

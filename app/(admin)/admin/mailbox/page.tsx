@@ -54,7 +54,9 @@ export default async function MailboxPage({
                       </span>
                     </summary>
                     <pre className="mt-3 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
-                      {message.body}
+                      {message.sealed
+                        ? "This message carries a one-time link: its text is sealed until sent and not shown here."
+                        : message.body}
                     </pre>
                   </details>
                 </li>
