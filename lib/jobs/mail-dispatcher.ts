@@ -10,7 +10,7 @@ import { unseal } from "../crypto";
 import { db } from "../db";
 import { log } from "../log";
 import { retryDelayMs } from "./backoff";
-import { dueAndUnleased, unleased } from "./leases";
+import { claimDue } from "./leases";
 import { pollEvery } from "./poller";
 
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -24,24 +24,9 @@ export interface MailTransport {
 /** nodemailer's SMTP transport for an smtp:// or smtps:// URL (credentials in it, STARTTLS when offered). */
 export const smtpTransport = (url: string): MailTransport => nodemailer.createTransport(url);
 
-async function claimDue(now: Date, limit: number) {
-  const due = await db().mailMessage.findMany({
-    where: dueAndUnleased(now),
-    orderBy: { nextAttemptAt: "asc" },
-    take: limit,
-  });
-  const claimed = [];
-  for (const message of due) {
-    const { count } = await db().mailMessage.updateMany({
-      where: { id: message.id, state: "PENDING", ...unleased(now) },
-      data: { lockedUntil: new Date(now.getTime() + LEASE_MS) },
-    });
-    if (count === 1) claimed.push(message);
-  }
-  return claimed;
-}
+const claimDueMail = (now: Date, limit: number) => claimDue(db().mailMessage, now, limit, LEASE_MS);
 
-type Message = Awaited<ReturnType<typeof claimDue>>[number];
+type Message = Awaited<ReturnType<typeof claimDueMail>>[number];
 
 /** An SMTP 5xx reply: the server refuses this message for good. */
 function isPermanent(error: unknown): boolean {
@@ -78,7 +63,7 @@ async function send(transport: MailTransport, message: Message, now: Date): Prom
 
 /** Sends the messages due at `now` (an injectable clock for tests); returns how many it tried. */
 export async function runDueMail(transport: MailTransport, now = new Date(), limit = 20): Promise<number> {
-  const messages = await claimDue(now, limit);
+  const messages = await claimDueMail(now, limit);
   for (const message of messages) await send(transport, message, now);
   return messages.length;
 }

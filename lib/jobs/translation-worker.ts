@@ -9,29 +9,14 @@ import { type Remembered, recall, rememberMachine } from "../domain/translation-
 import { completeJob } from "../domain/translations";
 import { log } from "../log";
 import { retryDelayMs } from "./backoff";
-import { dueAndUnleased, unleased } from "./leases";
+import { claimDue } from "./leases";
 import { pollEvery } from "./poller";
 import { TranslationFailed, type Translator } from "./translators";
 
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 60_000;
 
-async function claimDueJobs(now: Date, limit: number) {
-  const due = await db().translationJob.findMany({
-    where: dueAndUnleased(now),
-    orderBy: { nextAttemptAt: "asc" },
-    take: limit,
-  });
-  const claimed = [];
-  for (const job of due) {
-    const { count } = await db().translationJob.updateMany({
-      where: { id: job.id, state: "PENDING", ...unleased(now) },
-      data: { lockedUntil: new Date(now.getTime() + LEASE_MS) },
-    });
-    if (count === 1) claimed.push(job);
-  }
-  return claimed;
-}
+const claimDueJobs = (now: Date, limit: number) => claimDue(db().translationJob, now, limit, LEASE_MS);
 
 type Job = Awaited<ReturnType<typeof claimDueJobs>>[number];
 

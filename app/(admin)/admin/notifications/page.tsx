@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { NotificationSettings } from "@/components/notifications/notification-settings";
-import { Card, PageHeader } from "@/components/ui/page";
+import { NotificationsPage } from "@/components/notifications/notifications-page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { notificationSettings } from "@/lib/domain/notifications";
 import { saveConsoleNotificationsAction } from "./actions";
@@ -9,18 +8,6 @@ export const metadata: Metadata = { title: "Notifications" };
 
 export default async function ConsoleNotificationsPage() {
   const user = await requirePlatformUser();
-  return (
-    <>
-      <PageHeader
-        title="Notifications"
-        description={`What the console tells you by email, at ${user.email}.`}
-      />
-      <Card title="Email">
-        <NotificationSettings
-          kinds={await notificationSettings(user)}
-          save={saveConsoleNotificationsAction}
-        />
-      </Card>
-    </>
-  );
+  const kinds = await notificationSettings(user);
+  return <NotificationsPage email={user.email} kinds={kinds} save={saveConsoleNotificationsAction} />;
 }
