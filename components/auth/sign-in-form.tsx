@@ -1,5 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -62,6 +63,11 @@ export function SignInForm() {
       <Button type="submit" pending={isSubmitting} className="w-full">
         Sign in
       </Button>
+      <p className="text-center text-sm">
+        <Link href="/forgot-password" className="text-blue-800 underline">
+          Forgot your password?
+        </Link>
+      </p>
     </form>
   );
 }

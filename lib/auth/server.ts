@@ -16,9 +16,11 @@ import {
 } from "../config";
 import { MIN_PASSWORD_LENGTH } from "../contract/forms/users";
 import { db } from "../db";
+import { mailPasswordReset, RESET_LINK_MINUTES } from "../domain/notifications";
 import { portalGuards } from "./guards";
 
 const SIGN_IN_PATH = "/sign-in/email";
+const RESET_REQUEST_PATH = "/request-password-reset";
 
 function createAuth() {
   const fixedUrl = publicUrl();
@@ -31,7 +33,16 @@ function createAuth() {
     // lib/auth/guards.ts: better-auth alone would accept any host PORTAL_HOSTS matches).
     baseURL: fixedUrl || { allowedHosts: portalHosts(), protocol: "auto" },
     database: prismaAdapter(db(), { provider: databaseKind() === "sqlite" ? "sqlite" : "postgresql" }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      // The link goes by mail, sealed until sent (README "Notifications by email"); without SMTP_URL
+      // nothing is sent and /forgot-password says to ask an administrator.
+      sendResetPassword: ({ user, url }) => mailPasswordReset(user, url),
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     user: {
       additionalFields: {
@@ -47,7 +58,7 @@ function createAuth() {
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { [SIGN_IN_PATH]: signInRule },
+      customRules: { [SIGN_IN_PATH]: signInRule, [RESET_REQUEST_PATH]: signInRule },
     },
     // Secure cookies need https; the embedded setup serves plain http on localhost.
     advanced: { useSecureCookies: secureCookies() },

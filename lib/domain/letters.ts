@@ -139,3 +139,15 @@ export function invitationLetter(invitation: {
   ];
   return { subject: "Your invitation to the Delivery Channel Portal", body: lines.join("\n") };
 }
+
+export function passwordResetLetter(url: string, validMinutes: number): Letter {
+  const lines = [
+    "Someone asked to choose a new password for your Delivery Channel Portal account.",
+    `Open this link to choose it. It works once, for ${validMinutes} minutes:`,
+    "",
+    url,
+    "",
+    "If it was not you, ignore this message: your password stays as it is.",
+  ];
+  return { subject: "Choose a new password for the Delivery Channel Portal", body: lines.join("\n") };
+}

@@ -10,7 +10,7 @@ import { parseRoles, type UserRole } from "../contract/roles";
 import { seal } from "../crypto";
 import { db, type Tx } from "../db";
 import { formatAmount } from "../format";
-import { type Letter, paymentAwaitingLetter } from "./letters";
+import { type Letter, passwordResetLetter, paymentAwaitingLetter } from "./letters";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 
@@ -62,6 +62,19 @@ export async function queueSealedMail(tx: Tx, kind: string, toAddress: string, l
       state: "PENDING",
     },
   });
+}
+
+/** How long a password reset link works (better-auth's token, lib/auth/server.ts). */
+export const RESET_LINK_MINUTES = 60;
+
+/**
+ * better-auth's reset link for a user who asked for one (the sign-in page's "Forgot your password?"),
+ * sealed like an invitation's: only while mail is sent, and never to a deactivated account. The
+ * request is answered alike whether or not an account has the address.
+ */
+export async function mailPasswordReset(user: { email: string; deactivatedAt?: Date | null }, url: string) {
+  if (!mailIsSent() || user.deactivatedAt) return;
+  await queueSealedMail(db(), "password_reset", user.email, passwordResetLetter(url, RESET_LINK_MINUTES));
 }
 
 /** Writes `kind`'s letter to each recipient who has not turned it off; returns how many. */

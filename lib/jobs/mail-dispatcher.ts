@@ -21,12 +21,23 @@ export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
 }
 
-/** nodemailer's SMTP transport for an smtp:// or smtps:// URL (credentials in it, STARTTLS when offered). */
-export const smtpTransport = (url: string): MailTransport => nodemailer.createTransport(url);
+/**
+ * nodemailer's SMTP transport for an smtp:// or smtps:// URL (credentials in it, STARTTLS when
+ * offered), with timeouts that end a send well within its lease: a send that outlived it could be
+ * made a second time by another worker.
+ */
+export const smtpTransport = (url: string): MailTransport =>
+  nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
 
-const claimDueMail = (now: Date, limit: number) => claimDue(db().mailMessage, now, limit, LEASE_MS);
+/** The next due message, claimed with a lease (one at a time: see runDueMail). */
+const claimOne = (at: Date) => claimDue(db().mailMessage, at, 1, LEASE_MS);
 
-type Message = Awaited<ReturnType<typeof claimDueMail>>[number];
+type Message = Awaited<ReturnType<typeof claimOne>>[number];
 
 /** An SMTP 5xx reply: the server refuses this message for good. */
 function isPermanent(error: unknown): boolean {
@@ -34,38 +45,52 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-async function send(transport: MailTransport, message: Message, now: Date): Promise<void> {
+/**
+ * Sends one claimed message. Its outcome is written only while the lease is still this worker's
+ * (lockedUntil as claimed): a worker whose lease ran out must not undo what another one did since.
+ */
+async function send(transport: MailTransport, message: Message, lease: Date): Promise<void> {
   const attempts = message.attempts + 1;
+  const ours = { id: message.id, lockedUntil: lease };
   try {
     const { from } = mailSettings();
     const text = message.sealed ? unseal(message.body) : message.body;
     await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text });
-    await db().mailMessage.update({
-      where: { id: message.id },
+    await db().mailMessage.updateMany({
+      where: ours,
       data: { state: "SENT", sentAt: new Date(), attempts, lockedUntil: null, lastError: null },
     });
   } catch (error) {
     const final = isPermanent(error) || attempts >= MAIL_MAX_ATTEMPTS;
-    const text = error instanceof Error ? error.message : String(error);
-    log.warn({ mailId: message.id, attempts, final, err: text }, "mail not sent");
-    await db().mailMessage.update({
-      where: { id: message.id },
+    const reason = error instanceof Error ? error.message : String(error);
+    log.warn({ mailId: message.id, attempts, final, err: reason }, "mail not sent");
+    await db().mailMessage.updateMany({
+      where: ours,
       data: {
         state: final ? "FAILED" : "PENDING",
         attempts,
         lockedUntil: null,
-        lastError: text.slice(0, 500),
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        lastError: reason.slice(0, 500),
+        nextAttemptAt: new Date(lease.getTime() - LEASE_MS + retryDelayMs(attempts)),
       },
     });
   }
 }
 
-/** Sends the messages due at `now` (an injectable clock for tests); returns how many it tried. */
-export async function runDueMail(transport: MailTransport, now = new Date(), limit = 20): Promise<number> {
-  const messages = await claimDueMail(now, limit);
-  for (const message of messages) await send(transport, message, now);
-  return messages.length;
+/**
+ * Sends up to `limit` messages due at `now` (the clock, unless a test gives one), one at a time, each
+ * claimed just before it is sent: a batch claimed at once would hold its last messages' leases while
+ * the first ones were sent. Returns how many it tried.
+ */
+export async function runDueMail(transport: MailTransport, now?: Date, limit = 20): Promise<number> {
+  let tried = 0;
+  for (; tried < limit; tried++) {
+    const at = now ?? new Date();
+    const [message] = await claimOne(at);
+    if (!message) break;
+    await send(transport, message, new Date(at.getTime() + LEASE_MS));
+  }
+  return tried;
 }
 
 /** Polls for due mail while SMTP_URL is set; null without it (messages are KEPT, not sent). */

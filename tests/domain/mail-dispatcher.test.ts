@@ -7,8 +7,6 @@
  */
 
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
 import { createProvider } from "@/lib/domain/api-keys";
@@ -19,60 +17,16 @@ import { queueMail } from "@/lib/domain/notifications";
 import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
+import { SmtpReceiver } from "../support/smtp-receiver";
 import { newUser } from "../support/users";
 
 const database = openOwnDatabase();
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-const received: Received[] = [];
-const refused = new Set<string>();
-let server: SMTPServer;
-let port = 0;
-
-function startSmtp(): Promise<void> {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!refused.has(address.address)) return callback();
-      callback(Object.assign(new Error("No such mailbox here"), { responseCode: 550 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    server.listen(port, "127.0.0.1", () => {
-      port = (server.server.address() as AddressInfo).port;
-      resolve();
-    }),
-  );
-}
-
-const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** The text of a message as sent: quoted-printable soft breaks and escapes undone. */
-const decoded = (data: string) =>
-  data
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-const url = () => `smtp://127.0.0.1:${port}`;
+const smtp = new SmtpReceiver();
+const { received, refused } = smtp;
+const startSmtp = () => smtp.start();
+const stopSmtp = () => smtp.stop();
+const url = () => smtp.url;
 const message = (id: string) => database.db().mailMessage.findUniqueOrThrow({ where: { id } });
 
 beforeAll(async () => {
@@ -119,7 +73,7 @@ describe("the mail worker", () => {
     expect(await runDueMail(smtpTransport(url()))).toBe(1);
     const [mail] = received.filter((one) => one.to.includes(owner.email));
     expect(mail).toMatchObject({ from: "portal@mail.example", to: [owner.email] });
-    const text = decoded(mail!.data);
+    const [text] = smtp.textsTo(owner.email);
     expect(text).toContain("Subject: Channel request rejected: Cash by post");
     expect(text).toContain("From: Channel Portal <portal@mail.example>");
     expect(text).toContain("The reviewer's reason:\r\nNo landing page.");
@@ -178,15 +132,41 @@ describe("the mail worker", () => {
     expect(row.body).not.toContain("/invite/");
 
     expect(await runDueMail(smtpTransport(url()))).toBe(1);
-    const [mail] = received.filter((one) => one.to.includes(invited.email));
-    const text = decoded(mail!.data);
+    const [text] = smtp.textsTo(invited.email);
     expect(text).toContain("Subject: Your invitation to the Delivery Channel Portal");
     expect(text).toContain("You are invited to the Delivery Channel Portal, as reviewer.");
-    const token = /http:\/\/portal\.example\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    const token = /http:\/\/portal\.example\/invite\/([A-Za-z0-9_-]+)/.exec(text ?? "")?.[1];
     const invitation = await database
       .db()
       .invitation.findUniqueOrThrow({ where: { id: invited.invitationId } });
     expect(token && sha256Hex(token)).toBe(invitation.tokenHash);
     expect(await message(row.id)).toMatchObject({ state: "SENT" });
+  });
+
+  it("never sends a message twice nor undoes another worker's outcome when its lease ran out mid-send", async () => {
+    const slow = await queued("Slow");
+    const other = await queued("Other");
+    let release: () => void = () => {};
+    let held = false;
+    // The first delivery to the slow address hangs until released, then fails (451, try later).
+    smtp.answer = async (to) => {
+      if (!to.includes(slow.address) || held) return undefined;
+      held = true;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return Object.assign(new Error("Try again later"), { responseCode: 451 });
+    };
+    const start = new Date(Date.now() + 5_000); // both messages are due
+    const stuck = runDueMail(smtpTransport(url()), start);
+    while (!held) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another worker, once the stuck one's lease ended, sends both.
+    expect(await runDueMail(smtpTransport(url()), new Date(start.getTime() + 61_000))).toBe(2);
+    release();
+    await stuck;
+    smtp.answer = undefined;
+    expect(await message(slow.id)).toMatchObject({ state: "SENT", attempts: 1, lastError: null });
+    expect(await message(other.id)).toMatchObject({ state: "SENT", attempts: 1 });
+    expect(received.filter((one) => one.to.includes(other.address))).toHaveLength(1);
   });
 });

@@ -200,6 +200,12 @@ describe("the pages", () => {
     expect((await (await signedIn("provider", team.providerId)).get("/admin/mailbox")).status).not.toBe(200);
   });
 
+  it("say, on a portal that sends no mail, that a forgotten password needs an administrator", async () => {
+    const page = await (await fetch(`${inject("baseUrl")}/forgot-password`)).text();
+    expect(page).toContain("This portal sends no mail");
+    expect(page).not.toContain("Send me a link");
+  });
+
   it("let each user turn a kind off in the portal and in the console", async () => {
     const team = await providerWithTeam();
     const owner = await signedIn("provider", team.providerId);

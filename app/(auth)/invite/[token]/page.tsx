@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
+import { AuthFrame } from "@/components/auth/auth-frame";
 import { AcceptInvitationForm } from "@/components/users/accept-invitation-form";
 import { ROLE_LABELS } from "@/lib/contract/roles";
 import { INVITATION_UNUSABLE, invitationForToken } from "@/lib/domain/invitations";
@@ -17,17 +17,19 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const invitation = token.length <= 200 ? await invitationForToken(token) : null;
   if (!invitation) {
     return (
-      <Frame title="Invitation not found">
+      <AuthFrame title="Invitation not found">
         This invitation link is not valid. Check that you copied all of it.
-      </Frame>
+      </AuthFrame>
     );
   }
   if (invitation.state !== "pending") {
-    return <Frame title="This invitation cannot be used">{INVITATION_UNUSABLE[invitation.state]}</Frame>;
+    return (
+      <AuthFrame title="This invitation cannot be used">{INVITATION_UNUSABLE[invitation.state]}</AuthFrame>
+    );
   }
   const roles = invitation.roles.map((role) => ROLE_LABELS[role]).join(", ");
   return (
-    <Frame title="Welcome to the Delivery Channel Portal">
+    <AuthFrame title="Welcome to the Delivery Channel Portal">
       <p>
         You are invited as <strong>{invitation.email}</strong>
         {invitation.organisation ? ` to ${invitation.organisation}` : ""} ({roles}). Choose your name and a
@@ -41,17 +43,6 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           accept={acceptInvitationAction}
         />
       </div>
-    </Frame>
-  );
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
-        <div className="mt-3 text-sm text-slate-700">{children}</div>
-      </div>
-    </main>
+    </AuthFrame>
   );
 }
