@@ -57,7 +57,11 @@ export async function rollApiKey(actor: Actor, apiKeyId: string, graceEndsAt: Da
     const expiresAt = lifetime === undefined ? null : new Date(now.getTime() + lifetime);
     // Only a key that would outlive the grace end is shortened: a roll never lengthens a key's life.
     const shortened = !old.expiresAt || old.expiresAt > endsAt;
-    if (shortened) await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt: endsAt } });
+    // A rolled key has its successor: its owners are not told by mail to rotate it (expiryWarnedAt).
+    await tx.apiKey.update({
+      where: { id: old.id },
+      data: { ...(shortened ? { expiresAt: endsAt } : {}), expiryWarnedAt: now },
+    });
     const successor = await tx.apiKey.create({
       data: { providerId, name: old.name, scope: old.scope, expiresAt, ...columns },
     });

@@ -78,21 +78,29 @@ export async function tellDisabledEndpoints(now = new Date()): Promise<number> {
 const DIGEST = "review_digest";
 
 /**
+ * A request is stamped when it arrives, before its transaction commits: a digest's window closes this
+ * long before the digest is made (longer than any write transaction lasts), so that no request
+ * commits into a window already told of.
+ */
+const DIGEST_SETTLE_MS = 60_000;
+
+/**
  * Once REVIEW_DIGEST_MINUTES have passed since the last digest's window ended, claims the next window
- * (up to `now`) and mails every reviewer the live channel requests that arrived in it and still wait;
- * nothing when none did. Answers how many requests it told of.
+ * (up to DIGEST_SETTLE_MS before `now`) and mails every reviewer the live channel requests that
+ * arrived in it and still wait; nothing when none did. Answers how many requests it told of.
  */
 export async function sendReviewDigest(now = new Date()): Promise<number> {
+  const until = new Date(now.getTime() - DIGEST_SETTLE_MS);
   return db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     const { coveredUntil } = await tx.mailDigest.findUniqueOrThrow({ where: { kind: DIGEST } });
-    if (coveredUntil && now.getTime() - coveredUntil.getTime() < reviewDigestMs()) return 0;
+    if (coveredUntil && until.getTime() - coveredUntil.getTime() < reviewDigestMs()) return 0;
     const { count: claimed } = await tx.mailDigest.updateMany({
       where: { kind: DIGEST, coveredUntil },
-      data: { coveredUntil: now },
+      data: { coveredUntil: until },
     });
     if (claimed !== 1 || !coveredUntil) return 0;
-    const arrived = { sandbox: false, state: "PENDING", requestedAt: { gt: coveredUntil, lte: now } };
+    const arrived = { sandbox: false, state: "PENDING", requestedAt: { gt: coveredUntil, lte: until } };
     const count = await tx.channelRequest.count({ where: arrived });
     if (count === 0) return 0;
     const listed = await tx.channelRequest.findMany({

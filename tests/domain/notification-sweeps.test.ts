@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { rollApiKey } from "@/lib/domain/api-key-rotation";
 import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
 import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notification-sweeps";
@@ -51,6 +52,19 @@ describe("a key about to expire", () => {
     expect(mail!.body).toContain("/keys");
     expect(await mailTo(org.editor.email, "key_expiring")).toEqual([]);
     expect(await warnExpiringKeys(new Date(now.getTime() + 4 * DAY))).toBe(1); // "Later" is now due
+  });
+});
+
+describe("a rolled key", () => {
+  it("is not told as expiring: its owners rolled it, and its successor works on", async () => {
+    const org = await organisation();
+    const now = new Date();
+    const issued = await issueApiKey(ADMIN, org.providerId, "Rolled", {
+      expiresAt: new Date(now.getTime() + 90 * DAY),
+    });
+    await rollApiKey(providerActor(org.providerId), issued.record.id, new Date(now.getTime() + 2 * DAY));
+    expect(await warnExpiringKeys(now)).toBe(0);
+    expect(await mailTo(org.owner.email, "key_expiring")).toEqual([]);
   });
 });
 
@@ -112,5 +126,27 @@ describe("the reviewers' digest", () => {
     // Nothing new in the next window: no mail.
     expect(await sendReviewDigest(new Date(due.getTime() + HOUR))).toBe(0);
     expect(await mailTo(reviewers[0]!.email, "review_digest")).toHaveLength(1);
+  });
+
+  it("tells of a request stamped before a digest but committed after it, in the next digest", async () => {
+    const reviewer = await newUser(["reviewer"]);
+    const clock = await database.db().mailDigest.findUniqueOrThrow({ where: { kind: "review_digest" } });
+    const t1 = new Date((clock.coveredUntil ?? new Date()).getTime() + 2 * HOUR);
+    expect(await sendReviewDigest(t1)).toBe(0);
+    // A request received a second before that digest, whose transaction committed after it.
+    const org = await organisation();
+    await requestChannelCreate(
+      providerActor(org.providerId),
+      {
+        providerDeliveryChannelId: `digest-${randomUUID()}`,
+        name: { language: "EN", translation: "Late kiosk" },
+        landingPage: "www.example.org",
+        availability: { categoriesSupported: ["CASH"] },
+      },
+      new Date(t1.getTime() - 1_000),
+    );
+    expect(await sendReviewDigest(new Date(t1.getTime() + 2 * HOUR))).toBe(1);
+    const [digest] = await mailTo(reviewer.email, "review_digest");
+    expect(digest!.body).toContain("Late kiosk");
   });
 });
