@@ -162,9 +162,8 @@ export function translatorSetting(): TranslatorSetting | null {
   return null;
 }
 
-/** Webhook delivery settings (lib/webhooks, lib/jobs/webhook-dispatcher). */
 /**
- * Where notifications go (README "Notifications"): an SMTP server (SMTP_URL, smtp:// or smtps://
+ * Where notifications go (README "Notifications by email"): an SMTP server (SMTP_URL, smtp:// or smtps://
  * with user and password in it), or, unset, nowhere: messages are kept for the mailbox page.
  */
 export function mailSettings(): { smtpUrl?: string; from: string } {
@@ -177,6 +176,7 @@ export function reviewDigestMs(): number {
   return settings().REVIEW_DIGEST_MINUTES * 60_000;
 }
 
+/** Webhook delivery settings (lib/webhooks, lib/jobs/webhook-dispatcher). */
 export function webhookSettings() {
   const current = settings();
   return {

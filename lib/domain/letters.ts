@@ -151,3 +151,24 @@ export function passwordResetLetter(url: string, validMinutes: number): Letter {
   ];
   return { subject: "Choose a new password for the Delivery Channel Portal", body: lines.join("\n") };
 }
+
+export function refundAwaitingLetter(refund: {
+  programName: string;
+  amount: string;
+  beneficiaryId: string;
+  reason: string;
+  approvalsRequired: number;
+}): Letter {
+  const { programName, amount, beneficiaryId, reason, approvalsRequired } = refund;
+  const lines = [
+    `A refund of ${amount} to beneficiary ${beneficiaryId}, from the program "${programName}", awaits approval.`,
+    `Reason: ${reason}`,
+    `It needs ${approvalsRequired} approval${approvalsRequired === 1 ? "" : "s"} from finance approvers other than the person who asked for it.`,
+    "",
+    `Decide it: ${portalLink("/admin/approvals")}`,
+  ];
+  return {
+    subject: oneLine(`A refund of ${amount} awaits your approval: ${programName}`),
+    body: lines.join("\n") + SIGNATURE,
+  };
+}

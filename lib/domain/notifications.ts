@@ -10,7 +10,7 @@ import { parseRoles, type UserRole } from "../contract/roles";
 import { seal } from "../crypto";
 import { db, type Tx } from "../db";
 import { formatAmount } from "../format";
-import { type Letter, passwordResetLetter, paymentAwaitingLetter } from "./letters";
+import { type Letter, passwordResetLetter, paymentAwaitingLetter, refundAwaitingLetter } from "./letters";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 
@@ -48,8 +48,9 @@ export async function usersWithRole(tx: Tx, role: UserRole, except: string | nul
 export const mailIsSent = () => Boolean(mailSettings().smtpUrl);
 
 /**
- * A message that carries a secret (an invitation's one-time link) to an address: its text sealed until
- * the mail worker sends it. Only while mail is sent: a kept copy nobody can read would help no one.
+ * A message that carries a secret (an invitation's or a reset's one-time link) to an address: its text
+ * sealed until the mail worker sends it. Callers write one only while mail is sent (mailIsSent): a
+ * kept copy nobody can read would help no one.
  */
 export async function queueSealedMail(tx: Tx, kind: string, toAddress: string, letter: Letter) {
   await tx.mailMessage.create({
@@ -113,6 +114,23 @@ export async function notifyPaymentAwaiting(
     approvalsRequired: request.approvalsRequired,
   });
   await queueMail(tx, "payment_awaiting", await usersWithRole(tx, "finance_approver", creatorId), letter);
+}
+
+/** Tells the finance approvers, but the person who asked for it, of a refund awaiting them. */
+export async function notifyRefundAwaiting(
+  tx: Tx,
+  program: { name: string; unit: string },
+  refund: { amountMinor: bigint; beneficiaryId: string; reason: string; approvalsRequired: number },
+  requesterId: string | null,
+) {
+  const letter = refundAwaitingLetter({
+    programName: program.name,
+    amount: formatAmount(refund.amountMinor, program.unit),
+    beneficiaryId: refund.beneficiaryId,
+    reason: refund.reason,
+    approvalsRequired: refund.approvalsRequired,
+  });
+  await queueMail(tx, "payment_awaiting", await usersWithRole(tx, "finance_approver", requesterId), letter);
 }
 
 type SettingsUser = { id: string; roles: readonly UserRole[] };

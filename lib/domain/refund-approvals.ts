@@ -18,6 +18,7 @@ import {
 } from "./approval-rules";
 import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
+import { notifyRefundAwaiting } from "./notifications";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
@@ -41,7 +42,7 @@ export async function holdOrRequestRefund(
         select: {
           approvalState: true,
           channel: { select: { providerId: true } },
-          program: { select: POLICY_COLUMNS },
+          program: { select: { ...POLICY_COLUMNS, name: true, unit: true } },
         },
       },
     },
@@ -61,6 +62,13 @@ export async function holdOrRequestRefund(
     return "REQUESTED";
   }
   await holdRefund(tx, actor, { deliveryId, amountMinor: delivery.amountMinor, reason, required });
+  const refund = { amountMinor: delivery.amountMinor, beneficiaryId: delivery.beneficiaryId, reason };
+  await notifyRefundAwaiting(
+    tx,
+    delivery.deliveryRequest.program,
+    { ...refund, approvalsRequired: required },
+    actor.personId,
+  );
   return PENDING;
 }
 

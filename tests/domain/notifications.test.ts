@@ -10,6 +10,7 @@ import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { notificationSettings, queueSealedMail, saveNotificationSettings } from "@/lib/domain/notifications";
+import { requestRefund } from "@/lib/domain/refund-approvals";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";
@@ -139,6 +140,34 @@ describe("a payment awaiting approval", () => {
     expect(mail!.body).toContain("It needs 2 approvals");
     expect(await mailTo(muted.email)).toEqual([]);
     expect(await mailTo(creator.email)).toEqual([]);
+  });
+});
+
+describe("a refund awaiting approval", () => {
+  it("is mailed to the finance approvers, never to the person who asked for it", async () => {
+    const setup = await programWithPolicy({ refund: [10, 1] });
+    const [approver, requester] = await Promise.all([
+      newUser(["finance_approver"]),
+      newUser(["program_manager", "finance_approver"]),
+    ]);
+    const sent = await sendDeliveryRequest(requester.actor, {
+      idempotencyKey: randomUUID(),
+      programId: setup.programId,
+      channelId: setup.channelId,
+      description: "Refunded later",
+      deliveries: [delivery(25, "BEN-refund")],
+    });
+    const { id } = await database()
+      .db()
+      .delivery.findFirstOrThrow({ where: { deliveryRequestId: sent.deliveryRequestId } });
+    expect(await requestRefund(requester.actor, id, "Paid twice")).toBe("PENDING_APPROVAL");
+    const [mail, ...more] = await mailTo(approver.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ kind: "payment_awaiting" });
+    expect(mail!.subject).toMatch(/^A refund of .*25\.00.* awaits your approval: Winter$/);
+    expect(mail!.body).toContain("to beneficiary BEN-refund");
+    expect(mail!.body).toContain("Reason: Paid twice");
+    expect(await mailTo(requester.email)).toEqual([]);
   });
 });
 

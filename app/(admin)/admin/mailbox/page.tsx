@@ -12,7 +12,12 @@ import { formatDateTime } from "@/lib/format";
 export const metadata: Metadata = { title: "Mailbox" };
 
 const STATE_TONES = { SENT: "green", PENDING: "amber", FAILED: "red", KEPT: "slate" } as const;
-const STATE_LABELS = { SENT: "Sent", PENDING: "Sending", FAILED: "Failed", KEPT: "Kept (no SMTP)" } as const;
+const STATE_LABELS = {
+  SENT: "Sent",
+  PENDING: "Waiting to be sent",
+  FAILED: "Failed",
+  KEPT: "Kept (no SMTP)",
+} as const;
 
 /** Every notification written, newest first: the embedded default's mail, and a record of what was sent. */
 export default async function MailboxPage({
