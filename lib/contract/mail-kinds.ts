@@ -36,4 +36,4 @@ export const kindsFor = (roles: readonly UserRole[]): MailKind[] =>
   MAIL_KIND_NAMES.filter((kind) => MAIL_KINDS[kind].roles.some((role) => roles.includes(role as UserRole)));
 
 /** The states of a message (MailMessage.state). */
-export const MAIL_STATES = ["PENDING", "SENT", "FAILED", "KEPT"] as const;
+export const MAIL_STATES = ["PENDING", "SENT", "FAILED", "KEPT", "CANCELLED"] as const;

@@ -39,6 +39,18 @@ const claimOne = (at: Date) => claimDue(db().mailMessage, at, 1, LEASE_MS);
 
 type Message = Awaited<ReturnType<typeof claimOne>>[number];
 
+/** Why a message written for a user must not go now: deactivated, or the kind turned off since. */
+async function cancelledSince(message: Message): Promise<string | null> {
+  if (!message.userId) return null;
+  const user = await db().user.findUnique({
+    where: { id: message.userId },
+    select: { deactivatedAt: true, mailOptOuts: { where: { kind: message.kind }, select: { kind: true } } },
+  });
+  if (!user || user.deactivatedAt) return "Its recipient was deactivated before it was sent.";
+  if (user.mailOptOuts.length > 0) return "Its recipient turned this kind of mail off before it was sent.";
+  return null;
+}
+
 /** An SMTP 5xx reply: the server refuses this message for good. */
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
@@ -52,6 +64,14 @@ function isPermanent(error: unknown): boolean {
 async function send(transport: MailTransport, message: Message, lease: Date): Promise<void> {
   const attempts = message.attempts + 1;
   const ours = { id: message.id, lockedUntil: lease };
+  const cancelled = await cancelledSince(message);
+  if (cancelled) {
+    await db().mailMessage.updateMany({
+      where: ours,
+      data: { state: "CANCELLED", lockedUntil: null, lastError: cancelled },
+    });
+    return;
+  }
   try {
     const { from } = mailSettings();
     const text = message.sealed ? unseal(message.body) : message.body;

@@ -13,7 +13,7 @@ import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
 import { inviteUser } from "@/lib/domain/invitations";
-import { queueMail } from "@/lib/domain/notifications";
+import { queueMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
@@ -168,5 +168,20 @@ describe("the mail worker", () => {
     expect(await message(slow.id)).toMatchObject({ state: "SENT", attempts: 1, lastError: null });
     expect(await message(other.id)).toMatchObject({ state: "SENT", attempts: 1 });
     expect(received.filter((one) => one.to.includes(other.address))).toHaveLength(1);
+  });
+
+  it("cancels a message whose user was deactivated or turned its kind off before it went", async () => {
+    const deactivated = await queued("To a deactivated user");
+    const optedOut = await queued("To a user who turned it off");
+    await database
+      .db()
+      .user.update({ where: { email: deactivated.address }, data: { deactivatedAt: new Date() } });
+    const { id: userId } = await database.db().user.findUniqueOrThrow({ where: { email: optedOut.address } });
+    await saveNotificationSettings({ id: userId, roles: ["finance_approver"] }, []);
+    expect(await runDueMail(smtpTransport(url()))).toBe(2);
+    expect(await message(deactivated.id)).toMatchObject({ state: "CANCELLED" });
+    expect(await message(optedOut.id)).toMatchObject({ state: "CANCELLED" });
+    expect(smtp.textsTo(deactivated.address)).toEqual([]);
+    expect(smtp.textsTo(optedOut.address)).toEqual([]);
   });
 });

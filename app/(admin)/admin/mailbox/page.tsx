@@ -11,12 +11,19 @@ import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
-const STATE_TONES = { SENT: "green", PENDING: "amber", FAILED: "red", KEPT: "slate" } as const;
+const STATE_TONES = {
+  SENT: "green",
+  PENDING: "amber",
+  FAILED: "red",
+  KEPT: "slate",
+  CANCELLED: "slate",
+} as const;
 const STATE_LABELS = {
   SENT: "Sent",
   PENDING: "Waiting to be sent",
   FAILED: "Failed",
   KEPT: "Kept (no SMTP)",
+  CANCELLED: "Cancelled",
 } as const;
 
 /** Every notification written, newest first: the embedded default's mail, and a record of what was sent. */
