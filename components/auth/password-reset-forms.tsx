@@ -11,11 +11,9 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/auth/client";
-import { MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/users";
+import { emailAddress, MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/users";
 
-const requestSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").email("Enter a valid email address"),
-});
+const requestSchema = z.object({ email: emailAddress });
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);

@@ -9,7 +9,8 @@ import { platformRoleSchema, providerRoleSchema } from "../roles";
 /** better-auth's error code when a deactivated account tries to sign in (lib/auth/guards.ts). */
 export const DEACTIVATED_CODE = "ACCOUNT_DEACTIVATED";
 
-const email = z
+/** An email address as every form takes one. */
+export const emailAddress = z
   .string()
   .trim()
   .max(254, "at most 254 characters")
@@ -18,10 +19,18 @@ const name = z.string().trim().max(200, "at most 200 characters");
 const rolesOf = <S extends z.ZodType>(role: S) =>
   z.array(role, "Choose at least one role").min(1, "Choose at least one role").max(8, "too many roles");
 
-export const invitePlatformUserSchema = z.object({ email, name, roles: rolesOf(platformRoleSchema) });
-export const inviteTeamMemberSchema = z.object({ email, name, roles: rolesOf(providerRoleSchema) });
+export const invitePlatformUserSchema = z.object({
+  email: emailAddress,
+  name,
+  roles: rolesOf(platformRoleSchema),
+});
+export const inviteTeamMemberSchema = z.object({
+  email: emailAddress,
+  name,
+  roles: rolesOf(providerRoleSchema),
+});
 /** The console's provider page: an administrator invites the organisation's owner. */
-export const inviteOwnerSchema = z.object({ providerId: recordId, email, name });
+export const inviteOwnerSchema = z.object({ providerId: recordId, email: emailAddress, name });
 
 export const platformRolesSchema = z.object({ userId: recordId, roles: rolesOf(platformRoleSchema) });
 export const teamRolesSchema = z.object({ userId: recordId, roles: rolesOf(providerRoleSchema) });
