@@ -4,7 +4,6 @@
  * lease ends. A failure is retried with backoff; a permanent refusal (an SMTP 5xx reply, such as an
  * unknown mailbox) or MAIL_MAX_ATTEMPTS failures leave the message FAILED, as the mailbox shows it.
  */
-import nodemailer from "nodemailer";
 import { mailSettings } from "../config";
 import { unseal } from "../crypto";
 import { db } from "../db";
@@ -24,15 +23,21 @@ export interface MailTransport {
 /**
  * nodemailer's SMTP transport for an smtp:// or smtps:// URL (credentials in it, STARTTLS when
  * offered), with timeouts that end a send well within its lease: a send that outlived it could be
- * made a second time by another worker.
+ * made a second time by another worker. nodemailer is loaded on the first send: a server that sends
+ * no mail (no SMTP_URL, or its workers elsewhere) does not carry it in its heap.
  */
-export const smtpTransport = (url: string): MailTransport =>
-  nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+export function smtpTransport(url: string): MailTransport {
+  let transport: Promise<MailTransport> | undefined;
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+  return {
+    async sendMail(message) {
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url, ...timeouts }),
+      );
+      return (await transport).sendMail(message);
+    },
+  };
+}
 
 /** The next due message, claimed with a lease (one at a time: see runDueMail). */
 const claimOne = (at: Date) => claimDue(db().mailMessage, at, 1, LEASE_MS);

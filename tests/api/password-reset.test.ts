@@ -20,10 +20,12 @@ afterAll(() => smtp.stop());
 const own = ownServer(env);
 
 let db: typeof import("@/lib/db").db;
+let disconnect: () => Promise<void> = async () => {};
 beforeAll(async () => {
   process.env.DATABASE_URL = own.databaseUrl();
-  db = (await import("@/lib/db")).db;
+  ({ db, disconnectDb: disconnect } = await import("@/lib/db"));
 });
+afterAll(() => disconnect()); // before the server's database is dropped (hooks run in reverse)
 
 const base = () => own.server().baseUrl;
 const post = (path: string, body: unknown, cookie = "") =>

@@ -44,6 +44,8 @@ export interface Reply {
 }
 
 export interface CallOptions {
+  /** A server of the test file's own (ownServer); the project's shared server otherwise. */
+  baseUrl?: string;
   token?: string;
   method?: string;
   body?: unknown;
@@ -53,9 +55,9 @@ export interface CallOptions {
 /** A platform API call: a body is sent as JSON (a string as it is); GET without one. */
 export async function platform(
   path: string,
-  { token, method, body, headers = {} }: CallOptions = {},
+  { baseUrl = inject("baseUrl"), token, method, body, headers = {} }: CallOptions = {},
 ): Promise<Reply> {
-  const response = await fetch(`${inject("baseUrl")}${path.startsWith("/api/") ? path : V1 + path}`, {
+  const response = await fetch(`${baseUrl}${path.startsWith("/api/") ? path : V1 + path}`, {
     method: method ?? (body === undefined ? "GET" : "POST"),
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
