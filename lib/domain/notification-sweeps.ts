@@ -6,22 +6,46 @@
  */
 import { reviewDigestMs } from "../config";
 import { REQUEST_TYPES, type RequestKind } from "../contract/envelope";
+import type { MailKind } from "../contract/mail-kinds";
 import { db, type Tx, takeWriteLock } from "../db";
 import { EXPIRY_WARNING_DAYS } from "./api-key-rotation";
 import { channelName } from "./channels/content";
-import { DIGEST_LISTED, keyExpiringLetter, reviewDigestLetter, webhookDisabledLetter } from "./letters";
+import {
+  DIGEST_LISTED,
+  keyExpiringLetter,
+  type Letter,
+  reviewDigestLetter,
+  webhookDisabledLetter,
+} from "./letters";
 import { providerRecipients, queueMail, usersWithRole } from "./notifications";
 
 const DAY_MS = 86_400_000;
 /** Rows looked at per run: the next run takes the rest. */
 const BATCH = 100;
 
-/** Runs `tell` in a write transaction of its own; true when it told. */
-const inTransaction = (tell: (tx: Tx) => Promise<boolean>) =>
-  db().$transaction(async (tx) => {
-    await takeWriteLock(tx);
-    return tell(tx);
-  });
+/**
+ * For each row, in a write transaction of its own: `claim` marks it told (a conditional update,
+ * answering how many rows it changed); only the worker whose claim changed it mails the owners of its
+ * provider. Answers how many rows were told of.
+ */
+async function tellOwnersOnce<Row extends { providerId: string }>(
+  rows: Row[],
+  kind: MailKind,
+  claim: (tx: Tx, row: Row) => Promise<{ count: number }>,
+  letter: (row: Row) => Letter,
+): Promise<number> {
+  let told = 0;
+  for (const row of rows) {
+    const done = await db().$transaction(async (tx) => {
+      await takeWriteLock(tx);
+      if ((await claim(tx, row)).count !== 1) return false;
+      await queueMail(tx, kind, await providerRecipients(tx, row.providerId, "owner"), letter(row));
+      return true;
+    });
+    if (done) told++;
+  }
+  return told;
+}
 
 /** Tells each live key's owners, once, that it expires within EXPIRY_WARNING_DAYS; answers how many keys. */
 export async function warnExpiringKeys(now = new Date()): Promise<number> {
@@ -34,21 +58,13 @@ export async function warnExpiringKeys(now = new Date()): Promise<number> {
     select: { id: true, name: true, prefix: true, expiresAt: true, providerId: true },
     take: BATCH,
   });
-  let told = 0;
-  for (const key of keys) {
-    const done = await inTransaction(async (tx) => {
-      const { count } = await tx.apiKey.updateMany({
-        where: { id: key.id, expiryWarnedAt: null },
-        data: { expiryWarnedAt: now },
-      });
-      if (count !== 1) return false;
-      const owners = await providerRecipients(tx, key.providerId, "owner");
-      await queueMail(tx, "key_expiring", owners, keyExpiringLetter({ ...key, expiresAt: key.expiresAt! }));
-      return true;
-    });
-    if (done) told++;
-  }
-  return told;
+  return tellOwnersOnce(
+    keys,
+    "key_expiring",
+    (tx, key) =>
+      tx.apiKey.updateMany({ where: { id: key.id, expiryWarnedAt: null }, data: { expiryWarnedAt: now } }),
+    (key) => keyExpiringLetter({ ...key, expiresAt: key.expiresAt! }),
+  );
 }
 
 /** Tells the owners of each endpoint disabled since it was last told of; answers how many endpoints. */
@@ -58,21 +74,16 @@ export async function tellDisabledEndpoints(now = new Date()): Promise<number> {
     select: { id: true, providerId: true, eventType: true, disabledReason: true },
     take: BATCH,
   });
-  let told = 0;
-  for (const subscription of disabled) {
-    const done = await inTransaction(async (tx) => {
-      const { count } = await tx.subscription.updateMany({
+  return tellOwnersOnce(
+    disabled,
+    "webhook_disabled",
+    (tx, subscription) =>
+      tx.subscription.updateMany({
         where: { id: subscription.id, disabledAt: { not: null }, disabledNoticeAt: null },
         data: { disabledNoticeAt: now },
-      });
-      if (count !== 1) return false;
-      const owners = await providerRecipients(tx, subscription.providerId, "owner");
-      await queueMail(tx, "webhook_disabled", owners, webhookDisabledLetter(subscription));
-      return true;
-    });
-    if (done) told++;
-  }
-  return told;
+      }),
+    webhookDisabledLetter,
+  );
 }
 
 const DIGEST = "review_digest";
