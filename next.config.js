@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -13,4 +15,5 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl reads each request's language and messages from lib/i18n/request.ts (issue 13).
+export default createNextIntlPlugin("./lib/i18n/request.ts")(nextConfig);

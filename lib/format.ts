@@ -1,54 +1,115 @@
 /**
- * One format for numbers, amounts and dates on the pages and in messages (issue 10): English
- * grouping ("1,234.50"), amounts with two decimals and their unit, dates in UTC saying so. Free of
- * server-only code, so client components use it too. Nothing else formats these by hand.
+ * One format for numbers, amounts and dates on the pages and in messages (issues 10 and 13), through
+ * `Intl` in the reader's language: English keeps its sortable "2026-11-23 09:05 UTC" and "1,234.50
+ * EUR"; other languages get their own digits, grouping and date order. Dates are always UTC, saying
+ * so. Free of server-only code, so client components use it too (lib/i18n/use-format.ts binds it to
+ * the page's language). Nothing else formats these by hand.
  */
-const decimalFormat = new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const countFormat = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
-const dateTimeFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+import { DEFAULT_LOCALE } from "./i18n/locales";
 
-/** "1,234.50": an amount in major units (a channel's budget, a chart's value), without its unit. */
-export function formatDecimal(value: number): string {
-  return decimalFormat.format(value);
-}
-
-/** "1,234.50 EUR" from integer hundredths; a negative amount keeps its sign. */
-export function formatAmount(minor: bigint, unit: string): string {
-  return `${formatDecimal(Number(minor) / 100)} ${unit}`;
-}
-
-/** "10,000" */
-export function formatCount(count: number): string {
-  return countFormat.format(count);
+export interface Formatter {
+  /** "1,234.50": an amount in major units (a channel's budget, a chart's value), without its unit. */
+  decimal(value: number): string;
+  /** "1,234.50 EUR" from integer hundredths; a negative amount keeps its sign. */
+  amount(minor: bigint, unit: string): string;
+  /** "10,000" */
+  count(count: number): string;
+  /** "1,234", or "10,000+" for a count that stopped at its cap. */
+  cappedCount(count: Counted): string;
+  /** "2026-11-23 09:05 UTC", with `seconds` where events follow each other closely. */
+  dateTime(date: Date, options?: { seconds?: boolean }): string;
 }
 
 /** An exact count, or one that stopped at its cap (lib/domain/paging.ts's countUpTo). */
 export type Counted = number | { total: number; totalCapped: boolean };
 
-/** "1,234", or "10,000+" for a count that stopped at its cap. */
-export function formatCappedCount(count: Counted): string {
-  if (typeof count === "number") return formatCount(count);
-  return `${formatCount(count.total)}${count.totalCapped ? "+" : ""}`;
-}
-
 /** Whether a count, capped or not, counted anything. */
 export const countedAny = (count: Counted) => (typeof count === "number" ? count : count.total) > 0;
 
-/**
- * "2026-11-23 09:05 UTC": sortable, unambiguous, the same on the server and in the browser.
- * With `seconds` ("2026-11-23 09:05:07 UTC") where events follow each other closely (webhook attempts).
- */
-export function formatDateTime(date: Date, { seconds = false }: { seconds?: boolean } = {}): string {
-  const parts = Object.fromEntries(dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]));
-  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ""}`;
-  return `${parts.year}-${parts.month}-${parts.day} ${time} UTC`;
+const ISO_CURRENCY = /^[A-Z]{3}$/;
+
+function englishDateTime(): Formatter["dateTime"] {
+  const format = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return (date, { seconds = false } = {}) => {
+    const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+    const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ""}`;
+    return `${parts.year}-${parts.month}-${parts.day} ${time} UTC`;
+  };
 }
+
+function localDateTime(locale: string): Formatter["dateTime"] {
+  const options = (second?: "2-digit"): Intl.DateTimeFormatOptions => ({
+    timeZone: "UTC",
+    timeZoneName: "short",
+    dateStyle: undefined,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second,
+    hourCycle: "h23",
+  });
+  const withoutSeconds = new Intl.DateTimeFormat(locale, options());
+  const withSeconds = new Intl.DateTimeFormat(locale, options("2-digit"));
+  return (date, { seconds = false } = {}) => (seconds ? withSeconds : withoutSeconds).format(date);
+}
+
+function makeFormatter(locale: string): Formatter {
+  const decimalFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const countFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const english = locale === DEFAULT_LOCALE;
+  const decimal = (value: number) => decimalFormat.format(value);
+  const currencies = new Map<string, Intl.NumberFormat>();
+  const currencyFormat = (unit: string) => {
+    let format = currencies.get(unit);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: "currency", currency: unit, currencyDisplay: "code" });
+      currencies.set(unit, format);
+    }
+    return format;
+  };
+  const count = (value: number) => countFormat.format(value);
+  return {
+    decimal,
+    amount(minor, unit) {
+      const major = Number(minor) / 100;
+      // A currency reads as the language writes one ("1 234,50 EUR"); any other unit follows the number.
+      if (english || !ISO_CURRENCY.test(unit)) return `${decimal(major)} ${unit}`;
+      return currencyFormat(unit).format(major);
+    },
+    count,
+    cappedCount: (value) =>
+      typeof value === "number" ? count(value) : `${count(value.total)}${value.totalCapped ? "+" : ""}`,
+    dateTime: english ? englishDateTime() : localDateTime(locale),
+  };
+}
+
+const formatters = new Map<string, Formatter>();
+
+/** The formatter of one language, made once. */
+export function formatterFor(locale: string = DEFAULT_LOCALE): Formatter {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = makeFormatter(locale);
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+/* English, for what has no reader's language: logs, CSV files, API texts. */
+const english = formatterFor(DEFAULT_LOCALE);
+export const formatDecimal = english.decimal;
+export const formatAmount = english.amount;
+export const formatCount = english.count;
+export const formatCappedCount = english.cappedCount;
+export const formatDateTime = english.dateTime;

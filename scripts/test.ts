@@ -57,6 +57,7 @@ if (!process.env.TEST_POSTGRES_URL) {
 if (!process.env.SKIP_BUILD) {
   run("type check", "npx", ["tsc", "--noEmit"]);
   run("lint", "npx", ["biome", "check", "."]);
+  run("message catalogs", "npx", ["tsx", "scripts/check-messages.ts"]);
   run("build", "npx", ["next", "build"]);
 }
 await vitestProjects(extra);

@@ -49,6 +49,7 @@ function createAuth() {
         roles: { type: "string", input: false, defaultValue: "viewer" },
         providerId: { type: "string", input: false, required: false },
         deactivatedAt: { type: "date", input: false, required: false },
+        locale: { type: "string", input: false, required: false },
       },
     },
     // Per client address (X-Forwarded-For, which server/index.ts sets from the connection or a

@@ -10,6 +10,7 @@ import type { PortalMode } from "../contract/forms/portal-mode";
 import { isPlatformRole, isProviderRole, parseRoles, type UserRole } from "../contract/roles";
 import type { Actor } from "../domain/permissions";
 import { sandboxOf } from "../domain/sandbox";
+import { isLocale, type Locale } from "../i18n/locales";
 import { readPortalMode } from "./portal-mode";
 import { auth } from "./server";
 
@@ -20,6 +21,8 @@ export interface PortalUser {
   roles: UserRole[];
   /** The provider organisation the user belongs to; null for a platform user outside any. */
   providerId: string | null;
+  /** The language the user chose for the portal and their mail; null: the browser's. */
+  locale: Locale | null;
   /** The user as the domain's permission checks see them (lib/domain/permissions.ts). */
   actor: Actor;
 }
@@ -41,7 +44,7 @@ export const currentUser = cache(async (): Promise<PortalUser | null> => {
   const session = await auth().api.getSession({ headers: await headers() });
   // Deactivation deletes the sessions; a row that survived anyway (a race) opens nothing.
   if (!session || session.user.deactivatedAt) return null;
-  const { id, name, email, roles: stored, providerId } = session.user;
+  const { id, name, email, roles: stored, providerId, locale } = session.user;
   const roles = parseRoles(stored);
   const platformRoles = roles.filter(isPlatformRole);
   return {
@@ -50,6 +53,7 @@ export const currentUser = cache(async (): Promise<PortalUser | null> => {
     email,
     roles,
     providerId: providerId ?? null,
+    locale: isLocale(locale) ? locale : null,
     actor: userActor(id, platformRoles, null, providerId ?? null),
   };
 });

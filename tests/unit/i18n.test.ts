@@ -1,0 +1,146 @@
+/**
+ * The portal's languages (issue 13): which language a browser gets, the catalog check CI runs, the
+ * formats and lookup names per language, and the mail written in each.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { decisionLetter, paymentAwaitingLetter, reviewDigestLetter } from "@/lib/domain/letters";
+import { formatterFor } from "@/lib/format";
+import { catalogProblems, unknownKeysInCode } from "@/lib/i18n/catalog-check";
+import { displayName } from "@/lib/i18n/display-names";
+import { LOCALES, localeDirection, matchAcceptLanguage } from "@/lib/i18n/locales";
+
+/** Intl separates groups with no-break spaces (U+00A0, U+202F): compared as plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("the browser's language", () => {
+  it("picks the best of ours by quality, matching the primary subtag", () => {
+    expect(matchAcceptLanguage("fr-CH, fr;q=0.9, en;q=0.8")).toBe("fr");
+    expect(matchAcceptLanguage("de-DE, ar;q=0.5, ru;q=0.7")).toBe("ru");
+    expect(matchAcceptLanguage("uk;q=0.2, es;q=0.2")).toBe("uk");
+    expect(matchAcceptLanguage("AR-sy")).toBe("ar");
+  });
+
+  it("falls back to English for none of ours, a refused one, or an odd header", () => {
+    expect(matchAcceptLanguage("de, ja")).toBe("en");
+    expect(matchAcceptLanguage("fr;q=0")).toBe("en");
+    expect(matchAcceptLanguage(undefined)).toBe("en");
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), (header) => LOCALES.includes(matchAcceptLanguage(header))),
+    );
+  });
+
+  it("writes Arabic right to left and the others left to right", () => {
+    expect(LOCALES.filter((locale) => localeDirection(locale) === "rtl")).toEqual(["ar"]);
+  });
+});
+
+describe("the message catalogs (npm run check:messages)", () => {
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const copy = () => {
+    dir = mkdtempSync(path.join(tmpdir(), "messages-"));
+    cpSync("messages", dir, { recursive: true });
+    return dir;
+  };
+
+  it("finds nothing missing in the catalogs the portal ships, nor in the keys its code asks for", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "unused-"));
+    expect(catalogProblems("messages")).toEqual([]);
+    expect(unknownKeysInCode(["app", "components", "lib"], "messages")).toEqual([]);
+  });
+
+  it("reports a key missing from a language, a stray one, a broken message and a changed argument", () => {
+    copy();
+    writeFileSync(path.join(dir, "fr", "shell.json"), JSON.stringify({ productName: "Portail", extra: "x" }));
+    writeFileSync(path.join(dir, "ar", "mail.json"), JSON.stringify({ signature: "{unclosed" }));
+    writeFileSync(path.join(dir, "en", "probe.json"), JSON.stringify({ hello: "Hello {name}" }));
+    for (const locale of LOCALES.filter((l) => l !== "en"))
+      writeFileSync(path.join(dir, locale, "probe.json"), JSON.stringify({ hello: "Bonjour {nom}" }));
+    const problems = catalogProblems(dir);
+    expect(problems).toContain("fr: missing shell.language");
+    expect(problems).toContain("fr: shell.extra is not in English");
+    expect(
+      problems.some(
+        (p) => p.startsWith("ar: signature") || p.startsWith("ar: mail.signature does not parse"),
+      ),
+    ).toBe(true);
+    expect(problems).toContain("ru: probe.hello uses {nom}, English {name}");
+  });
+
+  it("reports a literal key the code asks for that English lacks", () => {
+    copy();
+    const source = path.join(dir, "src");
+    cpSync("components/i18n", source, { recursive: true });
+    writeFileSync(
+      path.join(source, "probe.tsx"),
+      'const t = useTranslations("shell");\nexport const a = t("language");\nexport const b = t("nosuchKey");\n',
+    );
+    expect(unknownKeysInCode([source], dir)).toEqual([
+      `${path.join(source, "probe.tsx")}: shell.nosuchKey is not in messages/en`,
+    ]);
+  });
+});
+
+describe("formats and names in the reader's language", () => {
+  it("keeps English's sortable formats and gives other languages their own", () => {
+    const date = new Date("2026-11-23T09:05:07Z");
+    expect(formatterFor("en").dateTime(date)).toBe("2026-11-23 09:05 UTC");
+    expect(plain(formatterFor("fr").dateTime(date))).toBe("23/11/2026 09:05 UTC");
+    expect(plain(formatterFor("fr").amount(123456789n, "EUR"))).toBe("1 234 567,89 EUR");
+    expect(plain(formatterFor("ru").count(10000))).toBe("10 000");
+    expect(plain(formatterFor("es").amount(5n, "MT"))).toBe("0,05 MT");
+    expect(formatterFor("ar").dateTime(date)).toContain("UTC");
+  });
+
+  it("names countries, languages and currencies in the reader's language, the lookup's name otherwise", () => {
+    expect(displayName("fr", "region", "de", "Germany")).toBe("Allemagne");
+    expect(displayName("ar", "region", "SY", "Syria")).toBe("سوريا");
+    expect(displayName("uk", "language", "en", "English")).toBe("англійська");
+    expect(displayName("es", "currency", "EUR", "Euro")).toBe("euro");
+    expect(displayName("fr", "region", "XZ", "Somewhere")).toBe("Somewhere");
+    expect(displayName("fr", "language", "not a tag!", "Odd")).toBe("Odd");
+  });
+});
+
+describe("mail in the recipient's language", () => {
+  const decision = decisionLetter({
+    channelName: "Cash at the market",
+    providerDeliveryChannelId: "ch-1",
+    requestType: "Create",
+    approved: false,
+    reason: "Missing licence",
+  });
+
+  it("writes English as before and each language its own, with the provider's text as typed", () => {
+    expect(decision("en").subject).toBe("Channel request rejected: Cash at the market");
+    expect(decision("en").body).toContain('for the channel "Cash at the market" (ch-1) was rejected.');
+    expect(plain(decision("fr").subject)).toBe("Demande de canal refusée : Cash at the market");
+    expect(decision("ar").body).toContain("تم رفض");
+    expect(decision("ru").body).toContain("отклонён");
+    for (const locale of LOCALES) expect(decision(locale).body).toContain("Missing licence");
+  });
+
+  it("formats amounts and plurals in the language", () => {
+    const payment = paymentAwaitingLetter({
+      programName: "Winter",
+      description: "Blankets",
+      total: { minor: 123456n, unit: "EUR" },
+      deliveryCount: 3,
+      approvalsRequired: 2,
+    });
+    expect(payment("en").body).toContain("A delivery request of 1,234.56 EUR (3 deliveries)");
+    expect(payment("en").body).toContain("It needs 2 approvals");
+    expect(plain(payment("fr").body)).toContain("1 234,56 EUR (3 distributions)");
+    expect(payment("uk").body).toContain("3 доставки");
+    expect(reviewDigestLetter(1, [])("en").subject).toBe("1 new channel request to review");
+    expect(reviewDigestLetter(5, [])("ru").subject).toBe("5 новых запросов по каналам на рассмотрение");
+  });
+
+  it("falls back to English for a language we do not have", () => {
+    expect(decision("de")).toEqual(decision("en"));
+  });
+});
