@@ -5,6 +5,7 @@
  */
 import { publicUrl } from "../config";
 import type { Tx } from "../db";
+import { DEFAULT_LOCALE } from "../i18n/locales";
 import { invitationLetter } from "./letters";
 import { mailIsSent, queueSealedMail } from "./notifications";
 
@@ -15,6 +16,8 @@ export interface InvitationLetter {
   /** The organisation's name, for an invitation into one. */
   organisation: string | null;
   expiresAt: Date;
+  /** Who invited: the invitee has no language yet, the letter is written in the inviter's. */
+  invitedBy: string;
   /** The origin the inviter used, for when no public URL is configured. */
   origin: string;
   token: string;
@@ -33,6 +36,8 @@ export async function deliverInvitation(
 ): Promise<{ shownLink: string | null }> {
   const link = invitationLink(letter.origin, letter.token);
   if (!mailIsSent()) return { shownLink: link };
-  await queueSealedMail(tx, "invitation", letter.email, invitationLetter({ ...letter, link }));
+  const inviter = await tx.user.findUnique({ where: { id: letter.invitedBy }, select: { locale: true } });
+  const written = invitationLetter({ ...letter, link })(inviter?.locale ?? DEFAULT_LOCALE);
+  await queueSealedMail(tx, "invitation", letter.email, written);
   return { shownLink: null };
 }

@@ -80,6 +80,7 @@ export async function inviteUser(
       name: created.name,
       roles: input.roles,
       expiresAt: created.expiresAt,
+      invitedBy: created.invitedBy,
       origin,
       token,
     };

@@ -1,14 +1,21 @@
 /**
- * The texts of the notifications: plain text only (no HTML, so nothing a provider typed can become
- * markup in a mail client), a subject on one line, links to the portal when its public URL is set.
+ * The texts of the notifications, in the recipient's language (messages/<locale>/mail.json): plain
+ * text only (no HTML, so nothing a provider typed can become markup in a mail client), a subject on
+ * one line, links to the portal when its public URL is set. Each letter is a function of the
+ * language, so that one change writes each recipient's own (lib/domain/notifications.ts).
  */
 import { publicUrl } from "../config";
-import { formatCount, formatDateTime } from "../format";
+import { formatterFor } from "../format";
+import { DEFAULT_LOCALE, isLocale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 
 export interface Letter {
   subject: string;
   body: string;
 }
+
+/** A letter in the language of whoever reads it. */
+export type LetterIn = (locale: string) => Letter;
 
 const SUBJECT_CHARS = 200;
 
@@ -22,153 +29,171 @@ export function oneLine(text: string): string {
 /** The portal's address of `path`, when the portal knows its public URL; otherwise the path. */
 export const portalLink = (path: string) => `${publicUrl()?.replace(/\/$/, "") ?? ""}${path}`;
 
-const SIGNATURE =
-  "\n\n-- \nDelivery Channel Portal. Turn these messages off under Notifications in the portal.";
-
-export function decisionLetter(decision: {
-  channelName: string;
-  providerDeliveryChannelId: string;
-  requestType: string;
-  approved: boolean;
-  reason: string | null;
-}): Letter {
-  const { channelName, providerDeliveryChannelId: id, requestType, approved, reason } = decision;
-  const verdict = approved ? "approved" : "rejected";
-  const lines = [
-    `Your request (${requestType}) for the channel "${channelName}" (${id}) was ${verdict}.`,
-    ...(reason ? ["", "The reviewer's reason:", reason] : []),
-    "",
-    `See the channel: ${portalLink(`/channels/${encodeURIComponent(id)}`)}`,
-  ];
+/** A letter's parts in `locale`: its translator, formatter, and the body's lines with the signature. */
+function writer(requested: string) {
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const t = translatorFor(locale, "mail");
   return {
-    subject: oneLine(`Channel request ${verdict}: ${channelName}`),
-    body: lines.join("\n") + SIGNATURE,
+    t,
+    format: formatterFor(locale),
+    letter: (subject: string, lines: string[], signed = true): Letter => ({
+      subject: oneLine(subject),
+      body: lines.join("\n") + (signed ? `\n\n-- \n${t("signature")}` : ""),
+    }),
   };
 }
 
-export function paymentAwaitingLetter(request: {
-  programName: string;
-  description: string;
-  amount: string;
-  deliveryCount: number;
-  approvalsRequired: number;
-}): Letter {
-  const { programName, description, amount, deliveryCount, approvalsRequired } = request;
-  const lines = [
-    `A delivery request of ${amount} (${deliveryCount} deliveries) from the program "${programName}" awaits approval.`,
-    `Description: ${description}`,
-    `It needs ${approvalsRequired} approval${approvalsRequired === 1 ? "" : "s"} from finance approvers other than its creator.`,
-    "",
-    `Decide it: ${portalLink("/admin/approvals")}`,
-  ];
-  return {
-    subject: oneLine(`A payment of ${amount} awaits your approval: ${programName}`),
-    body: lines.join("\n") + SIGNATURE,
+export const decisionLetter =
+  (decision: {
+    channelName: string;
+    providerDeliveryChannelId: string;
+    requestType: string;
+    approved: boolean;
+    reason: string | null;
+  }): LetterIn =>
+  (locale) => {
+    const { t, letter } = writer(locale);
+    const { channelName, providerDeliveryChannelId: id, requestType, reason } = decision;
+    const verdict = decision.approved ? "approved" : "rejected";
+    return letter(t("decision.subject", { verdict, channelName }), [
+      t("decision.body", { requestType, channelName, id, verdict }),
+      ...(reason ? ["", t("decision.reason"), reason] : []),
+      "",
+      t("decision.link", { link: portalLink(`/channels/${encodeURIComponent(id)}`) }),
+    ]);
   };
+
+/** An amount in integer hundredths and its unit. */
+export interface Money {
+  minor: bigint;
+  unit: string;
 }
 
-export function keyExpiringLetter(key: { name: string; prefix: string; expiresAt: Date }): Letter {
-  const named = key.name ? `"${key.name}" (${key.prefix}…)` : `${key.prefix}…`;
-  const lines = [
-    `Your organisation's API key ${named} expires at ${formatDateTime(key.expiresAt)}.`,
-    "Calls with it are refused from then on. Rotate it before: the old key keeps working during a grace period while your systems switch.",
-    "",
-    `Manage your keys: ${portalLink("/keys")}`,
-  ];
-  return {
-    subject: oneLine(`Your API key ${named} expires within a week`),
-    body: lines.join("\n") + SIGNATURE,
+export const paymentAwaitingLetter =
+  (request: {
+    programName: string;
+    description: string;
+    total: Money;
+    deliveryCount: number;
+    approvalsRequired: number;
+  }): LetterIn =>
+  (locale) => {
+    const { t, format, letter } = writer(locale);
+    const amount = format.amount(request.total.minor, request.total.unit);
+    const { programName } = request;
+    return letter(t("paymentAwaiting.subject", { amount, programName }), [
+      t("paymentAwaiting.body", { amount, deliveries: request.deliveryCount, programName }),
+      t("paymentAwaiting.description", { description: request.description }),
+      t("paymentAwaiting.approvals", { approvals: request.approvalsRequired }),
+      "",
+      t("paymentAwaiting.link", { link: portalLink("/admin/approvals") }),
+    ]);
   };
-}
 
-export function webhookDisabledLetter(subscription: {
-  eventType: string;
-  disabledReason: string | null;
-}): Letter {
-  const lines = [
-    `Your organisation's webhook endpoint for ${subscription.eventType} was disabled: ${subscription.disabledReason ?? "it kept failing"}.`,
-    "No more events are sent to it. Once it works again, re-enable it on the webhooks page: it can send again every event since a time of your choice (up to 7 days back).",
-    "",
-    `See your webhooks: ${portalLink("/webhooks")}`,
-  ];
-  return {
-    subject: oneLine(`Webhook endpoint disabled: ${subscription.eventType}`),
-    body: lines.join("\n") + SIGNATURE,
+export const refundAwaitingLetter =
+  (refund: {
+    programName: string;
+    amount: Money;
+    beneficiaryId: string;
+    reason: string;
+    approvalsRequired: number;
+  }): LetterIn =>
+  (locale) => {
+    const { t, format, letter } = writer(locale);
+    const amount = format.amount(refund.amount.minor, refund.amount.unit);
+    const { programName, beneficiaryId } = refund;
+    return letter(t("refundAwaiting.subject", { amount, programName }), [
+      t("refundAwaiting.body", { amount, beneficiaryId, programName }),
+      t("refundAwaiting.reason", { reason: refund.reason }),
+      t("refundAwaiting.approvals", { approvals: refund.approvalsRequired }),
+      "",
+      t("refundAwaiting.link", { link: portalLink("/admin/approvals") }),
+    ]);
   };
-}
+
+export const keyExpiringLetter =
+  (key: { name: string; prefix: string; expiresAt: Date }): LetterIn =>
+  (locale) => {
+    const { t, format, letter } = writer(locale);
+    const named = key.name ? `"${key.name}" (${key.prefix}…)` : `${key.prefix}…`;
+    return letter(t("keyExpiring.subject", { key: named }), [
+      t("keyExpiring.body", { key: named, expiresAt: format.dateTime(key.expiresAt) }),
+      t("keyExpiring.advice"),
+      "",
+      t("keyExpiring.link", { link: portalLink("/keys") }),
+    ]);
+  };
+
+export const webhookDisabledLetter =
+  (subscription: { eventType: string; disabledReason: string | null }): LetterIn =>
+  (locale) => {
+    const { t, letter } = writer(locale);
+    const { eventType } = subscription;
+    const reason = subscription.disabledReason ?? t("webhookDisabled.defaultReason");
+    return letter(t("webhookDisabled.subject", { eventType }), [
+      t("webhookDisabled.body", { eventType, reason }),
+      t("webhookDisabled.advice"),
+      "",
+      t("webhookDisabled.link", { link: portalLink("/webhooks") }),
+    ]);
+  };
 
 /** At most this many requests are listed in a digest; the count says how many there are. */
 export const DIGEST_LISTED = 20;
 
-export function reviewDigestLetter(
-  count: number,
-  requests: Array<{ kind: string; channelName: string; providerName: string }>,
-): Letter {
-  const lines = [
-    `${formatCount(count)} channel request${count === 1 ? "" : "s"} arrived since the last digest and await${count === 1 ? "s" : ""} a decision:`,
-    "",
-    ...requests.map((request) => `- ${request.kind}: ${request.channelName} (${request.providerName})`),
-    ...(count > requests.length ? [`… and ${formatCount(count - requests.length)} more.`] : []),
-    "",
-    `Decide them: ${portalLink("/admin/requests")}`,
-  ];
-  return {
-    subject: oneLine(`${formatCount(count)} new channel request${count === 1 ? "" : "s"} to review`),
-    body: lines.join("\n") + SIGNATURE,
+export const reviewDigestLetter =
+  (count: number, requests: Array<{ kind: string; channelName: string; providerName: string }>): LetterIn =>
+  (locale) => {
+    const { t, format, letter } = writer(locale);
+    const more = count - requests.length;
+    return letter(t("digest.subject", { count }), [
+      t("digest.body", { count }),
+      "",
+      ...requests.map((request) => `- ${request.kind}: ${request.channelName} (${request.providerName})`),
+      ...(more > 0 ? [t("digest.more", { count: format.count(more) })] : []),
+      "",
+      t("digest.link", { link: portalLink("/admin/requests") }),
+    ]);
   };
-}
 
-export function invitationLetter(invitation: {
-  name: string;
-  roles: string[];
-  organisation: string | null;
-  expiresAt: Date;
-  link: string;
-}): Letter {
-  const { name, roles, organisation, expiresAt, link } = invitation;
-  const where = organisation ? `the organisation "${organisation}" on ` : "";
-  const lines = [
-    `Hello${name ? ` ${name}` : ""},`,
-    "",
-    `You are invited to ${where}the Delivery Channel Portal, as ${roles.join(", ")}.`,
-    `Open this link to set your password and sign in. It works once, until ${formatDateTime(expiresAt)}:`,
-    "",
-    link,
-    "",
-    "If you did not expect this invitation, ignore this message.",
-  ];
-  return { subject: "Your invitation to the Delivery Channel Portal", body: lines.join("\n") };
-}
-
-export function passwordResetLetter(url: string, validMinutes: number): Letter {
-  const lines = [
-    "Someone asked to choose a new password for your Delivery Channel Portal account.",
-    `Open this link to choose it. It works once, for ${validMinutes} minutes:`,
-    "",
-    url,
-    "",
-    "If it was not you, ignore this message: your password stays as it is.",
-  ];
-  return { subject: "Choose a new password for the Delivery Channel Portal", body: lines.join("\n") };
-}
-
-export function refundAwaitingLetter(refund: {
-  programName: string;
-  amount: string;
-  beneficiaryId: string;
-  reason: string;
-  approvalsRequired: number;
-}): Letter {
-  const { programName, amount, beneficiaryId, reason, approvalsRequired } = refund;
-  const lines = [
-    `A refund of ${amount} to beneficiary ${beneficiaryId}, from the program "${programName}", awaits approval.`,
-    `Reason: ${reason}`,
-    `It needs ${approvalsRequired} approval${approvalsRequired === 1 ? "" : "s"} from finance approvers other than the person who asked for it.`,
-    "",
-    `Decide it: ${portalLink("/admin/approvals")}`,
-  ];
-  return {
-    subject: oneLine(`A refund of ${amount} awaits your approval: ${programName}`),
-    body: lines.join("\n") + SIGNATURE,
+export const invitationLetter =
+  (invitation: {
+    name: string;
+    roles: string[];
+    organisation: string | null;
+    expiresAt: Date;
+    link: string;
+  }): LetterIn =>
+  (locale) => {
+    const { t, format, letter } = writer(locale);
+    const { name, organisation } = invitation;
+    const roles = invitation.roles.join(", ");
+    const lines = [
+      name ? t("invitation.greetingNamed", { name }) : t("invitation.greeting"),
+      "",
+      organisation
+        ? t("invitation.bodyInOrganisation", { organisation, roles })
+        : t("invitation.body", { roles }),
+      t("invitation.link", { expiresAt: format.dateTime(invitation.expiresAt) }),
+      "",
+      invitation.link,
+      "",
+      t("invitation.ignore"),
+    ];
+    return letter(t("invitation.subject"), lines, false);
   };
-}
+
+export const passwordResetLetter =
+  (url: string, validMinutes: number): LetterIn =>
+  (locale) => {
+    const { t, letter } = writer(locale);
+    const lines = [
+      t("passwordReset.body"),
+      t("passwordReset.link", { minutes: validMinutes }),
+      "",
+      url,
+      "",
+      t("passwordReset.ignore"),
+    ];
+    return letter(t("passwordReset.subject"), lines, false);
+  };

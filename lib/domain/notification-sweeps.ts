@@ -13,7 +13,7 @@ import { channelName } from "./channels/content";
 import {
   DIGEST_LISTED,
   keyExpiringLetter,
-  type Letter,
+  type LetterIn,
   reviewDigestLetter,
   webhookDisabledLetter,
 } from "./letters";
@@ -32,7 +32,7 @@ async function tellOwnersOnce<Row extends { providerId: string }>(
   rows: Row[],
   kind: MailKind,
   claim: (tx: Tx, row: Row) => Promise<{ count: number }>,
-  letter: (row: Row) => Letter,
+  letter: (row: Row) => LetterIn,
 ): Promise<number> {
   let told = 0;
   for (const row of rows) {

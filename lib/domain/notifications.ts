@@ -9,17 +9,25 @@ import { kindsFor, MAIL_KINDS, type MailKind } from "../contract/mail-kinds";
 import { parseRoles, type UserRole } from "../contract/roles";
 import { seal } from "../crypto";
 import { db, type Tx } from "../db";
-import { formatAmount } from "../format";
-import { type Letter, passwordResetLetter, paymentAwaitingLetter, refundAwaitingLetter } from "./letters";
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import {
+  type Letter,
+  type LetterIn,
+  passwordResetLetter,
+  paymentAwaitingLetter,
+  refundAwaitingLetter,
+} from "./letters";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 
 export interface Recipient {
   id: string;
   email: string;
+  /** The language the user chose; their mail is written in it (English when none). */
+  locale?: string | null;
 }
 
-const RECIPIENT = { id: true, email: true } as const;
+const RECIPIENT = { id: true, email: true, locale: true } as const;
 
 /** The active users of a provider organisation; with `role`, only those holding it. */
 export async function providerRecipients(tx: Tx, providerId: string, role?: UserRole): Promise<Recipient[]> {
@@ -29,7 +37,7 @@ export async function providerRecipients(tx: Tx, providerId: string, role?: User
   });
   return users
     .filter((user) => !role || parseRoles(user.roles).includes(role))
-    .map(({ id, email }) => ({ id, email }));
+    .map(({ id, email, locale }) => ({ id, email, locale }));
 }
 
 /** The active users holding `role`, but `except` (the person who caused the mail). */
@@ -41,7 +49,7 @@ export async function usersWithRole(tx: Tx, role: UserRole, except: string | nul
   });
   return users
     .filter((user) => parseRoles(user.roles).includes(role))
-    .map(({ id, email }) => ({ id, email }));
+    .map(({ id, email, locale }) => ({ id, email, locale }));
 }
 
 /** Whether mail leaves the portal (SMTP_URL is set); without, messages are only kept for the mailbox. */
@@ -73,17 +81,24 @@ export const RESET_LINK_MINUTES = 60;
  * sealed like an invitation's: only while mail is sent, and never to a deactivated account. The
  * request is answered alike whether or not an account has the address.
  */
-export async function mailPasswordReset(user: { email: string; deactivatedAt?: Date | null }, url: string) {
+export async function mailPasswordReset(
+  user: { email: string; deactivatedAt?: Date | null; locale?: string | null },
+  url: string,
+) {
   if (!mailIsSent() || user.deactivatedAt) return;
-  await queueSealedMail(db(), "password_reset", user.email, passwordResetLetter(url, RESET_LINK_MINUTES));
+  const letter = passwordResetLetter(url, RESET_LINK_MINUTES)(user.locale ?? DEFAULT_LOCALE);
+  await queueSealedMail(db(), "password_reset", user.email, letter);
 }
 
-/** Writes `kind`'s letter to each recipient who has not turned it off; returns how many. */
+/**
+ * Writes `kind`'s letter to each recipient who has not turned it off, in their language (a fixed
+ * letter is the same for all); returns how many.
+ */
 export async function queueMail(
   tx: Tx,
   kind: MailKind,
   recipients: Recipient[],
-  letter: Letter,
+  letter: Letter | LetterIn,
 ): Promise<number> {
   if (recipients.length === 0) return 0;
   const optedOut = await tx.mailOptOut.findMany({
@@ -92,9 +107,21 @@ export async function queueMail(
   });
   const off = new Set(optedOut.map((row) => row.userId));
   const state = mailIsSent() ? "PENDING" : "KEPT";
+  const written = new Map<string, Letter>();
+  const letterIn = (locale: string) => {
+    if (typeof letter !== "function") return letter;
+    if (!written.has(locale)) written.set(locale, letter(locale));
+    return written.get(locale)!;
+  };
   const data = recipients
     .filter((recipient) => !off.has(recipient.id))
-    .map((recipient) => ({ kind, userId: recipient.id, toAddress: recipient.email, state, ...letter }));
+    .map((recipient) => ({
+      kind,
+      userId: recipient.id,
+      toAddress: recipient.email,
+      state,
+      ...letterIn(recipient.locale ?? DEFAULT_LOCALE),
+    }));
   if (data.length > 0) await tx.mailMessage.createMany({ data });
   return data.length;
 }
@@ -109,7 +136,7 @@ export async function notifyPaymentAwaiting(
   const letter = paymentAwaitingLetter({
     programName: program.name,
     description: request.description,
-    amount: formatAmount(request.totalMinor, program.unit),
+    total: { minor: request.totalMinor, unit: program.unit },
     deliveryCount: request.deliveryCount,
     approvalsRequired: request.approvalsRequired,
   });
@@ -125,7 +152,7 @@ export async function notifyRefundAwaiting(
 ) {
   const letter = refundAwaitingLetter({
     programName: program.name,
-    amount: formatAmount(refund.amountMinor, program.unit),
+    amount: { minor: refund.amountMinor, unit: program.unit },
     beneficiaryId: refund.beneficiaryId,
     reason: refund.reason,
     approvalsRequired: refund.approvalsRequired,
