@@ -11,6 +11,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/operations";
 import type { UserRole } from "@/lib/contract/roles";
+import { db } from "@/lib/db";
 import { createUser } from "@/lib/domain/users";
 import { ADMIN } from "../support/actors";
 import {
@@ -96,6 +97,9 @@ const MATRIX: Record<string, UserRole[]> = {
  */
 const PUBLIC = ["acceptInvitationAction"];
 
+/** Actions any signed-in user may call, whatever their roles, that change only their own preference. */
+const ANYONE = ["chooseLocaleAction"];
+
 /** Operations a read key may call (it reads only); a full key may call every operation. */
 const READ_KEY_MAY = new Set(["getDeliveryChannel", "getLookUpValues"]);
 
@@ -141,14 +145,15 @@ beforeAll(async () => {
 describe("every server action as every role", () => {
   it("has a row in the expected matrix (or is public) and an input for every action, and no stale row", () => {
     const names = serverActions().map(exportName);
-    expect(names.filter((name) => !(name in MATRIX) && !PUBLIC.includes(name))).toEqual([]);
-    expect(names.filter((name) => name in MATRIX && PUBLIC.includes(name))).toEqual([]);
+    const unguarded = [...PUBLIC, ...ANYONE];
+    expect(names.filter((name) => !(name in MATRIX) && !unguarded.includes(name))).toEqual([]);
+    expect(names.filter((name) => name in MATRIX && unguarded.includes(name))).toEqual([]);
     expect(names.filter((name) => !(name in inputs(subjects)))).toEqual([]);
-    expect([...Object.keys(MATRIX), ...PUBLIC].filter((name) => !names.includes(name))).toEqual([]);
+    expect([...Object.keys(MATRIX), ...unguarded].filter((name) => !names.includes(name))).toEqual([]);
     expect(Object.keys(inputs(subjects)).filter((name) => !names.includes(name))).toEqual([]);
   });
 
-  const byRole = serverActions().filter((action) => !PUBLIC.includes(exportName(action)));
+  const byRole = serverActions().filter((action) => ![...PUBLIC, ...ANYONE].includes(exportName(action)));
   it.each(byRole.map((action) => [exportName(action), action] as const))(
     "%s",
     async (name, action) => {
@@ -213,6 +218,38 @@ describe("public actions, authorized by their input", () => {
       const outcome = await call(action, session, { ...input, confirmPassword: input.password });
       expect(outcome, `${who} accepts an invitation`).toMatchObject({ refused: false, result: { ok: true } });
     }
+  }, 120_000);
+});
+
+describe("actions anyone may call", () => {
+  it("chooseLocaleAction sets a signed-in caller's own language only, whatever their roles, nothing else changed", async () => {
+    const action = serverActions().find((candidate) => exportName(candidate) === "chooseLocaleAction")!;
+    const userIds = [...sessions.values()].map((session) => session.userId);
+    // Without a session the server refuses it, as every action (a visitor's choice is the cookie).
+    expect(await call(action, null, { locale: "ar" })).toMatchObject({ refused: true, why: "HTTP 401" });
+    for (const role of EVERY_ROLE) {
+      const session = sessions.get(role)!;
+      const before = await snapshot(subjects, userIds);
+      const othersNow = () =>
+        db().user.findMany({
+          where: { id: { in: userIds.filter((id) => id !== session.userId) } },
+          select: { id: true, locale: true },
+          orderBy: { id: "asc" },
+        });
+      const others = await othersNow();
+      const outcome = await call(action, session, { locale: "uk" });
+      expect(outcome, `${role} chooses a language`).toMatchObject({ refused: false, result: { ok: true } });
+      const mine = await db().user.findUniqueOrThrow({
+        where: { id: session.userId },
+        select: { locale: true },
+      });
+      expect(mine.locale).toBe("uk");
+      expect(await othersNow()).toEqual(others);
+      expect(await snapshot(subjects, userIds), `${role} changed something else`).toBe(before);
+      await db().user.update({ where: { id: session.userId }, data: { locale: null } });
+    }
+    const refused = await call(action, sessions.get("owner")!, { locale: "de" });
+    expect(refused).toMatchObject({ refused: false, result: { ok: false } });
   }, 120_000);
 });
 

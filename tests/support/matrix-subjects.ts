@@ -208,6 +208,8 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
     changeTeamRolesAction: () => ({ userId: s.teamRolesUserId, roles: ["viewer"] }),
     deactivateTeamMemberAction: () => ({ userId: s.teamDeactivateUserId }),
     reactivateTeamMemberAction: () => ({ userId: s.teamReactivateUserId }),
+    // Anyone's (the test's ANYONE list): the caller's own language.
+    chooseLocaleAction: () => ({ locale: "fr" }),
     // Public (the test's PUBLIC list): a token that was never issued, so it can only be refused.
     acceptInvitationAction: () => ({
       token: `matrix-not-issued-${randomUUID()}`,

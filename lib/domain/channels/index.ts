@@ -8,12 +8,14 @@
  * - requests.ts, status.ts: Create, Update and the portal's status switch
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
  * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
+ * - in-language.ts: names and descriptions in the viewer's language, where translated
  */
 
 export { availabilityTags, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
 export { adminChannelDetail, providerChannelDetail } from "./details";
 export { channelRequestHistory } from "./history";
+export { type InLanguage, inViewersLanguage } from "./in-language";
 export {
   allChannels,
   CHANNELS_PAGE_SIZE,

@@ -1,0 +1,154 @@
+/**
+ * The portal in Arabic (issue 13): every page of both portals, the sign-in pages and the landing
+ * page render right to left (`dir="rtl"`, `lang="ar"`), with their headings in Arabic, no sideways
+ * scrolling on a 390 px phone, and nothing serious or critical for axe. The channel form and the
+ * approval page are attached to the report as screenshots. The switcher keeps a visitor's choice in
+ * the browser and a user's on their profile, so it follows them to another browser.
+ */
+import { execFileSync } from "node:child_process";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { E2E_DATABASE_URL, signIn } from "./support/accounts";
+
+interface World {
+  admin: { email: string; password: string };
+  owner: { email: string; password: string };
+  providerId: string;
+  approved: { providerDeliveryChannelId: string; channelId: string; requestId: string };
+  pending: { providerDeliveryChannelId: string; channelId: string; requestId: string };
+  programId: string;
+  deliveryRequestId: string;
+}
+
+let world: World;
+
+test.beforeAll(({ baseURL }) => {
+  const output = execFileSync(process.execPath, ["--import", "tsx", "e2e/support/world.ts", baseURL!], {
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  world = JSON.parse(output.trim().split("\n").at(-1)!);
+});
+
+const ARABIC = /[\u0600-\u06ff]/;
+
+async function readArabic(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: "locale", value: "ar", url: baseURL }]);
+}
+
+/** The page is Arabic, right to left, fits a phone and passes axe. */
+async function expectArabicPage(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  // The heading may be a channel's own name: the page around it is what must be Arabic.
+  await expect(page.locator("main").first()).toContainText(ARABIC);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+}
+
+const providerPages = (w: World) => [
+  "/channels",
+  "/channels/new",
+  `/channels/${w.approved.providerDeliveryChannelId}`,
+  `/channels/${w.approved.providerDeliveryChannelId}/edit`,
+  "/keys",
+  "/webhooks",
+  "/webhooks/deliveries",
+  "/webhooks/events",
+  "/team",
+  "/notifications",
+];
+
+const consolePages = (w: World) => [
+  "/admin",
+  "/admin/approvals",
+  "/admin/requests",
+  `/admin/requests/${w.pending.requestId}`,
+  "/admin/channels",
+  `/admin/channels/${w.approved.channelId}`,
+  "/admin/providers",
+  `/admin/providers/${w.providerId}`,
+  "/admin/eligibility",
+  "/admin/deliveries",
+  "/admin/programs",
+  `/admin/programs/${w.programId}`,
+  `/admin/programs/${w.programId}/requests/${w.deliveryRequestId}`,
+  "/admin/users",
+  "/admin/tokens",
+  "/admin/audit",
+  "/admin/mailbox",
+  "/admin/notifications",
+];
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("the pages outside the portals are Arabic, right to left", async ({ page, context, baseURL }) => {
+  await readArabic(context, baseURL!);
+  for (const path of [
+    "/",
+    "/sign-in",
+    "/forgot-password",
+    "/reset-password?token=unknown",
+    "/no-such-page",
+  ]) {
+    await page.goto(path);
+    await expectArabicPage(page);
+  }
+});
+
+for (const [portal, pages, landing] of [
+  ["provider portal", providerPages, /\/channels$/],
+  ["console", consolePages, /\/admin$/],
+] as const) {
+  test(`every page of the ${portal} is Arabic, right to left, fits a phone and passes axe`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await signIn(page, portal === "console" ? world.admin : world.owner, landing);
+    await readArabic(context, baseURL!);
+    for (const path of pages(world)) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expectArabicPage(page);
+        // A channel's name in the viewer's language, where translated (the world's Arabic name).
+        if (path === "/channels" || path === "/admin/channels")
+          await expect(page.getByText("النقد في السوق")).toBeVisible();
+        if (path === "/channels/new" || path.startsWith("/admin/requests/")) {
+          const name = path === "/channels/new" ? "channel-form-ar" : "approval-page-ar";
+          const body = await page.screenshot({ fullPage: true });
+          await testInfo.attach(`${name}.png`, { body, contentType: "image/png" });
+        }
+      });
+    }
+  });
+}
+
+test("the switcher keeps a visitor's language in the browser and a user's on their profile", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Portal language").selectOption("ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+
+  // Signed in, the choice goes on the profile too: another browser, without the cookie, gets it.
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const elsewhere = await other.newPage();
+  await signIn(elsewhere, world.owner);
+  await expect(elsewhere.locator("html")).toHaveAttribute("lang", "en");
+  await elsewhere.getByLabel("Portal language").selectOption("fr");
+  await expect(elsewhere.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(elsewhere.locator("h1").first()).toHaveText("Canaux de distribution");
+  await other.close();
+
+  const fresh = await browser.newContext();
+  const again = await fresh.newPage();
+  await signIn(again, world.owner);
+  await expect(again.locator("html")).toHaveAttribute("lang", "fr");
+  await fresh.close();
+});

@@ -1,0 +1,52 @@
+/**
+ * Channel names and short descriptions in the viewer's language (issue 13): the translation made
+ * on approval (by machine, by a person or from the memory) when there is one of exactly the text
+ * shown, the provider's own text otherwise. A translation of an older text (an update was approved
+ * since, or one waits) is not used: it would say something the channel no longer says.
+ */
+import { db } from "../../db";
+import { ID_LIST_LIMIT } from "../paging";
+
+export type TranslatedField = "name" | "shortDescription";
+
+/** A row's texts as shown, and the provider's own where a translation replaced them. */
+export type InLanguage<T> = T & { original: Partial<Record<TranslatedField, string>> };
+
+type Texts = { id: string; name: string; shortDescription?: string | null };
+
+async function translationsOf(channelIds: string[], language: string) {
+  const found = [];
+  for (let start = 0; start < channelIds.length; start += ID_LIST_LIMIT) {
+    found.push(
+      ...(await db().translation.findMany({
+        where: { channelId: { in: channelIds.slice(start, start + ID_LIST_LIMIT) }, language },
+        select: { channelId: true, field: true, text: true, sourceText: true },
+      })),
+    );
+  }
+  return found;
+}
+
+/** `rows` with each translated text replaced, in order; the same rows when none is translated. */
+export async function inViewersLanguage<T extends Texts>(
+  rows: T[],
+  locale: string,
+): Promise<InLanguage<T>[]> {
+  const translations = rows.length
+    ? await translationsOf([...new Set(rows.map((row) => row.id))], locale.toUpperCase())
+    : [];
+  const byChannel = new Map<string, typeof translations>();
+  for (const translation of translations)
+    byChannel.set(translation.channelId, [...(byChannel.get(translation.channelId) ?? []), translation]);
+  return rows.map((row) => {
+    const shown: InLanguage<T> = { ...row, original: {} };
+    for (const translation of byChannel.get(row.id) ?? []) {
+      const field = translation.field as TranslatedField;
+      if (field !== "name" && field !== "shortDescription") continue;
+      if (!translation.text || row[field] !== translation.sourceText) continue;
+      shown.original[field] = translation.sourceText;
+      (shown as Texts)[field] = translation.text;
+    }
+    return shown;
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Issue 13: channel names and short descriptions in the viewer's language. A translation of exactly
+ * the text shown replaces it (the original kept beside it); a translation of an older text, another
+ * language's, or none leaves the provider's own text.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { inViewersLanguage } from "@/lib/domain/channels/in-language";
+import { saveHumanTranslation } from "@/lib/domain/translations";
+import { ADMIN } from "../support/actors";
+import { openTestDb } from "../support/test-db";
+import { approvedChannel } from "../support/translation-setup";
+
+openTestDb();
+
+const translate = (channelId: string, field: string, language: string, text: string) =>
+  saveHumanTranslation(ADMIN, { channelId, field, language, text });
+
+it("shows the viewer's translation of the text shown, and the provider's own otherwise", async () => {
+  // Texts of their own: the translation memory would otherwise bring other tests' translations.
+  const name = `Cash at the market ${randomUUID()}`;
+  const description = `Collect at the stall ${randomUUID()}`;
+  const id = await approvedChannel(name, description);
+  await translate(id, "name", "AR", "النقد في السوق");
+  await translate(id, "shortDescription", "FR", "Retrait au stand");
+  const row = { id, name, shortDescription: description, other: 1 };
+
+  expect(await inViewersLanguage([row], "ar")).toEqual([
+    { ...row, name: "النقد في السوق", original: { name } },
+  ]);
+  expect(await inViewersLanguage([row], "fr")).toEqual([
+    { ...row, shortDescription: "Retrait au stand", original: { shortDescription: description } },
+  ]);
+  expect(await inViewersLanguage([row], "ru")).toEqual([{ ...row, original: {} }]);
+  expect(await inViewersLanguage([], "ar")).toEqual([]);
+});
+
+it("does not use a translation of a text the row no longer shows", async () => {
+  const name = `Mobile wallet ${randomUUID()}`;
+  const id = await approvedChannel(name);
+  await translate(id, "name", "ES", "Monedero móvil");
+  // The list shows the requested name: an update waiting for a decision renamed it.
+  const renamed = { id, name: `${name} plus` };
+  expect(await inViewersLanguage([renamed], "es")).toEqual([{ ...renamed, original: {} }]);
+  // A translation whose source changed since (an approved rename) is stale too.
+  await db().translation.updateMany({
+    where: { channelId: id, language: "ES" },
+    data: { sourceText: "Old" },
+  });
+  expect(await inViewersLanguage([{ id, name }], "es")).toEqual([{ id, name, original: {} }]);
+});
