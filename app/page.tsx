@@ -1,23 +1,27 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
 
 export default function HomePage() {
+  const t = useTranslations("home");
+  const shell = useTranslations("shell");
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-3xl font-semibold tracking-tight">Delivery Channel Portal</h1>
-      <p className="mt-4 text-slate-600">
-        Payout and assistance providers register here the delivery channels through which the platform sends
-        assistance to beneficiaries.
-      </p>
+      <div className="mb-8 flex justify-end">
+        <LocaleSwitcher />
+      </div>
+      <h1 className="text-3xl font-semibold tracking-tight">{shell("productName")}</h1>
+      <p className="mt-4 text-slate-600">{t("intro")}</p>
       <Link
         href="/sign-in"
         className="mt-8 inline-flex rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
       >
-        Sign in to the portal
+        {t("signIn")}
       </Link>
       <ul className="mt-8 space-y-2">
         <li>
           <Link className="text-blue-700 underline underline-offset-2 hover:text-blue-900" href="/docs">
-            Provider API reference
+            {t("apiReference")}
           </Link>
         </li>
         <li>
@@ -25,7 +29,7 @@ export default function HomePage() {
             className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
             href="/api/openapi.json"
           >
-            OpenAPI document
+            {t("openApi")}
           </a>
         </li>
       </ul>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -10,31 +11,32 @@ export const dynamic = "force-dynamic";
 /** The admin console, for platform administrators only. Each page checks the role again. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requirePlatformUser();
+  const t = await getTranslations("nav");
   return (
     <AppShell
       user={user}
-      organisation="Platform administration"
+      organisation={t("platformAdministration")}
       nav={[
-        { href: "/admin/requests", label: "Requests", count: await pendingRequestCount(BADGE_CAP) },
-        { href: "/admin/channels", label: "Channels" },
-        { href: "/admin/providers", label: "Providers" },
-        { href: "/admin/programs", label: "Programs" },
+        { href: "/admin/requests", label: t("requests"), count: await pendingRequestCount(BADGE_CAP) },
+        { href: "/admin/channels", label: t("channels") },
+        { href: "/admin/providers", label: t("providers") },
+        { href: "/admin/programs", label: t("programs") },
         ...(can(user.actor, "payments.approve")
           ? [
               {
                 href: "/admin/approvals",
-                label: "Approvals",
+                label: t("approvals"),
                 count: await awaitingMyApprovalCount(user.actor),
               },
             ]
           : []),
-        { href: "/admin/eligibility", label: "Eligibility" },
-        { href: "/admin/deliveries", label: "Webhook log" },
-        ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: "Audit trail" }] : []),
-        ...(can(user.actor, "users.read") ? [{ href: "/admin/users", label: "Users" }] : []),
-        ...(can(user.actor, "mail.read") ? [{ href: "/admin/mailbox", label: "Mailbox" }] : []),
-        { href: "/admin/tokens", label: "API tokens" },
-        { href: "/admin/notifications", label: "Notifications" },
+        { href: "/admin/eligibility", label: t("eligibility") },
+        { href: "/admin/deliveries", label: t("webhookLog") },
+        ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: t("auditTrail") }] : []),
+        ...(can(user.actor, "users.read") ? [{ href: "/admin/users", label: t("users") }] : []),
+        ...(can(user.actor, "mail.read") ? [{ href: "/admin/mailbox", label: t("mailbox") }] : []),
+        { href: "/admin/tokens", label: t("apiTokens") },
+        { href: "/admin/notifications", label: t("notifications") },
       ]}
     >
       {children}

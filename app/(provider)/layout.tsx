@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LookupsProvider } from "@/components/channel-form/lookups";
 import { KeyExpiryBanner } from "@/components/keys/expiry-banner";
@@ -20,6 +21,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ProviderLayout({ children }: { children: ReactNode }) {
   const user = await requireProviderUser();
+  const t = await getTranslations("nav");
   const [organisation, expiring] = await Promise.all([
     providerName(user.liveProviderId),
     expiringApiKeys(user.actor),
@@ -31,11 +33,11 @@ export default async function ProviderLayout({ children }: { children: ReactNode
       controls={<ModeSwitch mode={user.mode} switchMode={setPortalModeAction} />}
       banner={user.mode === "test" ? <TestModeBanner /> : undefined}
       nav={[
-        { href: "/channels", label: "Channels" },
-        { href: "/keys", label: "API keys" },
-        { href: "/webhooks", label: "Webhooks" },
-        { href: "/team", label: "Team" },
-        { href: "/notifications", label: "Notifications" },
+        { href: "/channels", label: t("channels") },
+        { href: "/keys", label: t("apiKeys") },
+        { href: "/webhooks", label: t("webhooks") },
+        { href: "/team", label: t("team") },
+        { href: "/notifications", label: t("notifications") },
       ]}
     >
       <KeyExpiryBanner keys={expiring} />

@@ -4,6 +4,7 @@
  * approvals from distinct finance approvers. An empty threshold means no approval is needed.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -34,39 +35,40 @@ export function ApprovalPolicyForm({
     resolver: zodResolver(approvalPolicySchema),
     defaultValues: { programId, ...policy },
   });
+  const t = useTranslations("programs.policy");
   const { errors } = form.formState;
-  const { pending, run } = useAction(save, { form, success: "Approval policy saved." });
+  const { pending, run } = useAction(save, { form, success: t("saved") });
   return (
     <form noValidate className="grid gap-3 md:grid-cols-2" onSubmit={form.handleSubmit(run)}>
       <TextInput
-        label={`Delivery requests above (${unit})`}
+        label={t("deliveryAbove", { unit })}
         inputMode="decimal"
-        hint="Empty: no approval needed"
+        hint={t("emptyHint")}
         error={errors.deliveryThreshold?.message}
         {...form.register("deliveryThreshold", { setValueAs: asThreshold })}
       />
       <TextInput
-        label="Approvals needed for delivery requests"
+        label={t("deliveryApprovals")}
         inputMode="numeric"
         error={errors.deliveryApprovalsRequired?.message}
         {...form.register("deliveryApprovalsRequired", { setValueAs: asCount })}
       />
       <TextInput
-        label={`Refunds above (${unit})`}
+        label={t("refundAbove", { unit })}
         inputMode="decimal"
-        hint="Empty: no approval needed"
+        hint={t("emptyHint")}
         error={errors.refundThreshold?.message}
         {...form.register("refundThreshold", { setValueAs: asThreshold })}
       />
       <TextInput
-        label="Approvals needed for refunds"
+        label={t("refundApprovals")}
         inputMode="numeric"
         error={errors.refundApprovalsRequired?.message}
         {...form.register("refundApprovalsRequired", { setValueAs: asCount })}
       />
       <div className="md:col-span-2">
         <Button type="submit" pending={pending}>
-          Save policy
+          {t("save")}
         </Button>
       </div>
     </form>

@@ -3,11 +3,13 @@
  * value differs between before and after) and the request. Values are provider- and user-supplied
  * text: React escapes them, and long ones wrap.
  */
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import type { AuditEntryView } from "@/lib/domain/audit-log";
 
-const ACTOR_TYPES = { user: "user", token: "API token", apiKey: "API key", system: "system" } as const;
+/** The actor types the catalog names (audit.actorType); any other shows as stored. */
+const ACTOR_TYPES = ["user", "token", "apiKey", "system"];
 
 function changedFields(before: string | null, after: string | null) {
   const parse = (json: string | null): Record<string, unknown> => {
@@ -29,15 +31,16 @@ const shown = (value: unknown) =>
   value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
+  const t = useTranslations("audit");
   return (
     <DataTable
-      caption="Audit entries, newest first"
+      caption={t("table.caption")}
       columns={[
-        { label: "When" },
-        { label: "Who" },
-        { label: "Action" },
-        { label: "Subject", hideBelow: "sm" },
-        { label: "Changes", hideBelow: "md" },
+        { label: t("table.when") },
+        { label: t("table.who") },
+        { label: t("table.action") },
+        { label: t("table.subject"), hideBelow: "sm" },
+        { label: t("table.changes"), hideBelow: "md" },
       ]}
     >
       {entries.map((entry) => (
@@ -46,13 +49,15 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           <td className={cellClass(undefined, "break-all")}>
             {entry.actorName}
             <span className="block text-xs text-slate-500">
-              {ACTOR_TYPES[entry.actorType as keyof typeof ACTOR_TYPES] ?? entry.actorType}
+              {ACTOR_TYPES.includes(entry.actorType) ? t(`actorType.${entry.actorType}`) : entry.actorType}
             </span>
           </td>
           <td className={cellClass()}>
             <Badge tone="blue">{entry.action}</Badge>
             {entry.requestId && (
-              <span className="mt-1 block break-all text-xs text-slate-500">request {entry.requestId}</span>
+              <span className="mt-1 block break-all text-xs text-slate-500">
+                {t("table.request", { id: entry.requestId })}
+              </span>
             )}
           </td>
           <td className={cellClass("sm", "break-all")}>
@@ -63,7 +68,8 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
             <ul className="space-y-1 text-xs">
               {changedFields(entry.before, entry.after).map((change) => (
                 <li key={change.key} className="break-all">
-                  <span className="font-medium">{change.key}</span>: {change.was} → {change.is}
+                  <span className="font-medium">{change.key}</span>: {change.was}{" "}
+                  <span className="inline-block rtl:rotate-180">→</span> {change.is}
                 </li>
               ))}
             </ul>

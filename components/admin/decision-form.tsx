@@ -1,6 +1,7 @@
 "use client";
 /** Approve, or reject with a reason the provider will read. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -17,6 +18,7 @@ export function DecisionForm({
   requestId: string;
   decide: Action<{ state: string }>;
 }) {
+  const t = useTranslations("review.decision");
   const [rejecting, setRejecting] = useState(false);
   const form = useForm<z.infer<typeof rejectionSchema>>({
     resolver: zodResolver(rejectionSchema),
@@ -25,8 +27,7 @@ export function DecisionForm({
   const { pending, run } = useAction<{ requestId: string; decision: DecisionInput }, { state: string }>(
     decide,
     {
-      success: (_state, { decision }) =>
-        decision.approve ? "Request approved." : "Request rejected; the provider is told why.",
+      success: (_state, { decision }) => (decision.approve ? t("approved") : t("rejected")),
       navigate: () => "/admin/requests",
     },
   );
@@ -39,11 +40,11 @@ export function DecisionForm({
           pending={pending && !rejecting}
           onClick={() => run({ requestId, decision: { approve: true } })}
         >
-          Approve
+          {t("approve")}
         </Button>
         {!rejecting && (
           <Button variant="danger" onClick={() => setRejecting(true)}>
-            Reject…
+            {t("reject")}
           </Button>
         )}
       </div>
@@ -57,17 +58,17 @@ export function DecisionForm({
         >
           <TextArea
             id="reject-reason"
-            label="Reason for the provider"
+            label={t("reason")}
             rows={3}
             error={reasonError}
             {...form.register("reason")}
           />
           <div className="flex gap-2">
             <Button type="submit" variant="danger" pending={pending}>
-              Reject request
+              {t("rejectRequest")}
             </Button>
             <Button variant="ghost" onClick={() => setRejecting(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>

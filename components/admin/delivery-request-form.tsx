@@ -7,6 +7,7 @@
  * success the form is cleared, gets a new key, and links to the request it created.
  */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { v4 as uuidv4 } from "uuid";
@@ -23,7 +24,6 @@ import {
 } from "@/lib/contract/forms/delivery-requests";
 import { fieldErrors } from "@/lib/contract/issues";
 import type { OptionColumn } from "@/lib/domain/delivery-checks";
-import { formatCount } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 import { type DeliveryRow, DeliveryRows, emptyRow, type RowErrors } from "./delivery-rows";
@@ -60,9 +60,10 @@ export function DeliveryRequestForm({
   const [idempotencyKey, setIdempotencyKey] = useState(() => uuidv4());
   const [confirming, setConfirming] = useState<{ preview: SendPreview; seq: number } | null>(null);
   const [sent, setSent] = useState<Sent>();
+  const t = useTranslations("programs.send");
   const reportProblems = (found: RowProblem[]) => {
     setProblems(found);
-    toast.error(`${formatCount(found.length)} problem(s); nothing was sent.`);
+    toast.error(t("problemsToast", { count: found.length }));
   };
   const failure = (result: { error: string; fieldErrors?: Record<string, string> }) =>
     result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error;
@@ -87,14 +88,13 @@ export function DeliveryRequestForm({
       setIdempotencyKey(uuidv4());
       toast.success(
         outcome.approvalsRequired > 0
-          ? `Delivery request created: it awaits ${formatCount(outcome.approvalsRequired)} finance approval(s) before it is sent.`
-          : `Delivery request sent with ${formatCount(outcome.deliveries)} deliveries.`,
+          ? t("createdToast", { count: outcome.approvalsRequired })
+          : t("sentToast", { count: outcome.deliveries }),
       );
     },
   });
   const columns = channels.find((channel) => channel.id === channelId)?.columns ?? [];
-  if (channels.length === 0)
-    return <p className="text-sm text-slate-600">Add an approved, ONLINE channel to the program first.</p>;
+  if (channels.length === 0) return <p className="text-sm text-slate-600">{t("needChannel")}</p>;
 
   const fileTooLarge = source === "csv" && file !== undefined && file.size > MAX_CSV_BYTES;
   const input = async (confirmDuplicate: boolean) => ({
@@ -137,33 +137,40 @@ export function DeliveryRequestForm({
           role="status"
           className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
         >
-          {sent.approvalsRequired > 0 ? "Awaiting approval" : "Sent"}: {formatCount(sent.deliveries)}{" "}
-          {sent.deliveries === 1 ? "delivery" : "deliveries"}, {sent.total}.{" "}
-          {sent.approvalsRequired > 0 &&
-            `It goes to the provider after ${formatCount(sent.approvalsRequired)} finance approval(s). `}
+          {sent.approvalsRequired > 0
+            ? t("awaitingStatus", {
+                count: sent.deliveries,
+                total: sent.total,
+                approvals: sent.approvalsRequired,
+              })
+            : t("sentStatus", { count: sent.deliveries, total: sent.total })}{" "}
           <Link className="font-medium underline" href={sent.href}>
-            View the delivery request
+            {t("viewRequest")}
           </Link>
         </p>
       )}
       <div className="grid gap-3 md:grid-cols-2">
-        <ChoiceSelect label="Channel" choices={channels} value={channelId} onChange={setChannelId} />
-        <TextInput label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <ChoiceSelect label={t("channel")} choices={channels} value={channelId} onChange={setChannelId} />
+        <TextInput
+          label={t("description")}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </div>
       <fieldset className="flex gap-4 text-sm">
-        <legend className="sr-only">Deliveries from</legend>
+        <legend className="sr-only">{t("source")}</legend>
         <label className="flex items-center gap-2">
           <input type="radio" name="source" checked={source === "csv"} onChange={() => setSource("csv")} />{" "}
-          Upload a CSV file
+          {t("sourceCsv")}
         </label>
         <label className="flex items-center gap-2">
           <input type="radio" name="source" checked={source === "rows"} onChange={() => setSource("rows")} />{" "}
-          Enter deliveries
+          {t("sourceRows")}
         </label>
       </fieldset>
       {source === "csv" ? (
         <Field
-          label="Deliveries (CSV file)"
+          label={t("csvFile")}
           htmlFor="csv-file"
           error={fileTooLarge ? CSV_TOO_LARGE : undefined}
           hint={<CsvHint columns={columns} />}
@@ -181,15 +188,14 @@ export function DeliveryRequestForm({
         <DeliveryRows rows={rows} columns={columns} errors={rowErrors(problems)} onChange={setRows} />
       )}
       <Button type="submit" pending={reviewing.pending}>
-        Send delivery request
+        {t("submit")}
       </Button>
       {problems.length > 0 &&
         (source === "csv" ? (
           <ProblemReport problems={problems} />
         ) : (
           <p role="alert" className="text-sm text-red-800">
-            Nothing was sent: {formatCount(problems.length)}{" "}
-            {problems.length === 1 ? "field needs" : "fields need"} attention (marked above).
+            {t("fieldProblems", { count: problems.length })}
           </p>
         ))}
       <SendConfirmation
@@ -203,13 +209,15 @@ export function DeliveryRequestForm({
   );
 }
 
+/** The CSV header (API field names, never translated) and the provider's label of each option. */
 function CsvHint({ columns }: { columns: OptionColumn[] }) {
+  const t = useTranslations("programs.send");
   return (
     <>
-      Header:{" "}
-      <code className="font-mono">
-        {["beneficiaryId", "amount", ...columns.map((c) => c.name)].join(",")}
-      </code>
+      {t.rich("csvHeader", {
+        columns: ["beneficiaryId", "amount", ...columns.map((c) => c.name)].join(","),
+        code: (chunks) => <code className="font-mono">{chunks}</code>,
+      })}
       {columns.length > 0 && ` (${columns.map((c) => `${c.name}: ${c.label}`).join("; ")})`}
     </>
   );

@@ -3,6 +3,7 @@
  * Deliveries entered row by row: beneficiary, amount, and one column per delivery option of the
  * channel, labelled with the provider's field label; each problem shows at its field.
  */
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 import type { OptionColumn } from "@/lib/domain/delivery-checks";
@@ -29,21 +30,22 @@ export function DeliveryRows({
   errors: RowErrors;
   onChange: (rows: DeliveryRow[]) => void;
 }) {
+  const t = useTranslations("programs.rows");
   const setRow = (key: number, change: Partial<DeliveryRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
     <div className="space-y-2">
       {rows.map((row, index) => (
         <fieldset key={row.key} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-4">
-          <legend className="px-1 text-xs text-slate-600">Delivery {index + 1}</legend>
+          <legend className="px-1 text-xs text-slate-600">{t("delivery", { number: index + 1 })}</legend>
           <TextInput
-            label="Beneficiary id"
+            label={t("beneficiary")}
             value={row.beneficiaryId}
             error={errors[index]?.beneficiaryId}
             onChange={(e) => setRow(row.key, { beneficiaryId: e.target.value })}
           />
           <TextInput
-            label="Amount"
+            label={t("amount")}
             inputMode="decimal"
             value={row.amount}
             error={errors[index]?.amount}
@@ -52,7 +54,7 @@ export function DeliveryRows({
           {columns.map((column) => (
             <TextInput
               key={column.name}
-              label={column.required ? column.label : `${column.label} (optional)`}
+              label={column.required ? column.label : t("optional", { label: column.label })}
               value={row.options[column.name] ?? ""}
               error={errors[index]?.[column.name]}
               onChange={(e) =>
@@ -63,10 +65,10 @@ export function DeliveryRows({
           {rows.length > 1 && (
             <Button
               variant="ghost"
-              aria-label={`Remove delivery ${index + 1}`}
+              aria-label={t("removeLabel", { number: index + 1 })}
               onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
             >
-              Remove
+              {t("remove")}
             </Button>
           )}
         </fieldset>
@@ -75,7 +77,7 @@ export function DeliveryRows({
         variant="secondary"
         onClick={() => onChange([...rows, emptyRow(Math.max(0, ...rows.map((r) => r.key)) + 1)])}
       >
-        Add delivery
+        {t("add")}
       </Button>
     </div>
   );

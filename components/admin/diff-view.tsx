@@ -3,19 +3,26 @@
  * Bounded whatever the contents: at most MAX_ROWS changes, value lists collapsed, long values cut.
  */
 
+import { useTranslations } from "next-intl";
 import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
 import { Badge } from "@/components/ui/page";
 import { CaptionedTable } from "@/components/ui/table";
 import type { Change } from "@/lib/domain/content-diff";
-import { formatCount } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
 const MAX_ROWS = 100;
 /** Items of a list shown inside a JSON value, and characters of the value in all. */
 const JSON_LIST_ITEMS = 12;
 const MAX_CHARACTERS = 4000;
 
+/** The notes of what a value lost to its bounds, in the reader's language. */
+interface CutNotes {
+  items: (count: number) => string;
+  characters: (count: number) => string;
+}
+
 /** A value as text; lists inside it cut to their first items, the whole cut to MAX_CHARACTERS. */
-function show(value: unknown): string {
+function show(value: unknown, cut: CutNotes): string {
   const text =
     typeof value === "string"
       ? value
@@ -23,12 +30,12 @@ function show(value: unknown): string {
           value,
           (_key, inner: unknown) =>
             Array.isArray(inner) && inner.length > JSON_LIST_ITEMS
-              ? [...inner.slice(0, JSON_LIST_ITEMS), `… and ${inner.length - JSON_LIST_ITEMS} more`]
+              ? [...inner.slice(0, JSON_LIST_ITEMS), cut.items(inner.length - JSON_LIST_ITEMS)]
               : inner,
           1,
         );
   return text.length > MAX_CHARACTERS
-    ? `${text.slice(0, MAX_CHARACTERS)}… (${formatCount(text.length - MAX_CHARACTERS)} more characters)`
+    ? `${text.slice(0, MAX_CHARACTERS)}${cut.characters(text.length - MAX_CHARACTERS)}`
     : text;
 }
 
@@ -42,57 +49,61 @@ function Values({ sign, values }: { sign: string; values: unknown[] }) {
   );
 }
 
+const TONES = { removed: "red", added: "green", changed: "amber", values: "amber" } as const;
+
 export function DiffView({ changes, firstVersion }: { changes: Change[]; firstVersion: boolean }) {
+  const t = useTranslations("review.diff");
+  const format = useFormat();
+  const cut: CutNotes = {
+    items: (count) => t("moreItems", { count: format.count(count) }),
+    characters: (count) => t("moreCharacters", { count: format.count(count) }),
+  };
   if (changes.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">The submitted content is the same as the approved content.</p>
-    );
+    return <p className="text-sm text-slate-600">{t("same")}</p>;
   }
   const rows = firstOf(changes, MAX_ROWS);
   return (
     <>
       <CaptionedTable
-        caption="Changes from the approved content to the submitted content"
+        caption={t("caption")}
         columns={[
-          { label: "Field", className: "w-1/4" },
-          { label: firstVersion ? "Before" : "Approved" },
-          { label: "Submitted" },
+          { label: t("field"), className: "w-1/4" },
+          { label: firstVersion ? t("before") : t("approved") },
+          { label: t("submitted") },
         ]}
-        look={{ table: "w-full table-fixed text-left text-sm", body: "divide-y divide-slate-100" }}
+        look={{ table: "w-full table-fixed text-start text-sm", body: "divide-y divide-slate-100" }}
       >
         {rows.shown.map((change) => (
           <tr key={change.path || "(all)"} className="align-top">
-            <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all">
-              {change.path || "(whole content)"}
+            <th scope="row" className="py-2 pe-3 font-mono text-xs font-normal break-all">
+              {change.path || t("wholeContent")}
               <div className="mt-1">
-                <Badge tone={change.kind === "removed" ? "red" : change.kind === "added" ? "green" : "amber"}>
-                  {change.kind === "values" ? "changed" : change.kind}
-                </Badge>
+                <Badge tone={TONES[change.kind]}>{t(`kind.${change.kind}`)}</Badge>
               </div>
             </th>
             {change.kind === "values" ? (
               <>
-                <td className="py-2 pr-3 text-red-800">
+                <td className="py-2 pe-3 text-red-800">
                   <Values sign="−" values={change.removed} />
                 </td>
-                <td className="py-2 pr-3 text-green-800">
+                <td className="py-2 pe-3 text-green-800">
                   <Values sign="+" values={change.added} />
                 </td>
               </>
             ) : (
               <>
-                <td className="py-2 pr-3 break-all whitespace-pre-wrap text-red-800">
-                  {change.kind === "added" ? "—" : show(change.before)}
+                <td className="py-2 pe-3 break-all whitespace-pre-wrap text-red-800">
+                  {change.kind === "added" ? "—" : show(change.before, cut)}
                 </td>
-                <td className="py-2 pr-3 break-all whitespace-pre-wrap text-green-800">
-                  {change.kind === "removed" ? "—" : show(change.after)}
+                <td className="py-2 pe-3 break-all whitespace-pre-wrap text-green-800">
+                  {change.kind === "removed" ? "—" : show(change.after, cut)}
                 </td>
               </>
             )}
           </tr>
         ))}
       </CaptionedTable>
-      <MoreNote more={rows.more} noun="changes" />
+      <MoreNote more={rows.more} noun={t("unit")} />
     </>
   );
 }

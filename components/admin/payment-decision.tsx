@@ -4,6 +4,7 @@
  * reason (kept with the payment and in the audit trail). Shown only to someone who may still decide.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -21,13 +22,6 @@ interface Outcome {
   approvalsRequired: number;
 }
 
-const approvedMessage = (outcome: Outcome) =>
-  outcome.state === "PENDING_APPROVAL"
-    ? `Approved: ${outcome.approvals} of ${outcome.approvalsRequired} approvals.`
-    : outcome.state === "SENT"
-      ? "Approved: the delivery request was sent to the provider."
-      : "Approved: the refund was requested from the provider.";
-
 export function PaymentDecision({
   kind,
   id,
@@ -42,41 +36,45 @@ export function PaymentDecision({
   approve: Action<Outcome>;
   reject: Action<Outcome>;
 }) {
+  const t = useTranslations("payments.decision");
   const [open, setOpen] = useState(false);
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(reasonSchema),
     defaultValues: { reason: "" },
   });
+  const approvedMessage = (outcome: Outcome) =>
+    outcome.state === "PENDING_APPROVAL"
+      ? t("approvedPartly", { approvals: outcome.approvals, required: outcome.approvalsRequired })
+      : outcome.state === "SENT"
+        ? t("approvedSent")
+        : t("approvedRefund");
   const approving = useAction(approve, { success: approvedMessage });
   const rejecting = useAction(reject, {
     form,
-    success: "Rejected: nothing goes to the provider.",
+    success: t("rejected"),
     onSuccess: () => setOpen(false),
   });
   return (
     <div className="flex flex-wrap gap-2">
       <Button
         pending={approving.pending}
-        aria-label={`Approve ${label}`}
+        aria-label={t("approveLabel", { label })}
         onClick={() => approving.run({ kind, id })}
       >
-        Approve
+        {t("approve")}
       </Button>
-      <Button variant="secondary" aria-label={`Reject ${label}`} onClick={() => setOpen(true)}>
-        Reject
+      <Button variant="secondary" aria-label={t("rejectLabel", { label })} onClick={() => setOpen(true)}>
+        {t("reject")}
       </Button>
-      <Modal open={open} title="Reject this payment" onClose={() => setOpen(false)}>
+      <Modal open={open} title={t("dialogTitle")} onClose={() => setOpen(false)}>
         <form
           noValidate
           className="space-y-3"
           onSubmit={form.handleSubmit(({ reason }) => rejecting.run({ kind, id, reason }))}
         >
-          <p>
-            Rejecting {label} means it is never sent; a delivery request&apos;s reserved amount returns to its
-            budgets at once.
-          </p>
+          <p>{t("explanation", { label })}</p>
           <TextArea
-            label="Reason for the rejection"
+            label={t("reason")}
             rows={3}
             maxLength={500}
             error={form.formState.errors.reason?.message}
@@ -84,10 +82,10 @@ export function PaymentDecision({
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="danger" pending={rejecting.pending}>
-              Reject
+              {t("reject")}
             </Button>
           </div>
         </form>

@@ -1,15 +1,17 @@
 /** A refused CSV file's problems, line by line, so the file can be fixed in one go. */
+import { useTranslations } from "next-intl";
 import { CaptionedTable } from "@/components/ui/table";
 import type { RowProblem } from "@/lib/contract/forms/delivery-requests";
 
 export function ProblemReport({ problems }: { problems: RowProblem[] }) {
+  const t = useTranslations("review.problems");
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3">
-      <p className="text-sm font-medium text-red-900">Nothing was sent. Fix these and send again:</p>
+      <p className="text-sm font-medium text-red-900">{t("intro")}</p>
       <CaptionedTable
-        caption="Problems per line"
-        columns={[{ label: "Line" }, { label: "Field" }, { label: "Problem" }]}
-        look={{ table: "mt-2 w-full text-left text-sm", head: "text-xs text-red-900 uppercase", th: "" }}
+        caption={t("caption")}
+        columns={[{ label: t("line") }, { label: t("field") }, { label: t("problem") }]}
+        look={{ table: "mt-2 w-full text-start text-sm", head: "text-xs text-red-900 uppercase", th: "" }}
       >
         {problems.map((problem) => (
           <tr key={`${problem.line}-${problem.field}`}>

@@ -4,6 +4,7 @@
  * delivery-request-form.tsx; refunds refund-dialog.tsx.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -22,31 +23,36 @@ export function CreateProgramForm({ units, create }: { units: string[]; create: 
     resolver: zodResolver(programInputSchema),
     defaultValues: { name: "", description: "", unit: "EUR" },
   });
+  const t = useTranslations("programs");
   const { errors } = form.formState;
   const { pending, run } = useAction(create, {
     form,
-    success: "Program created.",
+    success: t("createForm.created"),
     navigate: (program) => `/admin/programs/${program.id}`,
     refresh: false,
   });
   return (
     <form noValidate className="grid gap-3 md:grid-cols-2" onSubmit={form.handleSubmit(run)}>
-      <TextInput label="Program name" error={errors.name?.message} {...form.register("name")} />
-      <SelectInput label="Currency or commodity" error={errors.unit?.message} {...form.register("unit")}>
+      <TextInput label={t("createForm.name")} error={errors.name?.message} {...form.register("name")} />
+      <SelectInput label={t("createForm.unit")} error={errors.unit?.message} {...form.register("unit")}>
         {units.map((unit) => (
           <option key={unit}>{unit}</option>
         ))}
       </SelectInput>
       <TextInput
-        label="Program Virtual Budget"
+        label={t("createForm.virtualBudget")}
         inputMode="decimal"
         error={errors.virtualBudget?.message}
         {...form.register("virtualBudget", { setValueAs: asAmount })}
       />
-      <TextInput label="Description" error={errors.description?.message} {...form.register("description")} />
+      <TextInput
+        label={t("createForm.description")}
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
       <div className="md:col-span-2">
         <Button type="submit" pending={pending}>
-          Create program
+          {t("createForm.submit")}
         </Button>
       </div>
     </form>
@@ -62,15 +68,20 @@ export function AddChannelForm({
   candidates: Array<{ id: string; label: string }>;
   add: Action;
 }) {
+  const t = useTranslations("programs");
   const [channelId, setChannelId] = useChoice(candidates.map((candidate) => candidate.id));
-  const { pending, run } = useAction(add, { success: "The channel now serves this program." });
-  if (candidates.length === 0)
-    return <p className="text-sm text-slate-600">No other approved channel to add.</p>;
+  const { pending, run } = useAction(add, { success: t("addChannel.added") });
+  if (candidates.length === 0) return <p className="text-sm text-slate-600">{t("addChannel.none")}</p>;
   return (
     <InlineForm onSubmit={() => run({ programId, channelId })}>
-      <ChoiceSelect label="Approved channel" choices={candidates} value={channelId} onChange={setChannelId} />
+      <ChoiceSelect
+        label={t("addChannel.label")}
+        choices={candidates}
+        value={channelId}
+        onChange={setChannelId}
+      />
       <Button type="submit" variant="secondary" pending={pending}>
-        Add channel
+        {t("addChannel.submit")}
       </Button>
     </InlineForm>
   );

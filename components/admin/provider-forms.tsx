@@ -3,6 +3,7 @@
  * The providers page's forms: create an organisation (its first API key shown once), regenerate its
  * API key (shown once). Its owner is invited (components/users/invite-form.tsx).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
@@ -12,9 +13,10 @@ import { newProviderSchema } from "@/lib/contract/forms/providers";
 import type { Action } from "@/lib/portal/action-result";
 
 function ShownOnce({ label, value }: { label: string; value: string }) {
+  const t = useTranslations("providers.forms");
   return (
     <section aria-label={label} className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm">
-      <p className="font-medium text-green-900">{label}: copy it now, it will not be shown again.</p>
+      <p className="font-medium text-green-900">{t("shownOnce", { label })}</p>
       <code data-testid="shown-once" className="mt-1 block font-mono break-all">
         {value}
       </code>
@@ -23,23 +25,24 @@ function ShownOnce({ label, value }: { label: string; value: string }) {
 }
 
 export function CreateProviderForm({ create }: { create: Action<{ id: string; key: string }> }) {
+  const t = useTranslations("providers.forms");
   const { form, errors, created, pending, submit } = useActionForm(
     newProviderSchema,
     { name: "" },
     create,
-    "Provider created.",
+    t("created"),
   );
   return (
     <form noValidate onSubmit={submit}>
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
-          <TextInput label="Organisation name" error={errors.name?.message} {...form.register("name")} />
+          <TextInput label={t("organisationName")} error={errors.name?.message} {...form.register("name")} />
         </div>
         <Button type="submit" pending={pending}>
-          Create provider
+          {t("create")}
         </Button>
       </div>
-      {created && <ShownOnce label="The provider's API key" value={created.key} />}
+      {created && <ShownOnce label={t("providerKey")} value={created.key} />}
     </form>
   );
 }
@@ -51,6 +54,7 @@ export function RegenerateKeyButton({
   providerId: string;
   regenerate: Action<{ key: string }>;
 }) {
+  const t = useTranslations("providers.forms");
   const [key, setKey] = useState<string>();
   return (
     <div>
@@ -58,16 +62,16 @@ export function RegenerateKeyButton({
         action={regenerate}
         input={{ providerId }}
         options={{
-          success: "A new key was issued; the old ones are revoked.",
+          success: t("regenerated"),
           onSuccess: (data) => setKey(data.key),
         }}
-        label="Issue / regenerate API key"
-        title="Regenerate the API key?"
-        confirmLabel="Regenerate"
+        label={t("regenerate")}
+        title={t("regenerateTitle")}
+        confirmLabel={t("regenerateConfirm")}
       >
-        Every active key of this provider stops working at once, and a new one is issued.
+        {t("regenerateBody")}
       </ConfirmAction>
-      {key && <ShownOnce label="The new API key" value={key} />}
+      {key && <ShownOnce label={t("newKey")} value={key} />}
     </div>
   );
 }

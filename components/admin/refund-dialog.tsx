@@ -1,6 +1,7 @@
 "use client";
 /** "Request refund" on a delivery: a confirmation that asks for the reason, kept with the delivery. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,7 @@ export function RefundButton({
   delivery: { id: string; beneficiaryId: string; amount: string; providerName: string };
   refund: Action<"REQUESTED" | "PENDING_APPROVAL">;
 }) {
+  const t = useTranslations("payments.refund");
   const [open, setOpen] = useState(false);
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(reasonSchema),
@@ -28,46 +30,46 @@ export function RefundButton({
   });
   const { pending, run } = useAction(refund, {
     form,
-    success: (outcome) =>
-      outcome === "PENDING_APPROVAL"
-        ? "The refund awaits finance approval before the provider is asked."
-        : "Refund requested from the provider.",
+    success: (outcome) => (outcome === "PENDING_APPROVAL" ? t("awaitsApproval") : t("requested")),
     onSuccess: () => setOpen(false),
   });
   return (
     <>
       <Button
         variant="ghost"
-        aria-label={`Request a refund of the delivery to ${delivery.beneficiaryId}`}
+        aria-label={t("buttonLabel", { beneficiary: delivery.beneficiaryId })}
         onClick={() => setOpen(true)}
       >
-        Request refund
+        {t("button")}
       </Button>
-      <Modal open={open} title="Request a refund" onClose={() => setOpen(false)}>
+      <Modal open={open} title={t("title")} onClose={() => setOpen(false)}>
         <form
           noValidate
           className="space-y-3"
           onSubmit={form.handleSubmit(({ reason }) => run({ programId, deliveryId: delivery.id, reason }))}
         >
           <p>
-            {delivery.providerName} will be asked to reverse the delivery of {delivery.amount} to{" "}
-            <span className="font-mono">{delivery.beneficiaryId}</span>. The amount returns to the budgets
-            when the provider reports it reverted. This cannot be withdrawn.
+            {t.rich("explanation", {
+              provider: delivery.providerName,
+              amount: delivery.amount,
+              beneficiary: delivery.beneficiaryId,
+              mono: (chunks) => <span className="font-mono">{chunks}</span>,
+            })}
           </p>
           <TextArea
-            label="Reason for the refund"
+            label={t("reason")}
             rows={3}
             maxLength={500}
             error={form.formState.errors.reason?.message}
-            hint="Kept with the delivery and in the audit log; the provider's event carries only the delivery id."
+            hint={t("hint")}
             {...form.register("reason")}
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="danger" pending={pending}>
-              Request refund
+              {t("submit")}
             </Button>
           </div>
         </form>

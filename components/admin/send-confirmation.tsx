@@ -5,11 +5,16 @@
  * needs a second, explicit confirmation (a checkbox) before the send button works.
  */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { CaptionedTable } from "@/components/ui/table";
 import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
+import { useFormat } from "@/lib/i18n/use-format";
+
+/** The preview's count arrives written in English ("10,000"), from lib/format.ts's formatCount. */
+const countOf = (written: string) => Number(written.replace(/\D/g, ""));
 
 export function SendConfirmation({
   preview,
@@ -22,6 +27,8 @@ export function SendConfirmation({
   onConfirm: (confirmDuplicate: boolean) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("programs.confirm");
+  const format = useFormat();
   const [again, setAgain] = useState(false);
   const duplicate = preview?.duplicateOf;
   const overBudget = preview?.budgets.find((budget) => budget.exceeded);
@@ -30,21 +37,22 @@ export function SendConfirmation({
     onCancel();
   };
   return (
-    <Modal open={preview !== null} title="Send this delivery request?" onClose={close}>
+    <Modal open={preview !== null} title={t("title")} onClose={close}>
       {preview && (
         <div className="space-y-3">
           <p>
-            <strong>{preview.count}</strong> {preview.count === "1" ? "delivery" : "deliveries"} totalling{" "}
-            <strong>{preview.total}</strong> to {preview.channelName}.
+            {t.rich("summary", {
+              n: countOf(preview.count),
+              count: format.count(countOf(preview.count)),
+              total: preview.total,
+              channel: preview.channelName,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
           <CaptionedTable
-            caption="Budgets that apply"
-            columns={[
-              { label: "Budget that applies" },
-              { label: "Remaining now" },
-              { label: "Remaining after" },
-            ]}
-            look={{ table: "w-full text-left", head: "text-xs text-slate-600", th: "" }}
+            caption={t("budgets")}
+            columns={[{ label: t("budget") }, { label: t("remainingNow") }, { label: t("remainingAfter") }]}
+            look={{ table: "w-full text-start", head: "text-xs text-slate-600", th: "" }}
           >
             {preview.budgets.map((budget) => (
               <tr key={budget.label} className={budget.exceeded ? "text-red-800" : undefined}>
@@ -58,40 +66,43 @@ export function SendConfirmation({
           </CaptionedTable>
           {preview.approvalsRequired > 0 && (
             <p className="rounded-md border border-amber-300 bg-amber-50 p-3">
-              Above the program&apos;s approval threshold: the amount is reserved now, and the request goes to
-              the provider after {preview.approvalsRequired} finance approval(s) from people other than you.
+              {t("awaitsApproval", { count: preview.approvalsRequired })}
             </p>
           )}
           {overBudget && (
             <p role="alert" className="text-red-800">
-              {overBudget.label}: not enough remains, so this request would be refused.
+              {t("overBudget", { budget: overBudget.label })}
             </p>
           )}
           {duplicate && (
             <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
               <p>
-                An identical batch was sent to this channel at {duplicate.sentAt}:{" "}
-                <Link className="text-blue-800 underline" href={duplicate.href}>
-                  {duplicate.description}
-                </Link>
-                . Sending it again pays these beneficiaries twice.
+                {t.rich("duplicate", {
+                  sentAt: duplicate.sentAt,
+                  description: duplicate.description,
+                  link: (chunks) => (
+                    <Link className="text-blue-800 underline" href={duplicate.href}>
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
               <label className="flex items-center gap-2 font-medium">
                 <input type="checkbox" checked={again} onChange={(e) => setAgain(e.target.checked)} />
-                Yes, send this identical batch again
+                {t("again")}
               </label>
             </div>
           )}
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button
               disabled={(duplicate !== null && !again) || overBudget !== undefined}
               pending={pending}
               onClick={() => onConfirm(again)}
             >
-              Confirm and send
+              {t("submit")}
             </Button>
           </div>
         </div>

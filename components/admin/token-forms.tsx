@@ -1,5 +1,6 @@
 "use client";
 /** The API tokens page: issue a platform token (name, days until it expires) shown once; revoke one. */
+import { useTranslations } from "next-intl";
 import { ShownOnceKey } from "@/components/keys/shown-once-key";
 import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
@@ -11,37 +12,38 @@ import type { Action } from "@/lib/portal/action-result";
 const EXPIRY_CHOICES = [7, 30, 90, 365];
 
 export function NewTokenForm({ issue }: { issue: Action<{ token: string; prefix: string }> }) {
+  const t = useTranslations("tokens");
   const { form, errors, created, pending, submit } = useActionForm(
     newPlatformTokenSchema,
     { name: "", expiresInDays: "30" },
     issue,
-    "Token created. Copy it now: it will not be shown again.",
+    t("form.created"),
   );
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3 sm:items-end">
         <TextInput
-          label="Name"
-          placeholder="e.g. reporting script"
+          label={t("form.name")}
+          placeholder={t("form.namePlaceholder")}
           error={errors.name?.message}
           {...form.register("name")}
         />
         <SelectInput
-          label="Expires after"
+          label={t("form.expiresAfter")}
           error={errors.expiresInDays?.message}
           {...form.register("expiresInDays")}
         >
           {EXPIRY_CHOICES.map((days) => (
             <option key={days} value={String(days)}>
-              {days} days
+              {t("form.days", { days })}
             </option>
           ))}
         </SelectInput>
         <Button type="submit" pending={pending}>
-          Create token
+          {t("form.create")}
         </Button>
       </form>
-      {created && <ShownOnceKey apiKey={created.token} label="Your new platform API token." />}
+      {created && <ShownOnceKey apiKey={created.token} label={t("form.shownOnce")} />}
     </div>
   );
 }
@@ -55,17 +57,18 @@ export function RevokeTokenButton({
   prefix: string;
   revoke: Action;
 }) {
+  const t = useTranslations("tokens");
   return (
     <ConfirmAction
       action={revoke}
       input={{ tokenId }}
-      options={{ success: `The token ${prefix}… is revoked.` }}
-      label="Revoke"
-      ariaLabel={`Revoke ${prefix}`}
-      title={`Revoke the token ${prefix}…?`}
-      confirmLabel="Revoke token"
+      options={{ success: t("revoke.done", { prefix }) }}
+      label={t("revoke.label")}
+      ariaLabel={t("revoke.ariaLabel", { prefix })}
+      title={t("revoke.title", { prefix })}
+      confirmLabel={t("revoke.confirm")}
     >
-      Scripts using this token stop working at once. This cannot be undone.
+      {t("revoke.body")}
     </ConfirmAction>
   );
 }

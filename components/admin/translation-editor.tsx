@@ -1,6 +1,7 @@
 "use client";
 /** An administrator enters or corrects one translation by hand; machines never overwrite it. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { SelectInput, TextArea } from "@/components/ui/field";
@@ -17,37 +18,38 @@ export function TranslationEditor({
   languages: string[];
   save: Action;
 }) {
+  const t = useTranslations("adminChannels.editor");
   const form = useForm<TranslationInput>({
     resolver: zodResolver(translationInputSchema),
     defaultValues: { channelId, field: "name", language: languages[0] ?? "FR", text: "" },
   });
   const { pending, run } = useAction(save, {
     form,
-    success: "Translation saved.",
+    success: t("saved"),
     onSuccess: () => form.setValue("text", ""),
     failure: (result) => result.fieldErrors?.text ?? result.error,
   });
   return (
     <form className="space-y-2" noValidate onSubmit={form.handleSubmit(run)}>
       <div className="grid grid-cols-2 gap-2">
-        <SelectInput label="Field" {...form.register("field")}>
-          <option value="name">Name</option>
-          <option value="shortDescription">Short description</option>
+        <SelectInput label={t("field")} {...form.register("field")}>
+          <option value="name">{t("name")}</option>
+          <option value="shortDescription">{t("shortDescription")}</option>
         </SelectInput>
-        <SelectInput label="Language" {...form.register("language")}>
+        <SelectInput label={t("language")} {...form.register("language")}>
           {languages.map((code) => (
             <option key={code}>{code}</option>
           ))}
         </SelectInput>
       </div>
       <TextArea
-        label="Translation"
+        label={t("translation")}
         rows={2}
         error={form.formState.errors.text?.message}
         {...form.register("text")}
       />
       <Button type="submit" variant="secondary" pending={pending}>
-        Save translation
+        {t("save")}
       </Button>
     </form>
   );

@@ -5,7 +5,8 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -16,28 +17,24 @@ import { emailAddress, MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/users";
 const requestSchema = z.object({ email: emailAddress });
 
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth");
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string>();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof requestSchema>>({
     resolver: zodResolver(requestSchema),
   });
-  if (sent)
-    return (
-      <p role="status">
-        If an account has this address, a link to choose a new password is on its way. Check your mail.
-      </p>
-    );
+  if (sent) return <p role="status">{t("forgot.sent")}</p>;
   const onSubmit = async ({ email }: z.infer<typeof requestSchema>) => {
     setFailure(undefined);
     const { error } = await authClient.requestPasswordReset({ email, redirectTo: "/reset-password" });
-    if (error?.status === 429) setFailure("Too many attempts. Wait a minute and try again.");
-    else if (error) setFailure("The link could not be sent. Try again in a moment.");
+    if (error?.status === 429) setFailure(t("forgot.tooManyAttempts"));
+    else if (error) setFailure(t("forgot.sendFailed"));
     else setSent(true);
   };
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <TextInput
-        label="Email"
+        label={t("forgot.email")}
         type="email"
         autoComplete="username"
         error={formState.errors.email?.message}
@@ -45,51 +42,59 @@ export function ForgotPasswordForm() {
       />
       <FieldError message={failure} />
       <Button type="submit" pending={formState.isSubmitting} className="w-full">
-        Send me a link
+        {t("forgot.submit")}
       </Button>
     </form>
   );
 }
 
-const resetSchema = z
-  .object({
-    password: z.string().min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`).max(128),
-    repeated: z.string(),
-  })
-  .refine((form) => form.password === form.repeated, { path: ["repeated"], message: "The two differ" });
+type Translate = ReturnType<typeof useTranslations<"auth">>;
+
+/** The form's own checks, in the reader's language. */
+const resetSchema = (t: Translate) =>
+  z
+    .object({
+      password: z
+        .string()
+        .min(MIN_PASSWORD_LENGTH, t("reset.minLength", { min: MIN_PASSWORD_LENGTH }))
+        .max(128),
+      repeated: z.string(),
+    })
+    .refine((form) => form.password === form.repeated, { path: ["repeated"], message: t("reset.differ") });
+type Reset = z.infer<ReturnType<typeof resetSchema>>;
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("auth");
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof resetSchema>>({
-    resolver: zodResolver(resetSchema),
-  });
+  const schema = useMemo(() => resetSchema(t), [t]);
+  const { register, handleSubmit, formState } = useForm<Reset>({ resolver: zodResolver(schema) });
   if (done)
     return (
       <p role="status">
-        Your password is changed.{" "}
+        {t("reset.done")}{" "}
         <Link href="/sign-in" className="font-medium text-blue-800 underline">
-          Sign in
+          {t("reset.signIn")}
         </Link>
       </p>
     );
-  const onSubmit = async ({ password }: z.infer<typeof resetSchema>) => {
+  const onSubmit = async ({ password }: Reset) => {
     setFailure(undefined);
     const { error } = await authClient.resetPassword({ newPassword: password, token });
-    if (error) setFailure("This link is used, expired or not valid: ask for a new one.");
+    if (error) setFailure(t("reset.invalidLink"));
     else setDone(true);
   };
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <TextInput
-        label="New password"
+        label={t("reset.newPassword")}
         type="password"
         autoComplete="new-password"
         error={formState.errors.password?.message}
         {...register("password")}
       />
       <TextInput
-        label="The new password again"
+        label={t("reset.repeat")}
         type="password"
         autoComplete="new-password"
         error={formState.errors.repeated?.message}
@@ -97,7 +102,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       />
       <FieldError message={failure} />
       <Button type="submit" pending={formState.isSubmitting} className="w-full">
-        Change my password
+        {t("reset.submit")}
       </Button>
     </form>
   );

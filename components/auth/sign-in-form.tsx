@@ -2,7 +2,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -10,32 +11,38 @@ import { FieldError, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/auth/client";
 import { DEACTIVATED_CODE } from "@/lib/contract/forms/users";
 
-const signInSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").email("Enter a valid email address"),
-  password: z.string().min(1, "Enter your password"),
-});
-type SignIn = z.infer<typeof signInSchema>;
+type Translate = ReturnType<typeof useTranslations<"auth.signIn">>;
 
-function signInFailure(error: { status: number; code?: string; message?: string }): string {
-  if (error.status === 429) return "Too many attempts. Wait a minute and try again.";
+/** The form's own checks, in the reader's language (the server's answers stay as sent). */
+const signInSchema = (t: Translate) =>
+  z.object({
+    email: z.string().trim().min(1, t("emailRequired")).email(t("emailInvalid")),
+    password: z.string().min(1, t("passwordRequired")),
+  });
+type SignIn = z.infer<ReturnType<typeof signInSchema>>;
+
+function signInFailure(t: Translate, error: { status: number; code?: string; message?: string }): string {
+  if (error.status === 429) return t("tooManyAttempts");
   if (error.code === DEACTIVATED_CODE && error.message) return error.message;
-  return "The email or password is not correct.";
+  return t("wrongCredentials");
 }
 
 export function SignInForm() {
+  const t = useTranslations("auth.signIn");
   const router = useRouter();
   const [failure, setFailure] = useState<string>();
+  const schema = useMemo(() => signInSchema(t), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
+  } = useForm<SignIn>({ resolver: zodResolver(schema) });
 
   const onSubmit = async ({ email, password }: SignIn) => {
     setFailure(undefined);
     const { error } = await authClient.signIn.email({ email, password });
     if (error) {
-      setFailure(signInFailure(error));
+      setFailure(signInFailure(t, error));
       return;
     }
     // The server decides where each role lands (the sign-in page redirects a signed-in user).
@@ -46,14 +53,14 @@ export function SignInForm() {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <TextInput
-        label="Email"
+        label={t("email")}
         type="email"
         autoComplete="username"
         error={errors.email?.message}
         {...register("email")}
       />
       <TextInput
-        label="Password"
+        label={t("password")}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
@@ -61,11 +68,11 @@ export function SignInForm() {
       />
       <FieldError message={failure} />
       <Button type="submit" pending={isSubmitting} className="w-full">
-        Sign in
+        {t("submit")}
       </Button>
       <p className="text-center text-sm">
         <Link href="/forgot-password" className="text-blue-800 underline">
-          Forgot your password?
+          {t("forgot")}
         </Link>
       </p>
     </form>

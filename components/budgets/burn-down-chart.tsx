@@ -1,25 +1,39 @@
 "use client";
-/** The remaining budget after each movement (Recharts). */
+/** The remaining budget after each movement (Recharts), its numbers and dates in the reader's language. */
+import { useTranslations } from "next-intl";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatCount, formatDecimal } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
 export function BurnDownChart({
   points,
   unit,
 }: {
-  points: Array<{ at: string; remaining: number }>;
+  /** `at`: an ISO date, or null for the budget's start; `remaining`: in major units. */
+  points: Array<{ at: string | null; remaining: number }>;
   unit: string;
 }) {
+  const t = useTranslations("budgets.chart");
+  const format = useFormat();
+  const data = points.map(({ at, remaining }) => ({
+    at: at === null ? t("start") : format.dateTime(new Date(at)),
+    remaining,
+  }));
+  // Back to hundredths, so that the tooltip writes an amount like every other on the page.
+  const amount = (value: number) => format.amount(BigInt(Math.round(value * 100)), unit);
   return (
     <figure>
-      <figcaption className="mb-1 text-xs text-slate-600">Remaining {unit} over time</figcaption>
+      <figcaption className="mb-1 text-xs text-slate-600">{t("caption", { unit })}</figcaption>
       <div className="h-48 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={points} margin={{ top: 5, right: 10, bottom: 5, left: 10 }}>
+          <AreaChart data={data} margin={{ top: 5, right: 10, bottom: 5, left: 10 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="at" tick={{ fontSize: 10 }} minTickGap={30} />
-            <YAxis tick={{ fontSize: 10 }} width={60} tickFormatter={(value: number) => formatCount(value)} />
-            <Tooltip formatter={(value) => [`${formatDecimal(Number(value))} ${unit}`, "Remaining"]} />
+            <YAxis
+              tick={{ fontSize: 10 }}
+              width={60}
+              tickFormatter={(value: number) => format.count(value)}
+            />
+            <Tooltip formatter={(value) => [amount(Number(value)), t("remaining")]} />
             <Area
               type="stepAfter"
               dataKey="remaining"

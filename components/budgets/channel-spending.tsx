@@ -1,23 +1,26 @@
 /** A program's spending per channel: requests, sent, reserved, delivered and reverted amounts. */
 
+import { useTranslations } from "next-intl";
 import { cellClass, DataTable } from "@/components/ui/table";
 import type { programSpending } from "@/lib/domain/programs";
-import { formatAmount, formatCount } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
 type Row = Awaited<ReturnType<typeof programSpending>>[number];
 
 export function ChannelSpending({ rows, unit }: { rows: Row[]; unit: string }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-600">Nothing sent yet.</p>;
+  const t = useTranslations("budgets.spending");
+  const format = useFormat();
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   return (
     <DataTable
-      caption="Spending per channel"
+      caption={t("caption")}
       columns={[
-        { label: "Channel" },
-        { label: "Requests", hideBelow: "sm" },
-        { label: "Sent" },
-        { label: "Reserved" },
-        { label: "Delivered", hideBelow: "md" },
-        { label: "Reverted", hideBelow: "md" },
+        { label: t("channel") },
+        { label: t("requests"), hideBelow: "sm" },
+        { label: t("sent") },
+        { label: t("reserved") },
+        { label: t("delivered"), hideBelow: "md" },
+        { label: t("reverted"), hideBelow: "md" },
       ]}
     >
       {rows.map((row) => (
@@ -26,13 +29,13 @@ export function ChannelSpending({ rows, unit }: { rows: Row[]; unit: string }) {
             <span className="font-medium">{row.name}</span>{" "}
             <span className="text-slate-600">({row.providerName})</span>
           </td>
-          <td className={cellClass("sm")}>{formatCount(row.requests)}</td>
-          <td className={cellClass(undefined, "whitespace-nowrap")}>{formatAmount(row.sentMinor, unit)}</td>
+          <td className={cellClass("sm")}>{format.count(row.requests)}</td>
+          <td className={cellClass(undefined, "whitespace-nowrap")}>{format.amount(row.sentMinor, unit)}</td>
           <td className={cellClass(undefined, "whitespace-nowrap")}>
-            {formatAmount(row.reservedMinor, unit)}
+            {format.amount(row.reservedMinor, unit)}
           </td>
-          <td className={cellClass("md", "whitespace-nowrap")}>{formatAmount(row.deliveredMinor, unit)}</td>
-          <td className={cellClass("md", "whitespace-nowrap")}>{formatAmount(row.revertedMinor, unit)}</td>
+          <td className={cellClass("md", "whitespace-nowrap")}>{format.amount(row.deliveredMinor, unit)}</td>
+          <td className={cellClass("md", "whitespace-nowrap")}>{format.amount(row.revertedMinor, unit)}</td>
         </tr>
       ))}
     </DataTable>

@@ -7,6 +7,7 @@
  * options can be added to, removed from and reordered (list-sections.tsx).
  */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -37,6 +38,7 @@ export function ChannelForm({
   initialValues: ChannelFormValues;
   action: Action<RequestReceipt>;
 }) {
+  const t = useTranslations("channelForm");
   const [receipt, setReceipt] = useState<RequestReceipt>();
   const form = useForm<ChannelFormValues>({
     resolver: channelResolver,
@@ -52,7 +54,7 @@ export function ChannelForm({
   } = form;
   const { pending, run } = useAction(action, {
     form,
-    success: "Your request was created and awaits approval.",
+    success: t("form.success"),
     onSuccess: setReceipt,
     refresh: false,
   });
@@ -70,12 +72,12 @@ export function ChannelForm({
     <form
       onSubmit={handleSubmit(
         (values) => run(toChannelBody(values)),
-        () => toast.error("Some fields need attention."),
+        () => toast.error(t("form.fixFields")),
       )}
       noValidate
       className="space-y-6"
     >
-      <Card title="The channel">
+      <Card title={t("form.theChannel")}>
         <div className="grid gap-4 md:grid-cols-2">
           <ChannelIdField
             registration={register("providerDeliveryChannelId")}
@@ -92,7 +94,7 @@ export function ChannelForm({
           <TextInput
             label={
               <>
-                Landing page
+                {t("form.landingPage")}
                 <RequiredMark />
               </>
             }
@@ -101,8 +103,8 @@ export function ChannelForm({
             error={error("landingPage")?.message}
             {...register("landingPage")}
           />
-          <TranslationFields label="Name" name="name" {...sections} />
-          <TranslationFields label="Short description (optional)" name="shortDescription" {...sections} />
+          <TranslationFields label={t("form.name")} name="name" {...sections} />
+          <TranslationFields label={t("form.shortDescription")} name="shortDescription" {...sections} />
         </div>
       </Card>
 
@@ -115,10 +117,10 @@ export function ChannelForm({
 
       <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
         <Link href="/channels" className="text-sm text-slate-700 hover:underline">
-          Cancel
+          {t("form.cancel")}
         </Link>
         <Button type="submit" pending={pending}>
-          {mode === "create" ? "Request the channel" : "Request the changes"}
+          {mode === "create" ? t("form.requestChannel") : t("form.requestChanges")}
         </Button>
       </div>
     </form>
@@ -126,20 +128,21 @@ export function ChannelForm({
 }
 
 const CALL_CENTER_FIELDS = [
-  { name: "phone", label: "Phone" },
-  { name: "email", label: "Email", type: "email" },
-  { name: "website", label: "Website" },
-  { name: "whatsapp", label: "WhatsApp" },
+  { name: "phone" },
+  { name: "email", type: "email" },
+  { name: "website" },
+  { name: "whatsapp" },
 ] as const;
 
 function CallCenterSection({ register, error }: SectionProps) {
+  const t = useTranslations("channelForm");
   return (
-    <Card title="Call center (optional)">
+    <Card title={t("callCenter.title")}>
       <div className="grid gap-4 md:grid-cols-2">
-        {CALL_CENTER_FIELDS.map(({ name, label, ...input }) => (
+        {CALL_CENTER_FIELDS.map(({ name, ...input }) => (
           <TextInput
             key={name}
-            label={label}
+            label={t(`callCenter.${name}`)}
             {...input}
             error={error(`callCenter.${name}`)?.message}
             {...register(`callCenter.${name}`)}

@@ -3,6 +3,7 @@
  * The channel id, the provider's own id for the channel. On a new channel "Generate" fills a random
  * UUID (what the contract recommends), so a provider without ids of its own need not invent one.
  */
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -21,17 +22,18 @@ export function ChannelIdField({
   error?: string;
   onGenerate: (id: string) => void;
 }) {
+  const t = useTranslations("channelForm");
   const id = useId();
   return (
     <Field
       label={
         <>
-          Channel id
+          {t("channelId.label")}
           <RequiredMark />
         </>
       }
       error={error}
-      hint="Your own id for the channel: 1–64 letters, digits and - . _ ~ (a UUID is recommended)."
+      hint={t("channelId.hint")}
       htmlFor={id}
     >
       <div className="flex gap-2">
@@ -46,7 +48,7 @@ export function ChannelIdField({
         />
         {!readOnly && (
           <Button variant="secondary" onClick={() => onGenerate(newUuid())}>
-            Generate
+            {t("channelId.generate")}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 /** The channel form's ordered lists: contacts and delivery options, each added, moved and removed. */
+import { useTranslations } from "next-intl";
 import { useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
@@ -8,10 +9,11 @@ import { DeliveryOptionPreview } from "./delivery-option-preview";
 import { emptyDeliveryOption } from "./form-values";
 import type { SectionProps } from "./section-props";
 
-const CONTACT_FIELDS: Array<{ name: "name" | "email" | "phone"; label: string; type?: "email" }> = [
-  { name: "name", label: "Name" },
-  { name: "email", label: "Email", type: "email" },
-  { name: "phone", label: "Phone" },
+/** Labels are under contacts.fields.<name> and deliveryOptions.fields.<name> in the catalog. */
+const CONTACT_FIELDS: Array<{ name: "name" | "email" | "phone"; type?: "email" }> = [
+  { name: "name" },
+  { name: "email", type: "email" },
+  { name: "phone" },
 ];
 
 /** A delivery option's text fields, in the order the form shows them. */
@@ -24,18 +26,17 @@ const OPTION_FIELDS: Array<{
     | "fieldMinLength"
     | "fieldMaxLength"
     | "validationRegex";
-  label: string;
   inputMode?: "numeric";
   className?: string;
   wide?: boolean;
 }> = [
-  { name: "fieldLabel", label: "Label" },
-  { name: "fieldName", label: "Field name" },
-  { name: "dataType", label: "Data type" },
-  { name: "defaultValue", label: "Default value" },
-  { name: "fieldMinLength", label: "Minimum length", inputMode: "numeric" },
-  { name: "fieldMaxLength", label: "Maximum length", inputMode: "numeric" },
-  { name: "validationRegex", label: "Validation regex", className: "font-mono", wide: true },
+  { name: "fieldLabel" },
+  { name: "fieldName" },
+  { name: "dataType" },
+  { name: "defaultValue" },
+  { name: "fieldMinLength", inputMode: "numeric" },
+  { name: "fieldMaxLength", inputMode: "numeric" },
+  { name: "validationRegex", className: "font-mono", wide: true },
 ];
 
 function MoveButtons({
@@ -49,13 +50,16 @@ function MoveButtons({
   count: number;
   move: (from: number, to: number) => void;
   remove: (index: number) => void;
-  what: string;
+  /** Which list: its buttons' names are under <what>.move… in the catalog. */
+  what: "contacts" | "deliveryOptions";
 }) {
+  const t = useTranslations("channelForm");
+  const number = index + 1;
   return (
     <div className="flex gap-1">
       <Button
         variant="ghost"
-        aria-label={`Move ${what} ${index + 1} up`}
+        aria-label={t(`${what}.moveUp`, { number })}
         disabled={index === 0}
         onClick={() => move(index, index - 1)}
       >
@@ -63,43 +67,44 @@ function MoveButtons({
       </Button>
       <Button
         variant="ghost"
-        aria-label={`Move ${what} ${index + 1} down`}
+        aria-label={t(`${what}.moveDown`, { number })}
         disabled={index === count - 1}
         onClick={() => move(index, index + 1)}
       >
         ↓
       </Button>
-      <Button variant="ghost" aria-label={`Remove ${what} ${index + 1}`} onClick={() => remove(index)}>
-        Remove
+      <Button variant="ghost" aria-label={t(`${what}.remove`, { number })} onClick={() => remove(index)}>
+        {t("remove")}
       </Button>
     </div>
   );
 }
 
 export function ContactsSection({ control, register, error }: SectionProps) {
+  const t = useTranslations("channelForm");
   const { fields, append, remove, move } = useFieldArray({ control, name: "contacts" });
   return (
     <Card
-      title="Contacts (optional)"
+      title={t("contacts.title")}
       actions={
         <Button variant="secondary" onClick={() => append({ name: "", email: "", phone: "" })}>
-          Add contact
+          {t("contacts.add")}
         </Button>
       }
     >
-      {fields.length === 0 && <p className="text-sm text-slate-600">No contacts.</p>}
+      {fields.length === 0 && <p className="text-sm text-slate-600">{t("contacts.none")}</p>}
       <ol className="space-y-4">
         {fields.map((field, index) => (
           <li key={field.id} className="rounded-md border border-slate-200 p-3">
             <div className="mb-2 flex items-center justify-between">
-              <span className="text-sm font-medium">Contact {index + 1}</span>
-              <MoveButtons index={index} count={fields.length} move={move} remove={remove} what="contact" />
+              <span className="text-sm font-medium">{t("contacts.item", { number: index + 1 })}</span>
+              <MoveButtons index={index} count={fields.length} move={move} remove={remove} what="contacts" />
             </div>
             <div className="grid gap-3 md:grid-cols-3">
-              {CONTACT_FIELDS.map(({ name, label, type }) => (
+              {CONTACT_FIELDS.map(({ name, type }) => (
                 <TextInput
                   key={name}
-                  label={label}
+                  label={t(`contacts.fields.${name}`)}
                   type={type}
                   error={error(`contacts.${index}.${name}`)?.message}
                   {...register(`contacts.${index}.${name}`)}
@@ -114,42 +119,42 @@ export function ContactsSection({ control, register, error }: SectionProps) {
 }
 
 export function DeliveryOptionsSection({ control, register, error }: SectionProps) {
+  const t = useTranslations("channelForm");
   const { fields, append, remove, move } = useFieldArray({ control, name: "deliveryOptions" });
   const options = useWatch({ control, name: "deliveryOptions" });
   return (
     <Card
-      title="Delivery options"
+      title={t("deliveryOptions.title")}
       actions={
         <Button variant="secondary" onClick={() => append(emptyDeliveryOption())}>
-          Add delivery option
+          {t("deliveryOptions.add")}
         </Button>
       }
     >
-      <p className="mb-4 text-sm text-slate-600">
-        What a delivery through this channel needs from each beneficiary (a phone number, an account…). The
-        field name is the key of the value in delivery requests.
-      </p>
-      {fields.length === 0 && <p className="text-sm text-slate-600">No delivery options.</p>}
+      <p className="mb-4 text-sm text-slate-600">{t("deliveryOptions.intro")}</p>
+      {fields.length === 0 && <p className="text-sm text-slate-600">{t("deliveryOptions.none")}</p>}
       <ol className="space-y-4">
         {fields.map((field, index) => {
           return (
             <li key={field.id} className="rounded-md border border-slate-200 p-3">
               <div className="mb-2 flex items-center justify-between">
-                <span className="text-sm font-medium">Delivery option {index + 1}</span>
+                <span className="text-sm font-medium">
+                  {t("deliveryOptions.item", { number: index + 1 })}
+                </span>
                 <MoveButtons
                   index={index}
                   count={fields.length}
                   move={move}
                   remove={remove}
-                  what="delivery option"
+                  what="deliveryOptions"
                 />
               </div>
               <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
                 <div className="grid gap-3 md:grid-cols-2">
-                  {OPTION_FIELDS.map(({ name, label, wide, ...input }) => (
+                  {OPTION_FIELDS.map(({ name, wide, ...input }) => (
                     <div key={name} className={wide ? "md:col-span-2" : undefined}>
                       <TextInput
-                        label={label}
+                        label={t(`deliveryOptions.fields.${name}`)}
                         {...input}
                         error={error(`deliveryOptions.${index}.${name}`)?.message}
                         {...register(`deliveryOptions.${index}.${name}`)}
@@ -162,7 +167,7 @@ export function DeliveryOptionsSection({ control, register, error }: SectionProp
                       className="h-4 w-4"
                       {...register(`deliveryOptions.${index}.isRequired`)}
                     />
-                    Required
+                    {t("deliveryOptions.required")}
                   </label>
                 </div>
                 {options?.[index] && <DeliveryOptionPreview option={options[index]} />}

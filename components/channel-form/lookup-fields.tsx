@@ -1,5 +1,6 @@
 "use client";
 /** The channel form's controls fed by lookup values: languages, availability lists, the budget's unit. */
+import { useTranslations } from "next-intl";
 import { type Control, Controller } from "react-hook-form";
 import { Field, inputClass, TextInput } from "@/components/ui/field";
 import { MultiSelect } from "@/components/ui/multi-select";
@@ -26,6 +27,7 @@ function LookupSelect({
   error?: string;
   allowEmpty?: string;
 }) {
+  const t = useTranslations("channelForm");
   const { options, loading } = useLookup(lookup);
   const id = `field-${name.replace(".", "-")}`;
   return (
@@ -42,7 +44,7 @@ function LookupSelect({
             {...field}
           >
             {allowEmpty !== undefined && <option value="">{allowEmpty}</option>}
-            {loading && <option value={field.value}>Loading…</option>}
+            {loading && <option value={field.value}>{t("lookups.loading")}</option>}
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.value} — {option.translation}
@@ -62,6 +64,7 @@ export function TranslationFields({
   register,
   error,
 }: SectionProps & { label: string; name: "name" | "shortDescription" }) {
+  const t = useTranslations("channelForm");
   return (
     <fieldset className="space-y-2 md:col-span-2">
       <legend className="text-sm font-semibold text-slate-800">
@@ -71,13 +74,13 @@ export function TranslationFields({
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <LookupSelect
           lookup="Language"
-          label="Language"
+          label={t("translation.language")}
           name={`${name}.language`}
           control={control}
           error={error(`${name}.language`)?.message}
         />
         <TextInput
-          label="Text"
+          label={t("translation.text")}
           aria-required={name === "name" || undefined}
           error={error(`${name}.translation`)?.message}
           {...register(`${name}.translation`)}
@@ -87,16 +90,17 @@ export function TranslationFields({
   );
 }
 
-const AVAILABILITY_FIELDS: Array<{ key: AvailabilityListKey; label: string; lookup: LookupKey }> = [
-  { key: "categoriesSupported", label: "Categories of assistance", lookup: "DeliveryChannelCategory" },
-  { key: "countriesSupported", label: "Countries supported", lookup: "Country" },
-  { key: "countriesExcluded", label: "Countries excluded", lookup: "Country" },
-  { key: "nationalitiesSupported", label: "Nationalities supported", lookup: "Nationality" },
-  { key: "nationalitiesExcluded", label: "Nationalities excluded", lookup: "Nationality" },
-  { key: "kycSupported", label: "KYC documents supported", lookup: "Kyc" },
-  { key: "kycExcluded", label: "KYC documents excluded", lookup: "Kyc" },
-  { key: "currenciesSupported", label: "Currencies supported", lookup: "Currency" },
-  { key: "currenciesExcluded", label: "Currencies excluded", lookup: "Currency" },
+/** Labels are under availability.fields.<key> in the catalog. */
+const AVAILABILITY_FIELDS: Array<{ key: AvailabilityListKey; lookup: LookupKey }> = [
+  { key: "categoriesSupported", lookup: "DeliveryChannelCategory" },
+  { key: "countriesSupported", lookup: "Country" },
+  { key: "countriesExcluded", lookup: "Country" },
+  { key: "nationalitiesSupported", lookup: "Nationality" },
+  { key: "nationalitiesExcluded", lookup: "Nationality" },
+  { key: "kycSupported", lookup: "Kyc" },
+  { key: "kycExcluded", lookup: "Kyc" },
+  { key: "currenciesSupported", lookup: "Currency" },
+  { key: "currenciesExcluded", lookup: "Currency" },
 ];
 
 /** Excluded lists win over supported ones (eligibility): the form says so beside each pair. */
@@ -111,6 +115,7 @@ function AvailabilityList({
   control: Control<ChannelFormValues>;
   error?: string;
 }) {
+  const t = useTranslations("channelForm");
   const { options, loading } = useLookup(spec.lookup);
   const paired = PAIRED_LISTS.has(spec.key);
   return (
@@ -120,7 +125,7 @@ function AvailabilityList({
       render={({ field }) => (
         <MultiSelect
           id={`availability-${spec.key}`}
-          label={spec.label}
+          label={t(`availability.fields.${spec.key}`)}
           options={options}
           loading={loading}
           value={field.value}
@@ -128,7 +133,7 @@ function AvailabilityList({
           onBlur={field.onBlur}
           error={error}
           required={spec.key === "categoriesSupported"}
-          hint={paired ? "A value on both lists is excluded. Empty: no restriction." : undefined}
+          hint={paired ? t("availability.pairedHint") : undefined}
         />
       )}
     />
@@ -136,12 +141,10 @@ function AvailabilityList({
 }
 
 export function AvailabilitySection({ control, error }: Omit<SectionProps, "register">) {
+  const t = useTranslations("channelForm");
   return (
-    <Card title="Availability">
-      <p className="mb-4 text-sm text-slate-600">
-        The platform offers this channel to beneficiaries whose country, nationality, KYC document and
-        currency are supported and not excluded.
-      </p>
+    <Card title={t("availability.title")}>
+      <p className="mb-4 text-sm text-slate-600">{t("availability.intro")}</p>
       <div className="grid gap-4 md:grid-cols-2">
         {AVAILABILITY_FIELDS.map((spec) => (
           <div key={spec.key} className={spec.key === "categoriesSupported" ? "md:col-span-2" : undefined}>
@@ -163,26 +166,24 @@ const BUDGET_UNITS = [
 ] as const;
 
 export function BudgetSection({ control, register, error }: SectionProps) {
+  const t = useTranslations("channelForm");
   return (
-    <Card title="Budget (optional)">
-      <p className="mb-4 text-sm text-slate-600">
-        With an amount, the platform never sends more than it through this channel; without one, each
-        program's virtual budget applies.
-      </p>
+    <Card title={t("budget.title")}>
+      <p className="mb-4 text-sm text-slate-600">{t("budget.intro")}</p>
       <div className="grid gap-4 md:grid-cols-3">
         {BUDGET_UNITS.map(({ lookup, name }) => (
           <LookupSelect
             key={name}
             lookup={lookup}
-            label={lookup}
+            label={t(`budget.${lookup}.label`)}
             name={name}
             control={control}
-            allowEmpty={`No ${lookup.toLowerCase()}`}
+            allowEmpty={t(`budget.${lookup}.none`)}
             error={error(name)?.message}
           />
         ))}
         <TextInput
-          label="Amount"
+          label={t("budget.amount")}
           inputMode="decimal"
           error={error("budget.amount")?.message}
           {...register("budget.amount")}

@@ -5,10 +5,12 @@
  * import from app/.
  */
 import { useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext } from "react";
+import { useLocale } from "next-intl";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Option } from "@/components/ui/multi-select";
 import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
 import type { Action } from "@/lib/portal/action-result";
+import { lookupName } from "./lookup-names";
 
 const LoaderContext = createContext<Action<LookupItem[]> | null>(null);
 
@@ -18,6 +20,7 @@ export function LookupsProvider({ load, children }: { load: Action<LookupItem[]>
 
 export function useLookup(key: LookupKey): { options: Option[]; loading: boolean; failed: boolean } {
   const load = useContext(LoaderContext);
+  const locale = useLocale();
   const query = useQuery({
     queryKey: ["lookup", key],
     queryFn: async () => {
@@ -28,9 +31,17 @@ export function useLookup(key: LookupKey): { options: Option[]; loading: boolean
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
-  // "NULL" is the contract's placeholder value, not a choice a person makes.
-  const options = (query.data ?? [])
-    .filter((item) => item.lookUp !== "NULL")
-    .map((item) => ({ value: item.lookUp, translation: item.translation }));
+  // "NULL" is the contract's placeholder value, not a choice a person makes. The order stays the
+  // contract's (by code, or most used first), not the names', so it needs no re-sorting per language.
+  const options = useMemo(
+    () =>
+      (query.data ?? [])
+        .filter((item) => item.lookUp !== "NULL")
+        .map((item) => ({
+          value: item.lookUp,
+          translation: lookupName(locale, key, item.lookUp, item.translation),
+        })),
+    [query.data, locale, key],
+  );
   return { options, loading: query.isPending, failed: query.isError };
 }

@@ -4,12 +4,16 @@
  * Every list is bounded on the page (components/ui/collapsed-list): stored channels may hold 100,000
  * entries.
  */
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { lookupName } from "@/components/channel-form/lookup-names";
 import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
 import { CaptionedTable } from "@/components/ui/table";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
-import { formatDecimal } from "@/lib/format";
+import type { LookupKey } from "@/lib/contract/lookups";
+import { LOOKUPS } from "@/lib/domain/lookups";
+import { useFormat } from "@/lib/i18n/use-format";
 
 type Content = Omit<ChannelView, "isApproved" | "status">;
 
@@ -34,7 +38,27 @@ function ExternalLink({ address }: { address: string | null | undefined }) {
   );
 }
 
-function Chips({ values }: { values: readonly string[] | null | undefined }) {
+/** The lookup's English names by code, for the lookups whose codes the page names on hover. */
+const ENGLISH_NAMES = new Map<LookupKey, Map<string, string>>(
+  (["Country", "Language", "Currency"] as const).map((key) => [
+    key,
+    new Map(LOOKUPS[key].map((item) => [item.lookUp, item.translation])),
+  ]),
+);
+
+/** A code as shown (BG, EN, EUR), with its name in the reader's language on hover when it has one. */
+function Code({ lookup, code, children }: { lookup?: LookupKey; code: string; children: ReactNode }) {
+  const locale = useLocale();
+  const english = lookup && ENGLISH_NAMES.get(lookup)?.get(code);
+  if (!lookup || !english) return <>{children}</>;
+  return (
+    <abbr title={lookupName(locale, lookup, code, english)} className="cursor-help no-underline">
+      {children}
+    </abbr>
+  );
+}
+
+function Chips({ values, lookup }: { values: readonly string[] | null | undefined; lookup?: LookupKey }) {
   if (!values?.length) return <span className="text-slate-500">—</span>;
   return (
     <CollapsedList
@@ -46,7 +70,9 @@ function Chips({ values }: { values: readonly string[] | null | undefined }) {
               key={group.value}
               className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800"
             >
-              {groupLabel(group)}
+              <Code lookup={lookup} code={group.value}>
+                {groupLabel(group)}
+              </Code>
             </li>
           ))}
         </ul>
@@ -67,51 +93,80 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const AVAILABILITY_ROWS = [
-  ["Categories", "categoriesSupported"],
-  ["Countries supported", "countriesSupported"],
-  ["Countries excluded", "countriesExcluded"],
-  ["Nationalities supported", "nationalitiesSupported"],
-  ["Nationalities excluded", "nationalitiesExcluded"],
-  ["KYC supported", "kycSupported"],
-  ["KYC excluded", "kycExcluded"],
-  ["Currencies supported", "currenciesSupported"],
-  ["Currencies excluded", "currenciesExcluded"],
-] as const;
+/**
+ * Each list's label is under content.availability.<key> in the catalog; the codes of a lookup Intl
+ * has names for show their name on hover.
+ */
+const AVAILABILITY_ROWS: ReadonlyArray<readonly [keyof Content["availability"], LookupKey?]> = [
+  ["categoriesSupported"],
+  ["countriesSupported", "Country"],
+  ["countriesExcluded", "Country"],
+  ["nationalitiesSupported"],
+  ["nationalitiesExcluded"],
+  ["kycSupported"],
+  ["kycExcluded"],
+  ["currenciesSupported", "Currency"],
+  ["currenciesExcluded", "Currency"],
+];
 
 export function ChannelContent({ content }: { content: Content }) {
+  const t = useTranslations("channels");
+  const format = useFormat();
   const { callCenter, budget } = content;
   const contacts = firstOf(content.contacts, MAX_ITEMS);
   const options = firstOf(content.deliveryOptions, MAX_ITEMS);
   return (
     <dl className="divide-y divide-slate-100">
-      <Row label="Name">
-        {content.name.translation} <span className="text-xs text-slate-500">({content.name.language})</span>
+      <Row label={t("content.name")}>
+        {content.name.translation}{" "}
+        <span className="text-xs text-slate-500">
+          (
+          <Code lookup="Language" code={content.name.language}>
+            {content.name.language}
+          </Code>
+          )
+        </span>
       </Row>
-      <Row label="Short description">
+      <Row label={t("content.shortDescription")}>
         {content.shortDescription ? (
           <>
             {content.shortDescription.translation}{" "}
-            <span className="text-xs text-slate-500">({content.shortDescription.language})</span>
+            <span className="text-xs text-slate-500">
+              (
+              <Code lookup="Language" code={content.shortDescription.language}>
+                {content.shortDescription.language}
+              </Code>
+              )
+            </span>
           </>
         ) : (
           "—"
         )}
       </Row>
-      <Row label="Landing page">
+      <Row label={t("content.landingPage")}>
         <ExternalLink address={content.landingPage} />
       </Row>
-      {AVAILABILITY_ROWS.map(([label, key]) => (
-        <Row key={key} label={label}>
-          <Chips values={content.availability[key]} />
+      {AVAILABILITY_ROWS.map(([key, lookup]) => (
+        <Row key={key} label={t(`content.availability.${key}`)}>
+          <Chips values={content.availability[key]} lookup={lookup} />
         </Row>
       ))}
-      <Row label="Budget">
-        {budget && (budget.amount !== null || budget.currency || budget.commodity)
-          ? `${budget.amount === null || budget.amount === undefined ? "—" : formatDecimal(budget.amount)} ${budget.currency ?? ""}${budget.commodity ? ` ${budget.commodity}` : ""}`
-          : "No budget: the program's virtual budget applies"}
+      <Row label={t("content.budget")}>
+        {budget && (budget.amount !== null || budget.currency || budget.commodity) ? (
+          <>
+            {`${budget.amount === null || budget.amount === undefined ? "—" : format.decimal(budget.amount)} `}
+            {budget.currency && (
+              <Code lookup="Currency" code={budget.currency}>
+                {budget.currency}
+              </Code>
+            )}
+            {budget.commodity ? ` ${budget.commodity}` : ""}
+          </>
+        ) : (
+          t("content.noBudget")
+        )}
       </Row>
-      <Row label="Contacts">
+      <Row label={t("content.contacts")}>
         {contacts.shown.length ? (
           <>
             <ul className="space-y-1">
@@ -122,39 +177,45 @@ export function ChannelContent({ content }: { content: Content }) {
                 </li>
               ))}
             </ul>
-            <MoreNote more={contacts.more} noun="contacts" />
+            <MoreNote more={contacts.more} noun={t("content.contactsNoun")} />
           </>
         ) : (
           "—"
         )}
       </Row>
-      <Row label="Call center">
+      <Row label={t("content.callCenter")}>
         {callCenter ? (
           <div className="space-y-0.5">
-            <div>Phone: {callCenter.phone || "—"}</div>
-            <div>Email: {callCenter.email || "—"}</div>
             <div>
-              Website: <ExternalLink address={callCenter.website} />
+              {t("content.phone")} {callCenter.phone || "—"}
             </div>
-            <div>WhatsApp: {callCenter.whatsapp || "—"}</div>
+            <div>
+              {t("content.email")} {callCenter.email || "—"}
+            </div>
+            <div>
+              {t("content.website")} <ExternalLink address={callCenter.website} />
+            </div>
+            <div>
+              {t("content.whatsapp")} {callCenter.whatsapp || "—"}
+            </div>
           </div>
         ) : (
           "—"
         )}
       </Row>
-      <Row label="Delivery options">
+      <Row label={t("content.deliveryOptions")}>
         {options.shown.length ? (
           <>
             <CaptionedTable
-              caption="Delivery options"
+              caption={t("content.deliveryOptions")}
               columns={[
-                { label: "Label / name" },
-                { label: "Type" },
-                { label: "Length" },
-                { label: "Regex" },
-                { label: "Required" },
+                { label: t("content.optionColumns.label") },
+                { label: t("content.optionColumns.type") },
+                { label: t("content.optionColumns.length") },
+                { label: t("content.optionColumns.regex") },
+                { label: t("content.optionColumns.required") },
               ]}
-              look={{ table: "w-full table-fixed text-left text-xs", head: "text-slate-500", th: "py-1" }}
+              look={{ table: "w-full table-fixed text-start text-xs", head: "text-slate-500", th: "py-1" }}
             >
               {options.shown.map((option, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: stored options may repeat a name; the list never reorders
@@ -168,11 +229,11 @@ export function ChannelContent({ content }: { content: Content }) {
                     {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
                   </td>
                   <td className="py-1 font-mono break-all">{option.validationRegex ?? "—"}</td>
-                  <td className="py-1">{option.isRequired ? "yes" : "no"}</td>
+                  <td className="py-1">{option.isRequired ? t("content.yes") : t("content.no")}</td>
                 </tr>
               ))}
             </CaptionedTable>
-            <MoreNote more={options.more} noun="delivery options" />
+            <MoreNote more={options.more} noun={t("content.deliveryOptionsNoun")} />
           </>
         ) : (
           "—"

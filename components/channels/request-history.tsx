@@ -4,8 +4,9 @@
  * being reviewed.
  */
 import Link from "next/link";
-import { formatDateTime } from "@/lib/format";
-import { RequestStateBadge, requestKindLabel } from "./status-badges";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/lib/i18n/use-format";
+import { RequestKindLabel, RequestStateBadge } from "./status-badges";
 
 export interface HistoryEntry {
   id: string;
@@ -25,7 +26,9 @@ export function RequestHistory({
   reviewHref?: (requestId: string) => string;
   current?: string;
 }) {
-  if (requests.length === 0) return <p className="text-sm text-slate-600">No requests.</p>;
+  const t = useTranslations("channels");
+  const format = useFormat();
+  if (requests.length === 0) return <p className="text-sm text-slate-600">{t("history.none")}</p>;
   return (
     <ol className="space-y-3">
       {requests.map((request) => (
@@ -33,18 +36,26 @@ export function RequestHistory({
           <div className="flex flex-wrap items-center gap-2">
             {reviewHref && request.id !== current ? (
               <Link href={reviewHref(request.id)} className="font-medium text-blue-800 hover:underline">
-                {requestKindLabel(request.kind)}
+                <RequestKindLabel kind={request.kind} />
               </Link>
             ) : (
-              <span className="font-medium">{requestKindLabel(request.kind)}</span>
+              <span className="font-medium">
+                <RequestKindLabel kind={request.kind} />
+              </span>
             )}
             <RequestStateBadge state={request.state} />
           </div>
-          <div className="text-slate-600">Submitted {formatDateTime(request.requestedAt)}</div>
+          <div className="text-slate-600">
+            {t("history.submitted", { date: format.dateTime(request.requestedAt) })}
+          </div>
           {request.decidedAt && (
-            <div className="text-slate-600">Decided {formatDateTime(request.decidedAt)}</div>
+            <div className="text-slate-600">
+              {t("history.decided", { date: format.dateTime(request.decidedAt) })}
+            </div>
           )}
-          {request.reason && <div className="text-slate-800">Reason: {request.reason}</div>}
+          {request.reason && (
+            <div className="text-slate-800">{t("history.reason", { reason: request.reason })}</div>
+          )}
         </li>
       ))}
     </ol>

@@ -1,5 +1,6 @@
 "use client";
 /** Switches a channel ONLINE or OFFLINE after a confirmation; the change is recorded as a request. */
+import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { RequestReceipt } from "@/lib/contract/envelope";
 import type { Action } from "@/lib/portal/action-result";
@@ -17,32 +18,27 @@ export function StatusSwitch({
   hasPendingRequest: boolean;
   setStatus: Action<RequestReceipt>;
 }) {
+  const t = useTranslations("channels");
   const target = status === "ONLINE" ? "OFFLINE" : "ONLINE";
   return (
     <ConfirmAction
       action={setStatus}
       input={{ providerDeliveryChannelId, status: target }}
-      options={{ success: (receipt) => `The channel is now ${target}. ${receipt.message}.` }}
-      label={target === "ONLINE" ? "Switch online" : "Switch offline"}
-      title={`Switch the channel ${target}?`}
-      confirmLabel={`Switch ${target}`}
+      // The receipt's message is the API's English.
+      options={{ success: (receipt) => t(`switch.${target}.success`, { message: receipt.message }) }}
+      label={t(`switch.${target}.label`)}
+      title={t(`switch.${target}.title`)}
+      confirmLabel={t(`switch.${target}.confirm`)}
       tone={target === "OFFLINE" ? "danger" : "primary"}
     >
-      {target === "OFFLINE"
-        ? "Beneficiaries will not be offered this channel until you switch it back online."
-        : "Beneficiaries can be offered this channel again."}{" "}
-      {whatHappens(isApproved, hasPendingRequest)}
+      {t(`switch.${target}.effect`)} {t(`switch.${whatHappens(isApproved, hasPendingRequest)}`)}
     </ConfirmAction>
   );
 }
 
-/** Which request the switch sends (requestChannelStatus, lib/domain/channels/status.ts), in words. */
+/** Which request the switch sends (requestChannelStatus, lib/domain/channels/status.ts): its message's key. */
 function whatHappens(isApproved: boolean, hasPendingRequest: boolean) {
-  if (!isApproved) {
-    return "This channel awaits approval; switching sends a new request that replaces the pending one, with the content you last requested. Approving it approves the channel with this status.";
-  }
-  if (hasPendingRequest) {
-    return "Your changes awaiting approval are sent again with the new status, in a request that replaces the pending one.";
-  }
-  return "The change applies at once and is recorded as an update-status request for the administrators.";
+  if (!isApproved) return "replacesUnapproved";
+  if (hasPendingRequest) return "replacesPending";
+  return "appliesAtOnce";
 }

@@ -1,16 +1,17 @@
 /** A channel's translations (machine or human) and what still waits for one; shared by both portals. */
 
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
+import { TRANSLATION_SOURCES } from "@/lib/contract/forms/translations";
 import type { channelTranslations } from "@/lib/domain/translations";
 
 type Translations = Awaited<ReturnType<typeof channelTranslations>>;
 
 export function TranslationList({ translations }: { translations: Translations }) {
+  const t = useTranslations("channels");
   const { translations: done, waiting } = translations;
   if (done.length === 0 && waiting.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">No translations yet: they are made once a request is approved.</p>
-    );
+    return <p className="text-sm text-slate-600">{t("translations.none")}</p>;
   }
   return (
     <div className="space-y-3 text-sm">
@@ -20,8 +21,14 @@ export function TranslationList({ translations }: { translations: Translations }
             <li key={`${translation.field}-${translation.language}`}>
               <div className="flex items-center gap-2 text-xs text-slate-600">
                 <span className="font-mono">{translation.language}</span>
-                <span>{translation.field === "name" ? "Name" : "Short description"}</span>
-                <Badge tone={translation.source === "machine" ? "slate" : "blue"}>{translation.source}</Badge>
+                <span>
+                  {translation.field === "name" ? t("translations.name") : t("translations.shortDescription")}
+                </span>
+                <Badge tone={translation.source === "machine" ? "slate" : "blue"}>
+                  {(TRANSLATION_SOURCES as readonly string[]).includes(translation.source)
+                    ? t(`translations.source.${translation.source}`)
+                    : translation.source}
+                </Badge>
               </div>
               <div>{translation.text}</div>
             </li>
@@ -30,10 +37,15 @@ export function TranslationList({ translations }: { translations: Translations }
       )}
       {waiting.length > 0 && (
         <p className="text-slate-600">
-          Waiting:{" "}
-          {waiting
-            .map((job) => `${job.targetLanguage} ${job.field === "name" ? "name" : "description"}`)
-            .join(", ")}
+          {t("translations.waiting", {
+            jobs: waiting
+              .map((job) =>
+                job.field === "name"
+                  ? t("translations.waitingName", { language: job.targetLanguage })
+                  : t("translations.waitingDescription", { language: job.targetLanguage }),
+              )
+              .join(t("translations.separator")),
+          })}
         </p>
       )}
     </div>

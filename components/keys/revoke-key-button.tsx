@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { Action } from "@/lib/portal/action-result";
 
@@ -11,17 +12,18 @@ export function RevokeKeyButton({
   prefix: string;
   revoke: Action;
 }) {
+  const t = useTranslations("keys.revoke");
   return (
     <ConfirmAction
       action={revoke}
       input={{ apiKeyId }}
-      options={{ success: `The key ${prefix}… is revoked.` }}
-      label="Revoke"
-      ariaLabel={`Revoke ${prefix}`}
-      title={`Revoke the key ${prefix}…?`}
-      confirmLabel="Revoke key"
+      options={{ success: t("success", { prefix }) }}
+      label={t("label")}
+      ariaLabel={t("ariaLabel", { prefix })}
+      title={t("title", { prefix })}
+      confirmLabel={t("confirm")}
     >
-      Integrations using this key stop working at once. This cannot be undone.
+      {t("warning")}
     </ConfirmAction>
   );
 }

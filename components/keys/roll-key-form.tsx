@@ -3,6 +3,7 @@
  * Rolls a key: issues its successor (shown once) and keeps the old key working until the chosen
  * grace end, so the integration can switch without downtime.
  */
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
@@ -20,11 +21,12 @@ export function RollKeyForm({
   apiKeyId: string;
   roll: Action<{ key: string; prefix: string; apiKeyId: string }>;
 }) {
+  const t = useTranslations("keys.roll");
   const { form, errors, created, pending, submit } = useActionForm(
     rollApiKeySchema,
     { apiKeyId, graceEndsAt: hoursAhead(24) },
     roll,
-    "Key rolled. Copy the new key now: it will not be shown again.",
+    t("rolled"),
   );
   return (
     <div className="space-y-4">
@@ -33,17 +35,17 @@ export function RollKeyForm({
         <div className="min-w-64">
           <TextInput
             type="datetime-local"
-            label="Old key valid until (UTC)"
-            hint="From now to 30 days ahead. Both keys work until then."
+            label={t("graceEndsAt")}
+            hint={t("graceHint")}
             error={errors.graceEndsAt?.message}
             {...form.register("graceEndsAt")}
           />
         </div>
         <Button type="submit" pending={pending}>
-          Roll key
+          {t("submit")}
         </Button>
       </form>
-      {created && <ShownOnceKey apiKey={created.key} label="The new key, with the same name and scope." />}
+      {created && <ShownOnceKey apiKey={created.key} label={t("newKey")} />}
     </div>
   );
 }

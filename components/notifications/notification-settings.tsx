@@ -1,5 +1,6 @@
 "use client";
 /** The kinds of email a user may get, each a checkbox, saved at once (the console's and the portal's). */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Action } from "@/lib/portal/action-result";
@@ -7,15 +8,16 @@ import { useAction } from "@/lib/portal/use-action";
 
 export interface KindSetting {
   kind: string;
+  /** The kind's English name (lib/contract/mail-kinds.ts); the page shows its translation by `kind`. */
   label: string;
   on: boolean;
 }
 
 export function NotificationSettings({ kinds, save }: { kinds: KindSetting[]; save: Action<undefined> }) {
   const [on, setOn] = useState(() => new Set(kinds.filter((kind) => kind.on).map((kind) => kind.kind)));
-  const { pending, run } = useAction(save, { success: "Your notification settings are saved." });
-  if (kinds.length === 0)
-    return <p className="text-sm text-slate-600">No email notifications apply to your roles.</p>;
+  const t = useTranslations("notifications");
+  const { pending, run } = useAction(save, { success: t("saved") });
+  if (kinds.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   const toggle = (kind: string, checked: boolean) =>
     setOn((current) => {
       const next = new Set(current);
@@ -32,7 +34,7 @@ export function NotificationSettings({ kinds, save }: { kinds: KindSetting[]; sa
       }}
     >
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-sm font-medium">Send me an email on</legend>
+        <legend className="mb-2 text-sm font-medium">{t("legend")}</legend>
         {kinds.map(({ kind, label }) => (
           <label key={kind} className="flex items-start gap-2 text-sm">
             <input
@@ -42,12 +44,12 @@ export function NotificationSettings({ kinds, save }: { kinds: KindSetting[]; sa
               checked={on.has(kind)}
               onChange={(event) => toggle(kind, event.target.checked)}
             />
-            <span>{label}</span>
+            <span>{t.has(`kind.${kind}`) ? t(`kind.${kind}`) : label}</span>
           </label>
         ))}
       </fieldset>
       <Button type="submit" pending={pending}>
-        Save
+        {t("save")}
       </Button>
     </form>
   );

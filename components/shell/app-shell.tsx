@@ -4,7 +4,9 @@
  */
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
 import type { PortalUser } from "@/lib/auth/session";
 import type { Counted } from "@/lib/format";
 import { NavLink } from "./nav-link";
@@ -34,21 +36,22 @@ export function AppShell({
   banner?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useTranslations("shell");
   return (
     <div className="min-h-screen">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       {banner}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <Link href="/" className="text-base font-semibold text-slate-900">
-            Delivery Channel Portal
+            {t("productName")}
           </Link>
-          <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
+          <nav aria-label={t("mainNavigation")} className="order-3 w-full sm:order-none sm:w-auto">
             <ul className="flex flex-wrap gap-1">
               {nav.map((item) => (
                 <li key={item.href}>
@@ -59,9 +62,10 @@ export function AppShell({
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ms-auto flex flex-wrap items-center gap-3 text-sm">
             {controls}
-            <span className="hidden text-right text-slate-600 sm:block">
+            <LocaleSwitcher signedIn />
+            <span className="hidden text-end text-slate-600 sm:block">
               <span className="block font-medium text-slate-800">{user.name}</span>
               {organisation && <span className="block text-xs">{organisation}</span>}
             </span>

@@ -1,12 +1,14 @@
 "use client";
 /** The provider portal's live/test switch (a switch button: its state is the mode). */
+import { useTranslations } from "next-intl";
 import type { PortalMode } from "@/lib/contract/forms/portal-mode";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 
 export function ModeSwitch({ mode, switchMode }: { mode: PortalMode; switchMode: Action }) {
+  const t = useTranslations("shell");
   const { pending, run } = useAction<{ mode: PortalMode }, unknown>(switchMode, {
-    success: (_data, input) => (input.mode === "test" ? "Test mode: test data." : "Live data."),
+    success: (_data, input) => (input.mode === "test" ? t("testModeOn") : t("liveModeOn")),
   });
   const test = mode === "test";
   return (
@@ -23,24 +25,23 @@ export function ModeSwitch({ mode, switchMode }: { mode: PortalMode; switchMode:
         className={`relative inline-block h-5 w-9 rounded-full transition ${test ? "bg-amber-500" : "bg-slate-300"}`}
       >
         <span
-          className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${test ? "left-4" : "left-0.5"}`}
+          className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${test ? "start-4" : "start-0.5"}`}
         />
       </span>
-      Test mode
+      {t("testMode")}
     </button>
   );
 }
 
 /** Shown on every page while the portal shows test data, so that no one mistakes it for live data. */
 export function TestModeBanner() {
+  const t = useTranslations("shell");
   return (
     <section
-      aria-label="Test mode"
+      aria-label={t("testMode")}
       className="sticky top-0 z-40 border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
     >
-      <strong>Test mode</strong>: you see and change your sandbox — test channels, test keys (dcp_test_…) and
-      their webhooks, apart from your live data. Channel requests are decided automatically within seconds; a
-      name containing REJECT is rejected.
+      {t.rich("testModeBanner", { strong: (chunks) => <strong>{chunks}</strong> })}
     </section>
   );
 }

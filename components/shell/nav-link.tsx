@@ -2,11 +2,13 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import { type Counted, countedAny, formatCappedCount } from "@/lib/format";
+import { type Counted, countedAny } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
 /** A navigation link that marks the current section (aria-current) for sight and screen readers. */
 export function NavLink({ href, count, children }: { href: string; count?: Counted; children: ReactNode }) {
   const pathname = usePathname();
+  const format = useFormat();
   const current = pathname === href || pathname.startsWith(`${href}/`);
   return (
     <Link
@@ -18,7 +20,9 @@ export function NavLink({ href, count, children }: { href: string; count?: Count
     >
       {children}
       {count !== undefined && countedAny(count) && (
-        <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">{formatCappedCount(count)}</span>
+        <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">
+          {format.cappedCount(count)}
+        </span>
       )}
     </Link>
   );

@@ -5,8 +5,10 @@
  * show, the rest open from "and N more" (a <details>, no script) up to a bound, so a page stays
  * small however long the list.
  */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatCount } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
 export interface ValueGroup {
   value: string;
@@ -23,6 +25,7 @@ export function groupValues(values: readonly unknown[]): ValueGroup[] {
   return [...counts].map(([value, count]) => ({ value, count }));
 }
 
+/** A plain function (callers map over groups with it), so its count keeps the English digits. */
 export const groupLabel = ({ value, count }: ValueGroup) =>
   count > 1 ? `${value} ×${formatCount(count)}` : value;
 
@@ -39,6 +42,8 @@ export function CollapsedList({
   values: readonly unknown[];
   render: (groups: ValueGroup[]) => ReactNode;
 }) {
+  const t = useTranslations("ui.collapsed");
+  const format = useFormat();
   const groups = groupValues(values);
   if (groups.length <= SHOWN + SLACK) return <>{render(groups)}</>;
   const rest = groups.slice(SHOWN);
@@ -48,13 +53,11 @@ export function CollapsedList({
       {render(groups.slice(0, SHOWN))}
       <details className="mt-1">
         <summary className="cursor-pointer text-xs text-blue-800">
-          {`and ${formatCount(rest.length)} more`}
+          {t("more", { count: format.count(rest.length) })}
         </summary>
         <div className="mt-1">{render(rest.slice(0, EXPANDED_MAX))}</div>
         {unlisted > 0 && (
-          <p className="mt-1 text-xs text-slate-600">
-            {`… and ${formatCount(unlisted)} more not listed here.`}
-          </p>
+          <p className="mt-1 text-xs text-slate-600">{t("unlisted", { count: format.count(unlisted) })}</p>
         )}
       </details>
     </>
@@ -67,7 +70,12 @@ export function firstOf<T>(items: readonly T[] | null | undefined, max: number) 
   return { shown: list.slice(0, max), more: Math.max(0, list.length - max) };
 }
 
+/** `noun` is translated by the caller, as Pager's `unit` (a plural; Russian and Ukrainian: genitive). */
 export function MoreNote({ more, noun }: { more: number; noun: string }) {
+  const t = useTranslations("ui.collapsed");
+  const format = useFormat();
   if (more <= 0) return null;
-  return <p className="mt-1 text-xs text-slate-600">{`and ${formatCount(more)} more ${noun} not shown`}</p>;
+  return (
+    <p className="mt-1 text-xs text-slate-600">{t("moreNotShown", { count: format.count(more), noun })}</p>
+  );
 }

@@ -3,6 +3,7 @@
  * Asks before a consequential action (revoking a key, switching a channel offline). A native modal
  * <dialog>: the browser traps focus, Escape cancels, and focus returns to the trigger afterwards.
  */
+import { useTranslations } from "next-intl";
 import { type ReactNode, useRef } from "react";
 import { Button } from "./button";
 
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => void | Promise<void>;
 }) {
+  const t = useTranslations("ui");
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
   return (
@@ -41,7 +43,7 @@ export function ConfirmDialog({
           {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button
               variant={tone}

@@ -2,6 +2,7 @@
  * A select of a GET filter form: its value travels in the URL, so pages stay linkable and the
  * server reads the filters from search params. Options are [value, text] pairs or plain values.
  */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
@@ -39,11 +40,12 @@ export function FilterSelect({
 
 /** The GET form around a list page's filters, with its Filter button. */
 export function FilterForm({ action, children }: { action: string; children: ReactNode }) {
+  const t = useTranslations("ui");
   return (
     <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3">
       {children}
       <button type="submit" className={buttonClass("secondary")}>
-        Filter
+        {t("filter")}
       </button>
     </form>
   );

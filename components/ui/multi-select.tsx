@@ -6,6 +6,7 @@
  * option the filter shows. Options can be disabled with a reason (e.g. chosen in the paired list).
  * `single` makes it a searchable single choice: picking replaces the chip and closes the list.
  */
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { FieldNotes, inputClass } from "./field";
 
@@ -47,6 +48,7 @@ export function MultiSelect({
   required,
   single,
 }: MultiSelectProps) {
+  const t = useTranslations("ui.multiSelect");
   const generated = useId();
   const inputId = id ?? generated;
   const listId = `${inputId}-list`;
@@ -128,22 +130,22 @@ export function MultiSelect({
               onClick={selectAll}
               disabled={loading}
             >
-              Select all{query ? " shown" : ""}
+              {query ? t("selectAllShown") : t("selectAll")}
             </button>
           )}
           {value.length > 0 && (
             <button type="button" className="text-blue-800 hover:underline" onClick={() => onChange([])}>
-              Clear
+              {t("clear")}
             </button>
           )}
         </div>
       </div>
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label={`${label}: chosen`}>
+        <ul className="flex flex-wrap gap-1" aria-label={t("chosen", { label })}>
           {value.map((code) => (
             <li
               key={code}
-              className="inline-flex items-center gap-1 rounded-full bg-blue-50 py-0.5 pr-1 pl-2 text-xs text-blue-900 ring-1 ring-blue-200"
+              className="inline-flex items-center gap-1 rounded-full bg-blue-50 py-0.5 ps-2 pe-1 text-xs text-blue-900 ring-1 ring-blue-200"
             >
               <span>
                 <span className="font-mono">{code}</span>
@@ -151,7 +153,7 @@ export function MultiSelect({
               </span>
               <button
                 type="button"
-                aria-label={`Remove ${code}`}
+                aria-label={t("remove", { code })}
                 className="rounded-full px-1 text-blue-900 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
                 onClick={() => onChange(value.filter((v) => v !== code))}
               >
@@ -174,7 +176,7 @@ export function MultiSelect({
           aria-describedby={describedBy}
           autoComplete="off"
           className={inputClass}
-          placeholder={loading ? "Loading values…" : "Type to search"}
+          placeholder={loading ? t("loadingValues") : t("typeToSearch")}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -197,7 +199,7 @@ export function MultiSelect({
             className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
           >
             {shown.length === 0 && (
-              <li className="px-3 py-2 text-slate-500">{loading ? "Loading…" : "No match"}</li>
+              <li className="px-3 py-2 text-slate-500">{loading ? t("loading") : t("noMatch")}</li>
             )}
             {shown.map((option, index) => {
               const reason = disabledValues?.get(option.value);
@@ -223,13 +225,14 @@ export function MultiSelect({
                   </span>
                   <span className="font-mono">{option.value}</span>
                   {option.translation !== option.value && <span>— {option.translation}</span>}
-                  {reason && <span className="ml-auto text-xs">{reason}</span>}
+                  {reason && <span className="ms-auto text-xs">{reason}</span>}
                 </div>
               );
             })}
             {matches.length > MAX_SHOWN && (
               <div className="px-3 py-1.5 text-xs text-slate-500">
-                {matches.length - MAX_SHOWN} more: type to narrow down
+                {/* A string, not a number: ICU would group its digits, which the English text never did. */}
+                {t("moreMatches", { count: String(matches.length - MAX_SHOWN) })}
               </div>
             )}
           </div>

@@ -1,4 +1,5 @@
 /** A list page's search: a GET form, so the term lands in `?q=` and the page renders the results. */
+import { useTranslations } from "next-intl";
 import { buttonClass } from "./button";
 import { inputClass } from "./field";
 
@@ -15,6 +16,7 @@ export function SearchForm({
   placeholder: string;
   term: string;
 }) {
+  const t = useTranslations("ui");
   return (
     <search className="mb-4">
       <form method="get" action={action} className="flex gap-2">
@@ -30,7 +32,7 @@ export function SearchForm({
           className={`${inputClass} max-w-md`}
         />
         <button type="submit" className={buttonClass("secondary")}>
-          Search
+          {t("search")}
         </button>
       </form>
     </search>

@@ -4,7 +4,7 @@
  * detail, an alert); DataTable is the portals' list table, a bordered card of its own.
  */
 import type { ReactNode } from "react";
-import { formatDateTime } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
 export interface Column {
   label: string;
@@ -27,9 +27,9 @@ export interface TableLook {
 const HIDE = { sm: "hidden sm:table-cell", md: "hidden md:table-cell" } as const;
 
 const PLAIN: Required<TableLook> = {
-  table: "w-full text-left text-sm",
+  table: "w-full text-start text-sm",
   head: "text-xs text-slate-500 uppercase",
-  th: "py-2 pr-3",
+  th: "py-2 pe-3",
   body: "",
 };
 
@@ -100,5 +100,6 @@ export function DataTable({
 
 /** A row's moment (its last change, its submission), in a column that may hide on narrow screens. */
 export function DateCell({ date, hideBelow }: { date: Date; hideBelow?: Column["hideBelow"] }) {
-  return <td className={cellClass(hideBelow, "text-slate-600")}>{formatDateTime(date)}</td>;
+  const format = useFormat();
+  return <td className={cellClass(hideBelow, "text-slate-600")}>{format.dateTime(date)}</td>;
 }

@@ -5,6 +5,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -28,20 +29,21 @@ export function AcceptInvitationForm({
   name: string;
   accept: Action<{ email: string }>;
 }) {
+  const t = useTranslations("users.accept");
   const router = useRouter();
   const [failure, setFailure] = useState<string>();
   const form = useForm<Accepting>({
     resolver: zodResolver(acceptInvitationSchema),
     defaultValues: { token, name, password: "", confirmPassword: "" },
   });
-  const { pending, run } = useAction(accept, { form, refresh: false, success: "Your account is ready." });
+  const { pending, run } = useAction(accept, { form, refresh: false, success: t("ready") });
   const submit = form.handleSubmit(async (input) => {
     setFailure(undefined);
     const result = await run(input);
     if (!result.ok) return;
     const { error } = await authClient.signIn.email({ email, password: input.password });
     if (error) {
-      setFailure("Your account is ready, but signing in failed: sign in with your email and password.");
+      setFailure(t("signInFailed"));
       return;
     }
     router.replace("/sign-in");
@@ -50,23 +52,23 @@ export function AcceptInvitationForm({
   const errors = form.formState.errors;
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextInput label="Email" type="email" value={email} readOnly autoComplete="username" />
+      <TextInput label={t("email")} type="email" value={email} readOnly autoComplete="username" />
       <TextInput
-        label="Your name"
+        label={t("name")}
         autoComplete="name"
         error={errors.name?.message}
         {...form.register("name")}
       />
       <TextInput
-        label="Password"
+        label={t("password")}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={t("passwordHint", { min: MIN_PASSWORD_LENGTH })}
         error={errors.password?.message}
         {...form.register("password")}
       />
       <TextInput
-        label="Repeat the password"
+        label={t("repeat")}
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
@@ -74,7 +76,7 @@ export function AcceptInvitationForm({
       />
       <FieldError message={failure} />
       <Button type="submit" pending={pending || form.formState.isSubmitting} className="w-full">
-        Create my account
+        {t("submit")}
       </Button>
     </form>
   );

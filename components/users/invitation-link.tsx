@@ -1,17 +1,17 @@
 "use client";
 /** An invitation's one-time link, shown once to the inviter to pass on (no mail is sent yet). */
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 
 export function InvitationLink({ email, link }: { email: string; link: string }) {
+  const t = useTranslations("users.link");
   return (
     <section
-      aria-label="Invitation link"
+      aria-label={t("label")}
       className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm"
     >
-      <p className="font-medium text-green-900">
-        Send this link to {email}: it works once, for 7 days, and will not be shown again.
-      </p>
+      <p className="font-medium text-green-900">{t("sendThis", { email })}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <code
           data-testid="invitation-link"
@@ -24,13 +24,13 @@ export function InvitationLink({ email, link }: { email: string; link: string })
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(link);
-              toast.success("Copied to the clipboard.");
+              toast.success(t("copied"));
             } catch {
-              toast.error("Copying failed: select the link and copy it by hand.");
+              toast.error(t("copyFailed"));
             }
           }}
         >
-          Copy link
+          {t("copy")}
         </Button>
       </div>
     </section>

@@ -1,8 +1,9 @@
 /** Invitations not yet accepted or revoked, each with a revoke button; an expired one says so. */
+import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Badge } from "@/components/ui/page";
-import { ROLE_LABELS, type UserRole } from "@/lib/contract/roles";
-import { formatDateTime } from "@/lib/format";
+import type { UserRole } from "@/lib/contract/roles";
+import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 
 export interface OpenInvitation {
@@ -14,32 +15,34 @@ export interface OpenInvitation {
 }
 
 export function InvitationList({ invitations, revoke }: { invitations: OpenInvitation[]; revoke: Action }) {
-  if (invitations.length === 0) return <p className="text-sm text-slate-600">No open invitations.</p>;
+  const t = useTranslations("users");
+  const { dateTime } = useFormat();
+  if (invitations.length === 0) return <p className="text-sm text-slate-600">{t("invitations.none")}</p>;
   return (
     <ul className="divide-y divide-slate-100 text-sm">
-      {invitations.map((invitation) => (
-        <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+      {invitations.map(({ id, email, roles, state, expiresAt }) => (
+        <li key={id} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <div className="min-w-0">
-            <div className="font-medium break-all text-slate-900">{invitation.email}</div>
+            <div className="font-medium break-all text-slate-900">{email}</div>
             <div className="text-xs text-slate-600">
-              {invitation.roles.map((role) => ROLE_LABELS[role]).join(", ")} ·{" "}
-              {invitation.state === "expired" ? (
-                <Badge tone="amber">Expired</Badge>
+              {roles.map((role) => t(`role.${role}`)).join(", ")} ·{" "}
+              {state === "expired" ? (
+                <Badge tone="amber">{t("invitations.expired")}</Badge>
               ) : (
-                `expires ${formatDateTime(invitation.expiresAt)}`
+                t("invitations.expires", { date: dateTime(expiresAt) })
               )}
             </div>
           </div>
           <ConfirmAction
             action={revoke}
-            input={{ invitationId: invitation.id }}
-            options={{ success: `The invitation of ${invitation.email} is revoked.` }}
-            label="Revoke"
-            ariaLabel={`Revoke the invitation of ${invitation.email}`}
-            title="Revoke the invitation?"
-            confirmLabel="Revoke"
+            input={{ invitationId: id }}
+            options={{ success: t("invitations.revoked", { email }) }}
+            label={t("invitations.revoke")}
+            ariaLabel={t("invitations.revokeAria", { email })}
+            title={t("invitations.revokeTitle")}
+            confirmLabel={t("invitations.revoke")}
           >
-            The link stops working at once. You can invite {invitation.email} again later.
+            {t("invitations.revokeBody", { email })}
           </ConfirmAction>
         </li>
       ))}

@@ -2,10 +2,11 @@
  * The roles a form offers, as labelled checkboxes with what each role may do (lib/contract/roles.ts).
  * A fieldset with a legend; its error is announced (role="alert") and tied to the group.
  */
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FieldError } from "@/components/ui/field";
-import { ROLE_LABELS, ROLE_SUMMARIES, type UserRole } from "@/lib/contract/roles";
+import type { UserRole } from "@/lib/contract/roles";
 
 export function RoleCheckboxes({
   legend,
@@ -18,6 +19,7 @@ export function RoleCheckboxes({
   register: UseFormRegisterReturn;
   error?: string;
 }) {
+  const t = useTranslations("users");
   const id = useId();
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
@@ -27,8 +29,8 @@ export function RoleCheckboxes({
           <label key={role} className="flex items-start gap-2 text-sm">
             <input type="checkbox" value={role} className="mt-1 size-4 shrink-0" {...register} />
             <span>
-              <span className="font-medium text-slate-900">{ROLE_LABELS[role]}</span>
-              <span className="block text-xs text-slate-600">{ROLE_SUMMARIES[role]}</span>
+              <span className="font-medium text-slate-900">{t(`role.${role}`)}</span>
+              <span className="block text-xs text-slate-600">{t(`roleSummary.${role}`)}</span>
             </span>
           </label>
         ))}

@@ -1,6 +1,7 @@
 "use client";
 /** One user's controls for whoever manages them: change roles, deactivate or reactivate. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
@@ -35,6 +36,8 @@ export function UserControls({
   user: ManagedUser;
   actions: UserActions;
 }) {
+  const t = useTranslations("users.controls");
+  const name = user.name;
   return (
     <div className="flex flex-wrap items-start gap-2">
       {user.active && <RolesEditor scope={scope} user={user} changeRoles={actions.changeRoles} />}
@@ -42,26 +45,26 @@ export function UserControls({
         <ConfirmAction
           action={actions.deactivate}
           input={{ userId: user.id }}
-          options={{ success: `${user.name} is deactivated.` }}
-          label="Deactivate"
-          ariaLabel={`Deactivate ${user.name}`}
-          title={`Deactivate ${user.name}?`}
-          confirmLabel="Deactivate"
+          options={{ success: t("deactivated", { name }) }}
+          label={t("deactivate")}
+          ariaLabel={t("deactivateAria", { name })}
+          title={t("deactivateTitle", { name })}
+          confirmLabel={t("deactivate")}
         >
-          Their sessions end at once and they can no longer sign in, until someone reactivates them.
+          {t("deactivateBody")}
         </ConfirmAction>
       ) : (
         <ConfirmAction
           action={actions.reactivate}
           input={{ userId: user.id }}
-          options={{ success: `${user.name} is active again.` }}
-          label="Reactivate"
-          ariaLabel={`Reactivate ${user.name}`}
-          title={`Reactivate ${user.name}?`}
-          confirmLabel="Reactivate"
+          options={{ success: t("reactivated", { name }) }}
+          label={t("reactivate")}
+          ariaLabel={t("reactivateAria", { name })}
+          title={t("reactivateTitle", { name })}
+          confirmLabel={t("reactivate")}
           tone="primary"
         >
-          They can sign in again with their password and the roles they had.
+          {t("reactivateBody")}
         </ConfirmAction>
       )}
     </div>
@@ -77,27 +80,29 @@ function RolesEditor({
   user: ManagedUser;
   changeRoles: Action;
 }) {
+  const t = useTranslations("users.controls");
+  const name = user.name;
   const schema = scope === "platform" ? platformRolesSchema : teamRolesSchema;
   // One form for either scope's schema: both are { userId, roles }.
   const form = useForm<RolesInput>({
     resolver: zodResolver(schema) as unknown as Resolver<RolesInput>,
     defaultValues: { userId: user.id, roles: user.roles },
   });
-  const { pending, run } = useAction(changeRoles, { form, success: `The roles of ${user.name} are saved.` });
+  const { pending, run } = useAction(changeRoles, { form, success: t("rolesSaved", { name }) });
   return (
     <details className="rounded-md border border-slate-200 px-3 py-1.5 text-sm">
       <summary className="cursor-pointer font-medium text-slate-800">
-        Roles<span className="sr-only"> of {user.name}</span>
+        {t.rich("rolesSummary", { name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
       </summary>
       <form noValidate onSubmit={form.handleSubmit(run)} className="mt-2 space-y-3 pb-2">
         <RoleCheckboxes
-          legend={`Roles of ${user.name}`}
+          legend={t("rolesOf", { name })}
           roles={scope === "platform" ? PLATFORM_ROLES : PROVIDER_ROLES}
           register={form.register("roles")}
           error={form.formState.errors.roles?.message}
         />
         <Button type="submit" pending={pending}>
-          Save roles
+          {t("saveRoles")}
         </Button>
       </form>
     </details>

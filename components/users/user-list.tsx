@@ -2,9 +2,10 @@
  * The users of the platform or of an organisation: name, email, roles and state, with each one's
  * controls when the viewer manages them. Stacks on a phone (390 px): the email hides under the name.
  */
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
 import { cellClass, DataTable } from "@/components/ui/table";
-import { ROLE_LABELS, type UserRole } from "@/lib/contract/roles";
+import type { UserRole } from "@/lib/contract/roles";
 import { type UserActions, UserControls } from "./user-controls";
 
 export interface ListedUser {
@@ -32,11 +33,12 @@ export function UserList({
   actions?: UserActions;
   selfId: string;
 }) {
+  const t = useTranslations("users");
   const columns = [
-    { label: "User" },
-    { label: "Roles" },
-    { label: "State", hideBelow: "sm" as const },
-    ...(actions ? [{ label: "Actions", srOnly: true }] : []),
+    { label: t("list.user") },
+    { label: t("list.roles") },
+    { label: t("list.state"), hideBelow: "sm" as const },
+    ...(actions ? [{ label: t("list.actions"), srOnly: true }] : []),
   ];
   return (
     <DataTable caption={caption} columns={columns}>
@@ -45,7 +47,7 @@ export function UserList({
           <td className={cellClass(undefined, "align-top")}>
             <div className="font-medium text-slate-900">
               {user.name}
-              {user.id === selfId && <span className="text-slate-500"> (you)</span>}
+              {user.id === selfId && <span className="text-slate-500"> {t("list.you")}</span>}
             </div>
             <div className="text-xs break-all text-slate-600">{user.email}</div>
             <div className="mt-1 sm:hidden">
@@ -56,7 +58,7 @@ export function UserList({
             <div className="flex flex-wrap gap-1">
               {user.roles.map((role) => (
                 <Badge key={role} tone={scopeRoles.includes(role) ? "blue" : "slate"}>
-                  {ROLE_LABELS[role]}
+                  {t(`role.${role}`)}
                 </Badge>
               ))}
             </div>
@@ -85,5 +87,10 @@ export function UserList({
 }
 
 function StateBadge({ active }: { active: boolean }) {
-  return active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>;
+  const t = useTranslations("users");
+  return active ? (
+    <Badge tone="green">{t("list.active")}</Badge>
+  ) : (
+    <Badge tone="red">{t("list.deactivated")}</Badge>
+  );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { Badge, EmptyState } from "@/components/ui/page";
 import { Pager, stringParams } from "@/components/ui/pager";
@@ -5,7 +6,7 @@ import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { type PageQuery, pageQuery } from "@/lib/domain/paging";
 import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
-import { formatCount, formatDateTime } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 import { ReplayButton } from "./replay-controls";
 
@@ -33,66 +34,71 @@ export function DeliveryLog({
   /** Absent for a role that may not replay: no replay buttons. */
   replay?: Action;
 }) {
+  const t = useTranslations("webhooks.log");
+  const format = useFormat();
+  // The outcome codes stay in the URL; the reader sees them in their language.
+  const outcomeText = (state: string) =>
+    (EVENT_OUTCOMES as readonly string[]).includes(state) ? t(`outcome.${state}`) : state;
   return (
     <div className="space-y-4">
       <FilterForm action={basePath}>
         <FilterSelect
           name="eventType"
-          label="Event type"
+          label={t("eventType")}
           value={filters.eventType}
-          emptyLabel="All event types"
+          emptyLabel={t("allEventTypes")}
           options={SUBSCRIBABLE_EVENT_TYPES}
         />
         <FilterSelect
           name="outcome"
-          label="Outcome"
+          label={t("outcomeFilter")}
           value={filters.outcome}
-          emptyLabel="All outcomes"
-          options={EVENT_OUTCOMES}
+          emptyLabel={t("allOutcomes")}
+          options={EVENT_OUTCOMES.map((outcome) => [outcome, outcomeText(outcome)] as const)}
         />
       </FilterForm>
 
       {log.events.length === 0 ? (
-        <EmptyState title="No events yet">
-          Events appear here when the platform sends them to your webhooks.
-        </EmptyState>
+        <EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {log.events.map((event) => (
             <li key={event.id} className="p-4">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                 <Badge tone={OUTCOME_TONES[event.state as keyof typeof OUTCOME_TONES] ?? "slate"}>
-                  {event.state}
+                  {outcomeText(event.state)}
                 </Badge>
                 <span className="font-mono text-sm">{event.eventType}</span>
                 {showProvider && <span className="text-sm text-slate-600">{event.provider.name}</span>}
                 <time className="text-sm text-slate-600" dateTime={event.createdAt.toISOString()}>
-                  {formatDateTime(event.createdAt, { seconds: true })}
+                  {format.dateTime(event.createdAt, { seconds: true })}
                 </time>
                 <span className="text-sm text-slate-600">
-                  {formatCount(event.deliveryAttempts.length)} attempt
-                  {event.deliveryAttempts.length === 1 ? "" : "s"}
+                  {t("attempts", { count: event.deliveryAttempts.length })}
                 </span>
                 {replay && event.state !== "PENDING" && (
-                  <span className="ml-auto">
+                  <span className="ms-auto">
                     <ReplayButton eventId={event.id} replay={replay} />
                   </span>
                 )}
               </div>
-              {event.lastError && <p className="mt-1 text-sm text-red-700">Last error: {event.lastError}</p>}
+              {event.lastError && (
+                <p className="mt-1 text-sm text-red-700">{t("lastError", { error: event.lastError })}</p>
+              )}
               <details className="mt-2">
-                <summary className="cursor-pointer text-sm text-blue-800">Payload and attempts</summary>
+                <summary className="cursor-pointer text-sm text-blue-800">{t("payloadAndAttempts")}</summary>
                 <p className="mt-2 text-xs text-slate-600">
                   webhook-id <span className="font-mono">{event.id}</span>
                 </p>
-                {/* Wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable. */}
-                <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
+                {/* Wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable.
+                    Left to right in every language: JSON does not mirror. */}
+                <pre dir="ltr" className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
                   {event.payloadPreview}
                   {event.payloadTruncated && "…"}
                 </pre>
                 {event.payloadTruncated && (
                   <p className="mt-1 text-xs text-slate-600">
-                    {`The first ${formatCount(event.payloadPreview.length)} characters of ${formatCount(event.payloadBytes)} bytes.`}
+                    {t("truncated", { characters: event.payloadPreview.length, bytes: event.payloadBytes })}
                   </p>
                 )}
                 <AttemptTable attempts={event.deliveryAttempts} />
@@ -101,28 +107,37 @@ export function DeliveryLog({
           ))}
         </ul>
       )}
-      <Pager basePath={basePath} params={stringParams(filters, FILTER_KEYS)} paging={log} unit="events" />
+      <Pager basePath={basePath} params={stringParams(filters, FILTER_KEYS)} paging={log} unit={t("unit")} />
     </div>
   );
 }
 
 function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryAttempts"] }) {
-  if (attempts.length === 0) return <p className="mt-2 text-sm text-slate-600">No attempt yet.</p>;
+  const t = useTranslations("webhooks.log");
+  const format = useFormat();
+  if (attempts.length === 0) return <p className="mt-2 text-sm text-slate-600">{t("attempt.none")}</p>;
   return (
     <div className="mt-2">
       <CaptionedTable
-        caption="Delivery attempts"
-        columns={[{ label: "Time" }, { label: "Duration" }, { label: "HTTP" }, { label: "Answer or error" }]}
-        look={{ table: "w-full table-fixed text-left text-sm", th: "py-1 pr-3" }}
+        caption={t("attempt.caption")}
+        columns={[
+          { label: t("attempt.columns.time") },
+          { label: t("attempt.columns.duration") },
+          { label: t("attempt.columns.http") },
+          { label: t("attempt.columns.answer") },
+        ]}
+        look={{ table: "w-full table-fixed text-start text-sm", th: "py-1 pe-3" }}
       >
         {attempts.map((attempt) => (
           <tr key={attempt.id} className="border-t border-slate-100 align-top">
-            <td className="py-1 pr-3 whitespace-nowrap">
-              {formatDateTime(attempt.startedAt, { seconds: true })}
+            <td className="py-1 pe-3 whitespace-nowrap">
+              {format.dateTime(attempt.startedAt, { seconds: true })}
             </td>
-            <td className="py-1 pr-3">{formatCount(attempt.durationMs)} ms</td>
-            <td className="py-1 pr-3">{attempt.httpStatus ?? "—"}</td>
-            <td className="py-1 pr-3 font-mono text-xs break-all">
+            <td className="py-1 pe-3">
+              {t("attempt.duration", { duration: format.count(attempt.durationMs) })}
+            </td>
+            <td className="py-1 pe-3">{attempt.httpStatus ?? "—"}</td>
+            <td className="py-1 pe-3 font-mono text-xs break-all">
               {attempt.error ?? attempt.responseSnippet ?? ""}
             </td>
           </tr>

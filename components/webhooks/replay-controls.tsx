@@ -1,18 +1,19 @@
 "use client";
 /** Buttons and small forms that act on the delivery log through server actions, with toasts. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { InlineForm } from "@/components/ui/inline-form";
-import { formatCount } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 
 export function ReplayButton({ eventId, replay }: { eventId: string; replay: Action }) {
-  const { pending, run } = useAction(replay, { success: "The event is queued again." });
+  const t = useTranslations("webhooks.replay");
+  const { pending, run } = useAction(replay, { success: t("queued") });
   return (
     <Button variant="secondary" pending={pending} onClick={() => run({ eventId })}>
-      Replay
+      {t("replay")}
     </Button>
   );
 }
@@ -42,32 +43,31 @@ function DateInput({
 
 /** Replays every failed event created between two dates (inclusive days, UTC). */
 export function ReplayPeriodForm({ replayFailed }: { replayFailed: Action<number> }) {
-  const { pending, run } = useAction(replayFailed, {
-    success: (count) => `${formatCount(count)} failed event${count === 1 ? "" : "s"} queued again.`,
-  });
+  const t = useTranslations("webhooks.replay");
+  const { pending, run } = useAction(replayFailed, { success: (count) => t("failedQueued", { count }) });
   const today = new Date().toISOString().slice(0, 10);
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
   return (
     <InlineForm onSubmit={() => run({ from, to })}>
-      <DateInput label="Failed from" value={from} onChange={setFrom} />
-      <DateInput label="to" value={to} onChange={setTo} />
+      <DateInput label={t("failedFrom")} value={from} onChange={setFrom} />
+      <DateInput label={t("failedTo")} value={to} onChange={setTo} />
       <Button type="submit" variant="secondary" pending={pending}>
-        Replay failed events
+        {t("replayFailed")}
       </Button>
     </InlineForm>
   );
 }
 
 export function TestEventForm({ eventTypes, sendTest }: { eventTypes: readonly string[]; sendTest: Action }) {
-  const { pending, run } = useAction(sendTest, { success: "Test event queued; it appears below once sent." });
+  const t = useTranslations("webhooks.replay");
+  const { pending, run } = useAction(sendTest, { success: t("test.queued") });
   const [eventType, setEventType] = useState(eventTypes[0] ?? "");
-  if (eventTypes.length === 0)
-    return <p className="text-sm text-slate-600">Subscribe to an event type to send a test event.</p>;
+  if (eventTypes.length === 0) return <p className="text-sm text-slate-600">{t("test.noSubscription")}</p>;
   return (
     <InlineForm onSubmit={() => run({ eventType })}>
       <label className="text-sm">
-        <span className="mb-1 block font-medium text-slate-800">Subscription</span>
+        <span className="mb-1 block font-medium text-slate-800">{t("test.subscription")}</span>
         <select value={eventType} onChange={(e) => setEventType(e.target.value)} className={inputClass}>
           {eventTypes.map((type) => (
             <option key={type}>{type}</option>
@@ -75,7 +75,7 @@ export function TestEventForm({ eventTypes, sendTest }: { eventTypes: readonly s
         </select>
       </label>
       <Button type="submit" pending={pending}>
-        Send test event
+        {t("test.send")}
       </Button>
     </InlineForm>
   );

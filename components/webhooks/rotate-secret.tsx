@@ -1,24 +1,18 @@
 "use client";
-import { useState } from "react";
 /**
  * Rotates an hmac subscription's secret in a dialog: a secret entered or generated (then shown this
  * once), and a grace period during which the previous secret still signs webhook-signature.
  */
+import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { GRACE_HOURS_CHOICES, type RotatedSecret, rotateSecretSchema } from "@/lib/contract/forms/webhooks";
-import { formatDateTime } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
-
-const graceLabel = (hours: number) =>
-  hours === 0
-    ? "None: the current secret stops at once"
-    : hours < 24
-      ? `${hours} hour${hours === 1 ? "" : "s"}`
-      : `${hours / 24} day${hours === 24 ? "" : "s"}`;
 
 export function RotateSecretButton({
   eventType,
@@ -27,13 +21,14 @@ export function RotateSecretButton({
   eventType: string;
   rotate: Action<RotatedSecret>;
 }) {
+  const t = useTranslations("webhooks.rotate");
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Rotate secret
+        {t("button")}
       </Button>
-      <Modal open={open} title={`Rotate the secret of ${eventType}`} onClose={() => setOpen(false)}>
+      <Modal open={open} title={t("title", { eventType })} onClose={() => setOpen(false)}>
         <RotateSecretForm eventType={eventType} rotate={rotate} close={() => setOpen(false)} />
       </Modal>
     </>
@@ -50,25 +45,33 @@ function RotateSecretForm({
   rotate: Action<RotatedSecret>;
   close: () => void;
 }) {
+  const t = useTranslations("webhooks.rotate");
   const { form, errors, created, pending, submit } = useActionForm(
     rotateSecretSchema,
     { eventType, secret: "", graceHours: 24 },
     rotate,
-    "The secret is rotated.",
+    t("rotated"),
   );
+  // Whole days from a day on, hours below it.
+  const graceLabel = (hours: number) =>
+    hours === 0
+      ? t("grace.none")
+      : hours < 24
+        ? t("grace.hours", { hours })
+        : t("grace.days", { days: hours / 24 });
   if (created) return <Rotated rotated={created} close={close} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <TextInput
-        label="New secret"
+        label={t("newSecret")}
         type="password"
         autoComplete="new-password"
-        hint="Leave empty to have one generated: it is shown once."
+        hint={t("newSecretHint")}
         error={errors.secret?.message}
         {...form.register("secret")}
       />
       <SelectInput
-        label="Grace period"
+        label={t("gracePeriod")}
         error={errors.graceHours?.message}
         {...form.register("graceHours", { valueAsNumber: true })}
       >
@@ -78,16 +81,13 @@ function RotateSecretForm({
           </option>
         ))}
       </SelectInput>
-      <p className="text-xs text-slate-600">
-        During the grace period webhook-signature carries two signatures, with the new and with the current
-        secret, so your receiver verifies with either; x-signature carries the new secret&apos;s only.
-      </p>
+      <p className="text-xs text-slate-600">{t("graceExplained")}</p>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={close}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" pending={pending}>
-          Rotate secret
+          {t("button")}
         </Button>
       </div>
     </form>
@@ -95,14 +95,14 @@ function RotateSecretForm({
 }
 
 function Rotated({ rotated, close }: { rotated: RotatedSecret; close: () => void }) {
+  const t = useTranslations("webhooks.rotate");
+  const format = useFormat();
   const secret = rotated.generatedSecret;
   return (
     <div className="space-y-3">
       {secret && (
-        <section aria-label="New secret" className="rounded-md border border-green-300 bg-green-50 p-3">
-          <p className="font-medium text-green-900">
-            Your new secret. Copy it now: you will not see it again.
-          </p>
+        <section aria-label={t("newSecret")} className="rounded-md border border-green-300 bg-green-50 p-3">
+          <p className="font-medium text-green-900">{t("generated")}</p>
           <code data-testid="new-webhook-secret" className="mt-2 block font-mono break-all">
             {secret}
           </code>
@@ -111,22 +111,22 @@ function Rotated({ rotated, close }: { rotated: RotatedSecret; close: () => void
             className="mt-2"
             onClick={() =>
               navigator.clipboard.writeText(secret).then(
-                () => toast.success("Copied to the clipboard."),
-                () => toast.error("Copying failed: select the secret and copy it by hand."),
+                () => toast.success(t("copied")),
+                () => toast.error(t("copyFailed")),
               )
             }
           >
-            Copy
+            {t("copy")}
           </Button>
         </section>
       )}
       <p>
         {rotated.previousValidUntil
-          ? `The previous secret also signs until ${formatDateTime(new Date(rotated.previousValidUntil))}.`
-          : "Only the new secret signs from now on."}
+          ? t("previousUntil", { date: format.dateTime(new Date(rotated.previousValidUntil)) })
+          : t("onlyNew")}
       </p>
       <div className="flex justify-end">
-        <Button onClick={close}>Done</Button>
+        <Button onClick={close}>{t("done")}</Button>
       </div>
     </div>
   );

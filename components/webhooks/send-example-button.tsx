@@ -1,5 +1,6 @@
 "use client";
 /** The event catalog's "send example": queues the example to the provider's subscription of the type. */
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
@@ -14,8 +15,9 @@ export function SendExampleButton({
   unavailable?: string;
   send: Action<{ eventId: string }>;
 }) {
+  const t = useTranslations("webhooks.example");
   const { pending, run } = useAction(send, {
-    success: ({ eventId }) => `Example queued as ${eventId}; it appears in the webhook log once sent.`,
+    success: ({ eventId }) => t("queued", { eventId }),
     refresh: false,
   });
   const noteId = `${eventType}-send-example-note`;
@@ -31,10 +33,10 @@ export function SendExampleButton({
         pending={pending}
         disabled={!!unavailable}
         aria-describedby={unavailable ? noteId : undefined}
-        aria-label={`Send example ${eventType}`}
+        aria-label={t("ariaLabel", { eventType })}
         onClick={() => run({ eventType })}
       >
-        Send example
+        {t("send")}
       </Button>
     </div>
   );

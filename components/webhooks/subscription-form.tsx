@@ -4,6 +4,7 @@
  * contract's subscribe schema, so the form and the API accept the same things. Secrets are never
  * sent back to the browser: changing a subscription means entering them again.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -25,20 +26,14 @@ interface SubscriptionValues {
 
 type CredentialField = Exclude<keyof SubscriptionValues, "callbackUrl" | "authType">;
 
-/** The fields each kind of authentication asks for; secrets are typed as passwords. */
+/** The fields each kind of authentication asks for (labelled by field name); secrets are typed as passwords. */
 const CREDENTIAL_FIELDS: Record<
   Exclude<SubscriptionValues["authType"], "">,
-  Array<{ field: CredentialField; label: string; secret?: boolean }>
+  Array<{ field: CredentialField; secret?: boolean }>
 > = {
-  hmac: [{ field: "secret", label: "Secret", secret: true }],
-  header: [
-    { field: "headerName", label: "Header name" },
-    { field: "headerValue", label: "Header value", secret: true },
-  ],
-  basic: [
-    { field: "username", label: "Username" },
-    { field: "password", label: "Password", secret: true },
-  ],
+  hmac: [{ field: "secret", secret: true }],
+  header: [{ field: "headerName" }, { field: "headerValue", secret: true }],
+  basic: [{ field: "username" }, { field: "password", secret: true }],
 };
 
 function toRequest(eventType: string, values: SubscriptionValues) {
@@ -70,6 +65,7 @@ export function SubscriptionForm({
   current?: { callbackUrl: string; authType: string | null };
   subscribeAction: Action<SubscriptionReceipt>;
 }) {
+  const t = useTranslations("webhooks.subscription");
   const [open, setOpen] = useState(!current);
   const form = useForm<SubscriptionValues>({
     resolver: resolverFor(eventType),
@@ -100,7 +96,7 @@ export function SubscriptionForm({
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Change
+        {t("change")}
       </Button>
     );
   }
@@ -112,25 +108,25 @@ export function SubscriptionForm({
     >
       <TextInput
         id={id("callbackUrl")}
-        label="Callback URL"
+        label={t("callbackUrl")}
         type="url"
         placeholder="https://your-system.example/webhooks"
         error={errors.callbackUrl?.message}
         {...register("callbackUrl")}
       />
-      <SelectInput id={id("authType")} label="Authentication" {...register("authType")}>
-        <option value="">None</option>
-        <option value="hmac">HMAC signature (x-signature and webhook-signature)</option>
-        <option value="header">A fixed header</option>
-        <option value="basic">HTTP Basic</option>
+      <SelectInput id={id("authType")} label={t("authentication")} {...register("authType")}>
+        <option value="">{t("auth.none")}</option>
+        <option value="hmac">{t("auth.hmac")}</option>
+        <option value="header">{t("auth.header")}</option>
+        <option value="basic">{t("auth.basic")}</option>
       </SelectInput>
       {authType && (
         <div className={authType === "hmac" ? undefined : "grid gap-3 sm:grid-cols-2"}>
-          {CREDENTIAL_FIELDS[authType].map(({ field, label, secret }) => (
+          {CREDENTIAL_FIELDS[authType].map(({ field, secret }) => (
             <TextInput
               key={field}
               id={id(field)}
-              label={label}
+              label={t(`credential.${field}`)}
               type={secret ? "password" : undefined}
               autoComplete={secret ? "new-password" : undefined}
               error={errors[field]?.message}
@@ -139,18 +135,14 @@ export function SubscriptionForm({
           ))}
         </div>
       )}
-      {current?.authType && (
-        <p className="text-xs text-slate-600">
-          Saved secrets are never shown: enter them again to change the subscription.
-        </p>
-      )}
+      {current?.authType && <p className="text-xs text-slate-600">{t("secretsNotShown")}</p>}
       <div className="flex gap-2">
         <Button type="submit" pending={pending}>
-          {current ? "Save subscription" : "Subscribe"}
+          {current ? t("save") : t("subscribe")}
         </Button>
         {current && (
           <Button variant="ghost" onClick={() => setOpen(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
         )}
       </div>

@@ -1,10 +1,13 @@
 /**
  * A subscription's health on the webhooks page: healthy or failing (the streak, since when, the last
  * reason), disabled with its reason and a re-enable, and a rotation's grace period while it lasts.
+ * The reasons come from the delivery worker, in English.
  */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/page";
-import { formatCount, formatDateTime } from "@/lib/format";
+import type { Formatter } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 import { ReenableButton } from "./reenable-button";
 
@@ -19,22 +22,26 @@ export interface SubscriptionHealthRow {
   previousAuthUntil: Date | null;
 }
 
-const lastFailure = (row: SubscriptionHealthRow) =>
-  row.lastFailureAt && `${row.lastFailureReason} (${formatDateTime(row.lastFailureAt)})`;
+const lastFailure = (row: SubscriptionHealthRow, format: Formatter) =>
+  row.lastFailureAt ? `${row.lastFailureReason} (${format.dateTime(row.lastFailureAt)})` : "";
 
 function Health({ row }: { row: SubscriptionHealthRow }): ReactNode {
+  const t = useTranslations("webhooks.health");
+  const format = useFormat();
+  const last = lastFailure(row, format);
   if (row.failureStreak > 0)
     return (
       <>
-        <Badge tone="amber">Failing</Badge> {formatCount(row.failureStreak)} failed attempt
-        {row.failureStreak === 1 ? "" : "s"} in a row
-        {row.failingSince && ` since ${formatDateTime(row.failingSince)}`}. Last: {lastFailure(row)}
+        <Badge tone="amber">{t("failing")}</Badge>{" "}
+        {row.failingSince
+          ? t("streakSince", { count: row.failureStreak, since: format.dateTime(row.failingSince), last })
+          : t("streak", { count: row.failureStreak, last })}
       </>
     );
   return (
     <>
-      <Badge tone="green">Healthy</Badge>
-      {row.lastFailureAt && ` Last failure: ${lastFailure(row)}`}
+      <Badge tone="green">{t("healthy")}</Badge>
+      {row.lastFailureAt && ` ${t("lastFailure", { last })}`}
     </>
   );
 }
@@ -49,27 +56,31 @@ export function SubscriptionHealth({
   reenable?: Action<{ recovered: number }>;
   now?: Date;
 }) {
+  const t = useTranslations("webhooks.health");
+  const format = useFormat();
   return (
     <>
       <div className="sm:col-span-3">
-        <dt className="text-slate-600">Health</dt>
+        <dt className="text-slate-600">{t("health")}</dt>
         <dd>
           <Health row={row} />
         </dd>
       </div>
       {row.previousAuthUntil && row.previousAuthUntil > now && (
         <div className="sm:col-span-3">
-          <dt className="text-slate-600">Secret rotation</dt>
-          <dd>The previous secret also signs until {formatDateTime(row.previousAuthUntil)}.</dd>
+          <dt className="text-slate-600">{t("rotation")}</dt>
+          <dd>{t("previousUntil", { date: format.dateTime(row.previousAuthUntil) })}</dd>
         </div>
       )}
       {row.disabledAt && (
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3" role="alert">
           <span>
-            <Badge tone="red">Disabled</Badge>{" "}
+            <Badge tone="red">{t("disabled")}</Badge>{" "}
             <span className="text-red-800">
-              {row.disabledReason} ({formatDateTime(row.disabledAt)}). Events are not sent; re-enable, or save
-              the subscription again, to resume.
+              {t("disabledBecause", {
+                reason: row.disabledReason ?? "",
+                date: format.dateTime(row.disabledAt),
+              })}
             </span>
           </span>
           {reenable && <ReenableButton eventType={row.eventType} reenable={reenable} />}

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { SubscriptionReceipt } from "@/lib/contract/subscription";
 import type { Action } from "@/lib/portal/action-result";
@@ -10,17 +11,18 @@ export function UnsubscribeButton({
   eventType: string;
   unsubscribeAction: Action<SubscriptionReceipt>;
 }) {
+  const t = useTranslations("webhooks.unsubscribe");
   return (
     <ConfirmAction
       action={unsubscribeAction}
       input={{ eventType }}
       options={{ success: (receipt) => `${receipt.message}: ${eventType}.` }}
-      label="Unsubscribe"
+      label={t("button")}
       variant="ghost"
-      title={`Unsubscribe from ${eventType}?`}
-      confirmLabel="Unsubscribe"
+      title={t("title", { eventType })}
+      confirmLabel={t("button")}
     >
-      Events of this type will no longer be sent to your system.
+      {t("warning")}
     </ConfirmAction>
   );
 }

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ResetPasswordForm } from "@/components/auth/password-reset-forms";
 
-export const metadata: Metadata = { title: "Choose a new password" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.reset");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 /** Where a reset link lands (better-auth checks the token and adds it, or error=INVALID_TOKEN). */
@@ -13,20 +17,21 @@ export default async function ResetPasswordPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { token } = await searchParams;
+  const t = await getTranslations("auth.reset");
   if (typeof token !== "string" || token.length === 0 || token.length > 200) {
     return (
-      <AuthFrame title="This link cannot be used">
-        <p>It is used, expired or not valid.</p>
+      <AuthFrame title={t("unusableTitle")}>
+        <p>{t("unusable")}</p>
         <p className="mt-6">
           <Link href="/forgot-password" className="font-medium text-blue-800 underline">
-            Ask for a new link
+            {t("askNewLink")}
           </Link>
         </p>
       </AuthFrame>
     );
   }
   return (
-    <AuthFrame title="Choose a new password">
+    <AuthFrame title={t("title")}>
       <ResetPasswordForm token={token} />
     </AuthFrame>
   );

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import {
   ApprovalBadge,
   ChannelNameCell,
   RejectedBadge,
-  requestKindLabel,
+  RequestKindLabel,
   StatusBadge,
 } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
@@ -13,35 +14,37 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { SearchForm } from "@/components/ui/search-form";
 import { DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
-import { listProviderChannels } from "@/lib/domain/channels";
+import { inViewersLanguage, listProviderChannels } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 
-export const metadata: Metadata = { title: "Channels" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("channels");
+  return { title: t("list.title") };
+}
 
 export default async function ChannelsPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  const t = await getTranslations("channels");
   const user = await requireProviderUser();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q : "";
   const list = await listProviderChannels(user.actor, { q, ...pageQuery(params) });
+  // Names in the viewer's language where a translation of them exists (issue 13).
+  const items = await inViewersLanguage(list.items, await getLocale());
 
   return (
     <>
       <PageHeader
-        title="Delivery channels"
-        description={
-          user.mode === "test"
-            ? "Test mode: each change is a request, decided automatically within seconds (a name containing REJECT is rejected)."
-            : "Each change is a request that a platform administrator approves."
-        }
+        title={t("list.heading")}
+        description={user.mode === "test" ? t("list.descriptionTest") : t("list.description")}
         actions={
           can(user.actor, "provider.channels.edit") && (
             <Link href="/channels/new" className={buttonClass("primary")}>
-              New channel
+              {t("list.newChannel")}
             </Link>
           )
         }
@@ -49,29 +52,29 @@ export default async function ChannelsPage({
       <SearchForm
         action="/channels"
         id="channel-search"
-        label="Search channels"
-        placeholder="Search by id, name, description or contact"
+        label={t("list.searchLabel")}
+        placeholder={t("list.searchPlaceholder")}
         term={q}
       />
 
       <PagedTable
-        items={list.items}
+        items={items}
         paging={list}
         basePath="/channels"
         params={q ? { q } : {}}
-        unit="channels"
+        unit={t("list.unit")}
         empty={
-          <EmptyState title={q ? `No channel matches "${q}"` : "No channels yet"}>
-            {q ? "Try another search." : "Create your first delivery channel, here or through the API."}
+          <EmptyState title={q ? t("list.noMatch", { q }) : t("list.empty")}>
+            {q ? t("list.noMatchHint") : t("list.emptyHint")}
           </EmptyState>
         }
-        caption="Your delivery channels"
+        caption={t("list.caption")}
         columns={[
-          { label: "Channel" },
-          { label: "Status" },
-          { label: "Approval", hideBelow: "sm" },
-          { label: "Pending request", hideBelow: "md" },
-          { label: "Last change", hideBelow: "md" },
+          { label: t("list.columns.channel") },
+          { label: t("list.columns.status") },
+          { label: t("list.columns.approval"), hideBelow: "sm" },
+          { label: t("list.columns.pending"), hideBelow: "md" },
+          { label: t("list.columns.lastChange"), hideBelow: "md" },
         ]}
         row={(channel) => (
           <tr key={channel.id}>
@@ -88,11 +91,13 @@ export default async function ChannelsPage({
               <ApprovalBadge isApproved={channel.isApproved} />
             </td>
             <td className="hidden px-4 py-3 md:table-cell">
-              {channel.pending
-                ? requestKindLabel(channel.pending.kind)
-                : channel.rejectionReason
-                  ? `Rejected: ${channel.rejectionReason}`
-                  : "—"}
+              {channel.pending ? (
+                <RequestKindLabel kind={channel.pending.kind} />
+              ) : channel.rejectionReason ? (
+                t("badges.rejectedBecause", { reason: channel.rejectionReason })
+              ) : (
+                "—"
+              )}
             </td>
             <DateCell date={channel.updatedAt} hideBelow="md" />
           </tr>

@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotificationsPage } from "@/components/notifications/notifications-page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { notificationSettings } from "@/lib/domain/notifications";
 import { saveNotificationsAction } from "./actions";
 
-export const metadata: Metadata = { title: "Notifications" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notifications");
+  return { title: t("title") };
+}
 
 export default async function PortalNotificationsPage() {
   const user = await requireProviderUser();

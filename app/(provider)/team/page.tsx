@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/page";
 import { InvitationList } from "@/components/users/invitation-list";
 import { InviteForm } from "@/components/users/invite-form";
@@ -16,7 +17,10 @@ import {
   revokeTeamInvitationAction,
 } from "./actions";
 
-export const metadata: Metadata = { title: "Team" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users");
+  return { title: t("team.title") };
+}
 
 /**
  * The organisation's users, in either mode (they are the live organisation's): owners invite,
@@ -24,6 +28,7 @@ export const metadata: Metadata = { title: "Team" };
  */
 export default async function TeamPage() {
   const user = await requireProviderUser();
+  const t = await getTranslations("users");
   const actor = organisationActor(user);
   const manages = can(actor, "provider.users.manage");
   const [users, invitations] = await Promise.all([
@@ -32,13 +37,10 @@ export default async function TeamPage() {
   ]);
   return (
     <>
-      <PageHeader
-        title="Team"
-        description="Who works for your organisation in this portal. The organisation always keeps one active owner."
-      />
+      <PageHeader title={t("team.title")} description={t("team.description")} />
       <div className="space-y-6">
         <UserList
-          caption="Your organisation's users"
+          caption={t("team.caption")}
           users={users}
           scope="provider"
           scopeRoles={PROVIDER_ROLES}
@@ -55,10 +57,10 @@ export default async function TeamPage() {
         />
         {manages && (
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card title="Invite a user">
+            <Card title={t("inviteCard")}>
               <InviteForm scope="provider" invite={inviteTeamMemberAction} />
             </Card>
-            <Card title="Open invitations">
+            <Card title={t("openInvitations")}>
               <InvitationList invitations={invitations} revoke={revokeTeamInvitationAction} />
             </Card>
           </div>

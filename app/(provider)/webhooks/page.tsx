@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/page";
 import { RotateSecretButton } from "@/components/webhooks/rotate-secret";
 import { SubscriptionForm } from "@/components/webhooks/subscription-form";
@@ -11,30 +12,33 @@ import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { reenableAction, rotateSecretAction, subscribeAction, unsubscribeAction } from "./actions";
 
-export const metadata: Metadata = { title: "Webhooks" };
-
-const AUTH_LABELS: Record<string, string> = {
-  hmac: "HMAC signature",
-  header: "Fixed header",
-  basic: "HTTP Basic",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("webhooks.page");
+  return { title: t("title") };
+}
 
 export default async function WebhooksPage() {
   const user = await requireProviderUser();
   const manages = can(user.actor, "provider.webhooks.manage");
   const subscriptions = await listSubscriptions(user.actor);
+  const t = await getTranslations("webhooks.page");
+  const authLabels: Record<string, string> = {
+    hmac: t("auth.hmac"),
+    header: t("auth.header"),
+    basic: t("auth.basic"),
+  };
   return (
     <>
       <PageHeader
-        title="Webhooks"
-        description="The platform tells your system about events by calling these URLs. One subscription per event type."
+        title={t("title")}
+        description={t("description")}
         actions={
           <>
             <Link href="/webhooks/events" className="text-sm text-blue-800 underline">
-              Event catalog
+              {t("eventCatalog")}
             </Link>
             <Link href="/webhooks/deliveries" className="text-sm text-blue-800 underline">
-              Webhook log
+              {t("webhookLog")}
             </Link>
           </>
         }
@@ -61,13 +65,17 @@ export default async function WebhooksPage() {
               {subscription && (
                 <dl className="mb-4 grid gap-2 text-sm sm:grid-cols-3">
                   <div className="sm:col-span-2">
-                    <dt className="text-slate-600">Callback URL</dt>
+                    <dt className="text-slate-600">{t("callbackUrl")}</dt>
                     <dd className="font-mono break-all">{subscription.callbackUrl}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-600">Authentication</dt>
+                    <dt className="text-slate-600">{t("authentication")}</dt>
                     <dd>
-                      {subscription.authType ? `${AUTH_LABELS[subscription.authType]} (secret set)` : "None"}
+                      {subscription.authType
+                        ? t("authWithSecret", {
+                            auth: authLabels[subscription.authType] ?? subscription.authType,
+                          })
+                        : t("noAuth")}
                     </dd>
                   </div>
                   <SubscriptionHealth row={subscription} reenable={manages ? reenableAction : undefined} />

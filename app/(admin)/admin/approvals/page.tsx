@@ -1,41 +1,46 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { PaymentDecision } from "@/components/admin/payment-decision";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApproval } from "@/lib/domain/approval-queue";
 import { can } from "@/lib/domain/permissions";
-import { formatAmount, formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "./actions";
 
-export const metadata: Metadata = { title: "Awaiting my approval" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.approvals");
+  return { title: t("title") };
+}
 
 type Person = { name: string; email: string };
 const who = (person: Person) => (person.email ? `${person.name} (${person.email})` : person.name);
-const approvedSoFar = (approvedBy: Person[], required: number) =>
-  `${approvedBy.length} of ${required} approvals${approvedBy.length ? `: ${approvedBy.map(who).join(", ")}` : ""}`;
 
 /** The payments the signed-in finance approver may still approve, oldest first. */
 export default async function ApprovalsPage() {
   const user = await requirePlatformUser();
+  const t = await getTranslations("review.approvals");
   if (!can(user.actor, "payments.approve"))
     return (
       <>
-        <PageHeader title="Awaiting my approval" />
-        <EmptyState title="Only finance approvers approve payments" />
+        <PageHeader title={t("title")} />
+        <EmptyState title={t("notApprover")} />
       </>
     );
   const { requests, refunds } = await awaitingMyApproval(user.actor);
+  const format = await getFormat();
+  const approvedSoFar = (approvedBy: Person[], required: number) =>
+    approvedBy.length
+      ? t("approvedSoFarBy", { approved: approvedBy.length, required, names: approvedBy.map(who).join(", ") })
+      : t("approvedSoFar", { approved: 0, required });
   return (
     <>
-      <PageHeader
-        title="Awaiting my approval"
-        description="Delivery requests and refunds above their program's threshold, oldest first. You cannot approve your own, nor twice."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="Delivery requests">
+        <Card title={t("deliveryRequests")}>
           {requests.length === 0 ? (
-            <p className="text-sm text-slate-600">Nothing awaits your approval.</p>
+            <p className="text-sm text-slate-600">{t("nothing")}</p>
           ) : (
             <ul className="space-y-4">
               {requests.map((request) => (
@@ -47,17 +52,20 @@ export default async function ApprovalsPage() {
                     >
                       {request.description}
                     </Link>
-                    <span>{formatAmount(request.totalMinor, request.unit)}</span>
+                    <span>{format.amount(request.totalMinor, request.unit)}</span>
                     <span className="text-slate-600">{request.program.name}</span>
                   </div>
                   <p className="text-slate-600">
-                    Created by {who(request.creator)} at {formatDateTime(request.createdAt)};{" "}
-                    {approvedSoFar(request.approvedBy, request.approvalsRequired)}
+                    {t("requestCreated", {
+                      who: who(request.creator),
+                      date: format.dateTime(request.createdAt),
+                      approvals: approvedSoFar(request.approvedBy, request.approvalsRequired),
+                    })}
                   </p>
                   <PaymentDecision
                     kind="deliveryRequest"
                     id={request.id}
-                    label={`the delivery request ${request.description}`}
+                    label={t("requestLabel", { description: request.description })}
                     approve={approvePaymentAction}
                     reject={rejectPaymentAction}
                   />
@@ -66,9 +74,9 @@ export default async function ApprovalsPage() {
             </ul>
           )}
         </Card>
-        <Card title="Refunds">
+        <Card title={t("refunds")}>
           {refunds.length === 0 ? (
-            <p className="text-sm text-slate-600">Nothing awaits your approval.</p>
+            <p className="text-sm text-slate-600">{t("nothing")}</p>
           ) : (
             <ul className="space-y-4">
               {refunds.map((refund) => (
@@ -78,19 +86,26 @@ export default async function ApprovalsPage() {
                       className="font-medium text-blue-800 hover:underline"
                       href={`/admin/programs/${refund.program.id}/requests/${refund.deliveryRequestId}`}
                     >
-                      Refund to <span className="font-mono">{refund.beneficiaryId}</span>
+                      {t.rich("refundTo", {
+                        beneficiaryId: refund.beneficiaryId,
+                        id: (chunks) => <span className="font-mono">{chunks}</span>,
+                      })}
                     </Link>
-                    <span>{formatAmount(refund.amountMinor, refund.unit)}</span>
+                    <span>{format.amount(refund.amountMinor, refund.unit)}</span>
                     <span className="text-slate-600">{refund.program.name}</span>
                   </div>
                   <p className="text-slate-600">
-                    Asked for by {who(refund.creator)} at {formatDateTime(refund.createdAt)}: {refund.reason};{" "}
-                    {approvedSoFar(refund.approvedBy, refund.approvalsRequired)}
+                    {t("refundAsked", {
+                      who: who(refund.creator),
+                      date: format.dateTime(refund.createdAt),
+                      reason: refund.reason,
+                      approvals: approvedSoFar(refund.approvedBy, refund.approvalsRequired),
+                    })}
                   </p>
                   <PaymentDecision
                     kind="refund"
                     id={refund.id}
-                    label={`the refund to ${refund.beneficiaryId}`}
+                    label={t("refundLabel", { beneficiaryId: refund.beneficiaryId })}
                     approve={approvePaymentAction}
                     reject={rejectPaymentAction}
                   />

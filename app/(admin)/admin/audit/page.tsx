@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/components/admin/audit-table";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -12,7 +13,10 @@ import { auditFiltersOf } from "@/lib/contract/audit";
 import { auditActions, auditEntries } from "@/lib/domain/audit-log";
 import { can } from "@/lib/domain/permissions";
 
-export const metadata: Metadata = { title: "Audit trail" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("audit");
+  return { title: t("title") };
+}
 
 const FILTERS = ["actor", "subjectType", "subjectId", "action", "from", "to"] as const;
 
@@ -41,6 +45,7 @@ export default async function AuditPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
+  const t = await getTranslations("audit");
   if (!can(user.actor, "audit.read")) notFound();
   const raw = await searchParams;
   const filters = auditFiltersOf(raw);
@@ -49,23 +54,20 @@ export default async function AuditPage({
   const query = new URLSearchParams(params).toString();
   return (
     <>
-      <PageHeader
-        title="Audit trail"
-        description="Every change made through the APIs, the portal and the console: who, what, when, and what changed. Entries are chained: npm run audit:verify finds an edited or deleted one."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <FilterForm action="/admin/audit">
-        <TextFilter name="actor" label="Actor (email or id)" value={filters.actor} />
+        <TextFilter name="actor" label={t("filters.actor")} value={filters.actor} />
         <FilterSelect
           name="action"
-          label="Action"
+          label={t("filters.action")}
           value={filters.action}
-          emptyLabel="All actions"
+          emptyLabel={t("filters.allActions")}
           options={actions}
         />
-        <TextFilter name="subjectType" label="Subject type" value={filters.subjectType} />
-        <TextFilter name="subjectId" label="Subject id" value={filters.subjectId} />
-        <TextFilter name="from" label="From" type="date" value={filters.from} />
-        <TextFilter name="to" label="To" type="date" value={filters.to} />
+        <TextFilter name="subjectType" label={t("filters.subjectType")} value={filters.subjectType} />
+        <TextFilter name="subjectId" label={t("filters.subjectId")} value={filters.subjectId} />
+        <TextFilter name="from" label={t("filters.from")} type="date" value={filters.from} />
+        <TextFilter name="to" label={t("filters.to")} type="date" value={filters.to} />
       </FilterForm>
       <p className="mb-4">
         <a
@@ -73,18 +75,14 @@ export default async function AuditPage({
           href={`/admin/audit/export${query ? `?${query}` : ""}`}
           download
         >
-          Export CSV
+          {t("exportCsv")}
         </a>
       </p>
-      {page.entries.length === 0 ? (
-        <EmptyState title="No entry matches" />
-      ) : (
-        <AuditTable entries={page.entries} />
-      )}
-      <nav aria-label="Pages" className="mt-4 flex gap-4 text-sm">
+      {page.entries.length === 0 ? <EmptyState title={t("empty")} /> : <AuditTable entries={page.entries} />}
+      <nav aria-label={t("pages")} className="mt-4 flex gap-4 text-sm">
         {filters.before && (
           <Link className="text-blue-800 hover:underline" href={`/admin/audit${query ? `?${query}` : ""}`}>
-            Newest entries
+            {t("newest")}
           </Link>
         )}
         {page.next && (
@@ -92,7 +90,7 @@ export default async function AuditPage({
             className="text-blue-800 hover:underline"
             href={`/admin/audit?${new URLSearchParams({ ...params, before: String(page.next) })}`}
           >
-            Older entries
+            {t("older")}
           </Link>
         )}
       </nav>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import {
   ApprovalBadge,
   ChannelNameCell,
@@ -14,12 +15,17 @@ import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { providerChoices } from "@/lib/domain/admin-console";
-import { allChannels, REQUEST_FILTERS } from "@/lib/domain/channels";
+import { allChannels, inViewersLanguage, REQUEST_FILTERS } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 
-export const metadata: Metadata = { title: "All channels" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adminChannels.list");
+  return { title: t("title") };
+}
 
 const FILTERS = ["providerId", "status", "approved", "request", "category", "country"] as const;
+/** The "latest request" filter's values; their labels are this page's, in the reader's language. */
+const REQUEST_FILTER_KEYS = Object.keys(REQUEST_FILTERS) as (keyof typeof REQUEST_FILTERS)[];
 
 export default async function AdminChannelsPage({
   searchParams,
@@ -27,6 +33,8 @@ export default async function AdminChannelsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
+  const t = await getTranslations("adminChannels.list");
+  const statusName = await getTranslations("channels.status");
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
   const [list, providers] = await Promise.all([
@@ -37,55 +45,64 @@ export default async function AdminChannelsPage({
     }),
     providerChoices(user.actor),
   ]);
+  // Names in the viewer's language where a translation of them exists (issue 13).
+  const items = await inViewersLanguage(list.items, await getLocale());
   const filter = (
     name: (typeof FILTERS)[number],
     label: string,
     options: ReadonlyArray<string | readonly [string, string]>,
-  ) => <FilterSelect name={name} label={label} value={params[name]} emptyLabel="All" options={options} />;
+  ) => (
+    <FilterSelect name={name} label={label} value={params[name]} emptyLabel={t("all")} options={options} />
+  );
   return (
     <>
-      <PageHeader
-        title="All channels"
-        description="Every provider's channels, most recently changed first."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <FilterForm action="/admin/channels">
         {filter(
           "providerId",
-          "Provider",
+          t("provider"),
           providers.map((p) => [p.id, p.name] as const),
         )}
-        {filter("status", "Status", CHANNEL_STATUSES)}
-        {filter("approved", "Approval", [
-          ["yes", "Approved"],
-          ["no", "Not approved"],
+        {filter(
+          "status",
+          t("status"),
+          CHANNEL_STATUSES.map((status) => [status, statusName(status)] as const),
+        )}
+        {filter("approved", t("approval"), [
+          ["yes", t("approved")],
+          ["no", t("notApproved")],
         ])}
-        {filter("request", "Latest request", Object.entries(REQUEST_FILTERS))}
-        {filter("category", "Category", CHANNEL_CATEGORIES)}
+        {filter(
+          "request",
+          t("latestRequest"),
+          REQUEST_FILTER_KEYS.map((key) => [key, t(`requestFilter.${key}`)] as const),
+        )}
+        {filter("category", t("category"), CHANNEL_CATEGORIES)}
         <label className="text-sm">
-          <span className="mb-1 block font-medium">Available in</span>
+          <span className="mb-1 block font-medium">{t("availableIn")}</span>
           <input
             name="country"
             defaultValue={params.country ?? ""}
             maxLength={2}
             placeholder="BG"
-            title="ISO country code: channels that support it (or name no countries) and do not exclude it"
+            title={t("countryHint")}
             className={`${inputClass} w-20 uppercase`}
           />
         </label>
       </FilterForm>
       <PagedTable
-        items={list.items}
+        items={items}
         paging={list}
         basePath="/admin/channels"
         params={params}
-        empty={<EmptyState title="No channel matches" />}
-        caption="Channels"
-        unit="channels"
+        empty={<EmptyState title={t("empty")} />}
+        caption={t("caption")}
+        unit={t("unit")}
         columns={[
-          { label: "Channel" },
-          { label: "Provider" },
-          { label: "Status" },
-          { label: "Last change", hideBelow: "md" },
+          { label: t("columns.channel") },
+          { label: t("columns.provider") },
+          { label: t("columns.status") },
+          { label: t("columns.lastChange"), hideBelow: "md" },
         ]}
         row={(channel) => (
           <tr key={channel.id}>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
@@ -7,7 +8,10 @@ import { can } from "@/lib/domain/permissions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
 
-export const metadata: Metadata = { title: "Webhook log" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adminConsole.deliveries");
+  return { title: t("title") };
+}
 
 export default async function AdminDeliveriesPage({
   searchParams,
@@ -15,18 +19,16 @@ export default async function AdminDeliveriesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
+  const t = await getTranslations("adminConsole.deliveries");
   const { cursor, ...filters } = logFilters(await searchParams);
   const log = await deliveryLog(user.actor, { ...filters, ...cursor });
   const replays = can(user.actor, "webhooks.replay");
   return (
     <>
-      <PageHeader
-        title="Webhook log"
-        description="Events sent to every provider's webhooks, with each attempt."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       {replays && (
         <div className="mb-6">
-          <Card title="Replay failed events of every provider">
+          <Card title={t("replayAll")}>
             <ReplayPeriodForm replayFailed={adminReplayFailedAction} />
           </Card>
         </div>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { lookupName } from "@/components/channel-form/lookup-names";
 import { buttonClass } from "@/components/ui/button";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
@@ -11,15 +13,20 @@ import { eligibleChannels } from "@/lib/domain/eligibility";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
 
-export const metadata: Metadata = { title: "Eligibility" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adminChannels.eligibility");
+  return { title: t("title") };
+}
 
 const KEYS = ["category", "country", "nationality", "kyc", "currency"] as const;
 
-// The channel form's Country lookup, so a country is found by its name as well as its code.
-const COUNTRY_OPTIONS = LOOKUPS.Country.map((item) => ({
-  value: item.lookUp,
-  translation: item.translation,
-}));
+// The channel form's Country lookup, so a country is found by its name as well as its code, the
+// name in the reader's language as the form shows it.
+const countryOptions = (locale: string) =>
+  LOOKUPS.Country.map((item) => ({
+    value: item.lookUp,
+    translation: lookupName(locale, "Country", item.lookUp, item.translation),
+  }));
 
 export default async function EligibilityPage({
   searchParams,
@@ -27,6 +34,8 @@ export default async function EligibilityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
+  const t = await getTranslations("adminChannels.eligibility");
+  const locale = await getLocale();
   const query = await searchParams;
   const params = stringParams(query, KEYS);
   const results = params.category
@@ -47,29 +56,26 @@ export default async function EligibilityPage({
   );
   return (
     <>
-      <PageHeader
-        title="Which channels can serve a beneficiary?"
-        description="Approved, ONLINE channels that support the category and whose lists allow the beneficiary (empty lists do not restrict; excluded values always do)."
-      />
+      <PageHeader title={t("heading")} description={t("description")} />
       <form method="get" action="/admin/eligibility" className="mb-6 flex flex-wrap items-end gap-3">
-        {select("category", "Category", CHANNEL_CATEGORIES, "Choose…")}
+        {select("category", t("category"), CHANNEL_CATEGORIES, t("choose"))}
         <LookupFilter
           name="country"
-          label="Country"
-          options={COUNTRY_OPTIONS}
+          label={t("country")}
+          options={countryOptions(locale)}
           value={params.country?.toUpperCase()}
         />
-        {select("nationality", "Nationality", NATIONALITIES, "Any")}
-        {select("kyc", "KYC document", KYC_DOCUMENTS, "Any")}
-        {select("currency", "Currency", CURRENCIES, "Any")}
+        {select("nationality", t("nationality"), NATIONALITIES, t("any"))}
+        {select("kyc", t("kyc"), KYC_DOCUMENTS, t("any"))}
+        {select("currency", t("currency"), CURRENCIES, t("any"))}
         <button type="submit" className={buttonClass()}>
-          Find channels
+          {t("find")}
         </button>
       </form>
       {results === null ? (
-        <EmptyState title="Choose at least a category" />
+        <EmptyState title={t("chooseCategory")} />
       ) : results.items.length === 0 ? (
-        <EmptyState title="No eligible channel" />
+        <EmptyState title={t("empty")} />
       ) : (
         <>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -85,7 +91,7 @@ export default async function EligibilityPage({
               </li>
             ))}
           </ul>
-          <Pager basePath="/admin/eligibility" params={params} paging={results} unit="eligible channels" />
+          <Pager basePath="/admin/eligibility" params={params} paging={results} unit={t("unit")} />
         </>
       )}
     </>

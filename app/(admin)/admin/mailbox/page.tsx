@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Badge, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -7,9 +9,12 @@ import { mailSettings } from "@/lib/config";
 import { mailbox } from "@/lib/domain/notifications";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
-import { formatDateTime } from "@/lib/format";
+import { useFormat } from "@/lib/i18n/use-format";
 
-export const metadata: Metadata = { title: "Mailbox" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("mailbox");
+  return { title: t("title") };
+}
 
 const STATE_TONES = {
   SENT: "green",
@@ -18,13 +23,34 @@ const STATE_TONES = {
   KEPT: "slate",
   CANCELLED: "slate",
 } as const;
-const STATE_LABELS = {
-  SENT: "Sent",
-  PENDING: "Waiting to be sent",
-  FAILED: "Failed",
-  KEPT: "Kept (no SMTP)",
-  CANCELLED: "Cancelled",
-} as const;
+
+type Mail = Awaited<ReturnType<typeof mailbox>>["items"][number];
+
+/** One message: its subject, state and addressee, opening onto its text as stored (not translated). */
+function MailItem({ message }: { message: Mail }) {
+  const t = useTranslations("mailbox");
+  const format = useFormat();
+  const state = message.state as keyof typeof STATE_TONES;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <details>
+        <summary className="cursor-pointer">
+          <span className="font-medium wrap-anywhere">{message.subject}</span>{" "}
+          <Badge tone={STATE_TONES[state] ?? "slate"}>
+            {state in STATE_TONES ? t(`state.${state}`) : message.state}
+          </Badge>
+          <span className="block text-sm text-slate-600 wrap-anywhere">
+            {t("meta", { address: message.toAddress, date: format.dateTime(message.createdAt) })}
+            {message.lastError ? ` · ${message.lastError}` : ""}
+          </span>
+        </summary>
+        <pre className="mt-3 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
+          {message.sealed ? t("sealed") : message.body}
+        </pre>
+      </details>
+    </li>
+  );
+}
 
 /** Every notification written, newest first: the embedded default's mail, and a record of what was sent. */
 export default async function MailboxPage({
@@ -35,47 +61,23 @@ export default async function MailboxPage({
   const user = await requirePlatformUser();
   if (!can(user.actor, "mail.read")) notFound();
   const messages = await mailbox(user.actor, pageQuery(await searchParams));
+  const t = await getTranslations("mailbox");
   return (
     <>
       <PageHeader
-        title="Mailbox"
-        description={
-          mailSettings().smtpUrl
-            ? "Every notification the portal wrote, newest first, and whether the SMTP server took it."
-            : "SMTP_URL is not set, so notifications are kept here instead of being sent: newest first."
-        }
+        title={t("title")}
+        description={mailSettings().smtpUrl ? t("descriptionSent") : t("descriptionKept")}
       />
       {messages.items.length === 0 ? (
-        <EmptyState title="No notifications yet" />
+        <EmptyState title={t("empty")} />
       ) : (
         <>
           <ul className="space-y-3">
-            {messages.items.map((message) => {
-              const state = message.state as keyof typeof STATE_TONES;
-              return (
-                <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                  <details>
-                    <summary className="cursor-pointer">
-                      <span className="font-medium wrap-anywhere">{message.subject}</span>{" "}
-                      <Badge tone={STATE_TONES[state] ?? "slate"}>
-                        {STATE_LABELS[state] ?? message.state}
-                      </Badge>
-                      <span className="block text-sm text-slate-600 wrap-anywhere">
-                        To {message.toAddress} · {formatDateTime(message.createdAt)}
-                        {message.lastError ? ` · ${message.lastError}` : ""}
-                      </span>
-                    </summary>
-                    <pre className="mt-3 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-slate-800">
-                      {message.sealed
-                        ? "This message carries a one-time link: its text is sealed until sent and not shown here."
-                        : message.body}
-                    </pre>
-                  </details>
-                </li>
-              );
-            })}
+            {messages.items.map((message) => (
+              <MailItem key={message.id} message={message} />
+            ))}
           </ul>
-          <Pager basePath="/admin/mailbox" params={{}} paging={messages} unit="messages" />
+          <Pager basePath="/admin/mailbox" params={{}} paging={messages} unit={t("unit")} />
         </>
       )}
     </>

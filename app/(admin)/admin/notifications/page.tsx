@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotificationsPage } from "@/components/notifications/notifications-page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { notificationSettings } from "@/lib/domain/notifications";
 import { saveConsoleNotificationsAction } from "./actions";
 
-export const metadata: Metadata = { title: "Notifications" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notifications");
+  return { title: t("title") };
+}
 
 export default async function ConsoleNotificationsPage() {
   const user = await requirePlatformUser();

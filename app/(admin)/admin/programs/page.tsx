@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { CreateProgramForm } from "@/components/admin/program-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
@@ -8,10 +9,13 @@ import { COMMODITIES, CURRENCIES } from "@/lib/contract/enums";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { listPrograms } from "@/lib/domain/programs";
-import { formatAmount, formatCount } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { createProgramAction } from "./actions";
 
-export const metadata: Metadata = { title: "Programs" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("programs.list");
+  return { title: t("title") };
+}
 
 export default async function ProgramsPage({
   searchParams,
@@ -21,20 +25,19 @@ export default async function ProgramsPage({
   const user = await requirePlatformUser();
   const programs = await listPrograms(user.actor, pageQuery(await searchParams));
   const units = [...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL");
+  const t = await getTranslations("programs.list");
+  const format = await getFormat();
   return (
     <>
-      <PageHeader
-        title="Assistance programs"
-        description="Programs send delivery requests to approved channels, within budgets."
-      />
+      <PageHeader title={t("heading")} description={t("description")} />
       <div className="space-y-6">
         {can(user.actor, "programs.manage") && (
-          <Card title="Create a program">
+          <Card title={t("create")}>
             <CreateProgramForm units={units} create={createProgramAction} />
           </Card>
         )}
         {programs.items.length === 0 ? (
-          <EmptyState title="No programs yet" />
+          <EmptyState title={t("empty")} />
         ) : (
           <>
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -47,17 +50,21 @@ export default async function ProgramsPage({
                     {program.name}
                   </Link>
                   <span className="text-sm text-slate-600">
-                    {formatCount(program._count.channels)} channels · {formatCount(program.requestCount)}{" "}
-                    requests · virtual budget{" "}
-                    {program.budget
-                      ? formatAmount(program.budget.limitMinor - program.budget.reservedMinor, program.unit)
-                      : "—"}{" "}
-                    left
+                    {t("summary", {
+                      channels: program._count.channels,
+                      requests: program.requestCount,
+                      remaining: program.budget
+                        ? format.amount(
+                            program.budget.limitMinor - program.budget.reservedMinor,
+                            program.unit,
+                          )
+                        : "—",
+                    })}
                   </span>
                 </li>
               ))}
             </ul>
-            <Pager basePath="/admin/programs" params={{}} paging={programs} unit="programs" />
+            <Pager basePath="/admin/programs" params={{}} paging={programs} unit={t("pagerUnit")} />
           </>
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { CreateProviderForm } from "@/components/admin/provider-forms";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
@@ -8,10 +9,13 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { providersOverview } from "@/lib/domain/admin-console";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
-import { formatCappedCount, formatCount } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { createProviderAction } from "../actions";
 
-export const metadata: Metadata = { title: "Providers" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("providers.list");
+  return { title: t("title") };
+}
 
 export default async function ProvidersPage({
   searchParams,
@@ -20,26 +24,28 @@ export default async function ProvidersPage({
 }) {
   const user = await requirePlatformUser();
   const providers = await providersOverview(user.actor, pageQuery(await searchParams));
+  const t = await getTranslations("providers.list");
+  const format = await getFormat();
   return (
     <>
-      <PageHeader title="Provider organisations" />
+      <PageHeader title={t("heading")} />
       <div className="space-y-6">
         {can(user.actor, "providers.manage") && (
-          <Card title="Create a provider">
+          <Card title={t("create")}>
             <CreateProviderForm create={createProviderAction} />
           </Card>
         )}
         {providers.items.length === 0 ? (
-          <EmptyState title="No providers yet" />
+          <EmptyState title={t("empty")} />
         ) : (
           <>
             <DataTable
-              caption="Providers"
+              caption={t("caption")}
               columns={[
-                { label: "Provider" },
-                { label: "Channels" },
-                { label: "Users", hideBelow: "sm" },
-                { label: "Active key", hideBelow: "sm" },
+                { label: t("columns.provider") },
+                { label: t("columns.channels") },
+                { label: t("columns.users"), hideBelow: "sm" },
+                { label: t("columns.activeKey"), hideBelow: "sm" },
               ]}
             >
               {providers.items.map((provider) => (
@@ -52,15 +58,15 @@ export default async function ProvidersPage({
                       {provider.name}
                     </Link>
                   </td>
-                  <td className="px-4 py-3">{formatCappedCount(provider.channels)}</td>
-                  <td className="hidden px-4 py-3 sm:table-cell">{formatCount(provider._count.users)}</td>
+                  <td className="px-4 py-3">{format.cappedCount(provider.channels)}</td>
+                  <td className="hidden px-4 py-3 sm:table-cell">{format.count(provider._count.users)}</td>
                   <td className="hidden px-4 py-3 font-mono sm:table-cell">
-                    {provider.apiKeys[0] ? `${provider.apiKeys[0].prefix}…` : "none"}
+                    {provider.apiKeys[0] ? `${provider.apiKeys[0].prefix}…` : t("noKey")}
                   </td>
                 </tr>
               ))}
             </DataTable>
-            <Pager basePath="/admin/providers" params={{}} paging={providers} unit="providers" />
+            <Pager basePath="/admin/providers" params={{}} paging={providers} unit={t("unit")} />
           </>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requestKindLabel } from "@/components/channels/status-badges";
+import { getTranslations } from "next-intl/server";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -11,7 +11,10 @@ import { providerChoices } from "@/lib/domain/admin-console";
 import { approvalQueue, REQUEST_KINDS } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 
-export const metadata: Metadata = { title: "Requests" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.queue");
+  return { title: t("title") };
+}
 
 export default async function RequestQueuePage({
   searchParams,
@@ -19,6 +22,11 @@ export default async function RequestQueuePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePlatformUser();
+  const t = await getTranslations("review.queue");
+  const kindName = await getTranslations("channels.requestKind");
+  // A kind this page does not know (none today) shows its code.
+  const kindLabel = (kind: string) =>
+    (REQUEST_KINDS as readonly string[]).includes(kind) ? kindName(kind) : kind;
   const raw = await searchParams;
   const params = stringParams(raw, ["providerId", "kind", "age"]);
   const [queue, providers] = await Promise.all([
@@ -32,33 +40,30 @@ export default async function RequestQueuePage({
   ]);
   return (
     <>
-      <PageHeader
-        title="Requests awaiting a decision"
-        description="Oldest first. Approving applies a request; rejecting tells the provider why."
-      />
+      <PageHeader title={t("heading")} description={t("description")} />
       <FilterForm action="/admin/requests">
         <FilterSelect
           name="providerId"
-          label="Provider"
+          label={t("provider")}
           value={params.providerId}
-          emptyLabel="All providers"
+          emptyLabel={t("allProviders")}
           options={providers.map((provider) => [provider.id, provider.name] as const)}
         />
         <FilterSelect
           name="kind"
-          label="Kind"
+          label={t("kind")}
           value={params.kind}
-          emptyLabel="All kinds"
-          options={REQUEST_KINDS.map((kind) => [kind, requestKindLabel(kind)] as const)}
+          emptyLabel={t("allKinds")}
+          options={REQUEST_KINDS.map((kind) => [kind, kindName(kind)] as const)}
         />
         <FilterSelect
           name="age"
-          label="Waiting"
+          label={t("waiting")}
           value={params.age}
-          emptyLabel="Any time"
+          emptyLabel={t("anyTime")}
           options={[
-            ["1", "More than a day"],
-            ["7", "More than a week"],
+            ["1", t("moreThanADay")],
+            ["7", t("moreThanAWeek")],
           ]}
         />
       </FilterForm>
@@ -67,12 +72,14 @@ export default async function RequestQueuePage({
         paging={queue}
         basePath="/admin/requests"
         params={params}
-        empty={
-          <EmptyState title="Nothing awaits a decision">New requests from providers appear here.</EmptyState>
-        }
-        caption="Pending channel requests"
-        unit="pending requests"
-        columns={[{ label: "Request" }, { label: "Provider" }, { label: "Submitted", hideBelow: "sm" }]}
+        empty={<EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>}
+        caption={t("caption")}
+        unit={t("unit")}
+        columns={[
+          { label: t("columns.request") },
+          { label: t("columns.provider") },
+          { label: t("columns.submitted"), hideBelow: "sm" },
+        ]}
         row={(request) => (
           <tr key={request.id}>
             <td className="px-4 py-3">
@@ -80,7 +87,10 @@ export default async function RequestQueuePage({
                 href={`/admin/requests/${request.id}`}
                 className="font-medium text-blue-800 hover:underline"
               >
-                {requestKindLabel(request.kind)}: {request.name || request.channel.providerDeliveryChannelId}
+                {t("requestName", {
+                  kind: kindLabel(request.kind),
+                  name: request.name || request.channel.providerDeliveryChannelId,
+                })}
               </Link>
               <div className="font-mono text-xs text-slate-500 break-all">
                 {request.channel.providerDeliveryChannelId}

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/page";
 import { InvitationList } from "@/components/users/invitation-list";
 import { InviteForm } from "@/components/users/invite-form";
@@ -17,7 +19,10 @@ import {
   revokeInvitationAction,
 } from "./actions";
 
-export const metadata: Metadata = { title: "Users" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users");
+  return { title: t("platform.title") };
+}
 
 /**
  * The platform's users: administrators invite, change roles, deactivate and reactivate; auditors
@@ -29,15 +34,13 @@ export default async function UsersPage() {
   if (!can(admin.actor, "users.manage"))
     return <ReadOnlyUsers users={await platformUsers(admin.actor)} selfId={admin.id} />;
   const [users, invitations] = await Promise.all([managedUsers(admin.actor), openInvitations(admin.actor)]);
+  const t = await getTranslations("users");
   return (
     <>
-      <PageHeader
-        title="Users"
-        description="The platform's users and their roles. The platform always keeps one active administrator."
-      />
+      <PageHeader title={t("platform.title")} description={t("platform.description")} />
       <div className="space-y-6">
         <UserList
-          caption="Platform users"
+          caption={t("platform.caption")}
           users={users}
           scope="platform"
           scopeRoles={PLATFORM_ROLES}
@@ -49,10 +52,10 @@ export default async function UsersPage() {
           }}
         />
         <div className="grid gap-6 lg:grid-cols-2">
-          <Card title="Invite a user">
+          <Card title={t("inviteCard")}>
             <InviteForm scope="platform" invite={invitePlatformUserAction} />
           </Card>
-          <Card title="Open invitations">
+          <Card title={t("openInvitations")}>
             <InvitationList invitations={invitations} revoke={revokeInvitationAction} />
           </Card>
         </div>
@@ -68,11 +71,12 @@ function ReadOnlyUsers({
   users: Awaited<ReturnType<typeof platformUsers>>;
   selfId: string;
 }) {
+  const t = useTranslations("users");
   return (
     <>
-      <PageHeader title="Users" description="The platform's users and their roles (read-only)." />
+      <PageHeader title={t("platform.title")} description={t("platform.readOnlyDescription")} />
       <UserList
-        caption="Platform users"
+        caption={t("platform.caption")}
         users={users}
         scope="platform"
         scopeRoles={PLATFORM_ROLES}

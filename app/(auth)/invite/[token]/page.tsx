@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { AcceptInvitationForm } from "@/components/users/accept-invitation-form";
-import { ROLE_LABELS } from "@/lib/contract/roles";
-import { INVITATION_UNUSABLE, invitationForToken } from "@/lib/domain/invitations";
+import { INVITATION_DAYS, invitationForToken } from "@/lib/domain/invitations";
 import { acceptInvitationAction } from "./actions";
 
-export const metadata: Metadata = { title: "Invitation" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.invite");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 /**
@@ -15,30 +19,31 @@ export const dynamic = "force-dynamic";
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const invitation = token.length <= 200 ? await invitationForToken(token) : null;
-  if (!invitation) {
+  const t = await getTranslations("auth.invite");
+  if (!invitation) return <AuthFrame title={t("notFoundTitle")}>{t("notFound")}</AuthFrame>;
+  if (invitation.state !== "pending") {
+    // The page's own words for lib/domain/invitations.ts's INVITATION_UNUSABLE (the API's stay English).
     return (
-      <AuthFrame title="Invitation not found">
-        This invitation link is not valid. Check that you copied all of it.
+      <AuthFrame title={t("unusableTitle")}>
+        {t(`unusable.${invitation.state}`, { days: INVITATION_DAYS })}
       </AuthFrame>
     );
   }
-  if (invitation.state !== "pending") {
-    return (
-      <AuthFrame title="This invitation cannot be used">{INVITATION_UNUSABLE[invitation.state]}</AuthFrame>
-    );
-  }
-  const roles = invitation.roles.map((role) => ROLE_LABELS[role]).join(", ");
+  const users = await getTranslations("users");
+  const roles = invitation.roles.map((role) => users(`role.${role}`)).join(", ");
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+  const { email, organisation } = invitation;
   return (
-    <AuthFrame title="Welcome to the Delivery Channel Portal">
+    <AuthFrame title={t("welcome")}>
       <p>
-        You are invited as <strong>{invitation.email}</strong>
-        {invitation.organisation ? ` to ${invitation.organisation}` : ""} ({roles}). Choose your name and a
-        password to create your account.
+        {organisation
+          ? t.rich("invitedTo", { email, organisation, roles, strong })
+          : t.rich("invited", { email, roles, strong })}
       </p>
       <div className="mt-6">
         <AcceptInvitationForm
           token={token}
-          email={invitation.email}
+          email={email}
           name={invitation.name}
           accept={acceptInvitationAction}
         />

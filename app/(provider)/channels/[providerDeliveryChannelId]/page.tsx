@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
@@ -12,13 +13,17 @@ import { can } from "@/lib/domain/permissions";
 import { setChannelStatusAction } from "../actions";
 import { channelDetailOrNotFound } from "./channel-detail";
 
-export const metadata: Metadata = { title: "Channel" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("channels");
+  return { title: t("detail.title") };
+}
 
 export default async function ChannelPage({
   params,
 }: {
   params: Promise<{ providerDeliveryChannelId: string }>;
 }) {
+  const t = await getTranslations("channels");
   const { detail, user } = await channelDetailOrNotFound(params);
   const { view } = detail;
   return (
@@ -40,7 +45,7 @@ export default async function ChannelPage({
                 href={`/channels/${encodeURIComponent(view.providerDeliveryChannelId)}/edit`}
                 className={buttonClass()}
               >
-                Edit
+                {t("detail.edit")}
               </Link>
             </>
           )
@@ -48,40 +53,35 @@ export default async function ChannelPage({
       />
       <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
         <span>
-          Status <StatusBadge status={view.status} />
+          {t("detail.status")} <StatusBadge status={view.status} />
         </span>
         <span>
           <ApprovalBadge isApproved={view.isApproved} />
         </span>
         <RejectedBadge reason={detail.rejectionReason} />
-        {detail.hasPendingChanges && (
-          <span className="text-amber-800">
-            Changes you requested await approval; below is the approved content.
-          </span>
-        )}
+        {detail.hasPendingChanges && <span className="text-amber-800">{t("detail.pendingChanges")}</span>}
       </div>
       {detail.rejectionReason !== null && (
         <p role="alert" className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          An administrator rejected your latest request: {detail.rejectionReason}. Edit the channel (or switch
-          its status) to send a new request.
+          {t("detail.rejectedAlert", { reason: detail.rejectionReason })}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <Card title={view.isApproved ? "Approved content" : "Requested content"}>
+          <Card title={view.isApproved ? t("detail.approvedContent") : t("detail.requestedContent")}>
             <ChannelContent content={view} />
           </Card>
         </div>
         <div className="space-y-6">
           {detail.budget && (
-            <Card title="Budget use">
-              <BudgetView budget={detail.budget} label="Channel budget" />
+            <Card title={t("detail.budgetUse")}>
+              <BudgetView budget={detail.budget} label={t("detail.channelBudget")} />
             </Card>
           )}
-          <Card title="Translations">
+          <Card title={t("detail.translations")}>
             <TranslationList translations={detail.translations} />
           </Card>
-          <Card title="Request history">
+          <Card title={t("detail.requestHistory")}>
             <RequestHistory requests={detail.history} />
           </Card>
         </div>

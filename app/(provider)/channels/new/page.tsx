@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { emptyChannelValues } from "@/components/channel-form/form-values";
 import { PageHeader } from "@/components/ui/page";
@@ -7,21 +8,21 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
 import { createChannelAction } from "../actions";
 
-export const metadata: Metadata = { title: "New channel" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("channelForm");
+  return { title: t("new.title") };
+}
 
 export default async function NewChannelPage() {
+  const t = await getTranslations("channelForm");
   const user = await requireProviderUser();
   // A role that may not change channels has no form to fill in.
   if (!can(user.actor, "provider.channels.edit")) notFound();
   return (
     <>
       <PageHeader
-        title="New delivery channel"
-        description={
-          user.mode === "test"
-            ? "Test mode: your request is decided automatically within seconds (a name containing REJECT is rejected); the channel starts as REQUESTED."
-            : "Your request is reviewed by a platform administrator; the channel starts as REQUESTED."
-        }
+        title={t("new.heading")}
+        description={user.mode === "test" ? t("new.descriptionTest") : t("new.description")}
       />
       <ChannelForm mode="create" initialValues={emptyChannelValues()} action={createChannelAction} />
     </>

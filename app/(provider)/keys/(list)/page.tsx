@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { NewKeyForm } from "@/components/keys/new-key-form";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
@@ -8,40 +9,43 @@ import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/domain/api-key-rotation";
 import { can } from "@/lib/domain/permissions";
-import { formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";
 
-export const metadata: Metadata = { title: "API keys" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("keys.list");
+  return { title: t("title") };
+}
 
 export default async function KeysPage() {
   const user = await requireProviderUser();
   const manages = can(user.actor, "provider.keys.manage");
   const keys = await listApiKeys(user.actor);
+  const t = await getTranslations("keys.list");
+  const tk = await getTranslations("keys");
+  const format = await getFormat();
   return (
     <>
-      <PageHeader
-        title="API keys"
-        description="Your systems call the provider API with a key in the x-api-key header. Keys are stored only as a hash. Open a key to roll it or to see its last requests."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         {manages && (
-          <Card title="Create a key">
+          <Card title={t("createCard")}>
             <NewKeyForm createKey={createApiKeyAction} />
           </Card>
         )}
         {keys.length === 0 ? (
-          <EmptyState title="No API keys yet" />
+          <EmptyState title={t("empty")} />
         ) : (
           <DataTable
-            caption="API keys"
+            caption={t("caption")}
             columns={[
-              { label: "Key" },
-              { label: "Scope", hideBelow: "sm" },
-              { label: "State" },
-              { label: "Expires", hideBelow: "md" },
-              { label: "Last used", hideBelow: "sm" },
-              { label: "Created", hideBelow: "md" },
-              { label: "Actions", srOnly: true },
+              { label: t("columns.key") },
+              { label: t("columns.scope"), hideBelow: "sm" },
+              { label: t("columns.state") },
+              { label: t("columns.expires"), hideBelow: "md" },
+              { label: t("columns.lastUsed"), hideBelow: "sm" },
+              { label: t("columns.created"), hideBelow: "md" },
+              { label: t("columns.actions"), srOnly: true },
             ]}
           >
             {keys.map((key) => (
@@ -50,20 +54,22 @@ export default async function KeysPage() {
                   <Link className="font-medium underline" href={`/keys/${key.id}`}>
                     {key.name}
                   </Link>
-                  <span className="ml-2 font-mono text-slate-600">{key.prefix}…</span>
+                  <span className="ms-2 font-mono text-slate-600">{key.prefix}…</span>
                 </td>
-                <td className={cellClass("sm")}>{key.scope === "read" ? "read-only" : "full"}</td>
+                <td className={cellClass("sm")}>
+                  {key.scope === "read" ? tk("scope.read") : tk("scope.full")}
+                </td>
                 <td className={cellClass()}>
                   <KeyStateBadge state={key.state} expiresAt={key.expiresAt} />
                 </td>
                 <td className={cellClass("md", "text-slate-600")}>
-                  {key.expiresAt ? formatDateTime(key.expiresAt) : "never"}
+                  {key.expiresAt ? format.dateTime(key.expiresAt) : tk("never")}
                 </td>
                 <td className={cellClass("sm", "text-slate-600")}>
-                  {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never"}
+                  {key.lastUsedAt ? format.dateTime(key.lastUsedAt) : tk("never")}
                 </td>
                 <DateCell date={key.createdAt} hideBelow="md" />
-                <td className={cellClass(undefined, "text-right")}>
+                <td className={cellClass(undefined, "text-end")}>
                   {manages && (key.state === "active" || key.state === "expiring") && (
                     <RevokeKeyButton apiKeyId={key.id} prefix={key.prefix} revoke={revokeApiKeyAction} />
                   )}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { RollKeyForm } from "@/components/keys/roll-key-form";
@@ -13,10 +14,13 @@ import { isDomainNotFound } from "@/lib/domain/errors";
 import { KEEP_PER_KEY, keyRequestLog } from "@/lib/domain/key-requests";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
-import { formatCount, formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { revokeApiKeyAction, rollApiKeyAction } from "../actions";
 
-export const metadata: Metadata = { title: "API key" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("keys.detail");
+  return { title: t("title") };
+}
 
 /** One of the provider's keys: what it is, rolling it, and its last requests (newest first). */
 export default async function KeyPage({
@@ -42,17 +46,22 @@ export default async function KeyPage({
   if (!found) notFound();
   const [key, log] = found;
   const usable = key.state === "active" || key.state === "expiring";
+  const t = await getTranslations("keys.detail");
+  const tk = await getTranslations("keys");
+  const format = await getFormat();
+  const dateOr = (date: Date | null, otherwise: string) => (date ? format.dateTime(date) : otherwise);
   return (
     <>
       <PageHeader
         title={key.name}
         description={
           <>
-            <span className="font-mono">{key.prefix}…</span> · scope{" "}
-            {key.scope === "read" ? "read-only" : "full"}
+            <span className="font-mono">{key.prefix}…</span>
+            {" · "}
+            {t("scopeIs", { scope: key.scope === "read" ? tk("scope.read") : tk("scope.full") })}
             {" · "}
             <Link className="underline" href="/keys">
-              All keys
+              {t("allKeys")}
             </Link>
           </>
         }
@@ -66,41 +75,38 @@ export default async function KeyPage({
         }
       />
       <div className="space-y-6">
-        <Card title="This key">
+        <Card title={t("thisKey")}>
           <dl className="grid gap-2 text-sm sm:grid-cols-4">
-            <Fact term="Created" value={formatDateTime(key.createdAt)} />
-            <Fact term="Last used" value={key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never"} />
-            <Fact term="Expires" value={key.expiresAt ? formatDateTime(key.expiresAt) : "never"} />
-            <Fact term="Revoked" value={key.revokedAt ? formatDateTime(key.revokedAt) : "no"} />
+            <Fact term={t("created")} value={format.dateTime(key.createdAt)} />
+            <Fact term={t("lastUsed")} value={dateOr(key.lastUsedAt, tk("never"))} />
+            <Fact term={t("expires")} value={dateOr(key.expiresAt, tk("never"))} />
+            <Fact term={t("revoked")} value={dateOr(key.revokedAt, t("notRevoked"))} />
           </dl>
         </Card>
         {manages && usable && (
-          <Card title="Roll this key">
+          <Card title={t("rollCard")}>
             <RollKeyForm apiKeyId={key.id} roll={rollApiKeyAction} />
           </Card>
         )}
         <section aria-labelledby="requests-heading" className="space-y-3">
           <h2 id="requests-heading" className="text-lg font-semibold text-slate-900">
-            Last requests
+            {t("requests.heading")}
           </h2>
-          <p className="text-sm text-slate-600">
-            The last {formatCount(KEEP_PER_KEY)} requests made with this key, newest first. Quote an
-            error&apos;s guid when you ask for help.
-          </p>
+          <p className="text-sm text-slate-600">{t("requests.intro", { count: KEEP_PER_KEY })}</p>
           <PagedTable
             items={log.items}
-            caption="Requests made with this key"
+            caption={t("requests.caption")}
             columns={[
-              { label: "Time" },
-              { label: "Method", hideBelow: "sm" },
-              { label: "Path" },
-              { label: "Status" },
-              { label: "Error guid", hideBelow: "md" },
+              { label: t("requests.columns.time") },
+              { label: t("requests.columns.method"), hideBelow: "sm" },
+              { label: t("requests.columns.path") },
+              { label: t("requests.columns.status") },
+              { label: t("requests.columns.errorGuid"), hideBelow: "md" },
             ]}
             row={(request) => (
               <tr key={request.id}>
                 <td className={cellClass(undefined, "whitespace-nowrap text-slate-600")}>
-                  {formatDateTime(request.at, { seconds: true })}
+                  {format.dateTime(request.at, { seconds: true })}
                 </td>
                 <td className={cellClass("sm", "font-mono")}>{request.method}</td>
                 <td className={cellClass(undefined, "font-mono break-all")}>{request.path}</td>
@@ -110,11 +116,11 @@ export default async function KeyPage({
                 <td className={cellClass("md", "font-mono text-xs")}>{request.errorGuid ?? ""}</td>
               </tr>
             )}
-            empty={<EmptyState title="No requests with this key yet" />}
+            empty={<EmptyState title={t("requests.empty")} />}
             paging={log}
             basePath={`/keys/${encodeURIComponent(key.id)}`}
             params={{}}
-            unit="requests"
+            unit={t("requests.unit")}
           />
         </section>
       </div>

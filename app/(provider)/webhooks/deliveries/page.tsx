@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm, TestEventForm } from "@/components/webhooks/replay-controls";
@@ -9,7 +10,10 @@ import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
 import { replayEventAction, replayFailedAction, sendTestEventAction } from "./actions";
 
-export const metadata: Metadata = { title: "Webhook log" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("webhooks.deliveries");
+  return { title: t("title") };
+}
 
 export default async function DeliveriesPage({
   searchParams,
@@ -23,29 +27,28 @@ export default async function DeliveriesPage({
     deliveryLog(user.actor, { ...filters, ...cursor }),
     listSubscriptions(user.actor),
   ]);
+  const t = await getTranslations("webhooks.deliveries");
   return (
     <>
       <PageHeader
-        title="Webhook log"
-        description={
-          <>
-            Every event sent to your{" "}
+        title={t("title")}
+        description={t.rich("description", {
+          link: (chunks) => (
             <Link className="underline" href="/webhooks">
-              webhooks
+              {chunks}
             </Link>
-            , with each attempt. A replay sends the same payload with the same webhook-id.
-          </>
-        }
+          ),
+        })}
       />
       {manages && (
         <div className="mb-6 grid gap-4 md:grid-cols-2">
-          <Card title="Send a test event">
+          <Card title={t("testEvent")}>
             <TestEventForm
               eventTypes={subscriptions.map((s) => s.eventType)}
               sendTest={sendTestEventAction}
             />
           </Card>
-          <Card title="Replay failed events">
+          <Card title={t("replayFailed")}>
             <ReplayPeriodForm replayFailed={replayFailedAction} />
           </Card>
         </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/page";
 import { SendExampleButton } from "@/components/webhooks/send-example-button";
 import { requireProviderUser } from "@/lib/auth/session";
@@ -8,12 +9,21 @@ import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { sendExampleAction } from "./actions";
 
-export const metadata: Metadata = { title: "Event catalog" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("webhooks.events");
+  return { title: t("title") };
+}
 
-/** JSON, wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable. */
+/**
+ * JSON, wrapped rather than scrolled: a scrolling box would need to be keyboard-focusable. Left to
+ * right in every language, so that Arabic does not mirror its braces and commas.
+ */
 function JsonBlock({ value }: { value: unknown }) {
   return (
-    <pre className="rounded-md bg-slate-50 p-3 font-mono text-xs break-all whitespace-pre-wrap text-slate-800">
+    <pre
+      dir="ltr"
+      className="rounded-md bg-slate-50 p-3 font-mono text-xs break-all whitespace-pre-wrap text-slate-800"
+    >
       {JSON.stringify(value, null, 2)}
     </pre>
   );
@@ -23,33 +33,33 @@ export default async function EventCatalogPage() {
   const user = await requireProviderUser();
   const manages = can(user.actor, "provider.webhooks.manage");
   const subscriptions = await listSubscriptions(user.actor);
+  const t = await getTranslations("webhooks.events");
   return (
     <>
       <PageHeader
-        title="Event catalog"
-        description={
-          <>
-            The events the platform sends to your{" "}
+        title={t("title")}
+        description={t.rich("description", {
+          prefix: EXAMPLE_EVENT_ID_PREFIX,
+          webhooks: (chunks) => (
             <Link className="underline" href="/webhooks">
-              webhooks
+              {chunks}
             </Link>
-            : each payload&apos;s JSON Schema and an example. &ldquo;Send example&rdquo; delivers the example
-            to your subscription like any event; its webhook-id starts with{" "}
-            <code>{EXAMPLE_EVENT_ID_PREFIX}</code> and it appears in the{" "}
+          ),
+          code: (chunks) => <code>{chunks}</code>,
+          log: (chunks) => (
             <Link className="underline" href="/webhooks/deliveries">
-              webhook log
+              {chunks}
             </Link>
-            .
-          </>
-        }
+          ),
+        })}
       />
       <div className="space-y-6">
         {webhookCatalog().map(({ eventType, description, jsonSchema, example }) => {
           const subscription = subscriptions.find((s) => s.eventType === eventType);
           const unavailable = !subscription
-            ? "Subscribe to this event type on the Webhooks page to send an example."
+            ? t("unsubscribed")
             : subscription.disabledAt
-              ? "The subscription is disabled: re-enable it to send an example."
+              ? t("disabled")
               : undefined;
           return (
             <Card
@@ -66,10 +76,12 @@ export default async function EventCatalogPage() {
               }
             >
               <p className="mb-4 text-sm text-slate-700">{description}</p>
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Example payload</h3>
+              <h3 className="mb-2 text-sm font-semibold text-slate-900">{t("examplePayload")}</h3>
               <JsonBlock value={example} />
               <details className="mt-4">
-                <summary className="cursor-pointer text-sm font-semibold text-slate-900">JSON Schema</summary>
+                <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+                  {t("jsonSchema")}
+                </summary>
                 <div className="mt-2">
                   <JsonBlock value={jsonSchema} />
                 </div>

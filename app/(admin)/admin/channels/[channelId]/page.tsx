@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { TranslationCoverage } from "@/components/admin/translation-coverage";
 import { TranslationEditor } from "@/components/admin/translation-editor";
 import { ChannelContent } from "@/components/channels/channel-content";
@@ -14,12 +15,16 @@ import { adminChannelDetail, completeContent } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { saveTranslationAction } from "../../actions";
 
-export const metadata: Metadata = { title: "Channel" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adminChannels.detail");
+  return { title: t("title") };
+}
 
 export default async function AdminChannelPage({ params }: { params: Promise<{ channelId: string }> }) {
   const user = await requirePlatformUser();
   const channel = await adminChannelDetail(user.actor, (await params).channelId);
   if (!channel) notFound();
+  const t = await getTranslations("adminChannels.detail");
   return (
     <>
       <PageHeader
@@ -36,17 +41,13 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <Card title={channel.isApproved ? "Approved content" : "Requested content"}>
+          <Card title={channel.isApproved ? t("approvedContent") : t("requestedContent")}>
             <ChannelContent content={completeContent(channel.content)} />
           </Card>
         </div>
         <div className="space-y-6">
-          <Card title="Translations">
-            {!translatorSetting() && (
-              <p className="mb-3 text-xs text-slate-600">
-                No machine translator is configured: waiting translations need a human.
-              </p>
-            )}
+          <Card title={t("translations")}>
+            {!translatorSetting() && <p className="mb-3 text-xs text-slate-600">{t("noTranslator")}</p>}
             <TranslationCoverage coverage={channel.translationCoverage} />
             <div className="mt-4">
               <TranslationList translations={channel.translations} />
@@ -61,7 +62,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
               </div>
             )}
           </Card>
-          <Card title="Request history">
+          <Card title={t("requestHistory")}>
             <RequestHistory requests={channel.requests} reviewHref={(id) => `/admin/requests/${id}`} />
           </Card>
         </div>

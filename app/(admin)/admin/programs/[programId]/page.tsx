@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { ApprovalPolicyForm } from "@/components/admin/approval-policy-form";
 import { ApprovalStateBadge } from "@/components/admin/approval-state";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
@@ -13,32 +15,38 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
-import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { addChannelAction, approvalPolicyAction } from "../actions";
 import { previewSendAction, sendAction } from "../send-actions";
 
-export const metadata: Metadata = { title: "Program" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("programs.detail");
+  return { title: t("title") };
+}
 
 export default async function ProgramPage({ params }: { params: Promise<{ programId: string }> }) {
   const user = await requirePlatformUser();
   const program = await programDetail(user.actor, (await params).programId);
   if (!program) notFound();
   const spending = await programSpending(user.actor, program.id);
+  const t = await getTranslations("programs.detail");
+  const format = await getFormat();
   const sendable = program.channels
     .filter((channel) => channel.sendable)
     .map(({ id, name, providerName, columns }) => ({ id, label: `${name} (${providerName})`, columns }));
   return (
     <>
-      <PageHeader title={program.name} description={program.description || `Gives ${program.unit}`} />
+      <PageHeader
+        title={program.name}
+        description={program.description || t("gives", { unit: program.unit })}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Program Virtual Budget">
-          {program.virtualBudget && (
-            <BudgetView budget={program.virtualBudget} label="Program Virtual Budget" />
-          )}
+        <Card title={t("virtualBudget")}>
+          {program.virtualBudget && <BudgetView budget={program.virtualBudget} label={t("virtualBudget")} />}
         </Card>
-        <Card title="Channels serving the program">
+        <Card title={t("channels")}>
           <ul className="mb-4 space-y-4">
-            {program.channels.length === 0 && <li className="text-sm text-slate-600">No channels yet.</li>}
+            {program.channels.length === 0 && <li className="text-sm text-slate-600">{t("noChannels")}</li>}
             {program.channels.map((channel) => (
               <li key={channel.id} className="text-sm">
                 <div className="flex flex-wrap items-center gap-2">
@@ -48,13 +56,14 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                 </div>
                 {channel.budget ? (
                   <div className="mt-2">
-                    <BudgetView budget={channel.budget} label={`Channel budget of ${channel.name}`} />
+                    <BudgetView
+                      budget={channel.budget}
+                      label={t("channelBudgetOf", { channel: channel.name })}
+                    />
                   </div>
                 ) : (
                   <p className="text-slate-600">
-                    {channel.hasBudgetAmount
-                      ? "Channel budget: not used yet"
-                      : "No channel budget: the Program Virtual Budget alone applies"}
+                    {channel.hasBudgetAmount ? t("channelBudgetUnused") : t("noChannelBudget")}
                   </p>
                 )}
               </li>
@@ -72,7 +81,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
           )}
         </Card>
         <div className="lg:col-span-2">
-          <Card title="Approval policy">
+          <Card title={t("approvalPolicy")}>
             {can(user.actor, "policies.manage") ? (
               <ApprovalPolicyForm
                 programId={program.id}
@@ -87,7 +96,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
         </div>
         {can(user.actor, "deliveries.send") && (
           <div className="lg:col-span-2">
-            <Card title="Send a delivery request">
+            <Card title={t("send")}>
               <DeliveryRequestForm
                 programId={program.id}
                 channels={sendable}
@@ -98,21 +107,21 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
           </div>
         )}
         <div className="lg:col-span-2">
-          <Card title="Spending per channel">
+          <Card title={t("spending")}>
             <ChannelSpending rows={spending} unit={program.unit} />
           </Card>
         </div>
         <div className="lg:col-span-2">
-          <Card title="Delivery requests">
+          <Card title={t("requests")}>
             {program.requests.length === 0 ? (
-              <p className="text-sm text-slate-600">None sent yet.</p>
+              <p className="text-sm text-slate-600">{t("noRequests")}</p>
             ) : (
               <ul className="space-y-4">
                 {program.requests.map((request) => (
                   <li key={request.id} className="text-sm">
                     <div className="flex flex-wrap gap-3">
                       <span className="font-medium">{request.description}</span>
-                      <span>{formatAmount(request.totalMinor, request.unit)}</span>
+                      <span>{format.amount(request.totalMinor, request.unit)}</span>
                       <span className="text-slate-600">
                         {channelName(
                           request.channel.approvedContent,
@@ -124,14 +133,13 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                       ) : (
                         <ApprovalStateBadge state={request.approvalState} />
                       )}
-                      <span className="text-slate-600">{formatDateTime(request.createdAt)}</span>
+                      <span className="text-slate-600">{format.dateTime(request.createdAt)}</span>
                     </div>
                     <Link
                       className="text-blue-800 hover:underline"
                       href={`/admin/programs/${program.id}/requests/${request.id}`}
                     >
-                      {formatCount(request.deliveryCount)}{" "}
-                      {request.deliveryCount === 1 ? "delivery" : "deliveries"}: statuses and refunds
+                      {t("requestLink", { count: request.deliveryCount })}
                     </Link>
                   </li>
                 ))}
@@ -144,6 +152,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   );
 }
 
+/** The policy in words, for whoever may not change it (synchronous, so it reads its texts by the hook). */
 function PolicySummary({
   policy,
   unit,
@@ -156,14 +165,27 @@ function PolicySummary({
   };
   unit: string;
 }) {
-  const rule = (what: string, threshold: number | null, count: number) =>
-    threshold === null
-      ? `${what}: no approval needed.`
-      : `${what} above ${threshold} ${unit}: ${count} approval(s) from distinct finance approvers.`;
+  const policyText = useTranslations("programs.policy");
   return (
     <ul className="text-sm">
-      <li>{rule("Delivery requests", policy.deliveryThreshold, policy.deliveryApprovalsRequired)}</li>
-      <li>{rule("Refunds", policy.refundThreshold, policy.refundApprovalsRequired)}</li>
+      <li>
+        {policy.deliveryThreshold === null
+          ? policyText("deliveryFree")
+          : policyText("deliveryRule", {
+              threshold: policy.deliveryThreshold,
+              unit,
+              count: policy.deliveryApprovalsRequired,
+            })}
+      </li>
+      <li>
+        {policy.refundThreshold === null
+          ? policyText("refundFree")
+          : policyText("refundRule", {
+              threshold: policy.refundThreshold,
+              unit,
+              count: policy.refundApprovalsRequired,
+            })}
+      </li>
     </ul>
   );
 }

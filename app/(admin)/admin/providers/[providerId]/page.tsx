@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { RegenerateKeyButton } from "@/components/admin/provider-forms";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
@@ -8,16 +9,19 @@ import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { InvitationList } from "@/components/users/invitation-list";
 import { InviteOwnerForm } from "@/components/users/invite-form";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { parseRoles, ROLE_LABELS } from "@/lib/contract/roles";
+import { parseRoles } from "@/lib/contract/roles";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { keyState } from "@/lib/domain/api-key-rotation";
 import { openInvitations } from "@/lib/domain/invitations";
 import { can } from "@/lib/domain/permissions";
-import { formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { inviteOwnerAction, regenerateKeyAction } from "../../actions";
 import { revokeInvitationAction } from "../../users/actions";
 
-export const metadata: Metadata = { title: "Provider" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("providers.detail");
+  return { title: t("title") };
+}
 
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
   const user = await requirePlatformUser();
@@ -25,11 +29,17 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
   const manages = can(user.actor, "providers.manage");
   if (!provider) notFound();
   const invitations = manages ? await openInvitations(user.actor, provider.id) : null;
+  const t = await getTranslations("providers.detail");
+  const roleName = await getTranslations("users.role");
+  const format = await getFormat();
   return (
     <>
-      <PageHeader title={provider.name} description={`Created ${formatDateTime(provider.createdAt)}`} />
+      <PageHeader
+        title={provider.name}
+        description={t("created", { date: format.dateTime(provider.createdAt) })}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="API keys">
+        <Card title={t("apiKeys")}>
           <ul className="mb-4 space-y-1 text-sm">
             {provider.apiKeys.map((key) => (
               <li key={key.id} className="flex items-center gap-2">
@@ -41,15 +51,15 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
           </ul>
           {manages && <RegenerateKeyButton providerId={provider.id} regenerate={regenerateKeyAction} />}
         </Card>
-        <Card title="Users">
+        <Card title={t("users")}>
           <ul className="mb-4 space-y-1 text-sm">
-            {provider.users.length === 0 && <li className="text-slate-600">No users yet.</li>}
+            {provider.users.length === 0 && <li className="text-slate-600">{t("noUsers")}</li>}
             {provider.users.map((member) => (
               <li key={member.id}>
                 {member.name} · {member.email}{" "}
                 {parseRoles(member.roles).map((role) => (
                   <Badge key={role} tone="blue">
-                    {ROLE_LABELS[role]}
+                    {roleName(role)}
                   </Badge>
                 ))}
               </li>
@@ -62,9 +72,9 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
             </div>
           )}
         </Card>
-        <Card title="Channels">
+        <Card title={t("channels")}>
           <ul className="space-y-1 text-sm">
-            {provider.channels.length === 0 && <li className="text-slate-600">No channels.</li>}
+            {provider.channels.length === 0 && <li className="text-slate-600">{t("noChannels")}</li>}
             {provider.channels.map((channel) => (
               <li key={channel.id}>
                 <div className="flex flex-wrap items-center gap-2">
@@ -84,17 +94,22 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
             ))}
           </ul>
         </Card>
-        <Card title="Webhook subscriptions">
+        <Card title={t("subscriptions")}>
           <ul className="space-y-2 text-sm">
-            {provider.subscriptions.length === 0 && <li className="text-slate-600">No subscriptions.</li>}
+            {provider.subscriptions.length === 0 && (
+              <li className="text-slate-600">{t("noSubscriptions")}</li>
+            )}
             {provider.subscriptions.map((subscription) => (
               <li key={subscription.eventType}>
                 <span className="font-mono">{subscription.eventType}</span>
                 <div className="font-mono text-xs break-all text-slate-600">{subscription.callbackUrl}</div>
                 <div className="text-xs">
-                  auth: {subscription.authType ?? "none"}
+                  {t("auth", { type: subscription.authType ?? t("noAuth") })}
                   {subscription.disabledAt && (
-                    <span className="text-red-800"> · disabled: {subscription.disabledReason}</span>
+                    <span className="text-red-800">
+                      {" · "}
+                      {t("disabled", { reason: subscription.disabledReason ?? "" })}
+                    </span>
                   )}
                 </div>
               </li>

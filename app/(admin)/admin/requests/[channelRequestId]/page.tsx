@@ -1,40 +1,59 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { DecisionForm } from "@/components/admin/decision-form";
 import { DiffView } from "@/components/admin/diff-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
-import { RequestStateBadge, requestKindLabel, StatusBadge } from "@/components/channels/status-badges";
+import { RequestStateBadge, StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { missingForUse } from "@/lib/contract/channel-form";
-import { completeContent, requestForReview } from "@/lib/domain/channels";
+import { CHANNEL_STATUSES } from "@/lib/contract/enums";
+import { completeContent, REQUEST_KINDS, requestForReview } from "@/lib/domain/channels";
 import { diffContent } from "@/lib/domain/content-diff";
 import { can } from "@/lib/domain/permissions";
-import { formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { decideAction } from "../../actions";
 
-export const metadata: Metadata = { title: "Review request" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.request");
+  return { title: t("title") };
+}
 
 export default async function ReviewPage({ params }: { params: Promise<{ channelRequestId: string }> }) {
   const admin = await requirePlatformUser();
   const request = await requestForReview(admin.actor, (await params).channelRequestId);
   if (!request) notFound();
+  const t = await getTranslations("review.request");
+  const kindName = await getTranslations("channels.requestKind");
+  const format = await getFormat();
   const { channel } = request;
   const ownOrganisation = admin.providerId === channel.provider.id;
   return (
     <>
       <PageHeader
-        title={`${requestKindLabel(request.kind)}: ${request.submitted.name.translation || channel.providerDeliveryChannelId}`}
+        title={t("heading", {
+          kind: (REQUEST_KINDS as readonly string[]).includes(request.kind)
+            ? kindName(request.kind)
+            : request.kind,
+          name: request.submitted.name.translation || channel.providerDeliveryChannelId,
+        })}
         description={
           <>
-            From{" "}
-            <Link className="underline" href={`/admin/providers/${channel.provider.id}`}>
-              {channel.provider.name}
-            </Link>
-            , submitted {formatDateTime(request.requestedAt)} · channel{" "}
-            <span className="font-mono">{channel.providerDeliveryChannelId}</span> ·{" "}
+            {t.rich("description", {
+              provider: channel.provider.name,
+              date: format.dateTime(request.requestedAt),
+              channelId: channel.providerDeliveryChannelId,
+              link: (chunks) => (
+                <Link className="underline" href={`/admin/providers/${channel.provider.id}`}>
+                  {chunks}
+                </Link>
+              ),
+              id: (chunks) => <span className="font-mono">{chunks}</span>,
+            })}{" "}
             <StatusBadge status={channel.status} />
           </>
         }
@@ -44,40 +63,37 @@ export default async function ReviewPage({ params }: { params: Promise<{ channel
           <IncompleteWarning missing={missingForUse(request.submitted)} />
           {request.approved ? (
             <>
-              <Card title="Changes from the approved content">
+              <Card title={t("changes")}>
                 <DiffView changes={diffContent(request.approved, request.submitted)} firstVersion={false} />
                 <StatusChange request={request} status={channel.status} />
               </Card>
-              <Card title="Submitted content">
+              <Card title={t("submitted")}>
                 <ChannelContent content={completeContent(request.submitted)} />
               </Card>
             </>
           ) : (
             // Never approved: everything is new, so the content itself is the change (no diff).
-            <Card title="A new channel: everything is new">
+            <Card title={t("newChannel")}>
               <StatusChange request={request} status={channel.status} />
               <ChannelContent content={completeContent(request.submitted)} />
             </Card>
           )}
         </div>
         <div className="space-y-6">
-          <Card title="Decision">
+          <Card title={t("decision")}>
             {request.state !== "PENDING" ? (
-              <p className="text-sm">
-                This request is <RequestStateBadge state={request.state} />
-                {request.reason ? ` (${request.reason})` : ""} and cannot be decided.
-              </p>
+              <ClosedRequest state={request.state} reason={request.reason} />
             ) : !can(admin.actor, "channels.decide") ? (
-              <p className="text-sm text-slate-600">Your role does not decide channel requests.</p>
+              <p className="text-sm text-slate-600">{t("notReviewer")}</p>
             ) : ownOrganisation ? (
               <p role="alert" className="text-sm text-amber-900">
-                You belong to {channel.provider.name}, so another reviewer must decide this request.
+                {t("ownOrganisation", { provider: channel.provider.name })}
               </p>
             ) : (
               <DecisionForm requestId={request.id} decide={decideAction} />
             )}
           </Card>
-          <Card title="Channel history">
+          <Card title={t("history")}>
             <RequestHistory
               requests={channel.history}
               reviewHref={(id) => `/admin/requests/${id}`}
@@ -90,6 +106,17 @@ export default async function ReviewPage({ params }: { params: Promise<{ channel
   );
 }
 
+/** A request already decided (or superseded): its state, and the reviewer's reason if any. */
+function ClosedRequest({ state, reason }: { state: string; reason: string | null }) {
+  const t = useTranslations("review.request");
+  const badge = () => <RequestStateBadge state={state} />;
+  return (
+    <p className="text-sm">
+      {reason ? t.rich("closedWithReason", { reason, state: badge }) : t.rich("closed", { state: badge })}
+    </p>
+  );
+}
+
 /** A status the request changed when the provider sent it, and what rejecting does to it. */
 function StatusChange({
   request,
@@ -98,30 +125,38 @@ function StatusChange({
   request: { state: string; previousStatus: string | null };
   status: string;
 }) {
+  const t = useTranslations("review.request");
+  const statusName = useTranslations("channels.status");
+  // The statuses as the badges name them; a status they do not know keeps its code.
+  const name = (code: string) =>
+    (CHANNEL_STATUSES as readonly string[]).includes(code) ? statusName(code) : code;
   if (!request.previousStatus || request.state !== "PENDING") return null;
   return (
     <p className="mb-3 text-sm text-slate-700">
-      Status change: {request.previousStatus} → {status} (applied when the provider asked; rejecting restores{" "}
-      {request.previousStatus}).
+      {t("statusChange", { previous: name(request.previousStatus), status: name(status) })}
     </p>
   );
 }
+
+/** The fields a usable channel needs, by the path missingForUse reports them under. */
+const MISSING_KEYS: Record<string, "name" | "landingPage" | "categories"> = {
+  "name.translation": "name",
+  landingPage: "landingPage",
+  "availability.categoriesSupported": "categories",
+};
 
 /** A request the contract accepts but that lacks what a usable channel needs. */
 function IncompleteWarning({ missing }: { missing: Record<string, string> }) {
+  const t = useTranslations("review.request");
   const paths = Object.keys(missing);
   if (paths.length === 0) return null;
+  const described = paths.map((path) => {
+    const key = MISSING_KEYS[path];
+    return key ? t(`missing.${key}`) : t("missing.other", { path });
+  });
   return (
     <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-      This channel is incomplete: it has no {paths.map(describeMissing).join(", no ")}. Beneficiaries cannot
-      use it as it is.
+      {t("incomplete", { missing: described.join(t("missingSeparator")) })}
     </p>
   );
 }
-
-const MISSING_NAMES: Record<string, string> = {
-  "name.translation": "name",
-  landingPage: "landing page",
-  "availability.categoriesSupported": "category of assistance",
-};
-const describeMissing = (path: string) => MISSING_NAMES[path] ?? path;

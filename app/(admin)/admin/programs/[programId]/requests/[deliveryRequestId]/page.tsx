@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
 import { PaymentDecision } from "@/components/admin/payment-decision";
 import { RefundButton } from "@/components/admin/refund-dialog";
@@ -14,11 +15,14 @@ import { channelName } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
-import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
 import { refundAction } from "../../../actions";
 
-export const metadata: Metadata = { title: "Delivery request" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("programs.request");
+  return { title: t("title") };
+}
 
 /** One delivery request: its deliveries a page at a time, searchable by beneficiary, with refunds. */
 export default async function DeliveryRequestPage({
@@ -39,6 +43,8 @@ export default async function DeliveryRequestPage({
   if (!detail) notFound();
   const { request, deliveries } = detail;
   const approvals = await requestApprovals(user.actor, request.id);
+  const t = await getTranslations("programs.request");
+  const format = await getFormat();
   const pendingRefunds = new Set(
     approvals.refunds
       .filter((refund) => refund.state === "PENDING_APPROVAL")
@@ -55,21 +61,32 @@ export default async function DeliveryRequestPage({
   );
   const basePath = `/admin/programs/${programId}/requests/${deliveryRequestId}`;
   const channel = channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId);
+  const summary = {
+    amount: format.amount(request.totalMinor, request.unit),
+    count: request.deliveryCount,
+    channel,
+    provider: request.channel.provider.name,
+    at: format.dateTime(request.createdAt),
+  };
 
   return (
     <>
       <p className="mb-2 text-sm">
         <Link className="text-blue-800 hover:underline" href={`/admin/programs/${programId}`}>
-          ← {request.program.name}
+          <span className="inline-block rtl:rotate-180">←</span> {request.program.name}
         </Link>
       </p>
       <PageHeader
         title={request.description}
-        description={`${formatAmount(request.totalMinor, request.unit)} in ${formatCount(request.deliveryCount)} deliveries to ${channel} (${request.channel.provider.name}), ${request.approvalState === "SENT" ? "sent" : "created"} ${formatDateTime(request.createdAt)}; ${request.approvalState === "SENT" ? request.status : "not sent to the provider"}`}
+        description={
+          request.approvalState === "SENT"
+            ? t("summarySent", { ...summary, status: request.status })
+            : t("summaryCreated", summary)
+        }
       />
       {request.approvalsRequired > 0 && (
         <div className="mb-6">
-          <Card title="Approval">
+          <Card title={t("approval")}>
             <PaymentApprovals
               state={request.approvalState}
               approvalsRequired={request.approvalsRequired}
@@ -78,7 +95,11 @@ export default async function DeliveryRequestPage({
               rejectionReason={request.rejectionReason}
               buttons={
                 approvals.mayDecide &&
-                decide("deliveryRequest", request.id, `the delivery request ${request.description}`)
+                decide(
+                  "deliveryRequest",
+                  request.id,
+                  t("decideRequest", { description: request.description }),
+                )
               }
             />
           </Card>
@@ -86,12 +107,12 @@ export default async function DeliveryRequestPage({
       )}
       {approvals.refunds.length > 0 && (
         <div className="mb-6">
-          <Card title="Refunds under the approval policy">
+          <Card title={t("refunds")}>
             <ul className="space-y-4">
               {approvals.refunds.map((refund) => (
                 <li key={refund.id} className="space-y-1">
                   <p className="text-sm">
-                    Refund asked for at {formatDateTime(refund.createdAt)}: {refund.reason}
+                    {t("refundAsked", { at: format.dateTime(refund.createdAt), reason: refund.reason })}
                   </p>
                   <PaymentApprovals
                     state={refund.state}
@@ -104,7 +125,7 @@ export default async function DeliveryRequestPage({
                       decide(
                         "refund",
                         refund.id,
-                        `the refund asked for at ${formatDateTime(refund.createdAt)}`,
+                        t("decideRefund", { at: format.dateTime(refund.createdAt) }),
                       )
                     }
                   />
@@ -117,8 +138,8 @@ export default async function DeliveryRequestPage({
       <SearchForm
         action={basePath}
         id="beneficiary-search"
-        label="Search by beneficiary id"
-        placeholder="Search by beneficiary id"
+        label={t("search")}
+        placeholder={t("search")}
         term={q}
       />
       <PagedTable
@@ -126,32 +147,34 @@ export default async function DeliveryRequestPage({
         paging={detail}
         basePath={basePath}
         params={q ? { q } : {}}
-        empty={<EmptyState title={`No beneficiary id matches "${q}"`}>Try another search.</EmptyState>}
-        caption="Deliveries"
-        unit="deliveries"
+        empty={<EmptyState title={t("noMatch", { q })}>{t("tryAnother")}</EmptyState>}
+        caption={t("caption")}
+        unit={t("pagerUnit")}
         columns={[
-          { label: "Beneficiary" },
-          { label: "Amount" },
-          { label: "Status" },
-          { label: "Provider's id", hideBelow: "md" },
-          { label: "Refund" },
+          { label: t("columns.beneficiary") },
+          { label: t("columns.amount") },
+          { label: t("columns.status") },
+          { label: t("columns.providerId"), hideBelow: "md" },
+          { label: t("columns.refund") },
         ]}
         row={(delivery) => (
           <tr key={delivery.id}>
             <td className={cellClass(undefined, "font-mono break-all")}>{delivery.beneficiaryId}</td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
-              {formatAmount(delivery.amountMinor, request.unit)}
+              {format.amount(delivery.amountMinor, request.unit)}
             </td>
             <td className={cellClass()}>
               {delivery.revertedAt
-                ? "reverted"
+                ? t("reverted")
                 : delivery.refundRequestedAt
-                  ? "refund requested"
+                  ? t("refundRequested")
                   : pendingRefunds.has(delivery.id)
-                    ? "refund awaits approval"
+                    ? t("refundPending")
                     : delivery.status}
               {delivery.refundReason && (
-                <span className="block text-xs text-slate-600">Reason: {delivery.refundReason}</span>
+                <span className="block text-xs text-slate-600">
+                  {t("reason", { reason: delivery.refundReason })}
+                </span>
               )}
             </td>
             <td className={cellClass("md", "font-mono")}>{delivery.providerDeliveryId ?? "—"}</td>
@@ -166,7 +189,7 @@ export default async function DeliveryRequestPage({
                     delivery={{
                       id: delivery.id,
                       beneficiaryId: delivery.beneficiaryId,
-                      amount: formatAmount(delivery.amountMinor, request.unit),
+                      amount: format.amount(delivery.amountMinor, request.unit),
                       providerName: request.channel.provider.name,
                     }}
                     refund={refundAction}
