@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createProvider } from "@/lib/domain/api-keys";
 import { createUser } from "@/lib/domain/users";
 import { ADMIN } from "../support/actors";
-import { signedIn } from "../support/portal-session";
+import { shownMarkup, signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
 import { openTestDb } from "../support/test-db";
 
@@ -35,7 +35,8 @@ function signIn(email: string, password = PASSWORD) {
 
 async function page(path: string, cookie = "") {
   const response = await fetch(`${baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
-  return { status: response.status, location: response.headers.get("location"), body: await response.text() };
+  const body = shownMarkup(await response.text());
+  return { status: response.status, location: response.headers.get("location"), body };
 }
 
 /** The user behind a session cookie (better-auth's cookie holds "<token>.<signature>"). */

@@ -30,7 +30,8 @@ describe("pages of nothing answer 404", () => {
     for (const path of [`/channels/${id}`, `/channels/${id}/edit`, "/channels/no-such-channel"]) {
       const page = await strangerSession.get(path);
       expect(page.status, path).toBe(404);
-      expect(page.body, path).toContain("Page not found");
+      // Streamed after the shell: the not-found screen arrives in the page's scripts.
+      expect(page.html, path).toContain("Page not found");
     }
   });
 
@@ -46,7 +47,8 @@ describe("pages of nothing answer 404", () => {
     ]) {
       const page = await admin.get(path);
       expect(page.status, path).toBe(404);
-      expect(page.body, path).toContain("Page not found");
+      // Streamed after the shell: the not-found screen arrives in the page's scripts.
+      expect(page.html, path).toContain("Page not found");
     }
   });
 });

@@ -14,7 +14,8 @@ export interface PortalSession {
   cookie: string;
   /** The signed-in user's id (the actor of their audit entries). */
   userId: string;
-  get(path: string): Promise<{ status: number; body: string }>;
+  /** `body` is what the page shows (shownMarkup); `html` all of it, scripts included. */
+  get(path: string): Promise<{ status: number; body: string; html: string }>;
 }
 
 /** "admin": the roles an administrator had before roles existed; "provider": an organisation's owner. */
@@ -50,7 +51,15 @@ export async function signedIn(
         redirect: "manual",
         signal: AbortSignal.timeout(25_000),
       });
-      return { status: page.status, body: await page.text() };
+      const html = await page.text();
+      return { status: page.status, body: shownMarkup(html), html };
     },
   };
 }
+
+/**
+ * A page's HTML without its scripts: what the page shows. The scripts carry the language's whole
+ * message catalog for the client components (next-intl), texts of controls the page does not show
+ * among them, so "the page does not offer X" is asked of the markup.
+ */
+export const shownMarkup = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
