@@ -86,7 +86,7 @@ test("an administrator works the approval queue; the provider sees the outcome",
     coverage.locator(`tr[data-language="${language}"] td[data-field="name"]`);
   await expect(nameIn("EN")).toHaveText("original");
   await expect(nameIn("FR")).toHaveText("waiting");
-  await page.getByLabel("Language").selectOption("FR");
+  await page.getByLabel("Language", { exact: true }).selectOption("FR");
   await page.getByLabel("Translation").fill("Premier kiosque");
   await page.getByRole("button", { name: "Save translation" }).click();
   await expect(page.getByText("Premier kiosque")).toBeVisible();
