@@ -11,11 +11,13 @@ import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/co
 import { CaptionedTable } from "@/components/ui/table";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
+import type { TranslatedField } from "@/lib/contract/forms/translations";
 import type { LookupKey } from "@/lib/contract/lookups";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { useFormat } from "@/lib/i18n/use-format";
 
 type Content = Omit<ChannelView, "isApproved" | "status">;
+type LanguageText = Content["name"];
 
 export function safeHref(address: string | null | undefined): string | undefined {
   if (!address || !isWebAddress(address)) return undefined;
@@ -109,7 +111,47 @@ const AVAILABILITY_ROWS: ReadonlyArray<readonly [keyof Content["availability"], 
   ["currenciesExcluded", "Currency"],
 ];
 
-export function ChannelContent({ content }: { content: Content }) {
+/**
+ * A provider's text with its language code, and below it the reader's translation when there is one.
+ * `dir="auto"`: a provider's text keeps its own direction inside a page of the other.
+ */
+function TextInLanguage({ text, translated }: { text: LanguageText; translated?: string }) {
+  const locale = useLocale();
+  return (
+    <>
+      <span dir="auto" lang={text.language.toLowerCase()}>
+        {text.translation}
+      </span>{" "}
+      <LanguageNote code={text.language} />
+      {translated && (
+        <div dir="auto" lang={locale}>
+          {translated} <LanguageNote code={locale.toUpperCase()} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function LanguageNote({ code }: { code: string }) {
+  return (
+    <span className="text-xs text-slate-500">
+      (
+      <Code lookup="Language" code={code}>
+        {code}
+      </Code>
+      )
+    </span>
+  );
+}
+
+/** `translated`: the name and short description in the reader's language, where translated. */
+export function ChannelContent({
+  content,
+  translated = {},
+}: {
+  content: Content;
+  translated?: Partial<Record<TranslatedField, string>>;
+}) {
   const t = useTranslations("channels");
   const format = useFormat();
   const { callCenter, budget } = content;
@@ -118,27 +160,11 @@ export function ChannelContent({ content }: { content: Content }) {
   return (
     <dl className="divide-y divide-slate-100">
       <Row label={t("content.name")}>
-        {content.name.translation}{" "}
-        <span className="text-xs text-slate-500">
-          (
-          <Code lookup="Language" code={content.name.language}>
-            {content.name.language}
-          </Code>
-          )
-        </span>
+        <TextInLanguage text={content.name} translated={translated.name} />
       </Row>
       <Row label={t("content.shortDescription")}>
         {content.shortDescription ? (
-          <>
-            {content.shortDescription.translation}{" "}
-            <span className="text-xs text-slate-500">
-              (
-              <Code lookup="Language" code={content.shortDescription.language}>
-                {content.shortDescription.language}
-              </Code>
-              )
-            </span>
-          </>
+          <TextInLanguage text={content.shortDescription} translated={translated.shortDescription} />
         ) : (
           "—"
         )}

@@ -1,14 +1,15 @@
 /**
  * Issue 13: channel names and short descriptions in the viewer's language. A translation of exactly
  * the text shown replaces it (the original kept beside it); a translation of an older text, another
- * language's, or none leaves the provider's own text.
+ * language's, or none leaves the provider's own text. The channel pages are read over HTTP.
  */
 import { randomUUID } from "node:crypto";
-import { expect, it } from "vitest";
+import { expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { inViewersLanguage } from "@/lib/domain/channels/in-language";
 import { saveHumanTranslation } from "@/lib/domain/translations";
 import { ADMIN } from "../support/actors";
+import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 import { approvedChannel } from "../support/translation-setup";
 
@@ -49,4 +50,36 @@ it("does not use a translation of a text the row no longer shows", async () => {
     data: { sourceText: "Old" },
   });
   expect(await inViewersLanguage([{ id, name }], "es")).toEqual([{ id, name, original: {} }]);
+});
+
+/** The page's markup, read by a user who chose `locale` on their profile. */
+async function pageIn(locale: string, session: PortalSession, path: string) {
+  await db().user.update({ where: { id: session.userId }, data: { locale } });
+  return (await session.get(path)).body;
+}
+
+it("the channel's pages, the provider's and the console's, are headed by the name in the reader's language", async () => {
+  const name = `Kiosk network ${randomUUID()}`;
+  const id = await approvedChannel(name);
+  await translate(id, "name", "FR", "Réseau de kiosques");
+  const channel = await db().channel.findUniqueOrThrow({ where: { id } });
+  const provider = await signedIn("provider", inject("providerB").id);
+  const admin = await signedIn("admin");
+  const providerPage = `/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`;
+
+  for (const [session, path] of [
+    [provider, providerPage],
+    [admin, `/admin/channels/${id}`],
+  ] as const) {
+    const french = await pageIn("fr", session, path);
+    expect(french).toMatch(/<h1[^>]*>Réseau de kiosques<\/h1>/);
+    // The provider's own text stays on the page, marked with its language.
+    expect(french).toContain(`lang="en">${name}</span>`);
+    expect(french).toContain(`lang="fr">Réseau de kiosques`);
+    // Russian has no translation: the provider's own name heads the page, with none beneath it
+    // (the French one is still listed among the translations).
+    const russian = await pageIn("ru", session, path);
+    expect(russian).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
+    expect(russian).not.toContain('dir="auto" lang="ru"');
+  }
 });

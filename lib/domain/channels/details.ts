@@ -32,6 +32,8 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
     budgetOverview({ channelId: row.id }),
   ]);
   return {
+    /** The internal id (Channel.id), for what is keyed by it (translations). */
+    channelId: row.id,
     view,
     requested: parseContent(row.requestedContent),
     /** The kind of the request awaiting a decision, if any (there is at most one). */

@@ -4,10 +4,9 @@
  * shown, the provider's own text otherwise. A translation of an older text (an update was approved
  * since, or one waits) is not used: it would say something the channel no longer says.
  */
+import { TRANSLATED_FIELDS, type TranslatedField } from "../../contract/forms/translations";
 import { db } from "../../db";
 import { ID_LIST_LIMIT } from "../paging";
-
-export type TranslatedField = "name" | "shortDescription";
 
 /** A row's texts as shown, and the provider's own where a translation replaced them. */
 export type InLanguage<T> = T & { original: Partial<Record<TranslatedField, string>> };
@@ -27,6 +26,18 @@ async function translationsOf(channelIds: string[], language: string) {
   return found;
 }
 
+/** One channel's texts in the viewer's language: only those a translation replaces. */
+export async function viewersTranslations(
+  channel: { id: string; name: string; shortDescription?: string | null },
+  locale: string,
+): Promise<Partial<Record<TranslatedField, string>>> {
+  const [shown] = await inViewersLanguage([channel], locale);
+  const translated: Partial<Record<TranslatedField, string>> = {};
+  for (const field of TRANSLATED_FIELDS)
+    if (shown && field in shown.original && shown[field]) translated[field] = shown[field];
+  return translated;
+}
+
 /** `rows` with each translated text replaced, in order; the same rows when none is translated. */
 export async function inViewersLanguage<T extends Texts>(
   rows: T[],
@@ -42,7 +53,7 @@ export async function inViewersLanguage<T extends Texts>(
     const shown: InLanguage<T> = { ...row, original: {} };
     for (const translation of byChannel.get(row.id) ?? []) {
       const field = translation.field as TranslatedField;
-      if (field !== "name" && field !== "shortDescription") continue;
+      if (!(TRANSLATED_FIELDS as readonly string[]).includes(field)) continue;
       if (!translation.text || row[field] !== translation.sourceText) continue;
       shown.original[field] = translation.sourceText;
       (shown as Texts)[field] = translation.text;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
@@ -9,6 +9,7 @@ import { StatusSwitch } from "@/components/channels/status-switch";
 import { TranslationList } from "@/components/channels/translation-list";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
+import { viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { setChannelStatusAction } from "../actions";
 import { channelDetailOrNotFound } from "./channel-detail";
@@ -26,10 +27,18 @@ export default async function ChannelPage({
   const t = await getTranslations("channels");
   const { detail, user } = await channelDetailOrNotFound(params);
   const { view } = detail;
+  const translated = await viewersTranslations(
+    {
+      id: detail.channelId,
+      name: view.name.translation,
+      shortDescription: view.shortDescription?.translation,
+    },
+    await getLocale(),
+  );
   return (
     <>
       <PageHeader
-        title={view.name.translation || view.providerDeliveryChannelId}
+        title={translated.name ?? (view.name.translation || view.providerDeliveryChannelId)}
         description={<span className="font-mono break-all">{view.providerDeliveryChannelId}</span>}
         actions={
           can(user.actor, "provider.channels.edit") && (
@@ -69,7 +78,7 @@ export default async function ChannelPage({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Card title={view.isApproved ? t("detail.approvedContent") : t("detail.requestedContent")}>
-            <ChannelContent content={view} />
+            <ChannelContent content={view} translated={translated} />
           </Card>
         </div>
         <div className="space-y-6">

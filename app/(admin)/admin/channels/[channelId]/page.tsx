@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { TranslationCoverage } from "@/components/admin/translation-coverage";
 import { TranslationEditor } from "@/components/admin/translation-editor";
 import { ChannelContent } from "@/components/channels/channel-content";
@@ -11,7 +11,7 @@ import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { translationLanguages, translatorSetting } from "@/lib/config";
-import { adminChannelDetail, completeContent } from "@/lib/domain/channels";
+import { adminChannelDetail, completeContent, viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { saveTranslationAction } from "../../actions";
 
@@ -25,10 +25,15 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
   const channel = await adminChannelDetail(user.actor, (await params).channelId);
   if (!channel) notFound();
   const t = await getTranslations("adminChannels.detail");
+  const { name, shortDescription } = channel.content;
+  const translated = await viewersTranslations(
+    { id: channel.id, name: name.translation, shortDescription: shortDescription?.translation },
+    await getLocale(),
+  );
   return (
     <>
       <PageHeader
-        title={channel.content.name.translation || channel.providerDeliveryChannelId}
+        title={translated.name ?? (name.translation || channel.providerDeliveryChannelId)}
         description={
           <>
             <Link className="underline" href={`/admin/providers/${channel.provider.id}`}>
@@ -42,7 +47,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Card title={channel.isApproved ? t("approvedContent") : t("requestedContent")}>
-            <ChannelContent content={completeContent(channel.content)} />
+            <ChannelContent content={completeContent(channel.content)} translated={translated} />
           </Card>
         </div>
         <div className="space-y-6">
