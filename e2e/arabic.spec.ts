@@ -3,10 +3,12 @@
  * page render right to left (`dir="rtl"`, `lang="ar"`), with their headings in Arabic, no sideways
  * scrolling on a 390 px phone, and nothing serious or critical for axe. The channel form and the
  * approval page are attached to the report as screenshots. The switcher keeps a visitor's choice in
- * the browser and a user's on their profile, so it follows them to another browser.
+ * the browser and a user's on their profile, so it follows them to another browser. A form's
+ * validation messages (the contract's English) reach the reader in their language.
  */
 import { execFileSync } from "node:child_process";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import arabicValidation from "../messages/ar/validation.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { E2E_DATABASE_URL, signIn } from "./support/accounts";
 
@@ -151,4 +153,19 @@ test("the switcher keeps a visitor's language in the browser and a user's on the
   await signIn(again, world.owner);
   await expect(again.locator("html")).toHaveAttribute("lang", "fr");
   await fresh.close();
+});
+
+test("a form's errors are in the reader's language, at the field and in the summary", async ({ page }) => {
+  await signIn(page, world.owner, /\/channels$/);
+  await page.goto("/channels/new");
+  // Through the switcher: the owner's profile may hold another language (the test above sets one),
+  // in which the switcher has another name.
+  await page.locator("header select").selectOption("ar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await page.locator("form button[type=submit]").last().click();
+  const required = arabicValidation.requiredNameBeneficiariesSee;
+  // The name's own error, tied to its field, and the same problem in the summary above the button.
+  await expect(page.locator("p[role=alert]", { hasText: required }).first()).toBeVisible();
+  await expect(page.locator("div[role=alert]", { hasText: required })).toBeVisible();
+  await expect(page.getByText("Required: the name beneficiaries see")).toHaveCount(0);
 });

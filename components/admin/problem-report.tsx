@@ -2,9 +2,11 @@
 import { useTranslations } from "next-intl";
 import { CaptionedTable } from "@/components/ui/table";
 import type { RowProblem } from "@/lib/contract/forms/delivery-requests";
+import { useValidationText } from "@/lib/i18n/use-validation-text";
 
 export function ProblemReport({ problems }: { problems: RowProblem[] }) {
   const t = useTranslations("review.problems");
+  const inReadersLanguage = useValidationText();
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3">
       <p className="text-sm font-medium text-red-900">{t("intro")}</p>
@@ -17,7 +19,7 @@ export function ProblemReport({ problems }: { problems: RowProblem[] }) {
           <tr key={`${problem.line}-${problem.field}`}>
             <td>{problem.line}</td>
             <td className="font-mono">{problem.field}</td>
-            <td>{problem.message}</td>
+            <td>{inReadersLanguage(problem.message)}</td>
           </tr>
         ))}
       </CaptionedTable>

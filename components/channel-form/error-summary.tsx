@@ -4,6 +4,7 @@
  */
 import { useTranslations } from "next-intl";
 import type { FieldErrors } from "react-hook-form";
+import { useValidationText } from "@/lib/i18n/use-validation-text";
 
 /** Paths named by a label (their keys under summary.labels); other paths show as they are. */
 const LABELS: Record<string, string> = {
@@ -35,6 +36,7 @@ function flatten(errors: unknown, path = ""): Array<[string, string]> {
 
 export function ErrorSummary({ errors, submitted }: { errors: FieldErrors; submitted: boolean }) {
   const t = useTranslations("channelForm");
+  const inReadersLanguage = useValidationText();
   const problems = flatten(errors);
   if (!submitted || problems.length === 0) return null;
   return (
@@ -43,7 +45,7 @@ export function ErrorSummary({ errors, submitted }: { errors: FieldErrors; submi
       <ul className="mt-2 list-disc space-y-1 ps-5">
         {problems.map(([path, message]) => (
           <li key={path}>
-            <span className="font-medium">{fieldName(path, t)}</span>: {message}
+            <span className="font-medium">{fieldName(path, t)}</span>: {inReadersLanguage(message)}
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@
  * marks the control aria-invalid, so screen readers announce it with the control.
  */
 import { type ComponentPropsWithRef, createElement, type ReactNode, useId } from "react";
+import { useValidationText } from "@/lib/i18n/use-validation-text";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-2 focus:outline-blue-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100";
@@ -46,10 +47,11 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; 
 }
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {
+  const inReadersLanguage = useValidationText();
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm text-red-700">
-      {message}
+      {inReadersLanguage(message)}
     </p>
   );
 }

@@ -4,7 +4,9 @@
  * hundredths are still exact in a double. Refused at the door, an amount can never fail later
  * (a budget that no delivery request could be counted against).
  */
+
 import { z } from "zod";
+import { say } from "./validation-messages";
 
 export const MAX_AMOUNT = 1e13;
 
@@ -15,6 +17,6 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
 export const amountSchema = z
   .number()
   .finite()
-  .nonnegative("must not be negative")
-  .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT.toExponential()}`)
-  .refine(hasAtMostTwoDecimals, "must have at most two decimals");
+  .nonnegative(say("mustNotBeNegative"))
+  .max(MAX_AMOUNT, say("mustBeAtMost", { max: MAX_AMOUNT.toExponential() }))
+  .refine(hasAtMostTwoDecimals, say("mustHaveAtMostTwoDecimals"));

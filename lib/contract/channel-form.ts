@@ -4,21 +4,23 @@
  * form requires these, and the console warns about a request that lacks them. Derived from
  * channelBodySchema, so every other rule stays the contract's.
  */
+
 import { z } from "zod";
 import { availabilitySchema, channelBodySchema, translationSchema } from "./channel";
 import { fieldErrors } from "./issues";
+import { say } from "./validation-messages";
 
 const notBlank = (value: string) => value.trim() !== "";
 
 const usableFields = {
   name: translationSchema.extend({
-    translation: translationSchema.shape.translation.refine(notBlank, "Required: the name beneficiaries see"),
+    translation: translationSchema.shape.translation.refine(notBlank, say("requiredNameBeneficiariesSee")),
   }),
-  landingPage: channelBodySchema.shape.landingPage.refine(notBlank, "Required: where people learn more"),
+  landingPage: channelBodySchema.shape.landingPage.refine(notBlank, say("requiredWherePeopleLearnMore")),
   availability: availabilitySchema.extend({
     categoriesSupported: availabilitySchema.shape.categoriesSupported.refine(
       (categories) => categories.length > 0,
-      "Required: choose at least one category",
+      say("requiredChooseAtLeastOneCategory"),
     ),
   }),
 };

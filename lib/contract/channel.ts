@@ -4,6 +4,7 @@
  * strict (the contract's additionalProperties: false); lengths and nullability follow the contract's
  * tables. Where the contract says "not shown", the choice made here is written beside the field.
  */
+
 import { z } from "zod";
 import { amountSchema } from "./amount";
 import { COUNTRY_CODES } from "./countries";
@@ -18,10 +19,11 @@ import {
 } from "./enums";
 import { boundedArray, uniqueBy } from "./lists";
 import { compileProviderRegex } from "./provider-regex";
+import { say } from "./validation-messages";
 
 /** Absent or null, as the contract allows for its "nullable" optional fields. */
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const text = (max: number) => z.string().max(max, say("mustBeAtMostCharacters", { max: max }));
 
 /**
  * Ids are used in the View path, so they are restricted to URL-safe characters. The contract types
@@ -32,11 +34,11 @@ export const PROVIDER_CHANNEL_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9._~-]+$/;
 const ID_CHARACTERS = /^[A-Za-z0-9._~-]*$/;
 export const providerDeliveryChannelId = z
   .string()
-  .min(1, "must not be empty")
-  .max(64, "must be at most 64 characters")
+  .min(1, say("mustNotBeEmpty"))
+  .max(64, say("mustBeAtMostCharacters", { max: 64 }))
   // `.` and `..` would be resolved away from the View path by every HTTP client.
-  .regex(ID_CHARACTERS, "may contain only letters, digits and - . _ ~")
-  .refine((id) => !/^\.+$/.test(id), "must not consist of dots only")
+  .regex(ID_CHARACTERS, say("mayContainOnlyLettersDigitsAnd"))
+  .refine((id) => !/^\.+$/.test(id), say("mustNotConsistOfDotsOnly"))
   .meta({
     description:
       "The provider's own identifier of the channel, unique among the provider's channels: 1 to 64 letters, " +
@@ -58,13 +60,13 @@ export function isWebAddress(value: string): boolean {
 }
 const webAddress = (max: number) =>
   text(max)
-    .refine(isWebAddress, "must be an http(s) address or a bare host name")
-    .refine((value) => !/[\s<>"]/.test(value.trim()), "must not contain spaces, quotes or angle brackets")
+    .refine(isWebAddress, say("mustBeHttpSAddressOr"))
+    .refine((value) => !/[\s<>"]/.test(value.trim()), say("mustNotContainSpacesQuotesOrAngleBrackets"))
     // Browsers strip leading control characters, so "\u0001javascript:" would become a script link.
     .refine(
       // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
       (value) => !/[\u0000-\u0008\u000E-\u001F\u007F]/.test(value),
-      "must not contain control characters",
+      say("mustNotContainControlCharacters"),
     );
 
 export const translationSchema = z
@@ -101,7 +103,7 @@ export const callCenterSchema = z
 
 const countryCode = z
   .string()
-  .refine((code) => COUNTRY_CODES.has(code), "must be an ISO 3166-1 alpha-2 code from the Country lookup")
+  .refine((code) => COUNTRY_CODES.has(code), say("mustBeIso31661Alpha"))
   .meta({ description: "ISO 3166-1 alpha-2 country code (lookup key Country), e.g. BG." });
 
 /**
@@ -121,7 +123,7 @@ export const AVAILABILITY_PAIRS = {
  * message, not one per item.
  */
 function valueList<T extends z.ZodType>(item: T, lookupSize: number) {
-  return boundedArray(item, lookupSize, "(the lookup's values, each once)")
+  return boundedArray(item, lookupSize, say("mustHaveAtMostLookupValues", { max: lookupSize }))
     .superRefine((values, ctx) => {
       const seen = new Set<unknown>();
       const twice = new Set<unknown>();
@@ -129,7 +131,7 @@ function valueList<T extends z.ZodType>(item: T, lookupSize: number) {
       if (twice.size > 0) {
         ctx.addIssue({
           code: "custom",
-          message: `lists ${[...twice].slice(0, 10).join(", ")} more than once`,
+          message: say("listsMoreThanOnce", { values: [...twice].slice(0, 10).join(", ") }),
         });
       }
     })
@@ -177,9 +179,9 @@ export const budgetSchema = z
 const MAX_FIELD_LENGTH = 10_000;
 const lengthBound = z
   .number()
-  .int("must be a whole number")
-  .nonnegative("must not be negative")
-  .max(MAX_FIELD_LENGTH, `must be at most ${MAX_FIELD_LENGTH}`);
+  .int(say("mustBeWholeNumber"))
+  .nonnegative(say("mustNotBeNegative"))
+  .max(MAX_FIELD_LENGTH, say("mustBeAtMost", { max: MAX_FIELD_LENGTH }));
 
 /**
  * An input a beneficiary fills in. Bounds the contract does not show: fieldName, dataType and
@@ -188,10 +190,10 @@ const lengthBound = z
 export const deliveryOptionSchema = z
   .strictObject({
     fieldLabel: text(128),
-    fieldName: text(256).min(1, "must not be empty"),
+    fieldName: text(256).min(1, say("mustNotBeEmpty")),
     fieldMaxLength: lengthBound.optional(),
     fieldMinLength: lengthBound.optional(),
-    dataType: text(256).min(1, "must not be empty"),
+    dataType: text(256).min(1, say("mustNotBeEmpty")),
     defaultValue: text(256).optional(),
     validationRegex: text(1024)
       .superRefine((pattern, ctx) => {
@@ -212,7 +214,7 @@ export const deliveryOptionSchema = z
       option.fieldMinLength === undefined ||
       option.fieldMaxLength === undefined ||
       option.fieldMinLength <= option.fieldMaxLength,
-    { message: "must not be greater than fieldMaxLength", path: ["fieldMinLength"] },
+    { message: say("mustNotBeGreaterThanFieldmaxlength"), path: ["fieldMinLength"] },
   )
   .meta({
     id: "DeliveryOption",
@@ -227,7 +229,7 @@ export const MAX_DELIVERY_OPTIONS = 50;
 
 /** fieldName is the key of a delivery's values in events, so it must be unique in a channel. */
 const deliveryOptionsSchema = boundedArray(deliveryOptionSchema, MAX_DELIVERY_OPTIONS).superRefine(
-  uniqueBy((option) => option.fieldName, "fieldName", "must be unique among deliveryOptions"),
+  uniqueBy((option) => option.fieldName, "fieldName", say("mustBeUniqueAmongDeliveryOptions")),
 );
 
 const channelStatus = z.enum(CHANNEL_STATUSES);

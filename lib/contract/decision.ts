@@ -1,6 +1,8 @@
 /** An administrator's decision on a channel request, as the review form sends it: the form and the server action share it. */
+
 import { z } from "zod";
 import { recordId } from "./ids";
+import { say } from "./validation-messages";
 
 export const MAX_REASON_LENGTH = 1000;
 
@@ -9,8 +11,8 @@ export const rejectionSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, "Give the provider a reason")
-    .max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`),
+    .min(1, say("giveProviderReason"))
+    .max(MAX_REASON_LENGTH, say("atMostCharacters", { max: MAX_REASON_LENGTH })),
 });
 
 const decisionSchema = z.discriminatedUnion("approve", [

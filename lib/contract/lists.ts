@@ -3,16 +3,21 @@
  * a key. Kept apart so that each rule is written once.
  */
 import { z } from "zod";
+import { say } from "./validation-messages";
 
 /**
  * An array of at most `max` items. zod checks the size before the items, so an oversized hostile list
  * costs one message; `when` keeps the size check quiet for a non-array (a string has a length too).
  */
-export function boundedArray<T extends z.ZodType>(item: T, max: number, why = "") {
+export function boundedArray<T extends z.ZodType>(
+  item: T,
+  max: number,
+  error = say("mustHaveAtMostItems", { max }),
+) {
   // zod runs every check's `when` but leaves it out of `.max()`'s parameter type.
   const onlyForArrays = { when: (payload: z.core.ParsePayload) => Array.isArray(payload.value) };
   return z.array(item).max(max, {
-    error: `must have at most ${max} items${why ? ` ${why}` : ""}`,
+    error,
     ...onlyForArrays,
   });
 }

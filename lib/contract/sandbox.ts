@@ -3,22 +3,27 @@
  * the platform side to send a delivery request to one of its test channels, or to request a refund,
  * so that its whole integration runs without an administrator. Strict like every body of the API.
  */
+
 import { z } from "zod";
 import { providerDeliveryChannelId } from "./channel";
+import { say } from "./validation-messages";
 
 export const SANDBOX_DEFAULT_DELIVERIES = 3;
 export const SANDBOX_MAX_DELIVERIES = 100;
 
-const id = z.string().min(1, "must not be empty").max(64, "must be at most 64 characters");
+const id = z
+  .string()
+  .min(1, say("mustNotBeEmpty"))
+  .max(64, say("mustBeAtMostCharacters", { max: 64 }));
 
 export const sandboxDeliveryRequestSchema = z
   .strictObject({
     providerDeliveryChannelId,
     deliveries: z
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(SANDBOX_MAX_DELIVERIES, `must be at most ${SANDBOX_MAX_DELIVERIES}`)
+      .number({ error: say("mustBeWholeNumber") })
+      .int(say("mustBeWholeNumber"))
+      .min(1, say("mustBeAtLeast1"))
+      .max(SANDBOX_MAX_DELIVERIES, say("mustBeAtMost", { max: SANDBOX_MAX_DELIVERIES }))
       .default(SANDBOX_DEFAULT_DELIVERIES)
       .meta({ description: "How many test deliveries the request carries." }),
   })

@@ -2,11 +2,16 @@
  * Subscribe and Unsubscribe. The contract leaves `auth` open; its shape is the real platform's
  * (docs/spec/accessrc-facts.md): a type and the fields that type needs, nothing else.
  */
+
 import { z } from "zod";
 import { EVENT_TYPES } from "./enums";
+import { say } from "./validation-messages";
 
 const text = (max: number) =>
-  z.string().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .min(1, say("mustNotBeEmpty"))
+    .max(max, say("mustBeAtMostCharacters", { max: max }));
 
 /** NULL is the enumeration's placeholder: nobody can subscribe to it. */
 export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== "NULL") as Exclude<
@@ -14,12 +19,12 @@ export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== "N
   "NULL"
 >[];
 const subscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [string, ...string[]], {
-  error: `must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`,
+  error: say("mustBeOneOf", { values: SUBSCRIBABLE_EVENT_TYPES.join(", ") }),
 });
 
 /** HTTP header names are tokens (RFC 9110); anything else could split or forge headers. */
-const headerName = text(64).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be a valid HTTP header name");
-const headerValue = text(512).regex(/^[^\r\n\0]*$/, "must not contain line breaks");
+const headerName = text(64).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, say("mustBeValidHttpHeaderName"));
+const headerValue = text(512).regex(/^[^\r\n\0]*$/, say("mustNotContainLineBreaks"));
 
 const webhookAuthSchema = z
   .discriminatedUnion(
@@ -29,7 +34,7 @@ const webhookAuthSchema = z
       z.strictObject({ type: z.literal("header"), headerName, headerValue }),
       z.strictObject({ type: z.literal("basic"), username: text(128), password: text(512) }),
     ],
-    { error: "type must be one of hmac, header, basic" },
+    { error: say("typeMustBeOneOfHmac") },
   )
   .meta({
     id: "WebhookAuth",
@@ -41,9 +46,9 @@ export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
 /** Absolute http(s) URL of at most 256 characters. */
 const callbackUrlSchema = z
   .string()
-  .max(256, "must be at most 256 characters")
+  .max(256, say("mustBeAtMostCharacters", { max: 256 }))
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  .refine((value) => !/[\u0000-\u0020\u007F]/.test(value), "must not contain spaces or control characters")
+  .refine((value) => !/[\u0000-\u0020\u007F]/.test(value), say("mustNotContainSpacesOrControl"))
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -51,7 +56,7 @@ const callbackUrlSchema = z
     } catch {
       return false;
     }
-  }, "must be an absolute http(s) URL without credentials");
+  }, say("mustBeAbsoluteUrlWithoutCredentials"));
 
 export const subscribeRequestSchema = z
   .strictObject({

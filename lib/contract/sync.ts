@@ -3,9 +3,11 @@
  * DeliveryRequest/Sync maps a delivery request to the provider's own id and reports its status;
  * Delivery/Sync reports each delivery's outcome. Strict like every body of the API.
  */
+
 import { z } from "zod";
 import { amountSchema } from "./amount";
 import { uniqueBy } from "./lists";
+import { say } from "./validation-messages";
 
 export const DELIVERY_REQUEST_STATUSES = [
   "DRAFT",
@@ -27,8 +29,15 @@ export const DELIVERY_STATUSES = [
   "DELIVERED",
 ] as const;
 
-const id = z.string().min(1, "must not be empty").max(64, "must be at most 64 characters");
-const providerText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
+const id = z
+  .string()
+  .min(1, say("mustNotBeEmpty"))
+  .max(64, say("mustBeAtMostCharacters", { max: 64 }));
+const providerText = (max: number) =>
+  z
+    .string()
+    .max(max, say("mustBeAtMostCharacters", { max: max }))
+    .nullish();
 
 export const deliveryRequestSyncSchema = z
   .strictObject({
@@ -57,10 +66,10 @@ export const deliverySyncSchema = z
   .strictObject({
     deliveryList: z
       .array(deliverySyncItemSchema)
-      .min(1, "must hold at least one delivery")
-      .max(1000, "at most 1000 deliveries")
+      .min(1, say("mustHoldAtLeastOneDelivery"))
+      .max(1000, say("atMostDeliveries", { max: 1000 }))
       // A delivery has one outcome per report: a list naming one id a thousand times is a mistake.
-      .superRefine(uniqueBy((item) => item.deliveryId, "deliveryId", "is listed more than once")),
+      .superRefine(uniqueBy((item) => item.deliveryId, "deliveryId", say("isListedMoreThanOnce"))),
   })
   .meta({ id: "DeliverySync" });
 

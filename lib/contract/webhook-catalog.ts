@@ -4,8 +4,10 @@
  * (/webhooks/events) and the "send example" and test events all use. Typed by the contract, so an
  * example cannot drift from the schema.
  */
+
 import { z } from "zod";
 import type { SUBSCRIBABLE_EVENT_TYPES } from "./subscription";
+import { say } from "./validation-messages";
 import {
   type ChannelStatusUpdated,
   type DeliveryRefundRequested,
@@ -23,7 +25,7 @@ export const EXAMPLE_DELIVERY_ID = "0193a4b6-3f0e-7c55-9d1e-5b8f2a7c4e11";
 export const EXAMPLE_STATUS_UPDATED: ChannelStatusUpdated = {
   providerDeliveryChannelId: EXAMPLE_ID,
   status: "Rejected",
-  message: "The landing page does not describe the service.",
+  message: say("landingPageDoesNotDescribeService"),
   requestType: "Delivery Channel Update",
   requestedDate: EXAMPLE_DATE,
 };

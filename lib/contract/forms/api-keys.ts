@@ -3,8 +3,10 @@
  * valid until a chosen grace end), revoke one. Times are what a `datetime-local` control sends
  * (`2026-11-23T09:05`), read as UTC like every time the portal shows, or ISO 8601 with an offset.
  */
+
 import { z } from "zod";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 /** "full": every operation. "read": View and the lookups only (the operations whose permission a read key holds). */
 export const API_KEY_SCOPES = ["full", "read"] as const;
@@ -15,7 +17,7 @@ export const API_KEY_NAME_MAX = 100;
 const instant = z.iso.datetime({
   local: true,
   offset: true,
-  message: "must be a date and time (YYYY-MM-DDTHH:mm, UTC)",
+  message: say("mustBeDateAndTimeYyyy"),
 });
 
 /** The instant a form's time names; a time without an offset is UTC. */
@@ -26,8 +28,8 @@ export function utcInstant(value: string): Date {
 const name = z
   .string()
   .trim()
-  .min(1, "is required")
-  .max(API_KEY_NAME_MAX, `must be at most ${API_KEY_NAME_MAX} characters`);
+  .min(1, say("isRequired"))
+  .max(API_KEY_NAME_MAX, say("mustBeAtMostCharacters", { max: API_KEY_NAME_MAX }));
 
 export const newApiKeySchema = z.object({
   name,

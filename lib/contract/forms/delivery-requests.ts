@@ -3,14 +3,20 @@
  * or from rows entered in the form) and what the preview and the send answer. The form checks the
  * same schema before it asks the server.
  */
+
 import { z } from "zod";
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "../delivery-limits";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 const common = {
   programId: recordId,
-  channelId: z.string().min(1, "Choose a channel").max(200),
-  description: z.string().trim().min(1, "Enter a description").max(500, "at most 500 characters"),
+  channelId: z.string().min(1, say("chooseChannel")).max(200),
+  description: z
+    .string()
+    .trim()
+    .min(1, say("enterDescription"))
+    .max(500, say("atMostCharacters", { max: 500 })),
   idempotencyKey: z.string().min(1).max(200),
   confirmDuplicate: z.boolean().default(false),
 };
@@ -19,7 +25,7 @@ export const sendInputSchema = z.discriminatedUnion("source", [
   z.object({
     ...common,
     source: z.literal("csv"),
-    csv: z.string().min(1, "Choose a CSV file").max(MAX_CSV_BYTES, CSV_TOO_LARGE),
+    csv: z.string().min(1, say("chooseCsvFile")).max(MAX_CSV_BYTES, CSV_TOO_LARGE),
   }),
   z.object({
     ...common,
@@ -32,8 +38,8 @@ export const sendInputSchema = z.discriminatedUnion("source", [
           options: z.record(z.string(), z.string()),
         }),
       )
-      .min(1, "Add at least one delivery")
-      .max(500, "Use a CSV file for more than 500 deliveries"),
+      .min(1, say("addAtLeastOneDelivery"))
+      .max(500, say("useCsvFileForMoreThan")),
   }),
 ]);
 export type SendInput = z.infer<typeof sendInputSchema>;

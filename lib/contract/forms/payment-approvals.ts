@@ -1,7 +1,9 @@
 /** The console's approval policy form and the finance approvers' decision buttons. */
+
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "../amount";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 /** What an approval may concern: a delivery request, or a refund waiting for approval. */
 export const PAYMENT_KINDS = ["deliveryRequest", "refund"] as const;
@@ -11,17 +13,17 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const MAX_APPROVALS_REQUIRED = 10;
 
 const threshold = z
-  .number({ error: "Enter an amount" })
-  .nonnegative("must not be negative")
-  .max(1e13, "is too large")
-  .refine(hasAtMostTwoDecimals, "at most two decimals")
+  .number({ error: say("enterAmount") })
+  .nonnegative(say("mustNotBeNegative"))
+  .max(1e13, say("isTooLarge"))
+  .refine(hasAtMostTwoDecimals, say("atMostTwoDecimals"))
   .nullable();
 
 const approvalsRequired = z
-  .number({ error: "Enter a number" })
-  .int("must be a whole number")
-  .min(1, "must be at least 1")
-  .max(MAX_APPROVALS_REQUIRED, `must be at most ${MAX_APPROVALS_REQUIRED}`);
+  .number({ error: say("enterNumber") })
+  .int(say("mustBeWholeNumber"))
+  .min(1, say("mustBeAtLeast1"))
+  .max(MAX_APPROVALS_REQUIRED, say("mustBeAtMost", { max: MAX_APPROVALS_REQUIRED }));
 
 /** A program's policy: a null threshold means that kind of payment needs no approval. */
 export const approvalPolicySchema = z.strictObject({
@@ -34,16 +36,16 @@ export const approvalPolicySchema = z.strictObject({
 export type ApprovalPolicyInput = z.infer<typeof approvalPolicySchema>;
 
 export const approvePaymentSchema = z.strictObject({
-  kind: z.enum(PAYMENT_KINDS, { error: "Unknown kind of payment" }),
+  kind: z.enum(PAYMENT_KINDS, { error: say("unknownKindOfPayment") }),
   id: recordId,
 });
 
 export const rejectPaymentSchema = z.strictObject({
-  kind: z.enum(PAYMENT_KINDS, { error: "Unknown kind of payment" }),
+  kind: z.enum(PAYMENT_KINDS, { error: say("unknownKindOfPayment") }),
   id: recordId,
   reason: z
     .string()
     .trim()
-    .min(1, "Enter a reason for the rejection")
-    .max(500, "must be at most 500 characters"),
+    .min(1, say("enterReasonForRejection"))
+    .max(500, say("mustBeAtMostCharacters", { max: 500 })),
 });

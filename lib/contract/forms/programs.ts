@@ -1,20 +1,30 @@
 /** The console's program pages: create a program, let a channel serve it, ask for a refund. */
+
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "../amount";
 import { COMMODITIES, CURRENCIES } from "../enums";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 export const programInputSchema = z.strictObject({
-  name: z.string().trim().min(1, "Enter a name").max(200, "must be at most 200 characters"),
-  description: z.string().trim().max(2000, "must be at most 2000 characters").default(""),
+  name: z
+    .string()
+    .trim()
+    .min(1, say("enterName"))
+    .max(200, say("mustBeAtMostCharacters", { max: 200 })),
+  description: z
+    .string()
+    .trim()
+    .max(2000, say("mustBeAtMostCharacters", { max: 2000 }))
+    .default(""),
   unit: z.enum([...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL") as [string, ...string[]], {
-    error: "Choose a currency or a commodity",
+    error: say("chooseCurrencyOrCommodity"),
   }),
   virtualBudget: z
-    .number({ error: "Enter an amount" })
-    .positive("must be more than 0")
-    .max(1e13, "is too large")
-    .refine(hasAtMostTwoDecimals, "at most two decimals"),
+    .number({ error: say("enterAmount") })
+    .positive(say("mustBeMoreThan0"))
+    .max(1e13, say("isTooLarge"))
+    .refine(hasAtMostTwoDecimals, say("atMostTwoDecimals")),
 });
 export type ProgramInput = z.infer<typeof programInputSchema>;
 
@@ -26,6 +36,6 @@ export const refundSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, "Enter a reason for the refund")
-    .max(500, "must be at most 500 characters"),
+    .min(1, say("enterReasonForRefund"))
+    .max(500, say("mustBeAtMostCharacters", { max: 500 })),
 });

@@ -1,6 +1,8 @@
 /** A translation an administrator enters by hand, for one field of an approved channel. */
+
 import { z } from "zod";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 export const TRANSLATED_FIELDS = ["name", "shortDescription"] as const;
 export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
@@ -17,11 +19,11 @@ export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
 export const translationInputSchema = z.object({
   channelId: recordId,
   field: z.enum(TRANSLATED_FIELDS),
-  language: z.string().regex(/^[A-Z]{2}$/, "a two-letter language code"),
+  language: z.string().regex(/^[A-Z]{2}$/, say("twoLetterLanguageCode")),
   text: z
     .string()
     .trim()
-    .min(1, "Enter the translation")
-    .max(MAX_TRANSLATION_LENGTH, `at most ${MAX_TRANSLATION_LENGTH} characters`),
+    .min(1, say("enterTranslation"))
+    .max(MAX_TRANSLATION_LENGTH, say("atMostCharacters", { max: MAX_TRANSLATION_LENGTH })),
 });
 export type TranslationInput = z.infer<typeof translationInputSchema>;

@@ -2,9 +2,11 @@
  * The user-management forms: inviting (console and team page), accepting an invitation, changing
  * roles, deactivating and reactivating. The actions parse with the same schemas.
  */
+
 import { z } from "zod";
 import { recordId } from "../ids";
 import { platformRoleSchema, providerRoleSchema } from "../roles";
+import { say } from "../validation-messages";
 
 /** better-auth's error code when a deactivated account tries to sign in (lib/auth/guards.ts). */
 export const DEACTIVATED_CODE = "ACCOUNT_DEACTIVATED";
@@ -13,11 +15,14 @@ export const DEACTIVATED_CODE = "ACCOUNT_DEACTIVATED";
 export const emailAddress = z
   .string()
   .trim()
-  .max(254, "at most 254 characters")
-  .pipe(z.email("Enter a valid email address"));
-const name = z.string().trim().max(200, "at most 200 characters");
+  .max(254, say("atMostCharacters", { max: 254 }))
+  .pipe(z.email(say("enterValidEmailAddress")));
+const name = z
+  .string()
+  .trim()
+  .max(200, say("atMostCharacters", { max: 200 }));
 const rolesOf = <S extends z.ZodType>(role: S) =>
-  z.array(role, "Choose at least one role").min(1, "Choose at least one role").max(8, "too many roles");
+  z.array(role, say("chooseAtLeastOneRole")).min(1, say("chooseAtLeastOneRole")).max(8, say("tooManyRoles"));
 
 export const invitePlatformUserSchema = z.object({
   email: emailAddress,
@@ -42,15 +47,19 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 export const acceptInvitationSchema = z
   .object({
-    token: z.string().min(1, "is required").max(200, "is not a valid invitation"),
-    name: z.string().trim().min(1, "Enter your name").max(200, "at most 200 characters"),
+    token: z.string().min(1, say("isRequired")).max(200, say("isNotValidInvitation")),
+    name: z
+      .string()
+      .trim()
+      .min(1, say("enterYourName"))
+      .max(200, say("atMostCharacters", { max: 200 })),
     password: z
-      .string("Choose a password")
-      .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200, "at most 200 characters"),
-    confirmPassword: z.string("Repeat the password"),
+      .string(say("choosePassword"))
+      .min(MIN_PASSWORD_LENGTH, say("atLeastCharacters", { min: MIN_PASSWORD_LENGTH }))
+      .max(200, say("atMostCharacters", { max: 200 })),
+    confirmPassword: z.string(say("repeatPassword")),
   })
   .refine((input) => input.password === input.confirmPassword, {
     path: ["confirmPassword"],
-    message: "The two passwords differ",
+    message: say("twoPasswordsDiffer"),
   });

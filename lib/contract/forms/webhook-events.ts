@@ -1,6 +1,8 @@
 /** The delivery log's controls: replay one event, replay the failed ones of whole days, send a test. */
+
 import { z } from "zod";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 export const replayEventSchema = z.object({ eventId: recordId });
 
@@ -8,7 +10,7 @@ export const replayEventSchema = z.object({ eventId: recordId });
 export const dayPeriodSchema = z
   .object({ from: z.iso.date("Pick a start date"), to: z.iso.date("Pick an end date") })
   .refine(({ from, to }) => from <= to, {
-    message: "The end date must not be before the start date",
+    message: say("endDateMustNotBeBefore"),
     path: ["to"],
   });
 export type DayPeriod = z.infer<typeof dayPeriodSchema>;

@@ -2,8 +2,10 @@
  * The webhooks page's controls beyond subscribing: rotate an hmac secret with a grace period, and
  * re-enable a disabled subscription, optionally recovering the events it missed.
  */
+
 import { z } from "zod";
 import { recordId } from "../ids";
+import { say } from "../validation-messages";
 
 /** The longest grace period of a rotation, during which the previous secret still signs: 7 days. */
 export const MAX_GRACE_HOURS = 168;
@@ -17,12 +19,15 @@ export const RECOVERY_MAX_EVENTS = 10_000;
 export const rotateSecretSchema = z.strictObject({
   eventType: recordId,
   /** Empty or absent: the portal generates one and shows it once. */
-  secret: z.string().max(512, "must be at most 512 characters").optional(),
+  secret: z
+    .string()
+    .max(512, say("mustBeAtMostCharacters", { max: 512 }))
+    .optional(),
   graceHours: z
     .number("Pick a grace period")
-    .int("must be whole hours")
-    .min(0, "must not be negative")
-    .max(MAX_GRACE_HOURS, `must be at most ${MAX_GRACE_HOURS} hours (7 days)`),
+    .int(say("mustBeWholeHours"))
+    .min(0, say("mustNotBeNegative"))
+    .max(MAX_GRACE_HOURS, say("mustBeAtMostHours", { max: MAX_GRACE_HOURS, days: MAX_GRACE_HOURS / 24 })),
 });
 export type RotateSecretInput = z.infer<typeof rotateSecretSchema>;
 
@@ -33,7 +38,7 @@ export interface RotatedSecret {
 }
 
 /** A UTC date and time as an <input type="datetime-local"> sends it (minutes, optional seconds). */
-const utcDateTime = z.iso.datetime({ local: true, error: "Pick a date and time (UTC)" });
+const utcDateTime = z.iso.datetime({ local: true, error: say("pickDateAndTimeUtc") });
 
 export const reenableSchema = z.strictObject({
   eventType: recordId,

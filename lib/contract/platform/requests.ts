@@ -2,6 +2,7 @@
  * The platform API's inputs (README "Platform API"): list filters read from the query string and the
  * bodies of its writes. Strict, so a misspelt filter or field is a 400 naming it, never ignored.
  */
+
 import { z } from "zod";
 import { MAX_DELIVERY_OPTIONS } from "../channel";
 import { MAX_CSV_BYTES, MAX_DELIVERIES } from "../delivery-limits";
@@ -10,17 +11,18 @@ import { approvalPolicySchema } from "../forms/payment-approvals";
 import { programInputSchema } from "../forms/programs";
 import { recordId } from "../ids";
 import { findUnstorableText } from "../stored-text";
+import { say } from "../validation-messages";
 
 /** `?after=` / `?before=`: an answer's `next` / `previous` cursor (keyset paging, lib/domain/paging.ts). */
-const cursor = z.string().min(1, "must not be empty").max(512, "is too long").optional();
+const cursor = z.string().min(1, say("mustNotBeEmpty")).max(512, say("isTooLong")).optional();
 const page = { after: cursor, before: cursor };
 const text = z
   .string()
   .trim()
-  .min(1, "must not be empty")
-  .max(200, "is too long")
+  .min(1, say("mustNotBeEmpty"))
+  .max(200, say("isTooLong"))
   // Nothing stored holds a NUL or a lone surrogate, and PostgreSQL refuses them in a query.
-  .refine((value) => !findUnstorableText(value), "must be text without NUL or unpaired surrogates");
+  .refine((value) => !findUnstorableText(value), say("mustBeTextWithoutNulOr"));
 
 export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPERSEDED"] as const;
 
@@ -39,7 +41,7 @@ export const channelFilterSchema = z.strictObject({
   category: z.enum(CHANNEL_CATEGORIES).optional(),
   country: z
     .string()
-    .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
+    .regex(/^[A-Za-z]{2}$/, say("mustBeTwoLetterCountryCode"))
     .optional(),
   ...page,
 });
@@ -53,11 +55,11 @@ export const webhookEventFilterSchema = z.strictObject({
 });
 
 export const rejectBodySchema = z
-  .strictObject({ reason: z.string().trim().min(1, "is required").max(1000, "is too long") })
+  .strictObject({ reason: z.string().trim().min(1, say("isRequired")).max(1000, say("isTooLong")) })
   .meta({ id: "PlatformRejectRequest" });
 
 export const newProviderBodySchema = z
-  .strictObject({ name: z.string().trim().min(1, "is required").max(200, "is too long") })
+  .strictObject({ name: z.string().trim().min(1, say("isRequired")).max(200, say("isTooLong")) })
   .meta({ id: "PlatformNewProvider" });
 
 export const newProgramBodySchema = programInputSchema.meta({ id: "PlatformNewProgram" });
@@ -67,19 +69,19 @@ export const programChannelBodySchema = z
   .meta({ id: "PlatformProgramChannel" });
 
 const deliveryRowSchema = z.strictObject({
-  beneficiaryId: z.string().trim().min(1, "is required").max(200, "is too long"),
-  amount: z.number("must be a number"),
+  beneficiaryId: z.string().trim().min(1, say("isRequired")).max(200, say("isTooLong")),
+  amount: z.number(say("mustBeNumber")),
   options: z.record(z.string().max(100), z.string().max(1000)).default({}),
 });
 
 export const newDeliveryRequestBodySchema = z
   .strictObject({
     channelId: recordId,
-    description: z.string().trim().min(1, "is required").max(500, "is too long"),
+    description: z.string().trim().min(1, say("isRequired")).max(500, say("isTooLong")),
     deliveries: z
       .array(deliveryRowSchema)
-      .min(1, "needs at least one delivery")
-      .max(MAX_DELIVERIES, `must hold at most ${MAX_DELIVERIES} deliveries`),
+      .min(1, say("needsAtLeastOneDelivery"))
+      .max(MAX_DELIVERIES, say("mustHoldAtMostDeliveries", { max: MAX_DELIVERIES })),
     /** Sends an identical batch to the same channel within 24 h anyway. */
     confirmDuplicate: z.boolean().default(false),
   })
@@ -96,7 +98,7 @@ export const NEW_DELIVERY_REQUEST_BODY_LIMITS = {
 };
 
 export const refundBodySchema = z
-  .strictObject({ reason: z.string().trim().min(1, "is required").max(500, "is too long") })
+  .strictObject({ reason: z.string().trim().min(1, say("isRequired")).max(500, say("isTooLong")) })
   .meta({ id: "PlatformRefundRequest" });
 
 export const eligibilityBodySchema = z
@@ -104,7 +106,7 @@ export const eligibilityBodySchema = z
     category: z.enum(CHANNEL_CATEGORIES).optional(),
     country: z
       .string()
-      .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
+      .regex(/^[A-Z]{2}$/, say("mustBeTwoLetterCountryCode"))
       .optional(),
     nationality: z.string().max(10).optional(),
     kyc: z.string().max(100).optional(),

@@ -1,0 +1,11 @@
+/** A validation message in the reader's language (lib/i18n/validation-text.ts), for any component. */
+import { useTranslations } from "next-intl";
+import { matchValidationMessage } from "./validation-text";
+
+export function useValidationText(): (message: string) => string {
+  const t = useTranslations("validation");
+  return (message) => {
+    const match = matchValidationMessage(message);
+    return match ? t(match.key, match.values) : message;
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * A contract validation message (English, as the API, the schemas and the server actions give it)
+ * matched back to its key and arguments in messages/en/validation.json, so that the portal shows it
+ * in the reader's language wherever it came from. A message the catalog does not know is shown as
+ * it is (a provider's own regular expression's complaint, say).
+ */
+
+import { ENGLISH_VALIDATION, type ValidationKey } from "../contract/validation-messages";
+
+export type ValidationMatch = { key: ValidationKey; values: Record<string, string> };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * One anchored pattern per message, its `{name}` placeholders as groups; the longest fixed text is
+ * tried first, so "must be at most {max}" does not take "must be at most 64 characters".
+ */
+const PATTERNS = Object.entries(ENGLISH_VALIDATION)
+  .map(([key, text]) => {
+    const parts = text.split(/\{(\w+)\}/);
+    const names = parts.filter((_, index) => index % 2 === 1);
+    const source = parts.map((part, index) => (index % 2 === 1 ? "(.+?)" : escapeRegExp(part))).join("");
+    const fixedLength = parts.filter((_, index) => index % 2 === 0).join("").length;
+    return { key: key as ValidationKey, names, regex: new RegExp(`^${source}$`, "s"), fixedLength };
+  })
+  .sort((a, b) => b.fixedLength - a.fixedLength);
+
+export function matchValidationMessage(message: string): ValidationMatch | null {
+  for (const { key, names, regex } of PATTERNS) {
+    const found = regex.exec(message);
+    if (found)
+      return { key, values: Object.fromEntries(names.map((name, index) => [name, found[index + 1]!])) };
+  }
+  return null;
+}

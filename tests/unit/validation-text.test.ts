@@ -1,0 +1,93 @@
+/**
+ * Issue 13: the contract's validation messages reach a reader in their language. The schemas write
+ * them in English from messages/en/validation.json (the API answers these texts); the portal matches
+ * an English message back to its key and arguments and shows the reader's catalog's text.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { channelFormSchema } from "@/lib/contract/channel-form";
+import { rejectionSchema } from "@/lib/contract/decision";
+import { programInputSchema, refundSchema } from "@/lib/contract/forms/programs";
+import { acceptInvitationSchema, inviteTeamMemberSchema } from "@/lib/contract/forms/users";
+import { ENGLISH_VALIDATION as english, say, type ValidationKey } from "@/lib/contract/validation-messages";
+import { readCatalog } from "@/lib/i18n/messages";
+import { matchValidationMessage } from "@/lib/i18n/validation-text";
+
+const KEYS = Object.keys(english) as ValidationKey[];
+const placeholders = (key: ValidationKey) =>
+  [...english[key].matchAll(/\{(\w+)\}/g)].map((found) => found[1]!);
+
+describe("a validation message matched back to its key", () => {
+  it("finds every message's key and arguments, whatever numbers or words fill it", () => {
+    const filler = fc.oneof(
+      fc.integer({ min: 0, max: 10 ** 9 }).map(String),
+      fc.stringMatching(/^[A-Za-z0-9_]+(, [A-Za-z0-9_]+){0,4}$/),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...KEYS),
+        fc.array(filler, { minLength: 3, maxLength: 3 }),
+        (key, fills) => {
+          const values = Object.fromEntries(placeholders(key).map((name, index) => [name, fills[index]!]));
+          expect(matchValidationMessage(say(key, values))).toEqual({ key, values });
+        },
+      ),
+    );
+  });
+
+  it("prefers the message with more fixed text: a size in characters is not a bare size", () => {
+    expect(matchValidationMessage("must be at most 64 characters")).toEqual({
+      key: "mustBeAtMostCharacters",
+      values: { max: "64" },
+    });
+    expect(matchValidationMessage("must be at most 1e+13")).toEqual({
+      key: "mustBeAtMost",
+      values: { max: "1e+13" },
+    });
+  });
+
+  it("leaves a message it does not know alone", () => {
+    expect(matchValidationMessage("must be a valid regular expression")).toBeNull();
+    expect(matchValidationMessage("")).toBeNull();
+    expect(matchValidationMessage(`${say("isRequired")} and more`)).toBeNull();
+  });
+});
+
+/** Every issue the schema raises for `input`, by message. */
+const messagesOf = (schema: z.ZodType, input: unknown) =>
+  schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+
+describe("what the forms' schemas say", () => {
+  it("is a catalog message, each in every language with the same arguments", () => {
+    const said = [
+      ...messagesOf(channelFormSchema, {
+        providerDeliveryChannelId: "..",
+        name: { language: "EN", translation: " " },
+        landingPage: "not a page",
+        availability: { categoriesSupported: [] },
+      }),
+      ...messagesOf(programInputSchema, {
+        name: "",
+        unit: "XXX",
+        virtualBudget: 0.001,
+        description: "x".repeat(2001),
+      }),
+      ...messagesOf(refundSchema, { programId: "p", deliveryId: "d", reason: "" }),
+      ...messagesOf(inviteTeamMemberSchema, { email: "not-an-address", name: "x".repeat(201), roles: [] }),
+      ...messagesOf(acceptInvitationSchema, { token: "t", name: "", password: "short" }),
+      ...messagesOf(rejectionSchema, { approve: false, reason: "" }),
+    ];
+    expect(said.length).toBeGreaterThan(10);
+    const unknown = said.filter((message) => !matchValidationMessage(message));
+    expect(unknown).toEqual([]);
+    for (const locale of ["fr", "es", "ar", "uk", "ru"]) {
+      const catalog = readCatalog(locale).validation as Record<string, string>;
+      for (const message of said) {
+        const { key, values } = matchValidationMessage(message)!;
+        expect(catalog[key], `${locale}: ${key}`).toBeTruthy();
+        for (const name of Object.keys(values)) expect(catalog[key]).toContain(`{${name}}`);
+      }
+    }
+  });
+});
