@@ -25,7 +25,14 @@ const PATTERNS = Object.entries(ENGLISH_VALIDATION)
   })
   .sort((a, b) => b.fixedLength - a.fixedLength);
 
+/**
+ * Longer than any catalog message with its arguments: such a text is shown as it is, unmatched (two
+ * lazy groups cost time quadratic in the length; 50,000 characters took 1.8 s).
+ */
+export const MAX_MATCHED_LENGTH = 1000;
+
 export function matchValidationMessage(message: string): ValidationMatch | null {
+  if (message.length > MAX_MATCHED_LENGTH) return null;
   for (const { key, names, regex } of PATTERNS) {
     const found = regex.exec(message);
     if (found)

@@ -12,7 +12,7 @@ import { programInputSchema, refundSchema } from "@/lib/contract/forms/programs"
 import { acceptInvitationSchema, inviteTeamMemberSchema } from "@/lib/contract/forms/users";
 import { ENGLISH_VALIDATION as english, say, type ValidationKey } from "@/lib/contract/validation-messages";
 import { readCatalog } from "@/lib/i18n/messages";
-import { matchValidationMessage } from "@/lib/i18n/validation-text";
+import { MAX_MATCHED_LENGTH, matchValidationMessage } from "@/lib/i18n/validation-text";
 
 const KEYS = Object.keys(english) as ValidationKey[];
 const placeholders = (key: ValidationKey) =>
@@ -45,6 +45,12 @@ describe("a validation message matched back to its key", () => {
       key: "mustBeAtMost",
       values: { max: "1e+13" },
     });
+  });
+
+  it("does not try a text longer than any message: a hostile one would cost quadratic time", () => {
+    const hostile = `must be at most ${" hours (".repeat(10_000)}x`;
+    expect(matchValidationMessage(hostile.slice(0, MAX_MATCHED_LENGTH))?.key).toBe("mustBeAtMost");
+    expect(matchValidationMessage(hostile)).toBeNull();
   });
 
   it("leaves a message it does not know alone", () => {
