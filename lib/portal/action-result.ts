@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { PortalMode } from "../contract/forms/portal-mode";
 import { fieldErrors } from "../contract/issues";
 import { findUnstorableText } from "../contract/stored-text";
+import { say } from "../contract/validation-messages";
 import { DomainError } from "../domain/errors";
 import { log } from "../log";
 
@@ -43,7 +44,7 @@ export function parseInput<S extends z.ZodType>(
   const parsed = schema.safeParse(input);
   if (parsed.success) return { data: parsed.data };
   return {
-    failure: { ok: false, error: "Some fields need attention.", fieldErrors: fieldErrors(schema, input) },
+    failure: { ok: false, error: say("someFieldsNeedAttention"), fieldErrors: fieldErrors(schema, input) },
   };
 }
 
@@ -63,7 +64,7 @@ export async function runAction<T>(body: () => Promise<ActionResult<T>>): Promis
     if (isNextControlFlow(error)) throw error;
     const guid = crypto.randomUUID();
     log.error({ err: error, guid }, "server action failed");
-    return { ok: false, error: `Something went wrong on our side (reference ${guid}). Please try again.` };
+    return { ok: false, error: say("somethingWentWrong", { reference: guid }) };
   }
 }
 

@@ -8,6 +8,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { ErrorOption } from "react-hook-form";
 import { toast } from "sonner";
+import { useValidationText } from "../i18n/use-validation-text";
 import type { Action, ActionResult } from "./action-result";
 import { callAction } from "./call-action";
 import { formPath } from "./contract-resolver";
@@ -34,6 +35,7 @@ export function useAction<I, T>(action: Action<T>, options: ActionOptions<I, T> 
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const pageMode = usePageMode();
+  const inReadersLanguage = useValidationText();
   /** Runs the action; resolves with its result once the toast is shown and the refresh started. */
   const run = (input: I) =>
     new Promise<ActionResult<T>>((resolve) =>
@@ -55,7 +57,7 @@ export function useAction<I, T>(action: Action<T>, options: ActionOptions<I, T> 
     for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
       options.form?.setError(formPath(path) as never, { type: "server", message });
     }
-    toast.error(options.failure ? options.failure(result) : result.error);
+    toast.error(options.failure ? options.failure(result) : inReadersLanguage(result.error));
   };
   return { pending, run };
 }
