@@ -8,6 +8,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { formatterFor } from "../lib/format";
+import arabicPrograms from "../messages/ar/programs.json" with { type: "json" };
 import arabicValidation from "../messages/ar/validation.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { E2E_DATABASE_URL, signIn } from "./support/accounts";
@@ -168,4 +170,24 @@ test("a form's errors are in the reader's language, at the field and in the summ
   await expect(page.locator("p[role=alert]", { hasText: required }).first()).toBeVisible();
   await expect(page.locator("div[role=alert]", { hasText: required })).toBeVisible();
   await expect(page.getByText("Required: the name beneficiaries see")).toHaveCount(0);
+});
+
+test("the confirmation before a send names its budgets and amounts in the reader's language", async ({
+  page,
+}) => {
+  const send = arabicPrograms.send;
+  await signIn(page, world.admin, /\/admin$/);
+  await page.goto(`/admin/programs/${world.programId}`);
+  await page.locator("header select").selectOption("ar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await page.getByLabel(send.sourceRows).check();
+  await page.getByLabel(send.description, { exact: true }).fill("Second round");
+  await page.getByLabel(arabicPrograms.rows.beneficiary).fill("beneficiary-2");
+  await page.getByLabel(arabicPrograms.rows.amount).fill("12.5");
+  await page.getByRole("button", { name: send.submit }).click();
+  const dialog = page.getByRole("dialog", { name: arabicPrograms.confirm.title });
+  // Written by the server action in the reader's language: the budget's name and Intl's amounts.
+  await expect(dialog).toContainText(arabicPrograms.detail.virtualBudget);
+  await expect(dialog).toContainText(formatterFor("ar").amount(1250n, "EUR"));
+  await expect(dialog).not.toContainText("Program Virtual Budget");
 });

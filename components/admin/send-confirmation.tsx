@@ -13,9 +13,6 @@ import { CaptionedTable } from "@/components/ui/table";
 import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
 import { useFormat } from "@/lib/i18n/use-format";
 
-/** The preview's count arrives written in English ("10,000"), from lib/format.ts's formatCount. */
-const countOf = (written: string) => Number(written.replace(/\D/g, ""));
-
 export function SendConfirmation({
   preview,
   pending,
@@ -42,8 +39,8 @@ export function SendConfirmation({
         <div className="space-y-3">
           <p>
             {t.rich("summary", {
-              n: countOf(preview.count),
-              count: format.count(countOf(preview.count)),
+              n: preview.count,
+              count: format.count(preview.count),
               total: preview.total,
               channel: preview.channelName,
               strong: (chunks) => <strong>{chunks}</strong>,

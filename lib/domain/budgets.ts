@@ -23,7 +23,9 @@ export interface AppliedBudget {
   unit: string;
   limitMinor: bigint;
   reservedMinor: bigint;
-  /** "Channel budget of Cash pickup" or "Program Virtual Budget". */
+  /** Which budget, for a reader's own words: the channel's own, or the program's virtual one. */
+  kind: "channel" | "program";
+  /** "Channel budget of Cash pickup" or "Program Virtual Budget" (English, for the API and logs). */
   label: string;
   /** The same, inside a sentence: "The channel budget of Cash pickup does not allow …". */
   inSentence: string;
@@ -44,10 +46,15 @@ function channelLimit(program: { unit: string }, budget: Budget): bigint | null 
 }
 
 const channelLabels = (name: string) => ({
+  kind: "channel" as const,
   label: `Channel budget of ${name}`,
   inSentence: `channel budget of ${name}`,
 });
-const PROGRAM_LABELS = { label: "Program Virtual Budget", inSentence: "Program Virtual Budget" };
+const PROGRAM_LABELS = {
+  kind: "program" as const,
+  label: "Program Virtual Budget",
+  inSentence: "Program Virtual Budget",
+};
 
 /**
  * Locks the program's spending row through the channel (ProgramChannelSpending, kept by triggers on

@@ -284,6 +284,7 @@ export async function previewDeliveryRequest(actor: Actor, request: NewDeliveryR
       channelName: checked.name,
       approvalsRequired: approvalsRequiredFor(program, "deliveryRequest", totalMinor),
       budgets: budgets.map((budget) => ({
+        kind: budget.kind,
         label: budget.label,
         limitMinor: budget.limitMinor,
         remainingMinor: budget.limitMinor - budget.reservedMinor,

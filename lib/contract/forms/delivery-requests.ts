@@ -52,8 +52,9 @@ export interface RowProblem {
 }
 
 /** What the confirmation shows, formatted on the server. */
+/** Written in the reader's language by the action, but for the count (a plural picks its words). */
 export interface SendPreview {
-  count: string;
+  count: number;
   total: string;
   channelName: string;
   budgets: Array<{ label: string; remaining: string; remainingAfter: string; exceeded: boolean }>;

@@ -5,6 +5,7 @@
  * send under the form's idempotency key. Deliveries come from a CSV file or from rows entered in the
  * form; any bad row sends nothing and every row's problems come back.
  */
+import { getLocale, getTranslations } from "next-intl/server";
 import {
   type PreviewOutcome,
   type RowProblem,
@@ -20,7 +21,7 @@ import {
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
-import { formatAmount, formatCount, formatDateTime } from "@/lib/format";
+import { formatterFor } from "@/lib/format";
 import { defineAction } from "@/lib/portal/define-action";
 
 /** The deliveries of the input, or every row's problems (rows count from 1; CSV lines from the header). */
@@ -55,20 +56,25 @@ export const previewSendAction = defineAction({
     const { deliveries, problems } = await deliveriesOf(input);
     if (problems.length) return { problems };
     const preview = await previewDeliveryRequest(user.actor, { ...input, deliveries });
+    const format = formatterFor(await getLocale());
+    const t = await getTranslations("programs.detail");
     return {
       preview: {
-        count: formatCount(preview.count),
-        total: formatAmount(preview.totalMinor, preview.unit),
+        count: preview.count,
+        total: format.amount(preview.totalMinor, preview.unit),
         channelName: preview.channelName,
         budgets: preview.budgets.map((budget) => ({
-          label: budget.label,
-          remaining: formatAmount(budget.remainingMinor, preview.unit),
-          remainingAfter: formatAmount(budget.remainingAfterMinor, preview.unit),
+          label:
+            budget.kind === "channel"
+              ? t("channelBudgetOf", { channel: preview.channelName })
+              : t("virtualBudget"),
+          remaining: format.amount(budget.remainingMinor, preview.unit),
+          remainingAfter: format.amount(budget.remainingAfterMinor, preview.unit),
           exceeded: budget.remainingAfterMinor < 0n,
         })),
         duplicateOf: preview.duplicateOf && {
           description: preview.duplicateOf.description,
-          sentAt: formatDateTime(preview.duplicateOf.createdAt),
+          sentAt: format.dateTime(preview.duplicateOf.createdAt),
           href: requestHref(input.programId, preview.duplicateOf.id),
         },
         approvalsRequired: preview.approvalsRequired,
@@ -89,7 +95,7 @@ export const sendAction = defineAction({
       deliveryRequestId: sent.deliveryRequestId,
       href: requestHref(input.programId, sent.deliveryRequestId),
       deliveries: deliveries.length,
-      total: formatAmount(sent.totalMinor, sent.unit),
+      total: formatterFor(await getLocale()).amount(sent.totalMinor, sent.unit),
       replayed: sent.replayed,
       approvalsRequired: sent.approvalState === "PENDING_APPROVAL" ? sent.approvalsRequired : 0,
     };
