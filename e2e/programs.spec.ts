@@ -124,7 +124,7 @@ test("an administrator sends deliveries by CSV within the budget and requests a 
     await expect(page.getByLabel("Phone", { exact: true })).toHaveAccessibleDescription(/does not match/);
     await page.getByLabel("Phone", { exact: true }).fill("+4420");
     await sendAndConfirm(page, "1 delivery", "5.00 EUR");
-    await expect(page.getByText("Delivery request sent with 1 deliveries.")).toBeVisible();
+    await expect(page.getByText("Delivery request sent with 1 delivery.")).toBeVisible();
     await expect(channelBudget.getByTestId("budget-reserved")).toHaveText("35.00 EUR");
     await page.getByRole("link", { name: "2 deliveries: statuses and refunds" }).click();
     await expect(page.getByRole("heading", { name: "Winterization cash" })).toBeVisible();

@@ -12,6 +12,7 @@ import { formatterFor } from "@/lib/format";
 import { catalogProblems, unknownKeysInCode } from "@/lib/i18n/catalog-check";
 import { displayName } from "@/lib/i18n/display-names";
 import { LOCALES, localeDirection, matchAcceptLanguage } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 
 /** Intl separates groups with no-break spaces (U+00A0, U+202F): compared as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -142,5 +143,19 @@ describe("mail in the recipient's language", () => {
 
   it("falls back to English for a language we do not have", () => {
     expect(decision("de")).toEqual(decision("en"));
+  });
+});
+
+describe("counted things", () => {
+  it("are singular for one in English, and grouped for many", () => {
+    const t = translatorFor("en", "programs");
+    expect(t("send.sentToast", { count: 1 })).toBe("Delivery request sent with 1 delivery.");
+    expect(t("send.sentToast", { count: 10_000 })).toBe("Delivery request sent with 10,000 deliveries.");
+    expect(t("list.summary", { channels: 1, requests: 1, remaining: "5.00 EUR" })).toBe(
+      "1 channel · 1 request · virtual budget 5.00 EUR left",
+    );
+    const summary = { amount: "1.00 EUR", count: 1, channel: "C", provider: "P", at: "now", status: "ok" };
+    expect(t("request.summarySent", summary)).toBe("1.00 EUR in 1 delivery to C (P), sent now; ok");
+    expect(t("request.summaryCreated", summary)).toContain("in 1 delivery to C");
   });
 });
