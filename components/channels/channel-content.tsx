@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { lookupName } from "@/components/channel-form/lookup-names";
 import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
+import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
 import { CaptionedTable } from "@/components/ui/table";
 import type { ChannelView } from "@/lib/contract/channel";
 import { isWebAddress } from "@/lib/contract/channel";
@@ -27,15 +28,10 @@ export function safeHref(address: string | null | undefined): string | undefined
 
 function ExternalLink({ address }: { address: string | null | undefined }) {
   const href = safeHref(address);
-  if (!href) return <>{address || "—"}</>;
+  if (!href) return address ? <LeftToRight>{address}</LeftToRight> : <>—</>;
   return (
-    <a
-      href={href}
-      rel="noopener noreferrer nofollow"
-      target="_blank"
-      className="text-blue-800 underline break-all"
-    >
-      {address}
+    <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="text-blue-800 underline">
+      <LeftToRight>{address}</LeftToRight>
     </a>
   );
 }
@@ -119,13 +115,13 @@ function TextInLanguage({ text, translated }: { text: LanguageText; translated?:
   const locale = useLocale();
   return (
     <>
-      <span dir="auto" lang={text.language.toLowerCase()}>
+      <bdi lang={text.language.toLowerCase()} className="wrap-anywhere">
         {text.translation}
-      </span>{" "}
+      </bdi>{" "}
       <LanguageNote code={text.language} />
       {translated && (
-        <div dir="auto" lang={locale}>
-          {translated} <LanguageNote code={locale.toUpperCase()} />
+        <div lang={locale}>
+          <ProviderText>{translated}</ProviderText> <LanguageNote code={locale.toUpperCase()} />
         </div>
       )}
     </>
@@ -186,7 +182,14 @@ export function ChannelContent({
                 {budget.currency}
               </Code>
             )}
-            {budget.commodity ? ` ${budget.commodity}` : ""}
+            {budget.commodity ? (
+              <>
+                {" "}
+                <ProviderText>{budget.commodity}</ProviderText>
+              </>
+            ) : (
+              ""
+            )}
           </>
         ) : (
           t("content.noBudget")
@@ -199,7 +202,8 @@ export function ChannelContent({
               {contacts.shown.map((contact, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: contacts may repeat; the list never reorders
                 <li key={index}>
-                  {contact.name} · {contact.email} · {contact.phone}
+                  <ProviderText>{contact.name}</ProviderText> · <LeftToRight>{contact.email}</LeftToRight> ·{" "}
+                  <LeftToRight>{contact.phone}</LeftToRight>
                 </li>
               ))}
             </ul>
@@ -213,16 +217,17 @@ export function ChannelContent({
         {callCenter ? (
           <div className="space-y-0.5">
             <div>
-              {t("content.phone")} {callCenter.phone || "—"}
+              {t("content.phone")} {callCenter.phone ? <LeftToRight>{callCenter.phone}</LeftToRight> : "—"}
             </div>
             <div>
-              {t("content.email")} {callCenter.email || "—"}
+              {t("content.email")} {callCenter.email ? <LeftToRight>{callCenter.email}</LeftToRight> : "—"}
             </div>
             <div>
               {t("content.website")} <ExternalLink address={callCenter.website} />
             </div>
             <div>
-              {t("content.whatsapp")} {callCenter.whatsapp || "—"}
+              {t("content.whatsapp")}{" "}
+              {callCenter.whatsapp ? <LeftToRight>{callCenter.whatsapp}</LeftToRight> : "—"}
             </div>
           </div>
         ) : (
@@ -246,15 +251,19 @@ export function ChannelContent({
               {options.shown.map((option, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: stored options may repeat a name; the list never reorders
                 <tr key={index} className="border-t border-slate-100 align-top">
-                  <td className="py-1 break-all">
-                    {option.fieldLabel}
-                    <div className="font-mono text-slate-500">{option.fieldName}</div>
+                  <td className="py-1">
+                    <ProviderText>{option.fieldLabel}</ProviderText>
+                    <div className="font-mono text-slate-500">
+                      <LeftToRight>{option.fieldName}</LeftToRight>
+                    </div>
                   </td>
                   <td className="py-1">{option.dataType}</td>
                   <td className="py-1">
                     {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
                   </td>
-                  <td className="py-1 font-mono break-all">{option.validationRegex ?? "—"}</td>
+                  <td className="py-1 font-mono">
+                    {option.validationRegex ? <LeftToRight>{option.validationRegex}</LeftToRight> : "—"}
+                  </td>
                   <td className="py-1">{option.isRequired ? t("content.yes") : t("content.no")}</td>
                 </tr>
               ))}

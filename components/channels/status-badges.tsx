@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
+import { ProviderText } from "@/components/ui/provider-text";
 import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
 
 const STATUS_TONES = { ONLINE: "green", OFFLINE: "slate", REQUESTED: "amber" } as const;
@@ -60,9 +61,9 @@ export function RequestKindLabel({ kind }: { kind: string }) {
 /** A channel list's first cell: the name as a link to the channel, the id below it. */
 export function ChannelNameCell({ href, name, id }: { href: string; name: string; id: string }) {
   return (
-    <td className="px-4 py-3">
+    <td className="px-4 py-3 wrap-anywhere">
       <Link href={href} className="font-medium text-blue-800 hover:underline">
-        {name || id}
+        <ProviderText>{name || id}</ProviderText>
       </Link>
       <div className="font-mono text-xs text-slate-500 break-all">{id}</div>
     </td>

@@ -12,8 +12,11 @@ export function PageHeader({
 }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      <div className="min-w-0">
+        {/* Titles are often what someone outside wrote (a channel's, a program's, a key's name). */}
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900">
+          <bdi>{title}</bdi>
+        </h1>
         {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

@@ -90,7 +90,9 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    // Scrolls sideways inside its box when a phone is narrower than the table's columns, so that no
+    // column (a row's only button) is out of reach and the page itself does not scroll.
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <CaptionedTable caption={caption} columns={columns} look={LIST}>
         {children}
       </CaptionedTable>

@@ -41,7 +41,13 @@ async function user(roles: (typeof PLATFORM_ROLES)[number][] | ["owner"], provid
   return { id: created.id, email, password, roles };
 }
 
-async function requestChannel(key: string, token: string, providerId: string, name: string) {
+async function requestChannel(
+  key: string,
+  token: string,
+  providerId: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
   const providerDeliveryChannelId = `world-${randomUUID()}`;
   await call(`${base}/api/DeliveryChannel/Create`, {
     key,
@@ -50,6 +56,7 @@ async function requestChannel(key: string, token: string, providerId: string, na
       name: { language: "EN", translation: name },
       landingPage: "www.example.org",
       availability: { categoriesSupported: ["CASH"] },
+      ...extra,
     },
   });
   const { requests } = await call(`${V1}/channel-requests?state=PENDING&provider=${providerId}&kind=CREATE`, {
@@ -89,7 +96,12 @@ await saveHumanTranslation(actor, {
   language: "AR",
   text: "النقد في السوق",
 });
-const pending = await requestChannel(provider.key, token, provider.id, "Mobile wallet");
+// The waiting request is hostile, as a provider may send it: one word longer than a phone is wide,
+// and an unclosed right-to-left override in a contact's name (each page must keep both in place).
+const pending = await requestChannel(provider.key, token, provider.id, `Mobile wallet ${"w".repeat(300)}`, {
+  contacts: [{ name: "\u202eOps desk", email: "ops@example.org", phone: "+359 2 000 000" }],
+  callCenter: { phone: "+44 20 7946 0000", website: "https://example.org/cash/" },
+});
 const program = await call(`${V1}/programs`, {
   token,
   body: { name: "Winter assistance", description: "", unit: "EUR", virtualBudget: 10000 },

@@ -72,14 +72,14 @@ it("the channel's pages, the provider's and the console's, are headed by the nam
     [admin, `/admin/channels/${id}`],
   ] as const) {
     const french = await pageIn("fr", session, path);
-    expect(french).toMatch(/<h1[^>]*>Réseau de kiosques<\/h1>/);
+    expect(french).toMatch(/<h1[^>]*><bdi>Réseau de kiosques<\/bdi><\/h1>/);
     // The provider's own text stays on the page, marked with its language.
-    expect(french).toContain(`lang="en">${name}</span>`);
-    expect(french).toContain(`lang="fr">Réseau de kiosques`);
+    expect(french).toContain(`lang="en" class="wrap-anywhere">${name}</bdi>`);
+    expect(french).toMatch(/lang="fr"><bdi class="wrap-anywhere">Réseau de kiosques/);
     // Russian has no translation: the provider's own name heads the page, with none beneath it
     // (the French one is still listed among the translations).
     const russian = await pageIn("ru", session, path);
-    expect(russian).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
-    expect(russian).not.toContain('dir="auto" lang="ru"');
+    expect(russian).toMatch(new RegExp(`<h1[^>]*><bdi>${name}</bdi></h1>`));
+    expect(russian).not.toContain('<div lang="ru">');
   }
 });

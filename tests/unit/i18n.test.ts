@@ -125,6 +125,22 @@ describe("mail in the recipient's language", () => {
     for (const locale of LOCALES) expect(decision(locale).body).toContain("Missing licence");
   });
 
+  it("drops the direction controls a provider's text carries, so they cannot reverse the letter", () => {
+    const spoofing = decisionLetter({
+      channelName: "\u202eOps desk",
+      providerDeliveryChannelId: "ch-2",
+      requestType: "Create",
+      approved: true,
+      reason: "\u2067fine\u202b",
+    });
+    for (const locale of LOCALES) {
+      const { subject, body } = spoofing(locale);
+      expect(`${subject}\n${body}`).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+      expect(body).toContain("Ops desk");
+    }
+    expect(spoofing("en").body).toContain('for the channel "Ops desk" (ch-2) was approved.');
+  });
+
   it("formats amounts and plurals in the language", () => {
     const payment = paymentAwaitingLetter({
       programName: "Winter",

@@ -11,6 +11,7 @@ import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
+import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
@@ -50,7 +51,9 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
             {program.channels.map((channel) => (
               <li key={channel.id} className="text-sm">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{channel.name}</span>
+                  <span className="font-medium">
+                    <ProviderText>{channel.name}</ProviderText>
+                  </span>
                   <span className="text-slate-600">{channel.providerName}</span>
                   <StatusBadge status={channel.status} />
                 </div>

@@ -6,6 +6,7 @@ import { RegenerateKeyButton } from "@/components/admin/provider-forms";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
+import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
 import { InvitationList } from "@/components/users/invitation-list";
 import { InviteOwnerForm } from "@/components/users/invite-form";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -44,7 +45,9 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
             {provider.apiKeys.map((key) => (
               <li key={key.id} className="flex items-center gap-2">
                 <span className="font-mono">{key.prefix}…</span>
-                <span className="text-slate-600">{key.name}</span>
+                <span className="min-w-0 text-slate-600">
+                  <ProviderText>{key.name}</ProviderText>
+                </span>
                 <KeyStateBadge state={keyState(key)} expiresAt={key.expiresAt} />
               </li>
             ))}
@@ -56,7 +59,7 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
             {provider.users.length === 0 && <li className="text-slate-600">{t("noUsers")}</li>}
             {provider.users.map((member) => (
               <li key={member.id}>
-                {member.name} · {member.email}{" "}
+                <ProviderText>{member.name}</ProviderText> · <LeftToRight>{member.email}</LeftToRight>{" "}
                 {parseRoles(member.roles).map((role) => (
                   <Badge key={role} tone="blue">
                     {roleName(role)}
@@ -82,7 +85,7 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
                     href={`/admin/channels/${channel.id}`}
                     className="font-medium text-blue-800 hover:underline"
                   >
-                    {channel.name || channel.providerDeliveryChannelId}
+                    <ProviderText>{channel.name || channel.providerDeliveryChannelId}</ProviderText>
                   </Link>
                   <StatusBadge status={channel.status} />
                   <ApprovalBadge isApproved={channel.isApproved} />

@@ -1,0 +1,65 @@
+/**
+ * Text a provider wrote keeps its place on the page (review finding, issue 13): an unclosed
+ * right-to-left override (U+202E) in a contact's name reversed the e-mail address and phone number
+ * after it ("ops@example.org" shown as "gro.elpmaxe@spo"), and an Arabic page reversed phone numbers
+ * and web addresses. Each provider text now sits in its own <bdi> (isolated, direction from its own
+ * first letter); addresses, numbers and patterns in a <bdi dir="ltr">. The browser's bidi algorithm
+ * does the rest; e2e/arabic.spec.ts renders such a channel at 390 px.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, inject, it } from "vitest";
+import type { ChannelBody } from "@/lib/contract/channel";
+import { db } from "@/lib/db";
+import { requestChannelCreate } from "@/lib/domain/channels";
+import { providerActor } from "../support/actors";
+import { minimalChannelBody } from "../support/channel-bodies";
+import { signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
+
+const RLO = "\u202e";
+
+/** The element each occurrence of `text` sits in directly: its opening tag. */
+function enclosingTags(markup: string, text: string): string[] {
+  const tags: string[] = [];
+  for (let at = markup.indexOf(text); at >= 0; at = markup.indexOf(text, at + 1)) {
+    const open = markup.lastIndexOf("<", at);
+    tags.push(markup.slice(open, markup.indexOf(">", open) + 1));
+  }
+  return tags;
+}
+
+it("isolates a provider's text, and shows addresses and numbers left to right, on both channel pages", async () => {
+  const providerId = inject("providerB").id;
+  const id = `direction-${randomUUID()}`;
+  await requestChannelCreate(providerActor(providerId), {
+    ...minimalChannelBody(id),
+    name: { language: "EN", translation: `${RLO}Reversed kiosk` },
+    contacts: [{ name: `${RLO}Ops desk`, email: "ops@example.org", phone: "+359 2 000 000" }],
+    callCenter: { phone: "+44 20 7946 0000", website: "https://example.org/cash/" },
+  } as ChannelBody);
+  const channel = await db().channel.findFirstOrThrow({ where: { providerDeliveryChannelId: id } });
+  const provider = await signedIn("provider", providerId);
+  const admin = await signedIn("admin");
+
+  for (const [session, path] of [
+    [provider, `/channels/${id}`],
+    [admin, `/admin/channels/${channel.id}`],
+  ] as const) {
+    const page = (await session.get(path)).body;
+    const overridden = enclosingTags(page, RLO);
+    // The heading, the name in the content and the contact's name: each in an isolate of its own.
+    expect(overridden.length, path).toBeGreaterThanOrEqual(3);
+    for (const tag of overridden) expect(tag, path).toMatch(/^<bdi[ >]/);
+    for (const leftToRight of [
+      "ops@example.org",
+      "+359 2 000 000",
+      "+44 20 7946 0000",
+      "https://example.org/cash/",
+    ])
+      expect(enclosingTags(page, leftToRight), `${path}: ${leftToRight}`).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^<bdi dir="ltr"/)]),
+      );
+  }
+});
