@@ -1,10 +1,15 @@
 "use client";
-/** Browser-wide context: the react-query cache (lookups are fetched once per session) and toasts. */
+/**
+ * Browser-wide context: the react-query cache (lookups are fetched once per session), toasts, and
+ * zod's messages in the page's language.
+ */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
+import { useZodLocale } from "@/components/i18n/zod-locale";
 
 export function Providers({ children }: { children: ReactNode }) {
+  useZodLocale();
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60_000, retry: 1 } } }),
   );

@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { formatterFor } from "../lib/format";
+import arabicChannelForm from "../messages/ar/channelForm.json" with { type: "json" };
 import arabicPrograms from "../messages/ar/programs.json" with { type: "json" };
 import arabicValidation from "../messages/ar/validation.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/a11y";
@@ -164,11 +165,20 @@ test("a form's errors are in the reader's language, at the field and in the summ
   // in which the switcher has another name.
   await page.locator("header select").selectOption("ar");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  // zod's own message (text where a number goes) is the browser's zod's, in the reader's language.
+  const amount = page.getByLabel(arabicChannelForm.budget.amount, { exact: true });
+  await amount.fill("abc");
   await page.locator("form button[type=submit]").last().click();
+  await expect(amount).toHaveAccessibleDescription(ARABIC);
+  await expect(page.getByText(/Invalid input/)).toHaveCount(0);
   const required = arabicValidation.requiredNameBeneficiariesSee;
   // The name's own error, tied to its field, and the same problem in the summary above the button.
   await expect(page.locator("p[role=alert]", { hasText: required }).first()).toBeVisible();
-  await expect(page.locator("div[role=alert]", { hasText: required })).toBeVisible();
+  const summary = page.locator("div[role=alert]", { hasText: required });
+  await expect(summary).toBeVisible();
+  // Each problem named by its field's label in the form, not by its path in the contract.
+  await expect(summary).toContainText(`${arabicChannelForm.budget.amount}:`);
+  await expect(summary).not.toContainText("budget.amount");
   await expect(page.getByText("Required: the name beneficiaries see")).toHaveCount(0);
 });
 

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import type { FieldErrors } from "react-hook-form";
 import { useValidationText } from "@/lib/i18n/use-validation-text";
 
-/** Paths named by a label (their keys under summary.labels); other paths show as they are. */
+/** Paths the summary names by a label of its own (their keys under summary.labels). */
 const LABELS: Record<string, string> = {
   providerDeliveryChannelId: "channelId",
   "name.translation": "name",
@@ -14,14 +14,34 @@ const LABELS: Record<string, string> = {
   "availability.categoriesSupported": "categories",
 };
 
-const LISTS = new Set(["deliveryOptions", "contacts"]);
+/** Other paths, named by the label their field has in the form (keys of the channelForm catalog). */
+const FORM_LABELS: Array<[RegExp, (field: string) => string]> = [
+  [/^availability\.(\w+)$/, (field) => `availability.fields.${field}`],
+  [/^callCenter\.(\w+)$/, (field) => `callCenter.${field}`],
+  [/^budget\.(amount)$/, (field) => `budget.${field}`],
+  [/^budget\.(currency|commodity)$/, (field) => `budget.${field[0]!.toUpperCase()}${field.slice(1)}.label`],
+  [/^shortDescription\.(translation)$/, () => "form.shortDescription"],
+  [/^(?:name|shortDescription)\.(language)$/, () => "translation.language"],
+];
 
-/** "deliveryOptions.1.fieldName" → "Delivery option 2, fieldName", as the form numbers its items. */
-function fieldName(path: string, t: ReturnType<typeof useTranslations>): string {
+type Translate = ReturnType<typeof useTranslations>;
+
+/** `key`'s text when the catalog has it; `fallback` (the path as it is) otherwise. */
+const labelOr = (t: Translate, key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
+
+/** "deliveryOptions.1.fieldMinLength" → "Delivery option 2, Minimum length", as the form names them. */
+function fieldName(path: string, t: Translate): string {
   if (LABELS[path]) return t(`summary.labels.${LABELS[path]}`);
-  const [, list = "", index = "", field = ""] = /^(\w+)\.(\d+)\.(.*)$/.exec(path) ?? [];
-  if (!LISTS.has(list)) return path;
-  return t(`summary.items.${list}`, { number: Number(index) + 1, field });
+  const [, list = "", index = "", field = ""] = /^(deliveryOptions|contacts)\.(\d+)\.(\w+)$/.exec(path) ?? [];
+  if (list) {
+    const named = labelOr(t, `${list}.fields.${field}`, field);
+    return t(`summary.items.${list}`, { number: Number(index) + 1, field: named });
+  }
+  for (const [pattern, key] of FORM_LABELS) {
+    const found = pattern.exec(path);
+    if (found) return labelOr(t, key(found[1]!), path);
+  }
+  return path;
 }
 
 /** react-hook-form's nested errors as [path, message] pairs, in the form's order. */
