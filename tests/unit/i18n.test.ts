@@ -7,11 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { webhookCatalog } from "@/lib/contract/webhook-catalog";
 import { decisionLetter, paymentAwaitingLetter, reviewDigestLetter } from "@/lib/domain/letters";
 import { formatterFor } from "@/lib/format";
 import { catalogProblems, unknownKeysInCode } from "@/lib/i18n/catalog-check";
 import { displayName } from "@/lib/i18n/display-names";
 import { LOCALES, localeDirection, matchAcceptLanguage } from "@/lib/i18n/locales";
+import { readCatalog } from "@/lib/i18n/messages";
 import { translatorFor } from "@/lib/i18n/translator";
 
 /** Intl separates groups with no-break spaces (U+00A0, U+202F): compared as plain spaces. */
@@ -173,5 +175,12 @@ describe("counted things", () => {
     const summary = { amount: "1.00 EUR", count: 1, channel: "C", provider: "P", at: "now", status: "ok" };
     expect(t("request.summarySent", summary)).toBe("1.00 EUR in 1 delivery to C (P), sent now; ok");
     expect(t("request.summaryCreated", summary)).toContain("in 1 delivery to C");
+  });
+});
+
+describe("the event catalog page", () => {
+  it("says in English exactly what the contract's event descriptions say", () => {
+    const about = (readCatalog("en").webhooks as { events: { about: Record<string, string> } }).events.about;
+    for (const { eventType, description } of webhookCatalog()) expect(about[eventType]).toBe(description);
   });
 });

@@ -75,7 +75,9 @@ export default async function EventCatalogPage() {
                 )
               }
             >
-              <p className="mb-4 text-sm text-slate-700">{description}</p>
+              <p className="mb-4 text-sm text-slate-700">
+                {t.has(`about.${eventType}`) ? t(`about.${eventType}`) : description}
+              </p>
               <h3 className="mb-2 text-sm font-semibold text-slate-900">{t("examplePayload")}</h3>
               <JsonBlock value={example} />
               <details className="mt-4">

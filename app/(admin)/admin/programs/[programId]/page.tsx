@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { ApprovalPolicyForm } from "@/components/admin/approval-policy-form";
 import { ApprovalStateBadge } from "@/components/admin/approval-state";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
+import { DeliveryStatus } from "@/components/admin/delivery-status";
 import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
@@ -123,16 +124,22 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                 {program.requests.map((request) => (
                   <li key={request.id} className="text-sm">
                     <div className="flex flex-wrap gap-3">
-                      <span className="font-medium">{request.description}</span>
+                      <span className="font-medium">
+                        <ProviderText>{request.description}</ProviderText>
+                      </span>
                       <span>{format.amount(request.totalMinor, request.unit)}</span>
                       <span className="text-slate-600">
-                        {channelName(
-                          request.channel.approvedContent,
-                          request.channel.providerDeliveryChannelId,
-                        )}
+                        <ProviderText>
+                          {channelName(
+                            request.channel.approvedContent,
+                            request.channel.providerDeliveryChannelId,
+                          )}
+                        </ProviderText>
                       </span>
                       {request.approvalState === "SENT" ? (
-                        <span className="text-slate-600">{request.status}</span>
+                        <span className="text-slate-600">
+                          <DeliveryStatus status={request.status} />
+                        </span>
                       ) : (
                         <ApprovalStateBadge state={request.approvalState} />
                       )}

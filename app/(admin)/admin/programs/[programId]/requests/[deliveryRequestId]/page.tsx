@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { DeliveryStatus, statusText } from "@/components/admin/delivery-status";
 import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
 import { PaymentDecision } from "@/components/admin/payment-decision";
 import { RefundButton } from "@/components/admin/refund-dialog";
@@ -44,6 +45,7 @@ export default async function DeliveryRequestPage({
   const { request, deliveries } = detail;
   const approvals = await requestApprovals(user.actor, request.id);
   const t = await getTranslations("programs.request");
+  const statuses = await getTranslations("programs.statuses");
   const format = await getFormat();
   const pendingRefunds = new Set(
     approvals.refunds
@@ -80,7 +82,7 @@ export default async function DeliveryRequestPage({
         title={request.description}
         description={
           request.approvalState === "SENT"
-            ? t("summarySent", { ...summary, status: request.status })
+            ? t("summarySent", { ...summary, status: statusText(statuses, request.status) })
             : t("summaryCreated", summary)
         }
       />
@@ -164,13 +166,15 @@ export default async function DeliveryRequestPage({
               {format.amount(delivery.amountMinor, request.unit)}
             </td>
             <td className={cellClass()}>
-              {delivery.revertedAt
-                ? t("reverted")
-                : delivery.refundRequestedAt
-                  ? t("refundRequested")
-                  : pendingRefunds.has(delivery.id)
-                    ? t("refundPending")
-                    : delivery.status}
+              {delivery.revertedAt ? (
+                t("reverted")
+              ) : delivery.refundRequestedAt ? (
+                t("refundRequested")
+              ) : pendingRefunds.has(delivery.id) ? (
+                t("refundPending")
+              ) : (
+                <DeliveryStatus status={delivery.status} />
+              )}
               {delivery.refundReason && (
                 <span className="block text-xs text-slate-600">
                   {t("reason", { reason: delivery.refundReason })}
