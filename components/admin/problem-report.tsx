@@ -1,7 +1,7 @@
 /** A refused CSV file's problems, line by line, so the file can be fixed in one go. */
 import { useTranslations } from "next-intl";
 import { CaptionedTable } from "@/components/ui/table";
-import type { RowProblem } from "@/lib/contract/forms/delivery-requests";
+import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "@/lib/contract/forms/delivery-requests";
 import { useValidationText } from "@/lib/i18n/use-validation-text";
 
 export function ProblemReport({ problems }: { problems: RowProblem[] }) {
@@ -18,7 +18,13 @@ export function ProblemReport({ problems }: { problems: RowProblem[] }) {
         {problems.map((problem) => (
           <tr key={`${problem.line}-${problem.field}`}>
             <td>{problem.line}</td>
-            <td className="font-mono">{problem.field}</td>
+            <td className="font-mono">
+              {problem.field === WHOLE_ROW
+                ? t("wholeRow")
+                : problem.field === WHOLE_FILE
+                  ? t("wholeFile")
+                  : problem.field}
+            </td>
             <td>{inReadersLanguage(problem.message)}</td>
           </tr>
         ))}

@@ -10,6 +10,7 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { DEACTIVATED_CODE } from "../contract/forms/users";
+import { say } from "../contract/validation-messages";
 import { accountKey, consumeAttempt, type Rule } from "./throttle";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -37,7 +38,7 @@ async function refuseDeactivated(session: { userId: string }, context: GenericEn
   if (user && (user as { deactivatedAt?: Date | null }).deactivatedAt) {
     throw new APIError("FORBIDDEN", {
       code: DEACTIVATED_CODE,
-      message: "This account has been deactivated. Ask an administrator of your organisation.",
+      message: say("accountDeactivated"),
     });
   }
 }

@@ -3,6 +3,7 @@
  * forms (this module has no server dependencies, so browsers use it too).
  */
 import type { z } from "zod";
+import { say } from "./validation-messages";
 
 /**
  * zod's default text for a missing field is "expected string, received undefined" (or, for an
@@ -10,7 +11,7 @@ import type { z } from "zod";
  */
 export const requiredWhenMissing: z.core.$ZodErrorMap = (issue) =>
   (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined
-    ? "Required"
+    ? say("required")
     : undefined;
 
 /** `availability.countriesSupported`, `deliveryOptions[0].fieldName` */

@@ -6,6 +6,7 @@
  * cannot overflow the stack, and nesting deeper than any contract shape is refused outright.
  */
 import { fieldPath } from "./issues";
+import { say } from "./validation-messages";
 
 /** The contract's deepest shape is four levels; anything far deeper is hostile. */
 export const MAX_INPUT_DEPTH = 32;
@@ -17,7 +18,7 @@ export interface TextProblem {
 }
 
 function problemOf(text: string): string | undefined {
-  if (text.includes("\u0000")) return "must not contain the NUL character (\\u0000)";
+  if (text.includes("\u0000")) return say("mustNotContainNul");
   if (!text.isWellFormed()) return "must be valid Unicode text (it holds an unpaired surrogate)";
   return undefined;
 }

@@ -4,6 +4,7 @@
  * until a grace end, so an integration can switch without downtime; a warning before a key expires.
  */
 import type { ApiKeyScope } from "../contract/forms/api-keys";
+import { say } from "../contract/validation-messages";
 import { db, takeWriteLock } from "../db";
 import { forgetCachedKeys, generateApiKey, keyIssuedRecord, writeApiKey } from "./api-keys";
 import { recordAudit } from "./audit";
@@ -29,8 +30,9 @@ export async function createApiKey(
   const now = Date.now();
   if (input.expiresAt) {
     const at = input.expiresAt.getTime();
-    if (!(at > now)) throw invalid("expiresAt", "must be in the future");
-    if (at > now + MAX_EXPIRY_DAYS * DAY_MS) throw invalid("expiresAt", "must be within 10 years");
+    if (!(at > now)) throw invalid("expiresAt", say("mustBeInFuture"));
+    if (at > now + MAX_EXPIRY_DAYS * DAY_MS)
+      throw invalid("expiresAt", say("mustBeWithinYears", { years: MAX_EXPIRY_DAYS / 365 }));
   }
   return writeApiKey(actor, providerId, input.name, { scope: input.scope, expiresAt: input.expiresAt });
 }
@@ -45,8 +47,9 @@ export async function rollApiKey(actor: Actor, apiKeyId: string, graceEndsAt: Da
   const now = new Date();
   const grace = graceEndsAt.getTime() - now.getTime();
   // A minute of slack: the form's "now" was taken a moment before the request arrived.
-  if (!(grace >= -60_000)) throw invalid("graceEndsAt", "must not be in the past");
-  if (grace > MAX_GRACE_DAYS * DAY_MS) throw invalid("graceEndsAt", `must be within ${MAX_GRACE_DAYS} days`);
+  if (!(grace >= -60_000)) throw invalid("graceEndsAt", say("mustNotBeInPast"));
+  if (grace > MAX_GRACE_DAYS * DAY_MS)
+    throw invalid("graceEndsAt", say("mustBeWithinDays", { days: MAX_GRACE_DAYS }));
   const endsAt = grace < 0 ? now : graceEndsAt;
   const { key, columns } = await generateApiKey(providerId);
   const record = await db().$transaction(async (tx) => {

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
 import { compileProviderRegex } from "../contract/provider-regex";
+import { say } from "../contract/validation-messages";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
 
 export type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
@@ -36,14 +37,15 @@ export const optionColumns = (options: DeliveryOption[]): OptionColumn[] =>
 /** What is wrong with one delivery (field → message); empty when it is valid. */
 export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[]): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = "Required";
-  else if (delivery.beneficiaryId.length > 128) problems.beneficiaryId = "must be at most 128 characters";
-  if (!(delivery.amount > 0)) problems.amount = "must be more than 0";
+  if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = say("required");
+  else if (delivery.beneficiaryId.length > 128)
+    problems.beneficiaryId = say("mustBeAtMostCharacters", { max: 128 });
+  if (!(delivery.amount > 0)) problems.amount = say("mustBeMoreThan0");
   else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > MAX_AMOUNT)
-    problems.amount = "must be a number with at most two decimals";
+    problems.amount = say("mustBeNumberWithTwoDecimals");
   const known = new Set(options.map((option) => option.fieldName));
   for (const key of Object.keys(delivery.options)) {
-    if (!known.has(key)) problems[key] = "is not a delivery option of this channel";
+    if (!known.has(key)) problems[key] = say("notDeliveryOptionOfChannel");
   }
   for (const option of options) {
     const problem = optionProblem(option, delivery.options[option.fieldName] ?? option.defaultValue ?? "");
@@ -53,18 +55,18 @@ export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[
 }
 
 function optionProblem(option: DeliveryOption, value: string): string | undefined {
-  if (!value) return option.isRequired ? "Required" : undefined;
+  if (!value) return option.isRequired ? say("required") : undefined;
   if (option.fieldMinLength !== undefined && value.length < option.fieldMinLength) {
-    return `must be at least ${option.fieldMinLength} characters`;
+    return say("mustBeAtLeastCharacters", { min: option.fieldMinLength });
   }
   if (option.fieldMaxLength !== undefined && value.length > option.fieldMaxLength) {
-    return `must be at most ${option.fieldMaxLength} characters`;
+    return say("mustBeAtMostCharacters", { max: option.fieldMaxLength });
   }
   if (option.validationRegex) {
     // Linear-time engine: a provider's pattern cannot stall the server (ReDoS).
     const regex = compileProviderRegex(option.validationRegex);
     if (!regex.ok) return `cannot be checked: the channel's validationRegex ${regex.reason}`;
-    if (!regex.test(value)) return `does not match ${option.validationRegex}`;
+    if (!regex.test(value)) return say("doesNotMatch", { pattern: option.validationRegex });
   }
   return undefined;
 }

@@ -6,7 +6,8 @@
 import Papa from "papaparse";
 import type { ChannelBody } from "../contract/channel";
 import { MAX_CSV_ROWS } from "../contract/delivery-limits";
-import type { RowProblem } from "../contract/forms/delivery-requests";
+import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "../contract/forms/delivery-requests";
+import { say } from "../contract/validation-messages";
 import { deliveryProblems, type NewDelivery } from "./delivery-checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
@@ -22,16 +23,16 @@ export function parseDeliveriesCsv(
   });
   const problems: RowProblem[] = parsed.errors.map((error) => ({
     line: (error.row ?? 0) + 2,
-    field: "(row)",
+    field: WHOLE_ROW,
     message: error.message,
   }));
   const columns = parsed.meta.fields ?? [];
   for (const required of ["beneficiaryId", "amount"]) {
     if (!columns.includes(required))
-      problems.push({ line: 1, field: required, message: "column is missing from the header" });
+      problems.push({ line: 1, field: required, message: say("columnMissingFromHeader") });
   }
   if (parsed.data.length > MAX_CSV_ROWS)
-    problems.push({ line: 1, field: "(file)", message: `at most ${MAX_CSV_ROWS} rows` });
+    problems.push({ line: 1, field: WHOLE_FILE, message: say("atMostRows", { max: MAX_CSV_ROWS }) });
   if (problems.length) return { deliveries: [], problems };
 
   const deliveries = parsed.data.map((row, index) => {
@@ -49,6 +50,6 @@ export function parseDeliveriesCsv(
     return delivery;
   });
   if (deliveries.length === 0)
-    problems.push({ line: 2, field: "(file)", message: "no deliveries in the file" });
+    problems.push({ line: 2, field: WHOLE_FILE, message: say("noDeliveriesInFile") });
   return { deliveries, problems };
 }

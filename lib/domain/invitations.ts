@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { parseRoles, serializeRoles, type UserRole } from "../contract/roles";
+import { say } from "../contract/validation-messages";
 import { sha256Hex } from "../crypto";
 import { db, isUniqueViolation, type Tx } from "../db";
 import { recordAudit } from "./audit";
@@ -49,7 +50,7 @@ export async function inviteUser(
   assertScopeRoles(scope, input.roles);
   const email = normalEmail(input.email);
   if (await db().user.findUnique({ where: { email }, select: { id: true } })) {
-    throw invalid("email", `${email} already has an account`);
+    throw invalid("email", say("alreadyHasAccount", { email }));
   }
   const token = randomBytes(32).toString("base64url");
   const providerId = scope.kind === "provider" ? scope.providerId : null;

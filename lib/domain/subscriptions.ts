@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { isoSeconds } from "../contract/envelope";
 import type { RotatedSecret, RotateSecretInput } from "../contract/forms/webhooks";
 import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
+import { say } from "../contract/validation-messages";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
 import { recordAudit } from "./audit";
@@ -150,7 +151,7 @@ export async function rotateHmacSecret(
     throw invalid("eventType", "Only an hmac subscription has a secret to rotate.");
   // 32 random bytes in hex: 64 characters that survive any shell or config file (no leading "-").
   const next = secret || randomBytes(32).toString("hex");
-  if (next === current.secret) throw invalid("secret", "must differ from the current secret");
+  if (next === current.secret) throw invalid("secret", say("mustDifferFromCurrentSecret"));
   const until = graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null;
   await db().$transaction(async (tx) => {
     const { count } = await tx.subscription.updateMany({

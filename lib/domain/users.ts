@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { MIN_PASSWORD_LENGTH } from "../contract/forms/users";
 import { isProviderRole, serializeRoles, type UserRole } from "../contract/roles";
+import { say } from "../contract/validation-messages";
 import { db, isUniqueViolation } from "../db";
 import { conflict, invalid } from "./errors";
 
@@ -44,7 +45,7 @@ export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export function assertPasswordLength(password: string, field = "password"): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw invalid(field, `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    throw invalid(field, say("mustBeAtLeastCharacters", { min: MIN_PASSWORD_LENGTH }));
   }
 }
 

@@ -3,10 +3,11 @@
  * call itself throw; this turns that into a failed result, so every form shows a toast instead of
  * an unhandled error. The write may still have happened, so the message says how to find out.
  */
+
+import { say } from "../contract/validation-messages";
 import type { ActionResult } from "./action-result";
 
-const NO_ANSWER =
-  "No answer from the server. Check your connection; if you were saving, reload the page to see whether it was saved before trying again.";
+const NO_ANSWER = say("noAnswer");
 
 export async function callAction<T>(call: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   try {

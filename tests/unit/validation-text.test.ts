@@ -8,9 +8,12 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { channelFormSchema } from "@/lib/contract/channel-form";
 import { rejectionSchema } from "@/lib/contract/decision";
+import { WHOLE_ROW } from "@/lib/contract/forms/delivery-requests";
 import { programInputSchema, refundSchema } from "@/lib/contract/forms/programs";
 import { acceptInvitationSchema, inviteTeamMemberSchema } from "@/lib/contract/forms/users";
 import { ENGLISH_VALIDATION as english, say, type ValidationKey } from "@/lib/contract/validation-messages";
+import { type DeliveryOption, deliveryProblems } from "@/lib/domain/delivery-checks";
+import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import { readCatalog } from "@/lib/i18n/messages";
 import { MAX_MATCHED_LENGTH, matchValidationMessage } from "@/lib/i18n/validation-text";
 
@@ -95,5 +98,36 @@ describe("what the forms' schemas say", () => {
         for (const name of Object.keys(values)) expect(catalog[key]).toContain(`{${name}}`);
       }
     }
+  });
+});
+
+describe("what the domain says of a send's deliveries", () => {
+  it("is a catalog message too, so the refused file's report is in the reader's language", () => {
+    const phone = {
+      fieldName: "phone",
+      fieldLabel: "Phone",
+      dataType: "string",
+      isRequired: true,
+      fieldMinLength: 4,
+      validationRegex: "^[0-9]+$",
+    } as DeliveryOption;
+    const said = [
+      ...Object.values(
+        deliveryProblems({ beneficiaryId: "", amount: 0.001, options: { other: "x" } }, [phone]),
+      ),
+      ...Object.values(
+        deliveryProblems({ beneficiaryId: "b", amount: 0, options: { phone: "12a" } }, [phone]),
+      ),
+      ...Object.values(
+        deliveryProblems({ beneficiaryId: "b", amount: 1, options: { phone: "abcde" } }, [phone]),
+      ),
+      // Problems of the file's own (WHOLE_ROW) are the CSV parser's words, in English.
+      ...parseDeliveriesCsv("name,other\nx,y\n", [])
+        .problems.filter((problem) => problem.field !== WHOLE_ROW)
+        .map((problem) => problem.message),
+      ...parseDeliveriesCsv("beneficiaryId,amount\n", []).problems.map((problem) => problem.message),
+    ];
+    expect(said.length).toBeGreaterThanOrEqual(7);
+    expect(said.filter((message) => !matchValidationMessage(message))).toEqual([]);
   });
 });

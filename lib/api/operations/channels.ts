@@ -1,5 +1,6 @@
 /** Create, Update and View of a delivery channel: the contract's three channel operations. */
 import { z } from "zod";
+import { say } from "@/lib/contract/validation-messages";
 import { channelBodySchema, channelViewSchema, providerDeliveryChannelId } from "../../contract/channel";
 import { REQUEST_TYPES, requestReceiptSchema } from "../../contract/envelope";
 import { requestChannelCreate, requestChannelUpdate, viewChannel } from "../../domain/channels";
@@ -43,9 +44,7 @@ export const createChannel = defineOperation({
       409: failureResponse("The provider already has a channel with this providerDeliveryChannelId.", {
         duplicate: {
           summary: "Duplicate id",
-          error: conflict(
-            `A delivery channel with providerDeliveryChannelId "${EXAMPLE_ID}" already exists. Use Update to change it.`,
-          ),
+          error: conflict(say("channelIdTaken", { id: EXAMPLE_ID })),
         },
       }),
     },

@@ -47,9 +47,12 @@ export type SendInput = z.infer<typeof sendInputSchema>;
 /** A problem of one delivery: the CSV line (the header is line 1) or the form's row (from 1). */
 export interface RowProblem {
   line: number;
+  /** A column, or WHOLE_ROW / WHOLE_FILE for a problem of the line or of the file itself. */
   field: string;
   message: string;
 }
+export const WHOLE_ROW = "(row)";
+export const WHOLE_FILE = "(file)";
 
 /** What the confirmation shows, formatted on the server. */
 /** Written in the reader's language by the action, but for the count (a plural picks its words). */

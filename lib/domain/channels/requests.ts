@@ -13,6 +13,7 @@
  */
 import type { ChannelBody, ChannelStatus } from "../../contract/channel";
 import { isoSeconds, REQUEST_TYPES, type RequestKind, type RequestReceipt } from "../../contract/envelope";
+import { say } from "../../contract/validation-messages";
 import {
   db,
   insertChannels,
@@ -115,9 +116,7 @@ export async function requestChannelCreate(actor: Actor, body: ChannelBody, rece
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict(
-        `A delivery channel with providerDeliveryChannelId "${body.providerDeliveryChannelId}" already exists. Use Update to change it.`,
-      );
+      throw conflict(say("channelIdTaken", { id: body.providerDeliveryChannelId }));
     }
     throw error;
   }
