@@ -87,7 +87,7 @@ export function SubscriptionForm({
     formState: { errors },
   } = form;
   const { pending, run } = useAction(subscribeAction, {
-    success: (receipt) => `${receipt.message}: ${eventType}.`,
+    success: () => t("subscribed", { eventType }),
     onSuccess: () => setOpen(false),
   });
   const authType = watch("authType");

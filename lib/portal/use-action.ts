@@ -57,7 +57,7 @@ export function useAction<I, T>(action: Action<T>, options: ActionOptions<I, T> 
     for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
       options.form?.setError(formPath(path) as never, { type: "server", message });
     }
-    toast.error(options.failure ? options.failure(result) : inReadersLanguage(result.error));
+    toast.error(inReadersLanguage(options.failure ? options.failure(result) : result.error));
   };
   return { pending, run };
 }
