@@ -76,7 +76,7 @@ test("a provider manages a channel and an API key in the browser", async ({ page
     .filter({ has: page.getByLabel("Validation regex") });
   await expect(wallet.getByText("must be a valid regular expression")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Fix these fields" })).toContainText(
-    "Delivery option 2, validationRegex",
+    "Delivery option 2, Validation regex",
   );
   await page.screenshot({ path: "artifacts/screenshots/channel-form-errors.png", fullPage: true });
   await expectNoSeriousA11yViolations(page);
