@@ -33,12 +33,12 @@ export const portalLink = (path: string) => `${publicUrl()?.replace(/\/$/, "") ?
 const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Text someone else wrote (a channel's name, a reason) without direction controls: an unclosed
- * right-to-left override in a provider's channel name would otherwise reverse the rest of the line
- * in the mail client ("was approved." shown as ".devorppa saw"). Removed rather than isolated, so
- * that a letter in English stays plain ASCII text.
+ * A letter without direction controls. Only text someone else wrote carries them (the catalogs have
+ * none): an unclosed right-to-left override in a provider's channel name would otherwise reverse
+ * the rest of the line in the mail client ("was approved." shown as ".devorppa saw"). Removed
+ * rather than isolated, so that a letter in English stays plain ASCII text.
  */
-export const withoutDirectionControls = (text: string) => text.replace(DIRECTION_CONTROLS, "");
+const withoutDirectionControls = (text: string) => text.replace(DIRECTION_CONTROLS, "");
 
 /** A letter's parts in `locale`: its translator, formatter, and the body's lines with the signature. */
 function writer(requested: string) {
@@ -48,8 +48,8 @@ function writer(requested: string) {
     t,
     format: formatterFor(locale),
     letter: (subject: string, lines: string[], signed = true): Letter => ({
-      subject: oneLine(subject),
-      body: lines.join("\n") + (signed ? `\n\n-- \n${t("signature")}` : ""),
+      subject: oneLine(withoutDirectionControls(subject)),
+      body: withoutDirectionControls(lines.join("\n") + (signed ? `\n\n-- \n${t("signature")}` : "")),
     }),
   };
 }
@@ -64,12 +64,11 @@ export const decisionLetter =
   }): LetterIn =>
   (locale) => {
     const { t, letter } = writer(locale);
-    const { providerDeliveryChannelId: id, requestType, reason } = decision;
-    const channelName = withoutDirectionControls(decision.channelName);
+    const { channelName, providerDeliveryChannelId: id, requestType, reason } = decision;
     const verdict = decision.approved ? "approved" : "rejected";
     return letter(t("decision.subject", { verdict, channelName }), [
       t("decision.body", { requestType, channelName, id, verdict }),
-      ...(reason ? ["", t("decision.reason"), withoutDirectionControls(reason)] : []),
+      ...(reason ? ["", t("decision.reason"), reason] : []),
       "",
       t("decision.link", { link: portalLink(`/channels/${encodeURIComponent(id)}`) }),
     ]);
@@ -92,10 +91,10 @@ export const paymentAwaitingLetter =
   (locale) => {
     const { t, format, letter } = writer(locale);
     const amount = format.amount(request.total.minor, request.total.unit);
-    const programName = withoutDirectionControls(request.programName);
+    const { programName } = request;
     return letter(t("paymentAwaiting.subject", { amount, programName }), [
       t("paymentAwaiting.body", { amount, deliveries: request.deliveryCount, programName }),
-      t("paymentAwaiting.description", { description: withoutDirectionControls(request.description) }),
+      t("paymentAwaiting.description", { description: request.description }),
       t("paymentAwaiting.approvals", { approvals: request.approvalsRequired }),
       "",
       t("paymentAwaiting.link", { link: portalLink("/admin/approvals") }),
@@ -113,13 +112,10 @@ export const refundAwaitingLetter =
   (locale) => {
     const { t, format, letter } = writer(locale);
     const amount = format.amount(refund.amount.minor, refund.amount.unit);
-    const [programName, beneficiaryId] = [
-      withoutDirectionControls(refund.programName),
-      withoutDirectionControls(refund.beneficiaryId),
-    ];
+    const { programName, beneficiaryId } = refund;
     return letter(t("refundAwaiting.subject", { amount, programName }), [
       t("refundAwaiting.body", { amount, beneficiaryId, programName }),
-      t("refundAwaiting.reason", { reason: withoutDirectionControls(refund.reason) }),
+      t("refundAwaiting.reason", { reason: refund.reason }),
       t("refundAwaiting.approvals", { approvals: refund.approvalsRequired }),
       "",
       t("refundAwaiting.link", { link: portalLink("/admin/approvals") }),
@@ -130,7 +126,7 @@ export const keyExpiringLetter =
   (key: { name: string; prefix: string; expiresAt: Date }): LetterIn =>
   (locale) => {
     const { t, format, letter } = writer(locale);
-    const named = key.name ? `"${withoutDirectionControls(key.name)}" (${key.prefix}…)` : `${key.prefix}…`;
+    const named = key.name ? `"${key.name}" (${key.prefix}…)` : `${key.prefix}…`;
     return letter(t("keyExpiring.subject", { key: named }), [
       t("keyExpiring.body", { key: named, expiresAt: format.dateTime(key.expiresAt) }),
       t("keyExpiring.advice"),
@@ -144,9 +140,7 @@ export const webhookDisabledLetter =
   (locale) => {
     const { t, letter } = writer(locale);
     const { eventType } = subscription;
-    const reason = subscription.disabledReason
-      ? withoutDirectionControls(subscription.disabledReason)
-      : t("webhookDisabled.defaultReason");
+    const reason = subscription.disabledReason ?? t("webhookDisabled.defaultReason");
     return letter(t("webhookDisabled.subject", { eventType }), [
       t("webhookDisabled.body", { eventType, reason }),
       t("webhookDisabled.advice"),
@@ -166,10 +160,7 @@ export const reviewDigestLetter =
     return letter(t("digest.subject", { count }), [
       t("digest.body", { count }),
       "",
-      ...requests.map(
-        (request) =>
-          `- ${request.kind}: ${withoutDirectionControls(request.channelName)} (${withoutDirectionControls(request.providerName)})`,
-      ),
+      ...requests.map((request) => `- ${request.kind}: ${request.channelName} (${request.providerName})`),
       ...(more > 0 ? [t("digest.more", { count: format.count(more) })] : []),
       "",
       t("digest.link", { link: portalLink("/admin/requests") }),
@@ -189,12 +180,10 @@ export const invitationLetter =
     const { name, organisation } = invitation;
     const roles = invitation.roles.join(", ");
     const lines = [
-      name
-        ? t("invitation.greetingNamed", { name: withoutDirectionControls(name) })
-        : t("invitation.greeting"),
+      name ? t("invitation.greetingNamed", { name }) : t("invitation.greeting"),
       "",
       organisation
-        ? t("invitation.bodyInOrganisation", { organisation: withoutDirectionControls(organisation), roles })
+        ? t("invitation.bodyInOrganisation", { organisation, roles })
         : t("invitation.body", { roles }),
       t("invitation.link", { expiresAt: format.dateTime(invitation.expiresAt) }),
       "",

@@ -141,6 +141,9 @@ describe("mail in the recipient's language", () => {
       expect(body).toContain("Ops desk");
     }
     expect(spoofing("en").body).toContain('for the channel "Ops desk" (ch-2) was approved.');
+    // The letter drops every direction control, so the catalogs must carry none of their own.
+    for (const locale of LOCALES)
+      expect(JSON.stringify(readCatalog(locale).mail)).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
   it("formats amounts and plurals in the language", () => {
