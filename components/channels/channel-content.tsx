@@ -115,9 +115,7 @@ function TextInLanguage({ text, translated }: { text: LanguageText; translated?:
   const locale = useLocale();
   return (
     <>
-      <bdi lang={text.language.toLowerCase()} className="wrap-anywhere">
-        {text.translation}
-      </bdi>{" "}
+      <ProviderText lang={text.language.toLowerCase()}>{text.translation}</ProviderText>{" "}
       <LanguageNote code={text.language} />
       {translated && (
         <div lang={locale}>

@@ -6,8 +6,13 @@
  */
 import type { ReactNode } from "react";
 
-export function ProviderText({ children }: { children: ReactNode }) {
-  return <bdi className="wrap-anywhere">{children}</bdi>;
+/** `lang`: the text's language when it is known (a channel's name says which it is in). */
+export function ProviderText({ children, lang }: { children: ReactNode; lang?: string }) {
+  return (
+    <bdi lang={lang} className="wrap-anywhere">
+      {children}
+    </bdi>
+  );
 }
 
 /**

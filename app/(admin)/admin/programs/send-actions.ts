@@ -5,7 +5,7 @@
  * send under the form's idempotency key. Deliveries come from a CSV file or from rows entered in the
  * form; any bad row sends nothing and every row's problems come back.
  */
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import {
   type PreviewOutcome,
   type RowProblem,
@@ -21,7 +21,7 @@ import {
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
-import { formatterFor } from "@/lib/format";
+import { getFormat } from "@/lib/i18n/get-format";
 import { defineAction } from "@/lib/portal/define-action";
 
 /** The deliveries of the input, or every row's problems (rows count from 1; CSV lines from the header). */
@@ -56,7 +56,7 @@ export const previewSendAction = defineAction({
     const { deliveries, problems } = await deliveriesOf(input);
     if (problems.length) return { problems };
     const preview = await previewDeliveryRequest(user.actor, { ...input, deliveries });
-    const format = formatterFor(await getLocale());
+    const format = await getFormat();
     const t = await getTranslations("programs.detail");
     return {
       preview: {
@@ -95,7 +95,7 @@ export const sendAction = defineAction({
       deliveryRequestId: sent.deliveryRequestId,
       href: requestHref(input.programId, sent.deliveryRequestId),
       deliveries: deliveries.length,
-      total: formatterFor(await getLocale()).amount(sent.totalMinor, sent.unit),
+      total: (await getFormat()).amount(sent.totalMinor, sent.unit),
       replayed: sent.replayed,
       approvalsRequired: sent.approvalState === "PENDING_APPROVAL" ? sent.approvalsRequired : 0,
     };
