@@ -1,6 +1,7 @@
 /** A program's spending per channel: requests, sent, reserved, delivered and reverted amounts. */
 
 import { useTranslations } from "next-intl";
+import { ProviderText } from "@/components/ui/provider-text";
 import { cellClass, DataTable } from "@/components/ui/table";
 import type { programSpending } from "@/lib/domain/programs";
 import { useFormat } from "@/lib/i18n/use-format";
@@ -26,8 +27,12 @@ export function ChannelSpending({ rows, unit }: { rows: Row[]; unit: string }) {
       {rows.map((row) => (
         <tr key={row.channelId}>
           <td className={cellClass()}>
-            <span className="font-medium">{row.name}</span>{" "}
-            <span className="text-slate-600">({row.providerName})</span>
+            <span className="font-medium">
+              <ProviderText>{row.name}</ProviderText>
+            </span>{" "}
+            <span className="text-slate-600">
+              (<ProviderText>{row.providerName}</ProviderText>)
+            </span>
           </td>
           <td className={cellClass("sm")}>{format.count(row.requests)}</td>
           <td className={cellClass(undefined, "whitespace-nowrap")}>{format.amount(row.sentMinor, unit)}</td>

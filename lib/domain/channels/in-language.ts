@@ -61,3 +61,35 @@ export async function inViewersLanguage<T extends Texts>(
     return shown;
   });
 }
+
+/**
+ * The name to show for each of `channels` (listed in any order, repeats allowed): a function of a
+ * channel's id and the name as stored, giving the translation of exactly that name, or the name.
+ */
+export async function namesInViewersLanguage(
+  channels: readonly { id: string; name: string }[],
+  locale: string,
+): Promise<(channelId: string, name: string) => string> {
+  const unique = [
+    ...new Map(channels.map((channel) => [`${channel.id}\u0000${channel.name}`, channel])).values(),
+  ];
+  const shown = await inViewersLanguage(
+    unique.map(({ id, name }) => ({ id, name })),
+    locale,
+  );
+  const translated = new Map(
+    shown
+      .filter((row) => "name" in row.original)
+      .map((row) => [`${row.id}\u0000${row.original.name}`, row.name]),
+  );
+  return (channelId, name) => translated.get(`${channelId}\u0000${name}`) ?? name;
+}
+
+/** One channel's name as the viewer reads it (see namesInViewersLanguage). */
+export async function nameInViewersLanguage(
+  channelId: string,
+  name: string,
+  locale: string,
+): Promise<string> {
+  return (await namesInViewersLanguage([{ id: channelId, name }], locale))(channelId, name);
+}

@@ -15,7 +15,13 @@ export { availabilityTags, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
 export { adminChannelDetail, providerChannelDetail } from "./details";
 export { channelRequestHistory } from "./history";
-export { type InLanguage, inViewersLanguage, viewersTranslations } from "./in-language";
+export {
+  type InLanguage,
+  inViewersLanguage,
+  nameInViewersLanguage,
+  namesInViewersLanguage,
+  viewersTranslations,
+} from "./in-language";
 export {
   allChannels,
   CHANNELS_PAGE_SIZE,

@@ -7,8 +7,10 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager, stringParams } from "@/components/ui/pager";
+import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
+import { namesInViewersLanguage } from "@/lib/domain/channels";
 import { eligibleChannels } from "@/lib/domain/eligibility";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
@@ -45,6 +47,10 @@ export default async function EligibilityPage({
         pageQuery(query),
       )
     : null;
+  const shownName = await namesInViewersLanguage(
+    (results?.items ?? []).map((channel) => ({ id: channel.id, name: channel.content.name.translation })),
+    locale,
+  );
   const select = (name: (typeof KEYS)[number], label: string, values: readonly string[], empty: string) => (
     <FilterSelect
       name={name}
@@ -85,9 +91,11 @@ export default async function EligibilityPage({
                   href={`/admin/channels/${channel.id}`}
                   className="font-medium text-blue-800 hover:underline"
                 >
-                  {channel.content.name.translation}
+                  <ProviderText>{shownName(channel.id, channel.content.name.translation)}</ProviderText>
                 </Link>
-                <span className="text-slate-600">{channel.provider.name}</span>
+                <span className="text-slate-600">
+                  <ProviderText>{channel.provider.name}</ProviderText>
+                </span>
               </li>
             ))}
           </ul>

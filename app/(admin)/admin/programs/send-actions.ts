@@ -5,7 +5,7 @@
  * send under the form's idempotency key. Deliveries come from a CSV file or from rows entered in the
  * form; any bad row sends nothing and every row's problems come back.
  */
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import {
   type PreviewOutcome,
   type RowProblem,
@@ -13,6 +13,7 @@ import {
   type SendOutcome,
   sendInputSchema,
 } from "@/lib/contract/forms/delivery-requests";
+import { nameInViewersLanguage } from "@/lib/domain/channels";
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import {
   approvedDeliveryOptions,
@@ -58,16 +59,15 @@ export const previewSendAction = defineAction({
     const preview = await previewDeliveryRequest(user.actor, { ...input, deliveries });
     const format = await getFormat();
     const t = await getTranslations("programs.detail");
+    const channelName = await nameInViewersLanguage(input.channelId, preview.channelName, await getLocale());
     return {
       preview: {
         count: preview.count,
         total: format.amount(preview.totalMinor, preview.unit),
-        channelName: preview.channelName,
+        channelName,
         budgets: preview.budgets.map((budget) => ({
           label:
-            budget.kind === "channel"
-              ? t("channelBudgetOf", { channel: preview.channelName })
-              : t("virtualBudget"),
+            budget.kind === "channel" ? t("channelBudgetOf", { channel: channelName }) : t("virtualBudget"),
           remaining: format.amount(budget.remainingMinor, preview.unit),
           remainingAfter: format.amount(budget.remainingAfterMinor, preview.unit),
           exceeded: budget.remainingAfterMinor < 0n,

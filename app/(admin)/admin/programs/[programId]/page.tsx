@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ApprovalPolicyForm } from "@/components/admin/approval-policy-form";
 import { ApprovalStateBadge } from "@/components/admin/approval-state";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
@@ -14,7 +14,7 @@ import { StatusBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { channelName } from "@/lib/domain/channels";
+import { channelName, namesInViewersLanguage } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
 import { getFormat } from "@/lib/i18n/get-format";
@@ -28,9 +28,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ProgramPage({ params }: { params: Promise<{ programId: string }> }) {
   const user = await requirePlatformUser();
-  const program = await programDetail(user.actor, (await params).programId);
-  if (!program) notFound();
-  const spending = await programSpending(user.actor, program.id);
+  const found = await programDetail(user.actor, (await params).programId);
+  if (!found) notFound();
+  const { program, spending } = await inReadersLanguage(
+    found,
+    await programSpending(user.actor, found.id),
+    await getLocale(),
+  );
   const t = await getTranslations("programs.detail");
   const format = await getFormat();
   const sendable = program.channels
@@ -129,12 +133,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                       </span>
                       <span>{format.amount(request.totalMinor, request.unit)}</span>
                       <span className="text-slate-600">
-                        <ProviderText>
-                          {channelName(
-                            request.channel.approvedContent,
-                            request.channel.providerDeliveryChannelId,
-                          )}
-                        </ProviderText>
+                        <ProviderText>{request.channelName}</ProviderText>
                       </span>
                       {request.approvalState === "SENT" ? (
                         <span className="text-slate-600">
@@ -160,6 +159,43 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
       </div>
     </>
   );
+}
+
+type Program = NonNullable<Awaited<ReturnType<typeof programDetail>>>;
+type Spending = Awaited<ReturnType<typeof programSpending>>;
+
+/** Every channel the page names, by its name in the reader's language where one is translated. */
+async function inReadersLanguage(program: Program, spending: Spending, locale: string) {
+  const requests = program.requests.map((request) => ({
+    ...request,
+    channelName: channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId),
+  }));
+  const shown = await namesInViewersLanguage(
+    [
+      ...program.channels,
+      ...program.candidates,
+      ...requests.map((request) => ({ id: request.channelId, name: request.channelName })),
+      ...spending.map((row) => ({ id: row.channelId, name: row.name })),
+    ],
+    locale,
+  );
+  return {
+    program: {
+      ...program,
+      channels: program.channels.map((channel) => ({ ...channel, name: shown(channel.id, channel.name) })),
+      candidates: program.candidates.map((channel) => ({
+        ...channel,
+        name: shown(channel.id, channel.name),
+      })),
+      requests: requests.map((request) => ({
+        ...request,
+        channelName: shown(request.channelId, request.channelName),
+      })),
+    },
+    spending: spending
+      .map((row) => ({ ...row, name: shown(row.channelId, row.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale) || a.channelId.localeCompare(b.channelId)),
+  };
 }
 
 /** The policy in words, for whoever may not change it (synchronous, so it reads its texts by the hook). */

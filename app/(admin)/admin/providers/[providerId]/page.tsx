@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { RegenerateKeyButton } from "@/components/admin/provider-forms";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
@@ -13,6 +13,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { parseRoles } from "@/lib/contract/roles";
 import { providerForAdmin } from "@/lib/domain/admin-console";
 import { keyState } from "@/lib/domain/api-key-rotation";
+import { inViewersLanguage } from "@/lib/domain/channels";
 import { openInvitations } from "@/lib/domain/invitations";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
@@ -26,9 +27,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ProviderPage({ params }: { params: Promise<{ providerId: string }> }) {
   const user = await requirePlatformUser();
-  const provider = await providerForAdmin(user.actor, (await params).providerId);
+  const found = await providerForAdmin(user.actor, (await params).providerId);
   const manages = can(user.actor, "providers.manage");
-  if (!provider) notFound();
+  if (!found) notFound();
+  const provider = { ...found, channels: await inViewersLanguage(found.channels, await getLocale()) };
   const invitations = manages ? await openInvitations(user.actor, provider.id) : null;
   const t = await getTranslations("providers.detail");
   const roleName = await getTranslations("users.role");

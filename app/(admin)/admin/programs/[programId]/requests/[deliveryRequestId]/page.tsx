@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryStatus, statusText } from "@/components/admin/delivery-status";
 import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
 import { PaymentDecision } from "@/components/admin/payment-decision";
@@ -12,7 +12,7 @@ import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { requestApprovals } from "@/lib/domain/approval-queue";
-import { channelName } from "@/lib/domain/channels";
+import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
@@ -62,7 +62,11 @@ export default async function DeliveryRequestPage({
     />
   );
   const basePath = `/admin/programs/${programId}/requests/${deliveryRequestId}`;
-  const channel = channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId);
+  const channel = await nameInViewersLanguage(
+    request.channelId,
+    channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId),
+    await getLocale(),
+  );
   const summary = {
     amount: format.amount(request.totalMinor, request.unit),
     count: request.deliveryCount,
