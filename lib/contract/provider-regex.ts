@@ -12,14 +12,16 @@
  * whatever RE2 cannot parse (long property names such as \p{Letter}, repeat counts above 1000).
  */
 import { RE2JS } from "re2js";
+import { say } from "./validation-messages";
 
 export type ProviderRegex = { ok: true; test(value: string): boolean } | { ok: false; reason: string };
 
-const INVALID = "must be a valid regular expression";
-const ENGINE = "which the linear-time engine (RE2) cannot run";
-const BACKREFERENCE = `must not use backreferences such as \\1 or \\k<name>, ${ENGINE}`;
-const LOOKAROUND = `must not use lookahead or lookbehind such as (?=…) or (?<!…), ${ENGINE}`;
-const MODIFIER = "must not use the m or s modifier, whose line rules differ in RE2 (only (?i:…) is allowed)";
+// The refusals' texts live in messages/en/validation.json; the syntax they cite is passed as
+// arguments, so that translators leave it as it is (and ICU reads no braces or tags in it).
+const INVALID = say("regexInvalid");
+const BACKREFERENCE = say("regexBackreference", { numbered: "\\1", named: "\\k<name>" });
+const LOOKAROUND = say("regexLookaround", { lookahead: "(?=…)", lookbehind: "(?<!…)" });
+const MODIFIER = say("regexModifier", { allowed: "(?i:…)" });
 
 // JavaScript's \s (WhiteSpace and LineTerminator); RE2's \s is ASCII only. NON_SPACE is its complement
 // as ranges, because a negated class cannot nest inside another class.
@@ -79,7 +81,7 @@ function toRe2(pattern: string): { source: string } | { refused: string } {
  * expansion exceeds this are refused before compiling; the largest then take ~30 ms and ~1 MB.
  */
 export const MAX_PATTERN_EXPANSION = 2_000;
-const TOO_LARGE = `must not expand to more than ${MAX_PATTERN_EXPANSION} states (counted repeats such as {0,999} multiply what they repeat)`;
+const TOO_LARGE = say("regexTooLarge", { max: MAX_PATTERN_EXPANSION, example: "{0,999}" });
 
 /** Where the atom starting at `i` ends (exclusive): an escape with its braces, a class, or one character. */
 function atomEnd(pattern: string, i: number): number {
@@ -144,7 +146,7 @@ function compile(pattern: string): ProviderRegex {
     return { ok: true, test: (value) => re2.test(value) };
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : "";
-    return { ok: false, reason: `uses syntax the linear-time engine (RE2) does not support: ${detail}` };
+    return { ok: false, reason: say("regexUnsupported", { detail }) };
   }
 }
 

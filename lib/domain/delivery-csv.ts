@@ -12,6 +12,38 @@ import { deliveryProblems, type NewDelivery } from "./delivery-checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 
+/**
+ * Where the parser's complaint points: a complaint of no row (the delimiter's) is the file's; the
+ * parser counts a quote's row among the lines, the header's included, but a field count's among the
+ * data rows.
+ */
+function lineOf(error: Papa.ParseError): Pick<RowProblem, "line" | "field"> {
+  if (error.row === undefined) return { line: 1, field: WHOLE_FILE };
+  return { line: error.row + (error.type === "Quotes" ? 1 : 2), field: WHOLE_ROW };
+}
+
+/**
+ * The parser's complaint in the catalog's words (so the portal shows it in the reader's language),
+ * by its code; its own English for a code it may add later.
+ */
+function parserComplaint(error: Papa.ParseError): string {
+  const [, expected, parsed] = /expected (\d+) fields but parsed (\d+)/.exec(error.message) ?? [];
+  switch (error.code) {
+    case "MissingQuotes":
+      return say("csvQuoteNotClosed");
+    case "InvalidQuotes":
+      return say("csvStrayQuote");
+    case "UndetectableDelimiter":
+      return say("csvNoDelimiter");
+    case "TooManyFields":
+      return expected ? say("csvTooManyFields", { expected, parsed: parsed! }) : error.message;
+    case "TooFewFields":
+      return expected ? say("csvTooFewFields", { expected, parsed: parsed! }) : error.message;
+    default:
+      return error.message;
+  }
+}
+
 export function parseDeliveriesCsv(
   text: string,
   options: DeliveryOption[],
@@ -22,9 +54,8 @@ export function parseDeliveriesCsv(
     transformHeader: (h) => h.trim(),
   });
   const problems: RowProblem[] = parsed.errors.map((error) => ({
-    line: (error.row ?? 0) + 2,
-    field: WHOLE_ROW,
-    message: error.message,
+    ...lineOf(error),
+    message: parserComplaint(error),
   }));
   const columns = parsed.meta.fields ?? [];
   for (const required of ["beneficiaryId", "amount"]) {

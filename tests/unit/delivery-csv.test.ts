@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { say } from "@/lib/contract/validation-messages";
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 
 const OPTIONS = [
@@ -44,6 +45,31 @@ describe("parseDeliveriesCsv", () => {
     expect(parseDeliveriesCsv("beneficiaryId,amount,phone\n", OPTIONS).problems).toEqual([
       { line: 2, field: "(file)", message: "no deliveries in the file" },
     ]);
+  });
+
+  it("names the line of a broken quote or a wrong field count, in the catalog's words", () => {
+    const header = "beneficiaryId,amount,phone";
+    const problemsOf = (...rows: string[]) =>
+      parseDeliveriesCsv([header, ...rows].join("\n"), OPTIONS).problems;
+    expect(problemsOf("B-1,1,+359 888 1", 'B-2,1,"+359 888 2')).toContainEqual({
+      line: 3,
+      field: "(row)",
+      message: say("csvQuoteNotClosed"),
+    });
+    expect(problemsOf('B-1,1,"+359"8,x', "B-2,1,+359 888 2")).toContainEqual({
+      line: 2,
+      field: "(row)",
+      message: say("csvStrayQuote"),
+    });
+    expect(problemsOf("B-1,1,+359 888 1", "B-2,1,+359 888 2,extra", "B-3,1")).toEqual([
+      { line: 3, field: "(row)", message: say("csvTooManyFields", { parsed: 4, expected: 3 }) },
+      { line: 4, field: "(row)", message: say("csvTooFewFields", { parsed: 2, expected: 3 }) },
+    ]);
+    expect(parseDeliveriesCsv("beneficiaryId\nB-1", OPTIONS).problems).toContainEqual({
+      line: 1,
+      field: "(file)",
+      message: say("csvNoDelimiter"),
+    });
   });
 
   it("checks a catastrophic validationRegex on every row in linear time", () => {
