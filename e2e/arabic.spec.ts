@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { formatterFor } from "../lib/format";
 import arabicChannelForm from "../messages/ar/channelForm.json" with { type: "json" };
+import arabicLookups from "../messages/ar/lookups.json" with { type: "json" };
 import arabicPrograms from "../messages/ar/programs.json" with { type: "json" };
 import arabicValidation from "../messages/ar/validation.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/a11y";
@@ -180,6 +181,13 @@ test("a form's errors are in the reader's language, at the field and in the summ
   await expect(summary).toContainText(`${arabicChannelForm.budget.amount}:`);
   await expect(summary).not.toContainText("budget.amount");
   await expect(page.getByText("Required: the name beneficiaries see")).toHaveCount(0);
+  // The lookups' own names in the reader's language: a category as a choice.
+  await page
+    .getByRole("combobox", { name: arabicChannelForm.availability.fields.categoriesSupported })
+    .click();
+  await expect(
+    page.getByRole("option", { name: arabicLookups.DeliveryChannelCategory.VOUCHERS }),
+  ).toBeVisible();
 });
 
 test("the confirmation before a send names its budgets and amounts in the reader's language", async ({

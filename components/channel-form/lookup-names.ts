@@ -1,11 +1,12 @@
 /**
  * Lookup names in the reader's language, for the form's options and the channel page: countries,
- * languages and currencies through Intl (lib/i18n/display-names.ts); other lookups (categories,
- * KYC documents, nationalities, commodities) keep the lookup's English name, which Intl has no
- * names for. English keeps the lookup's own names (its countries come from another dataset than
- * CLDR's), so the English page reads as before.
+ * languages and currencies through Intl (lib/i18n/display-names.ts); categories, identity
+ * documents and commodity units from the catalog (messages/<locale>/lookups.json, whose English the
+ * lookups answer too); nationalities keep the lookup's English name, which nothing translates yet.
+ * English keeps the lookup's own names (its countries come from another dataset than CLDR's), so
+ * the English page reads as before.
  */
-import type { LookupKey } from "@/lib/contract/lookups";
+import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
 import { displayName } from "@/lib/i18n/display-names";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
@@ -18,7 +19,20 @@ const KINDS: Partial<Record<LookupKey, "region" | "language" | "currency">> = {
 /** The platform's code for Chinese; ISO 639-1 (and so Intl) knows it as zh. */
 const LANGUAGE_ALIASES: Record<string, string> = { CN: "zh" };
 
-export function lookupName(locale: string, key: LookupKey, code: string, english: string): string {
+/** Lookups whose names the catalog holds, under their key: lookups.Kyc.PASSPORT. */
+const CATALOG_LOOKUPS: ReadonlySet<LookupKey> = new Set(["DeliveryChannelCategory", "Kyc", "Commodity"]);
+
+/** The `lookups` namespace's translator (useTranslations or getTranslations). */
+export type LookupCatalog = { (key: string): string; has(key: string): boolean };
+
+export function lookupName(
+  locale: string,
+  key: LookupKey,
+  code: string,
+  english: string,
+  catalog?: LookupCatalog,
+): string {
+  if (catalog && CATALOG_LOOKUPS.has(key) && catalog.has(`${key}.${code}`)) return catalog(`${key}.${code}`);
   const kind = KINDS[key];
   if (!kind || locale === DEFAULT_LOCALE) return english;
   const iso = kind === "language" ? (LANGUAGE_ALIASES[code] ?? code) : code;
@@ -28,3 +42,14 @@ export function lookupName(locale: string, key: LookupKey, code: string, english
     return english;
   return displayName(locale, kind, iso, english);
 }
+
+/** A lookup's values for a select, NULL left out: [code, its name in the reader's language]. */
+export const namedOptions = (
+  locale: string,
+  key: LookupKey,
+  items: readonly LookupItem[],
+  catalog?: LookupCatalog,
+): (readonly [string, string])[] =>
+  items
+    .filter((item) => item.lookUp !== "NULL")
+    .map((item) => [item.lookUp, lookupName(locale, key, item.lookUp, item.translation, catalog)] as const);

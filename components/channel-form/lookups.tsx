@@ -5,7 +5,7 @@
  * import from app/.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Option } from "@/components/ui/multi-select";
 import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
@@ -21,6 +21,7 @@ export function LookupsProvider({ load, children }: { load: Action<LookupItem[]>
 export function useLookup(key: LookupKey): { options: Option[]; loading: boolean; failed: boolean } {
   const load = useContext(LoaderContext);
   const locale = useLocale();
+  const catalog = useTranslations("lookups");
   const query = useQuery({
     queryKey: ["lookup", key],
     queryFn: async () => {
@@ -39,9 +40,9 @@ export function useLookup(key: LookupKey): { options: Option[]; loading: boolean
         .filter((item) => item.lookUp !== "NULL")
         .map((item) => ({
           value: item.lookUp,
-          translation: lookupName(locale, key, item.lookUp, item.translation),
+          translation: lookupName(locale, key, item.lookUp, item.translation, catalog),
         })),
-    [query.data, locale, key],
+    [query.data, locale, key, catalog],
   );
   return { options, loading: query.isPending, failed: query.isError };
 }

@@ -38,7 +38,7 @@ function ExternalLink({ address }: { address: string | null | undefined }) {
 
 /** The lookup's English names by code, for the lookups whose codes the page names on hover. */
 const ENGLISH_NAMES = new Map<LookupKey, Map<string, string>>(
-  (["Country", "Language", "Currency"] as const).map((key) => [
+  (["Country", "Language", "Currency", "DeliveryChannelCategory", "Kyc"] as const).map((key) => [
     key,
     new Map(LOOKUPS[key].map((item) => [item.lookUp, item.translation])),
   ]),
@@ -47,10 +47,11 @@ const ENGLISH_NAMES = new Map<LookupKey, Map<string, string>>(
 /** A code as shown (BG, EN, EUR), with its name in the reader's language on hover when it has one. */
 function Code({ lookup, code, children }: { lookup?: LookupKey; code: string; children: ReactNode }) {
   const locale = useLocale();
+  const catalog = useTranslations("lookups");
   const english = lookup && ENGLISH_NAMES.get(lookup)?.get(code);
   if (!lookup || !english) return <>{children}</>;
   return (
-    <abbr title={lookupName(locale, lookup, code, english)} className="cursor-help no-underline">
+    <abbr title={lookupName(locale, lookup, code, english, catalog)} className="cursor-help no-underline">
       {children}
     </abbr>
   );
@@ -96,13 +97,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * has names for show their name on hover.
  */
 const AVAILABILITY_ROWS: ReadonlyArray<readonly [keyof Content["availability"], LookupKey?]> = [
-  ["categoriesSupported"],
+  ["categoriesSupported", "DeliveryChannelCategory"],
   ["countriesSupported", "Country"],
   ["countriesExcluded", "Country"],
   ["nationalitiesSupported"],
   ["nationalitiesExcluded"],
-  ["kycSupported"],
-  ["kycExcluded"],
+  ["kycSupported", "Kyc"],
+  ["kycExcluded", "Kyc"],
   ["currenciesSupported", "Currency"],
   ["currenciesExcluded", "Currency"],
 ];

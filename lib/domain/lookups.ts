@@ -3,8 +3,12 @@
  * never change while the process runs. Values and order are the contract's; English names come
  * from Intl.DisplayNames (languages, currencies) and the i18n-iso-countries dataset (countries).
  * The few values no standard names (placeholders such as NULL, the platform's XX and CN) get
- * their names from NON_STANDARD_NAMES.
+ * their names from NON_STANDARD_NAMES. Categories, identity documents and commodity units have no
+ * standard names: theirs are the portal's catalog's (messages/en/lookups.json), which the other
+ * languages translate.
  */
+
+import CATALOG_NAMES from "../../messages/en/lookups.json" with { type: "json" };
 import { COUNTRIES } from "../contract/countries";
 import {
   CHANNEL_CATEGORIES,
@@ -22,17 +26,10 @@ const NON_STANDARD_NAMES: Record<string, string> = {
   NULL: "Not specified",
   XX: "Unknown language",
   CN: "Chinese",
-  ALL: "All",
   NOT_ENOUGH_INFO: "Not enough information",
-  NOT_PROCESSED: "Not processed",
   // Codes ICU has no English name for, or names ambiguously (TW is Twi, not its macrolanguage Akan).
   XAD: "Arab Accounting Dinar",
   TW: "Twi",
-  // Commodity units whose codes are abbreviations.
-  G_COMMODITY: "Gram",
-  KG_COMMODITY: "Kilogram",
-  LT_COMMODITY: "Litre",
-  PCS_COMMODITY: "Pieces",
 };
 
 /** Parts of nationality names that are abbreviations, kept upper-case: US Virgin Islander, Congolese DR. */
@@ -75,12 +72,16 @@ const safeOf = (names: Intl.DisplayNames) => (code: string) => {
 const items = (values: readonly string[], name: (value: string) => string): LookupItem[] =>
   values.map((value) => ({ lookUp: value, translation: name(value) }));
 
+/** The catalog's name of a value, NULL's the placeholder's. */
+const fromCatalog = (key: keyof typeof CATALOG_NAMES) => (value: string) =>
+  (CATALOG_NAMES[key] as Record<string, string>)[value] ?? NON_STANDARD_NAMES[value] ?? value;
+
 function buildLookups(): Record<LookupKey, LookupItem[]> {
   const plain = nameWith(() => undefined, humanize);
   return {
     DeliveryChannelStatus: items(CHANNEL_STATUSES, plain),
-    DeliveryChannelCategory: items(CHANNEL_CATEGORIES, plain),
-    Kyc: items(KYC_DOCUMENTS, plain),
+    DeliveryChannelCategory: items(CHANNEL_CATEGORIES, fromCatalog("DeliveryChannelCategory")),
+    Kyc: items(KYC_DOCUMENTS, fromCatalog("Kyc")),
     // ISO names first: among currencies ALL is the Albanian lek, not "All".
     Currency: items(CURRENCIES, (code) =>
       code === "NULL" ? plain(code) : (safeOf(currencyNames)(code) ?? NON_STANDARD_NAMES[code] ?? code),
@@ -98,13 +99,7 @@ function buildLookups(): Record<LookupKey, LookupItem[]> {
     ),
     Country: COUNTRIES.map(([code, name]) => ({ lookUp: code, translation: name })),
     EventType: items(EVENT_TYPES, plain),
-    Commodity: items(
-      COMMODITIES,
-      nameWith(
-        () => undefined,
-        (value) => humanize(value.replace(/_COMMODITY$/, "")),
-      ),
-    ),
+    Commodity: items(COMMODITIES, fromCatalog("Commodity")),
   };
 }
 

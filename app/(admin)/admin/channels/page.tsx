@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import { namedOptions } from "@/components/channel-form/lookup-names";
 import {
   ApprovalBadge,
   ChannelNameCell,
@@ -13,9 +14,10 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "@/lib/contract/enums";
+import { CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { providerChoices } from "@/lib/domain/admin-console";
 import { allChannels, inViewersLanguage, REQUEST_FILTERS } from "@/lib/domain/channels";
+import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,6 +37,8 @@ export default async function AdminChannelsPage({
   const user = await requirePlatformUser();
   const t = await getTranslations("adminChannels.list");
   const statusName = await getTranslations("channels.status");
+  const categoryName = await getTranslations("lookups");
+  const locale = await getLocale();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
   const [list, providers] = await Promise.all([
@@ -46,7 +50,7 @@ export default async function AdminChannelsPage({
     providerChoices(user.actor),
   ]);
   // Names in the viewer's language where a translation of them exists (issue 13).
-  const items = await inViewersLanguage(list.items, await getLocale());
+  const items = await inViewersLanguage(list.items, locale);
   const filter = (
     name: (typeof FILTERS)[number],
     label: string,
@@ -77,7 +81,11 @@ export default async function AdminChannelsPage({
           t("latestRequest"),
           REQUEST_FILTER_KEYS.map((key) => [key, t(`requestFilter.${key}`)] as const),
         )}
-        {filter("category", t("category"), CHANNEL_CATEGORIES)}
+        {filter(
+          "category",
+          t("category"),
+          namedOptions(locale, "DeliveryChannelCategory", LOOKUPS.DeliveryChannelCategory, categoryName),
+        )}
         <label className="text-sm">
           <span className="mb-1 block font-medium">{t("availableIn")}</span>
           <input

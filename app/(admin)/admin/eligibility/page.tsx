@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { lookupName } from "@/components/channel-form/lookup-names";
+import { lookupName, namedOptions } from "@/components/channel-form/lookup-names";
 import { buttonClass } from "@/components/ui/button";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
@@ -9,7 +9,8 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager, stringParams } from "@/components/ui/pager";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
+import { CURRENCIES } from "@/lib/contract/enums";
+import type { LookupKey } from "@/lib/contract/lookups";
 import { namesInViewersLanguage } from "@/lib/domain/channels";
 import { eligibleChannels } from "@/lib/domain/eligibility";
 import { LOOKUPS } from "@/lib/domain/lookups";
@@ -51,29 +52,33 @@ export default async function EligibilityPage({
     (results?.items ?? []).map((channel) => ({ id: channel.id, name: channel.content.name.translation })),
     locale,
   );
-  const select = (name: (typeof KEYS)[number], label: string, values: readonly string[], empty: string) => (
-    <FilterSelect
-      name={name}
-      label={label}
-      value={params[name]}
-      emptyLabel={empty}
-      options={values.filter((v) => v !== "NULL")}
-    />
-  );
+  const catalog = await getTranslations("lookups");
+  const select = (
+    name: (typeof KEYS)[number],
+    label: string,
+    options: ReadonlyArray<string | readonly [string, string]>,
+    empty: string,
+  ) => <FilterSelect name={name} label={label} value={params[name]} emptyLabel={empty} options={options} />;
+  const named = (key: LookupKey) => namedOptions(locale, key, LOOKUPS[key], catalog);
   return (
     <>
       <PageHeader title={t("heading")} description={t("description")} />
       <form method="get" action="/admin/eligibility" className="mb-6 flex flex-wrap items-end gap-3">
-        {select("category", t("category"), CHANNEL_CATEGORIES, t("choose"))}
+        {select("category", t("category"), named("DeliveryChannelCategory"), t("choose"))}
         <LookupFilter
           name="country"
           label={t("country")}
           options={countryOptions(locale)}
           value={params.country?.toUpperCase()}
         />
-        {select("nationality", t("nationality"), NATIONALITIES, t("any"))}
-        {select("kyc", t("kyc"), KYC_DOCUMENTS, t("any"))}
-        {select("currency", t("currency"), CURRENCIES, t("any"))}
+        {select("nationality", t("nationality"), named("Nationality"), t("any"))}
+        {select("kyc", t("kyc"), named("Kyc"), t("any"))}
+        {select(
+          "currency",
+          t("currency"),
+          CURRENCIES.filter((code) => code !== "NULL"),
+          t("any"),
+        )}
         <button type="submit" className={buttonClass()}>
           {t("find")}
         </button>

@@ -1,0 +1,46 @@
+/**
+ * Issue 13: categories, identity documents and commodity units have names in every language (the
+ * catalog's lookups namespace, whose English the lookups endpoint answers as well), shown by the
+ * console's filters in the reader's language. Nationalities keep the lookup's English names.
+ */
+import { expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { LOOKUPS } from "@/lib/domain/lookups";
+import { readCatalog } from "@/lib/i18n/messages";
+import { signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
+
+const NAMED = ["DeliveryChannelCategory", "Kyc", "Commodity"] as const;
+
+it("names every category, identity document and unit but the placeholder, and the lookups answer the English", () => {
+  const english = readCatalog("en").lookups as Record<string, Record<string, string>>;
+  for (const key of NAMED) {
+    const items = LOOKUPS[key].filter((item) => item.lookUp !== "NULL");
+    expect(Object.keys(english[key]!).sort(), key).toEqual(items.map((item) => item.lookUp).sort());
+    for (const item of items) expect(item.translation).toBe(english[key]![item.lookUp]);
+  }
+});
+
+it("the console's filters offer categories and documents by their names in the reader's language", async () => {
+  const french = readCatalog("fr").lookups as Record<string, Record<string, string>>;
+  const reader = await signedIn(["administrator"]);
+  const option = (value: string, name: string) => `<option value="${value}">${name}</option>`;
+  const eligibility = (await reader.get("/admin/eligibility")).body;
+  const channels = (await reader.get("/admin/channels")).body;
+  // The profile's language is English until set: the lookup's own names.
+  expect(eligibility).toContain(option("PASSPORT", "Passport"));
+  expect(channels).toContain(option("VOUCHERS", "Vouchers"));
+
+  await db().user.update({ where: { id: reader.userId }, data: { locale: "fr" } });
+  const frenchEligibility = (await reader.get("/admin/eligibility")).body;
+  for (const code of ["CASH", "VOUCHERS", "INFORMATION"])
+    expect(frenchEligibility).toContain(option(code, french.DeliveryChannelCategory![code]!));
+  expect(frenchEligibility).toContain(option("PASSPORT", french.Kyc!.PASSPORT!));
+  // Nationalities: no translation, so the lookup's English name rather than the code.
+  expect(frenchEligibility).toContain(option("AFGHAN", "Afghan"));
+  expect((await reader.get("/admin/channels")).body).toContain(
+    option("VOUCHERS", french.DeliveryChannelCategory!.VOUCHERS!),
+  );
+});
