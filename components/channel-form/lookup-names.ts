@@ -1,8 +1,8 @@
 /**
  * Lookup names in the reader's language, for the form's options and the channel page: countries,
  * languages and currencies through Intl (lib/i18n/display-names.ts); categories, identity
- * documents and commodity units from the catalog (messages/<locale>/lookups.json, whose English the
- * lookups answer too); nationalities keep the lookup's English name, which nothing translates yet.
+ * documents, nationalities and commodity units from the catalog (messages/<locale>/lookups.json,
+ * whose English the lookups answer too).
  * English keeps the lookup's own names (its countries come from another dataset than CLDR's), so
  * the English page reads as before.
  */
@@ -20,7 +20,14 @@ const KINDS: Partial<Record<LookupKey, "region" | "language" | "currency">> = {
 const LANGUAGE_ALIASES: Record<string, string> = { CN: "zh" };
 
 /** Lookups whose names the catalog holds, under their key: lookups.Kyc.PASSPORT. */
-const CATALOG_LOOKUPS: ReadonlySet<LookupKey> = new Set(["DeliveryChannelCategory", "Kyc", "Commodity"]);
+const CATALOG_LOOKUPS: ReadonlySet<LookupKey> = new Set([
+  "DeliveryChannelCategory",
+  "Kyc",
+  "Nationality",
+  "Commodity",
+  // Only XX, the platform's unknown language: Intl names the others.
+  "Language",
+]);
 
 /** The `lookups` namespace's translator (useTranslations or getTranslations). */
 export type LookupCatalog = { (key: string): string; has(key: string): boolean };

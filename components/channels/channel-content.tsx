@@ -38,10 +38,9 @@ function ExternalLink({ address }: { address: string | null | undefined }) {
 
 /** The lookup's English names by code, for the lookups whose codes the page names on hover. */
 const ENGLISH_NAMES = new Map<LookupKey, Map<string, string>>(
-  (["Country", "Language", "Currency", "DeliveryChannelCategory", "Kyc"] as const).map((key) => [
-    key,
-    new Map(LOOKUPS[key].map((item) => [item.lookUp, item.translation])),
-  ]),
+  (["Country", "Language", "Currency", "DeliveryChannelCategory", "Kyc", "Nationality"] as const).map(
+    (key) => [key, new Map(LOOKUPS[key].map((item) => [item.lookUp, item.translation]))],
+  ),
 );
 
 /** A code as shown (BG, EN, EUR), with its name in the reader's language on hover when it has one. */
@@ -100,8 +99,8 @@ const AVAILABILITY_ROWS: ReadonlyArray<readonly [keyof Content["availability"], 
   ["categoriesSupported", "DeliveryChannelCategory"],
   ["countriesSupported", "Country"],
   ["countriesExcluded", "Country"],
-  ["nationalitiesSupported"],
-  ["nationalitiesExcluded"],
+  ["nationalitiesSupported", "Nationality"],
+  ["nationalitiesExcluded", "Nationality"],
   ["kycSupported", "Kyc"],
   ["kycExcluded", "Kyc"],
   ["currenciesSupported", "Currency"],

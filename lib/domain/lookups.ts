@@ -3,9 +3,9 @@
  * never change while the process runs. Values and order are the contract's; English names come
  * from Intl.DisplayNames (languages, currencies) and the i18n-iso-countries dataset (countries).
  * The few values no standard names (placeholders such as NULL, the platform's XX and CN) get
- * their names from NON_STANDARD_NAMES. Categories, identity documents and commodity units have no
- * standard names: theirs are the portal's catalog's (messages/en/lookups.json), which the other
- * languages translate.
+ * their names from NON_STANDARD_NAMES. Categories, identity documents, nationalities and commodity
+ * units have no standard names: theirs are the portal's catalog's (messages/en/lookups.json, XX's
+ * too), which the other languages translate.
  */
 
 import CATALOG_NAMES from "../../messages/en/lookups.json" with { type: "json" };
@@ -24,16 +24,12 @@ import type { LookupItem, LookupKey } from "../contract/lookups";
 
 const NON_STANDARD_NAMES: Record<string, string> = {
   NULL: "Not specified",
-  XX: "Unknown language",
+  XX: CATALOG_NAMES.Language.XX,
   CN: "Chinese",
-  NOT_ENOUGH_INFO: "Not enough information",
   // Codes ICU has no English name for, or names ambiguously (TW is Twi, not its macrolanguage Akan).
   XAD: "Arab Accounting Dinar",
   TW: "Twi",
 };
-
-/** Parts of nationality names that are abbreviations, kept upper-case: US Virgin Islander, Congolese DR. */
-const ABBREVIATIONS = new Set(["us", "dr"]);
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback: "none" });
@@ -42,19 +38,6 @@ const currencyNames = new Intl.DisplayNames(["en"], { type: "currency", fallback
 function humanize(value: string): string {
   const words = value.toLowerCase().replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** AMERICAN_SAMOAN → "American Samoan": nationalities are proper adjectives. */
-function titleCase(value: string): string {
-  return value
-    .toLowerCase()
-    .split("_")
-    .map((word) => {
-      if (ABBREVIATIONS.has(word)) return word.toUpperCase();
-      if (["and", "or", "of"].includes(word)) return word;
-      return word.charAt(0).toUpperCase() + word.slice(1);
-    })
-    .join(" ");
 }
 
 function nameWith(namer: (value: string) => string | undefined, fallback: (value: string) => string) {
@@ -86,10 +69,7 @@ function buildLookups(): Record<LookupKey, LookupItem[]> {
     Currency: items(CURRENCIES, (code) =>
       code === "NULL" ? plain(code) : (safeOf(currencyNames)(code) ?? NON_STANDARD_NAMES[code] ?? code),
     ),
-    Nationality: items(
-      NATIONALITIES,
-      nameWith(() => undefined, titleCase),
-    ),
+    Nationality: items(NATIONALITIES, fromCatalog("Nationality")),
     Language: items(
       LANGUAGES,
       nameWith(

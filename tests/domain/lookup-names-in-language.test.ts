@@ -1,7 +1,7 @@
 /**
- * Issue 13: categories, identity documents and commodity units have names in every language (the
- * catalog's lookups namespace, whose English the lookups endpoint answers as well), shown by the
- * console's filters in the reader's language. Nationalities keep the lookup's English names.
+ * Issue 13: categories, identity documents, nationalities and commodity units have names in every
+ * language (the catalog's lookups namespace, whose English the lookups endpoint answers as well),
+ * shown by the console's filters in the reader's language; so does XX, the unknown language.
  */
 import { expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -12,15 +12,16 @@ import { openTestDb } from "../support/test-db";
 
 openTestDb();
 
-const NAMED = ["DeliveryChannelCategory", "Kyc", "Commodity"] as const;
+const NAMED = ["DeliveryChannelCategory", "Kyc", "Nationality", "Commodity"] as const;
 
-it("names every category, identity document and unit but the placeholder, and the lookups answer the English", () => {
+it("names every category, identity document, nationality and unit but the placeholder, and the lookups answer the English", () => {
   const english = readCatalog("en").lookups as Record<string, Record<string, string>>;
   for (const key of NAMED) {
     const items = LOOKUPS[key].filter((item) => item.lookUp !== "NULL");
     expect(Object.keys(english[key]!).sort(), key).toEqual(items.map((item) => item.lookUp).sort());
     for (const item of items) expect(item.translation).toBe(english[key]![item.lookUp]);
   }
+  expect(LOOKUPS.Language.find((item) => item.lookUp === "XX")?.translation).toBe(english.Language!.XX);
 });
 
 it("the console's filters offer categories and documents by their names in the reader's language", async () => {
@@ -31,6 +32,7 @@ it("the console's filters offer categories and documents by their names in the r
   const channels = (await reader.get("/admin/channels")).body;
   // The profile's language is English until set: the lookup's own names.
   expect(eligibility).toContain(option("PASSPORT", "Passport"));
+  expect(eligibility).toContain(option("UKRAINIAN", "Ukrainian"));
   expect(channels).toContain(option("VOUCHERS", "Vouchers"));
 
   await db().user.update({ where: { id: reader.userId }, data: { locale: "fr" } });
@@ -38,8 +40,7 @@ it("the console's filters offer categories and documents by their names in the r
   for (const code of ["CASH", "VOUCHERS", "INFORMATION"])
     expect(frenchEligibility).toContain(option(code, french.DeliveryChannelCategory![code]!));
   expect(frenchEligibility).toContain(option("PASSPORT", french.Kyc!.PASSPORT!));
-  // Nationalities: no translation, so the lookup's English name rather than the code.
-  expect(frenchEligibility).toContain(option("AFGHAN", "Afghan"));
+  expect(frenchEligibility).toContain(option("UKRAINIAN", french.Nationality!.UKRAINIAN!));
   expect((await reader.get("/admin/channels")).body).toContain(
     option("VOUCHERS", french.DeliveryChannelCategory!.VOUCHERS!),
   );
