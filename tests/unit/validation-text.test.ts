@@ -19,6 +19,8 @@ import { MAX_MATCHED_LENGTH, matchValidationMessage } from "@/lib/i18n/validatio
 const KEYS = Object.keys(english) as ValidationKey[];
 const placeholders = (key: ValidationKey) =>
   [...english[key].matchAll(/\{(\w+)\}/g)].map((found) => found[1]!);
+/** The most placeholders one message has: a filler for each. */
+const MOST_PLACEHOLDERS = Math.max(...KEYS.map((key) => placeholders(key).length));
 
 describe("a validation message matched back to its key", () => {
   it("finds every message's key and arguments, whatever numbers or words fill it", () => {
@@ -29,13 +31,23 @@ describe("a validation message matched back to its key", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...KEYS),
-        fc.array(filler, { minLength: 3, maxLength: 3 }),
+        fc.array(filler, { minLength: MOST_PLACEHOLDERS, maxLength: MOST_PLACEHOLDERS }),
         (key, fills) => {
           const values = Object.fromEntries(placeholders(key).map((name, index) => [name, fills[index]!]));
           expect(matchValidationMessage(say(key, values))).toEqual({ key, values });
         },
       ),
     );
+  });
+
+  it("finds each message's own key, not another's, whichever filler it holds", () => {
+    const fillers = ["7", "1e+13", "phone", "program_manager", "a, b", "DELIVERY_CHANNEL_STATUS_UPDATED"];
+    for (const key of KEYS) {
+      for (const filler of fillers) {
+        const values = Object.fromEntries(placeholders(key).map((name) => [name, filler]));
+        expect(matchValidationMessage(say(key, values)), key).toEqual({ key, values });
+      }
+    }
   });
 
   it("prefers the message with more fixed text: a size in characters is not a bare size", () => {
