@@ -6,7 +6,7 @@
  * cannot overflow the stack, and nesting deeper than any contract shape is refused outright.
  */
 import { fieldPath } from "./issues";
-import { say } from "./validation-messages";
+import { say, type ValidationKey } from "./validation-messages";
 
 /** The contract's deepest shape is four levels; anything far deeper is hostile. */
 export const MAX_INPUT_DEPTH = 32;
@@ -14,12 +14,39 @@ export const MAX_INPUT_DEPTH = 32;
 export interface TextProblem {
   /** `name.translation`, `deliveryList[3].deliveryId`; empty for the input itself. */
   path: string;
+  /** Said of the field: "must not contain the NUL character (\u0000)". */
   message: string;
+  /** Which problem, for the same as a sentence naming the field (unstorableSentence). */
+  kind: TextProblemKind;
 }
 
-function problemOf(text: string): string | undefined {
-  if (text.includes("\u0000")) return say("mustNotContainNul");
-  if (!text.isWellFormed()) return "must be valid Unicode text (it holds an unpaired surrogate)";
+type TextProblemKind = "nul" | "surrogate" | "nameNul" | "nameSurrogate" | "tooDeep";
+
+/** Each problem said of its field, and as a sentence naming the field: whole sentences for the translators. */
+const SAID: Record<TextProblemKind, { ofField: ValidationKey; sentence: ValidationKey }> = {
+  nul: { ofField: "mustNotContainNul", sentence: "fieldMustNotContainNul" },
+  surrogate: { ofField: "mustBeValidUnicodeText", sentence: "fieldMustBeValidUnicodeText" },
+  nameNul: { ofField: "propertyNameMustNotContainNul", sentence: "fieldPropertyNameMustNotContainNul" },
+  nameSurrogate: {
+    ofField: "propertyNameMustBeValidUnicodeText",
+    sentence: "fieldPropertyNameMustBeValidUnicodeText",
+  },
+  tooDeep: { ofField: "isNestedTooDeep", sentence: "fieldIsNestedTooDeep" },
+};
+
+const problem = (path: string, kind: TextProblemKind): TextProblem => ({
+  path,
+  kind,
+  message: say(SAID[kind].ofField, { max: MAX_INPUT_DEPTH }),
+});
+
+/** The problem as a sentence naming the field: "deliveryList[3].deliveryId must not contain …". */
+export const unstorableSentence = (found: TextProblem, field: string) =>
+  say(SAID[found.kind].sentence, { field, max: MAX_INPUT_DEPTH });
+
+function problemOf(text: string): "nul" | "surrogate" | undefined {
+  if (text.includes("\u0000")) return "nul";
+  if (!text.isWellFormed()) return "surrogate";
   return undefined;
 }
 
@@ -48,8 +75,8 @@ const pathOf = (frames: Frame[]) =>
  */
 export function findUnstorableText(input: unknown): TextProblem | undefined {
   if (typeof input === "string") {
-    const message = problemOf(input);
-    return message ? { path: "", message } : undefined;
+    const kind = problemOf(input);
+    return kind ? problem("", kind) : undefined;
   }
   if (typeof input !== "object" || input === null) return undefined;
   const frames: Frame[] = [frameOf(input)];
@@ -63,15 +90,13 @@ export function findUnstorableText(input: unknown): TextProblem | undefined {
     frame.next += 1;
     const keyProblem = typeof key === "string" ? problemOf(key) : undefined;
     if (keyProblem)
-      return { path: pathOf(frames.slice(0, -1)), message: `has a property name that ${keyProblem}` };
+      return problem(pathOf(frames.slice(0, -1)), keyProblem === "nul" ? "nameNul" : "nameSurrogate");
     const value = (frame.container as Record<string | number, unknown>)[key];
     if (typeof value === "string") {
-      const message = problemOf(value);
-      if (message) return { path: pathOf(frames), message };
+      const kind = problemOf(value);
+      if (kind) return problem(pathOf(frames), kind);
     } else if (typeof value === "object" && value !== null) {
-      if (frames.length >= MAX_INPUT_DEPTH) {
-        return { path: pathOf(frames), message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` };
-      }
+      if (frames.length >= MAX_INPUT_DEPTH) return problem(pathOf(frames), "tooDeep");
       frames.push(frameOf(value));
     }
   }

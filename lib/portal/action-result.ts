@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { PortalMode } from "../contract/forms/portal-mode";
 import { fieldErrors } from "../contract/issues";
-import { findUnstorableText } from "../contract/stored-text";
+import { findUnstorableText, unstorableSentence } from "../contract/stored-text";
 import { say } from "../contract/validation-messages";
 import { DomainError } from "../domain/errors";
 import { log } from "../log";
@@ -36,7 +36,7 @@ export function parseInput<S extends z.ZodType>(
     return {
       failure: {
         ok: false,
-        error: `${where} ${unstorable.message}.`,
+        error: unstorableSentence(unstorable, where),
         fieldErrors: { [where]: unstorable.message },
       },
     };

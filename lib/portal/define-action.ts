@@ -13,6 +13,7 @@ import {
   requirePlatformUser,
   requireProviderUser,
 } from "../auth/session";
+import { say } from "../contract/validation-messages";
 import { authorize, type Permission } from "../domain/permissions";
 import { requestIdFrom, withRequestId } from "../request-context";
 import { type ActionResult, parseInput, runAction, succeed } from "./action-result";
@@ -65,9 +66,8 @@ export function defineAction<R extends Role, S extends z.ZodType, T = undefined>
  */
 function staleModeFailure(user: PortalUser | ProviderUser, pageMode: unknown, anyMode = false) {
   if (anyMode || pageMode === undefined || !("mode" in user) || pageMode === user.mode) return undefined;
-  const now = user.mode === "test" ? "test data (test mode)" : "live data";
   return {
     ok: false as const,
-    error: `Nothing was changed: the portal has switched to ${now} in another tab or window since this page was shown. Reload the page and try again.`,
+    error: say(user.mode === "test" ? "portalSwitchedToTestData" : "portalSwitchedToLiveData"),
   };
 }
