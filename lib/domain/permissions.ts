@@ -8,6 +8,7 @@
  * an API key by its scope (`key:full`, `key:read`) and the platform's own workers (`system`).
  */
 import type { UserRole } from "../contract/roles";
+import { say, type ValidationKey } from "../contract/validation-messages";
 import { forbidden } from "./errors";
 
 export type KeyRole = "key:full" | "key:read";
@@ -50,30 +51,33 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** What a permission allows, in words, for the refusal message and the roles page. */
-export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
-  "console.read": "read the admin console",
-  "users.manage": "manage platform users",
-  "users.read": "read the platform's users and their roles",
-  "providers.manage": "manage providers and their API keys",
-  "policies.manage": "set approval policies",
-  "webhooks.replay": "replay webhook events",
-  "audit.read": "read the audit trail",
-  "mail.read": "read every notification the portal wrote (the mailbox)",
-  "channels.decide": "decide channel requests",
-  "translations.edit": "edit translations",
-  "programs.manage": "manage programs, their channels and budgets",
-  "deliveries.send": "send delivery requests",
-  "refunds.request": "request refunds",
-  "payments.approve": "approve payments",
-  "payments.expire": "expire payments awaiting approval",
-  "tokens.own": "hold platform API tokens",
-  "provider.read": "read the organisation's data",
-  "provider.channels.edit": "change the organisation's channels",
-  "provider.webhooks.manage": "manage the organisation's webhooks",
-  "provider.deliveries.report": "report delivery outcomes",
-  "provider.keys.manage": "manage the organisation's API keys",
-  "provider.users.manage": "manage the organisation's users",
+/**
+ * The refusal of each permission, a whole sentence in messages/en/validation.json ("Your role does
+ * not allow you to …"), so that a translator translates the sentence, never a fragment of it.
+ */
+export const PERMISSION_REFUSALS: Readonly<Record<Permission, ValidationKey>> = {
+  "console.read": "roleMayNotReadConsole",
+  "users.manage": "roleMayNotManagePlatformUsers",
+  "users.read": "roleMayNotReadPlatformUsers",
+  "providers.manage": "roleMayNotManageProviders",
+  "policies.manage": "roleMayNotSetApprovalPolicies",
+  "webhooks.replay": "roleMayNotReplayWebhookEvents",
+  "audit.read": "roleMayNotReadAuditTrail",
+  "mail.read": "roleMayNotReadMailbox",
+  "channels.decide": "roleMayNotDecideChannelRequests",
+  "translations.edit": "roleMayNotEditTranslations",
+  "programs.manage": "roleMayNotManagePrograms",
+  "deliveries.send": "roleMayNotSendDeliveryRequests",
+  "refunds.request": "roleMayNotRequestRefunds",
+  "payments.approve": "roleMayNotApprovePayments",
+  "payments.expire": "roleMayNotExpirePayments",
+  "tokens.own": "roleMayNotHoldPlatformTokens",
+  "provider.read": "roleMayNotReadOrganisationData",
+  "provider.channels.edit": "roleMayNotChangeOrganisationChannels",
+  "provider.webhooks.manage": "roleMayNotManageOrganisationWebhooks",
+  "provider.deliveries.report": "roleMayNotReportDeliveryOutcomes",
+  "provider.keys.manage": "roleMayNotManageOrganisationKeys",
+  "provider.users.manage": "roleMayNotManageOrganisationUsers",
 };
 
 /**
@@ -125,7 +129,7 @@ export function can(actor: Pick<Actor, "holds">, permission: Permission): boolea
 /** Refuses (a DomainError "forbidden": 403 in the API, a message at the form) unless allowed. */
 export function authorize(actor: Pick<Actor, "holds">, permission: Permission): void {
   if (!can(actor, permission)) {
-    throw forbidden(`Your role does not allow you to ${PERMISSION_LABELS[permission]}.`);
+    throw forbidden(say(PERMISSION_REFUSALS[permission]));
   }
 }
 
@@ -135,6 +139,6 @@ export function authorize(actor: Pick<Actor, "holds">, permission: Permission): 
  */
 export function authorizeProvider(actor: Actor, permission: Permission): string {
   authorize(actor, permission);
-  if (!actor.providerId) throw forbidden("This acts for no provider organisation.");
+  if (!actor.providerId) throw forbidden(say("actsForNoProviderOrganisation"));
   return actor.providerId;
 }
