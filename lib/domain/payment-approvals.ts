@@ -7,6 +7,7 @@
  * takes the request out of PENDING_APPROVAL: one DELIVERY_REQUEST_SENT, or one release.
  */
 import type { PaymentKind } from "../contract/forms/payment-approvals";
+import { say } from "../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../db";
 import {
   checkedReason,
@@ -25,7 +26,7 @@ import { notifyOutboxWritten } from "./outbox-signal";
 import type { Actor } from "./permissions";
 import { approveRefund, rejectRefund } from "./refund-approvals";
 
-const WHAT = "delivery request";
+const WHAT: PaymentKind = "deliveryRequest";
 
 export interface DecisionOutcome {
   /** PENDING_APPROVAL (more approvals needed), SENT / REQUESTED (final approval) or REJECTED. */
@@ -64,7 +65,7 @@ async function lockedPending(tx: Tx, deliveryRequestId: string) {
       program: { select: { budget: { select: { id: true } } } },
     },
   });
-  if (!request) throw notFound("No such delivery request.");
+  if (!request) throw notFound(say("noSuchDeliveryRequest"));
   if (count !== 1) refuseUnlessPending(request.approvalState, WHAT);
   return request;
 }
@@ -88,9 +89,7 @@ export async function approveDeliveryRequest(
     // The send rule holds when the request is sent, not only when it was made: a channel taken
     // OFFLINE (or whose approval was lost) meanwhile receives nothing. Rejecting stays possible.
     if (final && !receivesDeliveries(request.channel)) {
-      throw conflict(
-        "The channel is no longer approved and ONLINE, so this request cannot be sent now: reject it, or approve it once the channel is back.",
-      );
+      throw conflict(say("channelNoLongerReceivesApproveLater"));
     }
     if (final) {
       await tx.deliveryRequest.updateMany({

@@ -6,6 +6,8 @@
  * delivery may be refunded again later. Decisions lock the refund request's row first, as delivery
  * requests' do (payment-approvals.ts), so exactly one final transition happens.
  */
+import type { PaymentKind } from "../contract/forms/payment-approvals";
+import { say } from "../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../db";
 import { approvalsRequiredFor, POLICY_COLUMNS } from "./approval-policy";
 import {
@@ -23,7 +25,7 @@ import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
 
-const WHAT = "refund";
+const WHAT: PaymentKind = "refund";
 
 /**
  * A refund asked for by `actor` (authorized by the caller, requestRefund): requested at once, or held
@@ -49,13 +51,13 @@ export async function holdOrRequestRefund(
   });
   // A sandbox's deliveries are test data: refunded by its test helper (a worker), not by the console.
   if (!delivery || (delivery.deliveryRequest.program.sandboxFor && actor.kind !== "system"))
-    throw notFound("No such delivery.");
+    throw notFound(say("noSuchDelivery"));
   if (delivery.deliveryRequest.approvalState !== "SENT")
-    throw conflict("This delivery was never sent to the provider: there is nothing to refund.");
-  if (delivery.revertedAt) throw conflict("This delivery was already reverted.");
-  if (delivery.refundRequestedAt) throw conflict("A refund of this delivery was already requested.");
+    throw conflict(say("deliveryNeverSentNothingToRefund"));
+  if (delivery.revertedAt) throw conflict(say("deliveryAlreadyReverted"));
+  if (delivery.refundRequestedAt) throw conflict(say("refundOfDeliveryAlreadyRequested"));
   if (await tx.refundRequest.findUnique({ where: { pendingFor: deliveryId }, select: { id: true } }))
-    throw conflict("A refund of this delivery already awaits approval.");
+    throw conflict(say("refundOfDeliveryAwaitsApproval"));
   const required = approvalsRequiredFor(delivery.deliveryRequest.program, "refund", delivery.amountMinor);
   if (required === 0) {
     await markRefundRequested(tx, actor, deliveryId, delivery.deliveryRequest.channel.providerId, reason);
@@ -92,7 +94,7 @@ async function holdRefund(
       select: { id: true },
     }));
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("A refund of this delivery already awaits approval.");
+    if (isUniqueViolation(error)) throw conflict(say("refundOfDeliveryAwaitsApproval"));
     throw error;
   }
   await recordAudit(tx, actor, {
@@ -116,7 +118,7 @@ async function markRefundRequested(
     where: { id: deliveryId, refundRequestedAt: null },
     data: { refundRequestedAt: new Date(), refundReason: reason },
   });
-  if (count !== 1) throw conflict("A refund of this delivery was already requested.");
+  if (count !== 1) throw conflict(say("refundOfDeliveryAlreadyRequested"));
   await queueEvent(tx, providerId, "DELIVERY_REFUND_REQUESTED", { deliveryId });
   await recordAudit(tx, actor, {
     action: "delivery.refund_requested",
@@ -142,7 +144,7 @@ async function lockedPending(tx: Tx, refundRequestId: string) {
       delivery: { select: { deliveryRequest: { select: { channel: { select: { providerId: true } } } } } },
     },
   });
-  if (!refund) throw notFound("No such refund request.");
+  if (!refund) throw notFound(say("noSuchRefundRequest"));
   if (count !== 1) refuseUnlessPending(refund.state, WHAT);
   return { ...refund, createdBy: refund.requestedBy };
 }
@@ -227,8 +229,8 @@ export async function closeRefund(
 export async function requestRefund(actor: Actor, deliveryId: string, reason: string) {
   authorize(actor, "refunds.request");
   const why = reason.trim();
-  if (!why) throw invalid("reason", "Enter a reason for the refund");
-  if (why.length > 500) throw invalid("reason", "must be at most 500 characters");
+  if (!why) throw invalid("reason", say("enterReasonForRefund"));
+  if (why.length > 500) throw invalid("reason", say("mustBeAtMostCharacters", { max: 500 }));
   const outcome = await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     return holdOrRequestRefund(tx, actor, deliveryId, why);
