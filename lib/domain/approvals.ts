@@ -19,6 +19,7 @@
 import { translationLanguages } from "../config";
 import { MAX_REASON_LENGTH } from "../contract/decision";
 import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelope";
+import { say, type ValidationKey } from "../contract/validation-messages";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
@@ -66,7 +67,7 @@ export async function decideRequest(
         reason,
       },
     });
-    if (count !== 1) throw conflict("This request was decided or superseded meanwhile.");
+    if (count !== 1) throw conflict(say("requestDecidedMeanwhile"));
 
     if (decision.approve) await applyApproval(tx, request);
     else {
@@ -120,12 +121,18 @@ export async function decideRequest(
 
 function checkedReason(reason: string): string {
   const trimmed = reason.trim();
-  if (!trimmed) throw invalid("reason", "A rejection needs a reason: the provider is told it.");
+  if (!trimmed) throw invalid("reason", say("rejectionNeedsReason"));
   if (trimmed.length > MAX_REASON_LENGTH) {
-    throw invalid("reason", `must be at most ${MAX_REASON_LENGTH} characters`);
+    throw invalid("reason", say("mustBeAtMostCharacters", { max: MAX_REASON_LENGTH }));
   }
   return trimmed;
 }
+
+/** A decided request's refusal, a whole sentence for each outcome (SUPERSEDED has its own). */
+const ALREADY_DECIDED: Partial<Record<string, ValidationKey>> = {
+  APPROVED: "requestAlreadyApproved",
+  REJECTED: "requestAlreadyRejected",
+};
 
 async function pendingRequest(tx: Tx, requestId: string, actor: Actor) {
   const request = await tx.channelRequest.findUnique({
@@ -144,14 +151,15 @@ async function pendingRequest(tx: Tx, requestId: string, actor: Actor) {
   });
   // Test data is invisible to administrators, and the sandbox worker touches nothing live.
   const sandbox = Boolean(request?.channel.provider.sandboxOfId);
-  if (!request || sandbox !== (actor.id === SANDBOX_DECIDER.id)) throw notFound("No such channel request.");
+  if (!request || sandbox !== (actor.id === SANDBOX_DECIDER.id)) throw notFound(say("noSuchChannelRequest"));
   if (actor.memberOf && actor.memberOf === request.channel.providerId) {
-    throw forbidden("You belong to this provider organisation, so another reviewer must decide.");
+    throw forbidden(say("ownOrganisationAnotherReviewerDecides"));
   }
   if (request.state === "SUPERSEDED") {
-    throw conflict("This request was superseded by a newer request of the same channel: decide that one.");
+    throw conflict(say("requestSupersededDecideNewer"));
   }
-  if (request.state !== "PENDING") throw conflict(`This request was already ${request.state.toLowerCase()}.`);
+  if (request.state !== "PENDING")
+    throw conflict(say(ALREADY_DECIDED[request.state] ?? "requestDecidedMeanwhile"));
   return request;
 }
 

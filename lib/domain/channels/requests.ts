@@ -126,7 +126,7 @@ export async function requestChannelCreate(actor: Actor, body: ChannelBody, rece
 export async function requestChannelUpdate(actor: Actor, body: ChannelBody, receivedAt = new Date()) {
   const providerId = authorizeProvider(actor, "provider.channels.edit");
   if (body.status === "REQUESTED") {
-    throw invalid("status", "an update can set status only to OFFLINE or ONLINE");
+    throw invalid("status", say("updateSetsStatusOnlyOfflineOrOnline"));
   }
   const columns = requestedColumns(body);
   const content = columns.requestedContent;
@@ -148,9 +148,7 @@ export async function requestChannelUpdate(actor: Actor, body: ChannelBody, rece
       })
       .catch((error: unknown) => {
         if (!isRecordNotFound(error)) throw error;
-        throw notFound(
-          `No delivery channel with providerDeliveryChannelId "${body.providerDeliveryChannelId}".`,
-        );
+        throw notFound(say("noChannelWithId", { id: body.providerDeliveryChannelId }));
       });
     // Only a status change of the approved content is a status change: anything else must be
     // reviewed as content, since approving this request approves its whole body.

@@ -1,5 +1,6 @@
 /** The portal's status switch, reading only the content it resends. */
 import type { ChannelStatus } from "../../contract/channel";
+import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
@@ -26,7 +27,7 @@ export async function requestChannelStatus(
       requests: { where: { state: "PENDING" }, select: { id: true }, take: 1 },
     },
   });
-  if (!row) throw notFound("No such channel.");
+  if (!row) throw notFound(say("noSuchChannel"));
   const source = row.requests.length ? row.requestedContent : (row.approvedContent ?? row.requestedContent);
   const content = parseContent(source);
   return requestChannelUpdate(actor, { ...content, budget: content.budget ?? undefined, status });

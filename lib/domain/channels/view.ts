@@ -3,6 +3,7 @@
  * (README "Channel semantics"). Other providers' channels are not found.
  */
 import { type ChannelStatus, type ChannelView, PROVIDER_CHANNEL_ID_PATTERN } from "../../contract/channel";
+import { say } from "../../contract/validation-messages";
 import { readChannelRow } from "../../db";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
@@ -13,13 +14,10 @@ export async function viewChannel(actor: Actor, providerDeliveryChannelId: strin
   // An id no channel can have (bad characters, NUL, too long) is simply not found; the database
   // never sees it (PostgreSQL refuses NUL in text).
   if (providerDeliveryChannelId.length > 64 || !PROVIDER_CHANNEL_ID_PATTERN.test(providerDeliveryChannelId)) {
-    throw notFound(
-      `No delivery channel with providerDeliveryChannelId "${encodeURIComponent(providerDeliveryChannelId)}".`,
-    );
+    throw notFound(say("noChannelWithId", { id: encodeURIComponent(providerDeliveryChannelId) }));
   }
   const channel = await readChannelRow(providerId, providerDeliveryChannelId);
-  if (!channel)
-    throw notFound(`No delivery channel with providerDeliveryChannelId "${providerDeliveryChannelId}".`);
+  if (!channel) throw notFound(say("noChannelWithId", { id: providerDeliveryChannelId }));
   return {
     ...completeContent(parseContent(channel.approvedContent ?? channel.requestedContent)),
     isApproved: channel.isApproved,
