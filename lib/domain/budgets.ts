@@ -11,6 +11,7 @@
 import { v7 as timeOrderedId } from "uuid";
 import { databaseKind } from "../config";
 import type { ChannelBody } from "../contract/channel";
+import { say } from "../contract/validation-messages";
 import { db, type Tx } from "../db";
 import { type BurnDownPoint, burnDown } from "./burn-down";
 import { conflict, invalid, notFound } from "./errors";
@@ -27,8 +28,8 @@ export interface AppliedBudget {
   kind: "channel" | "program";
   /** "Channel budget of Cash pickup" or "Program Virtual Budget" (English, for the API and logs). */
   label: string;
-  /** The same, inside a sentence: "The channel budget of Cash pickup does not allow …". */
-  inSentence: string;
+  /** The channel's name for a channel budget (its refusal names it); null for the program's. */
+  channelName: string | null;
 }
 
 /** The channel's own limit in the program's unit, or null when the channel has no budget amount. */
@@ -39,7 +40,9 @@ function channelLimit(program: { unit: string }, budget: Budget): bigint | null 
   if (unit !== program.unit) {
     throw invalid(
       "channelId",
-      `The channel's budget is in ${unit ?? "no unit"} but the program gives ${program.unit}: choose another channel.`,
+      unit === undefined || unit === null
+        ? say("channelBudgetInNoUnit", { programUnit: program.unit })
+        : say("channelBudgetInOtherUnit", { unit, programUnit: program.unit }),
     );
   }
   return toMinor(amount);
@@ -48,12 +51,12 @@ function channelLimit(program: { unit: string }, budget: Budget): bigint | null 
 const channelLabels = (name: string) => ({
   kind: "channel" as const,
   label: `Channel budget of ${name}`,
-  inSentence: `channel budget of ${name}`,
+  channelName: name,
 });
 const PROGRAM_LABELS = {
   kind: "program" as const,
   label: "Program Virtual Budget",
-  inSentence: "Program Virtual Budget",
+  channelName: null,
 };
 
 /**
@@ -98,7 +101,7 @@ export async function budgetsFor(
     budgets.push({ ...account, limitMinor, ...channelLabels(channel.name) });
   }
   const virtual = await tx.budgetAccount.findUnique({ where: { programId: program.id } });
-  if (!virtual) throw notFound("The program has no virtual budget.");
+  if (!virtual) throw notFound(say("programHasNoVirtualBudget"));
   budgets.push({ ...virtual, ...PROGRAM_LABELS });
   return budgets;
 }
@@ -112,8 +115,14 @@ export async function reserve(tx: Tx, budget: AppliedBudget, amountMinor: bigint
   if (count !== 1) {
     const now = await tx.budgetAccount.findUniqueOrThrow({ where: { id: budget.id } });
     const remaining = now.limitMinor - now.reservedMinor;
+    const amounts = {
+      needed: formatAmount(amountMinor, now.unit),
+      remaining: formatAmount(remaining < 0n ? 0n : remaining, now.unit),
+    };
     throw conflict(
-      `The ${budget.inSentence} does not allow this request: it needs ${formatAmount(amountMinor, now.unit)} and ${formatAmount(remaining < 0n ? 0n : remaining, now.unit)} remain.`,
+      budget.channelName === null
+        ? say("virtualBudgetDoesNotAllow", amounts)
+        : say("channelBudgetDoesNotAllow", { channel: budget.channelName, ...amounts }),
     );
   }
   await recordMovement(tx, budget.id, "RESERVED", amountMinor, { deliveryRequestId });

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
 import { compileProviderRegex } from "../contract/provider-regex";
-import { say } from "../contract/validation-messages";
+import { say, type ValidationKey } from "../contract/validation-messages";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
 
 export type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
@@ -34,18 +34,56 @@ export const optionColumns = (options: DeliveryOption[]): OptionColumn[] =>
     required: option.isRequired,
   }));
 
+/**
+ * Each problem a delivery can have, and the same said of the delivery by its position in a request
+ * ("Delivery 3: phone does not match ^[0-9]+$"): whole sentences for the translators.
+ */
+const AT_DELIVERY = {
+  required: "deliveryFieldRequired",
+  mustBeAtMostCharacters: "deliveryFieldMustBeAtMostCharacters",
+  mustBeAtLeastCharacters: "deliveryFieldMustBeAtLeastCharacters",
+  mustBeMoreThan0: "deliveryFieldMustBeMoreThan0",
+  mustBeNumberWithTwoDecimals: "deliveryFieldMustBeNumberWithTwoDecimals",
+  notDeliveryOptionOfChannel: "deliveryFieldNotDeliveryOptionOfChannel",
+  doesNotMatch: "deliveryFieldDoesNotMatch",
+  cannotBeCheckedRegex: "deliveryFieldCannotBeCheckedRegex",
+} as const satisfies Partial<Record<ValidationKey, ValidationKey>>;
+
+type Problem = { key: keyof typeof AT_DELIVERY; values?: Record<string, string | number> };
+
 /** What is wrong with one delivery (field → message); empty when it is valid. */
 export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[]): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = say("required");
+  return Object.fromEntries(
+    Object.entries(problemsOf(delivery, options)).map(([field, { key, values }]) => [
+      field,
+      say(key, values),
+    ]),
+  );
+}
+
+/** A delivery's first problem, said of the delivery by its position (`index` counts from 0); none when valid. */
+export function firstDeliveryProblem(
+  delivery: NewDelivery,
+  options: DeliveryOption[],
+  index: number,
+): { field: string; message: string } | undefined {
+  const [first] = Object.entries(problemsOf(delivery, options));
+  if (!first) return undefined;
+  const [field, { key, values }] = first;
+  return { field, message: say(AT_DELIVERY[key], { ...values, number: index + 1, field }) };
+}
+
+function problemsOf(delivery: NewDelivery, options: DeliveryOption[]): Record<string, Problem> {
+  const problems: Record<string, Problem> = {};
+  if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = { key: "required" };
   else if (delivery.beneficiaryId.length > 128)
-    problems.beneficiaryId = say("mustBeAtMostCharacters", { max: 128 });
-  if (!(delivery.amount > 0)) problems.amount = say("mustBeMoreThan0");
+    problems.beneficiaryId = { key: "mustBeAtMostCharacters", values: { max: 128 } };
+  if (!(delivery.amount > 0)) problems.amount = { key: "mustBeMoreThan0" };
   else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > MAX_AMOUNT)
-    problems.amount = say("mustBeNumberWithTwoDecimals");
+    problems.amount = { key: "mustBeNumberWithTwoDecimals" };
   const known = new Set(options.map((option) => option.fieldName));
   for (const key of Object.keys(delivery.options)) {
-    if (!known.has(key)) problems[key] = say("notDeliveryOptionOfChannel");
+    if (!known.has(key)) problems[key] = { key: "notDeliveryOptionOfChannel" };
   }
   for (const option of options) {
     const problem = optionProblem(option, delivery.options[option.fieldName] ?? option.defaultValue ?? "");
@@ -54,19 +92,20 @@ export function deliveryProblems(delivery: NewDelivery, options: DeliveryOption[
   return problems;
 }
 
-function optionProblem(option: DeliveryOption, value: string): string | undefined {
-  if (!value) return option.isRequired ? say("required") : undefined;
+function optionProblem(option: DeliveryOption, value: string): Problem | undefined {
+  if (!value) return option.isRequired ? { key: "required" } : undefined;
   if (option.fieldMinLength !== undefined && value.length < option.fieldMinLength) {
-    return say("mustBeAtLeastCharacters", { min: option.fieldMinLength });
+    return { key: "mustBeAtLeastCharacters", values: { min: option.fieldMinLength } };
   }
   if (option.fieldMaxLength !== undefined && value.length > option.fieldMaxLength) {
-    return say("mustBeAtMostCharacters", { max: option.fieldMaxLength });
+    return { key: "mustBeAtMostCharacters", values: { max: option.fieldMaxLength } };
   }
   if (option.validationRegex) {
     // Linear-time engine: a provider's pattern cannot stall the server (ReDoS).
     const regex = compileProviderRegex(option.validationRegex);
-    if (!regex.ok) return `cannot be checked: the channel's validationRegex ${regex.reason}`;
-    if (!regex.test(value)) return say("doesNotMatch", { pattern: option.validationRegex });
+    // The reason is provider-regex.ts's own words (English).
+    if (!regex.ok) return { key: "cannotBeCheckedRegex", values: { reason: regex.reason } };
+    if (!regex.test(value)) return { key: "doesNotMatch", values: { pattern: option.validationRegex } };
   }
   return undefined;
 }

@@ -14,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { CURRENCIES } from "../contract/enums";
+import { say } from "../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { approvalsRequiredFor } from "./approval-policy";
@@ -23,7 +24,7 @@ import { parseContent } from "./channels/content";
 import {
   batchFingerprint,
   type DeliveryOption,
-  deliveryProblems,
+  firstDeliveryProblem,
   type NewDelivery,
   optionPairs,
 } from "./delivery-checks";
@@ -57,7 +58,7 @@ export async function approvedDeliveryOptions(channelId: string): Promise<Delive
     where: { id: channelId },
     select: { approvedContent: true },
   });
-  if (!channel?.approvedContent) throw notFound("No such approved channel.");
+  if (!channel?.approvedContent) throw notFound(say("noSuchApprovedChannel"));
   return parseContent(channel.approvedContent).deliveryOptions ?? [];
 }
 
@@ -70,19 +71,16 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
     where: { programId_channelId: { programId, channelId } },
     include: { program: true, channel: true },
   });
-  if (!link) throw invalid("channelId", "The channel does not serve this program.");
+  if (!link) throw invalid("channelId", say("channelDoesNotServeProgram"));
   const { channel, program } = link;
   // A sandbox's program pays only its own sandbox's channels: it has no approval policy and a vast
   // budget, so a live channel in it would be paid without approvals or limits. (A live program's
   // channels are live: addChannelToProgram takes no other.)
   if (program.sandboxFor && channel.providerId !== program.sandboxFor) {
-    throw invalid("channelId", "The channel does not serve this program.");
+    throw invalid("channelId", say("channelDoesNotServeProgram"));
   }
   if (!receivesDeliveries(channel)) {
-    throw invalid(
-      "channelId",
-      "The channel is not approved and ONLINE, so it cannot receive delivery requests.",
-    );
+    throw invalid("channelId", say("channelCannotReceiveDeliveries"));
   }
   const content = parseContent(channel.approvedContent!);
   // Eligibility with what a request knows: a program paying in a currency needs a channel that takes it.
@@ -90,7 +88,7 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
     (CURRENCIES as readonly string[]).includes(program.unit) &&
     !availabilityAllows(content.availability, { currency: program.unit })
   ) {
-    throw invalid("channelId", `The channel does not take ${program.unit}, the program's currency.`);
+    throw invalid("channelId", say("channelDoesNotTakeProgramCurrency", { currency: program.unit }));
   }
   const name = content.name?.translation || channel.providerDeliveryChannelId;
   return { program, channel, content, name };
@@ -98,13 +96,13 @@ async function servingChannel(tx: Tx, programId: string, channelId: string) {
 
 function checkShape(request: NewDeliveryRequest) {
   const description = request.description.trim();
-  if (!description) throw invalid("description", "Enter a description");
-  if (description.length > 500) throw invalid("description", "must be at most 500 characters");
-  if (request.deliveries.length === 0) throw invalid("deliveries", "Add at least one delivery");
+  if (!description) throw invalid("description", say("enterDescription"));
+  if (description.length > 500) throw invalid("description", say("mustBeAtMostCharacters", { max: 500 }));
+  if (request.deliveries.length === 0) throw invalid("deliveries", say("addAtLeastOneDelivery"));
   if (request.deliveries.length > MAX_DELIVERIES)
-    throw invalid("deliveries", `at most ${MAX_DELIVERIES} deliveries`);
+    throw invalid("deliveries", say("atMostDeliveries", { max: MAX_DELIVERIES }));
   if (!request.idempotencyKey || request.idempotencyKey.length > 200)
-    throw invalid("idempotencyKey", "A send needs an idempotency key of 1–200 characters.");
+    throw invalid("idempotencyKey", say("sendNeedsIdempotencyKey"));
   return description;
 }
 
@@ -113,8 +111,8 @@ async function checkedRequest(tx: Tx, request: NewDeliveryRequest) {
   const serving = await servingChannel(tx, request.programId, request.channelId);
   const options = serving.content.deliveryOptions ?? [];
   request.deliveries.forEach((delivery, index) => {
-    const [field, message] = Object.entries(deliveryProblems(delivery, options))[0] ?? [];
-    if (field) throw invalid(`deliveries[${index}].${field}`, `Delivery ${index + 1}: ${field} ${message}`);
+    const problem = firstDeliveryProblem(delivery, options, index);
+    if (problem) throw invalid(`deliveries[${index}].${problem.field}`, problem.message);
   });
   const deliveries = request.deliveries.map((delivery) => ({
     id: randomUUID(),
@@ -155,7 +153,7 @@ async function priorSend(tx: Tx, request: NewDeliveryRequest) {
   });
   if (!prior) return null;
   if (prior.channelId !== request.channelId || prior.fingerprint !== batchFingerprint(request.deliveries))
-    throw conflict("This send was already sent with other deliveries. Reload the page to start a new one.");
+    throw conflict(say("sendAlreadySentWithOtherDeliveries"));
   const { approvalState, approvalsRequired, totalMinor, unit } = prior;
   return { deliveryRequestId: prior.id, totalMinor, unit, approvalState, approvalsRequired, replayed: true };
 }
@@ -191,7 +189,12 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
   const earlier = request.confirmDuplicate ? null : await identicalBatch(tx, channel.id, checked.fingerprint);
   if (earlier) {
     throw conflict(
-      `An identical batch of ${deliveries.length} deliveries (${formatAmount(earlier.totalMinor, earlier.unit)}) was sent to this channel at ${formatDateTime(earlier.createdAt)} ("${earlier.description}"). Confirm to send it again.`,
+      say("identicalBatchSentBefore", {
+        count: deliveries.length,
+        total: formatAmount(earlier.totalMinor, earlier.unit),
+        sentAt: formatDateTime(earlier.createdAt),
+        description: earlier.description,
+      }),
     );
   }
   await lockSpending(tx, program.id, channel.id);

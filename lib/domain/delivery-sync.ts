@@ -7,6 +7,7 @@
  * awaiting approval (or rejected, or expired) was never sent: the provider cannot know of it, so its
  * reports about it are answered as about an unknown one.
  */
+import { say } from "../contract/validation-messages";
 import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
 import { BudgetMoves, chargedAccounts } from "./budgets";
@@ -33,7 +34,7 @@ export async function syncDeliveryRequest(
       where: { id: report.deliveryRequestId, ...sentTo(providerId) },
       data,
     });
-    if (count !== 1) throw notFound(`No delivery request ${report.deliveryRequestId}.`);
+    if (count !== 1) throw notFound(say("noDeliveryRequestWithId", { id: report.deliveryRequestId }));
     await recordAudit(tx, actor, {
       action: "delivery_request.synced",
       subjectType: "DeliveryRequest",
@@ -73,7 +74,7 @@ export async function syncDeliveries(
     const moves = new BudgetMoves();
     for (const [index, report] of reports.entries()) {
       const delivery = deliveries.get(report.deliveryId);
-      if (!delivery) throw notFound(`No delivery ${report.deliveryId}.`);
+      if (!delivery) throw notFound(say("noDeliveryWithId", { id: report.deliveryId }));
       // SQLite's driver answers synchronously: without a turn of the event loop now and then, a
       // 1,000-delivery report would hold every other request (lookups included) until it commits.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));

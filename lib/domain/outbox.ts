@@ -5,6 +5,7 @@
  * signal that wakes the dispatchers of other processes when it commits (lib/db/signals.ts); the
  * caller nudges this process's dispatcher (notifyOutboxWritten) once committed.
  */
+import { say } from "../contract/validation-messages";
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
 import { tooMany } from "./errors";
@@ -53,8 +54,6 @@ export async function checkGeneratedEventRoom(providerId: string, now = new Date
     where: { providerId, createdAt: { gte: new Date(now.getTime() - MINUTE_MS) } },
   });
   if (recent >= GENERATED_EVENTS_PER_MINUTE) {
-    throw tooMany(
-      `${GENERATED_EVENTS_PER_MINUTE} events were queued for you in the last minute: wait a minute before asking for more examples or test events.`,
-    );
+    throw tooMany(say("tooManyGeneratedEvents", { count: GENERATED_EVENTS_PER_MINUTE }));
   }
 }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { CURRENCIES } from "../contract/enums";
+import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { type ChannelContent, parseContent } from "./channels/content";
 import { type DeliveryOption, deliveryProblems } from "./delivery-checks";
@@ -43,13 +44,9 @@ export async function sendSandboxDeliveryRequest(
     where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
     select: { id: true, isApproved: true, status: true, approvedContent: true },
   });
-  if (!channel)
-    throw notFound(`No delivery channel with providerDeliveryChannelId "${providerDeliveryChannelId}".`);
+  if (!channel) throw notFound(say("noChannelWithId", { id: providerDeliveryChannelId }));
   if (!receivesDeliveries(channel)) {
-    throw invalid(
-      "providerDeliveryChannelId",
-      "The channel is not approved and ONLINE, so it cannot receive delivery requests: wait for the test-mode decision.",
-    );
+    throw invalid("providerDeliveryChannelId", say("channelCannotReceiveDeliveriesWaitForTestDecision"));
   }
   const content = parseContent(channel.approvedContent!);
   const programId = await sandboxProgram(providerId, unitFor(content));
@@ -91,7 +88,7 @@ export async function requestSandboxRefund(actor: Actor, deliveryId: string) {
     where: { id: deliveryId, deliveryRequest: { channel: { providerId } } },
     select: { id: true },
   });
-  if (!delivery) throw notFound(`No delivery ${deliveryId}.`);
+  if (!delivery) throw notFound(say("noDeliveryWithId", { id: deliveryId }));
   await requestRefund(SANDBOX_SENDER, deliveryId, "Requested in test mode");
 }
 
@@ -101,7 +98,7 @@ function unitFor(content: ChannelContent): string {
   if (budgetUnit) return budgetUnit;
   const candidates = [...(content.availability.currenciesSupported ?? []), ...CURRENCIES];
   const currency = candidates.find((code) => availabilityAllows(content.availability, { currency: code }));
-  if (!currency) throw invalid("providerDeliveryChannelId", "The channel takes no currency.");
+  if (!currency) throw invalid("providerDeliveryChannelId", say("channelTakesNoCurrency"));
   return currency;
 }
 
@@ -141,7 +138,7 @@ function testOptionValues(options: DeliveryOption[]): Record<string, string> {
     if (value === undefined) {
       throw invalid(
         `deliveryOptions.${option.fieldName}`,
-        `The sandbox cannot make up a value for the required delivery option ${option.fieldName}: give it a defaultValue in test mode.`,
+        say("sandboxCannotMakeUpOptionValue", { field: option.fieldName }),
       );
     }
     values[option.fieldName] = value;

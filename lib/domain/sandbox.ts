@@ -5,6 +5,7 @@
  * channel requests are decided by a worker, not by an administrator (decideDueSandboxRequests).
  */
 import { sandboxDecisionDelayMs } from "../config";
+import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { log } from "../log";
 import { type Decision, decideRequest } from "./approvals";
@@ -15,8 +16,7 @@ import { SANDBOX_DECIDER } from "./sandbox-scope";
 /** A channel whose name contains this word (in any case) is rejected in test mode. */
 export const SANDBOX_MAGIC_WORD = "REJECT";
 export const SANDBOX_REJECTION_REASON = `Rejected in test mode: the name contains ${SANDBOX_MAGIC_WORD}`;
-export const LIVE_KEY_REFUSAL =
-  "The sandbox operations need a test-mode API key (dcp_test_…); this key is live.";
+export const LIVE_KEY_REFUSAL = say("sandboxNeedsTestModeKey");
 
 /** The live provider's sandbox id; created on first use (two racing first uses create one). */
 export async function sandboxOf(liveProviderId: string): Promise<string> {
@@ -26,7 +26,7 @@ export async function sandboxOf(liveProviderId: string): Promise<string> {
     where: { id: liveProviderId },
     select: { name: true, sandboxOfId: true },
   });
-  if (!live) throw notFound("No such provider.");
+  if (!live) throw notFound(say("noSuchProvider"));
   // A sandbox has no sandbox of its own: test mode of test mode is test mode.
   if (live.sandboxOfId) return liveProviderId;
   try {
