@@ -100,14 +100,14 @@ async function invitingScope(actor: Actor, input: InvitationInput): Promise<User
   if (actor.providerId || !named) {
     const scope = await managedScope(actor);
     if (named && (scope.kind !== "provider" || scope.providerId !== named)) {
-      throw forbidden("You can invite users into your own organisation only.");
+      throw forbidden(say("inviteIntoOwnOrganisationOnly"));
     }
     return scope;
   }
   authorize(actor, "providers.manage");
   await assertLiveOrganisation(named);
   if (input.roles.length !== 1 || input.roles[0] !== "owner") {
-    throw invalid("roles", "an administrator invites an organisation's owner; the owner invites the rest");
+    throw invalid("roles", say("administratorInvitesOwnersOnly"));
   }
   return { kind: "provider", providerId: named };
 }
@@ -160,14 +160,14 @@ async function consoleOrganisationScope(actor: Actor, providerId: string): Promi
 
 export async function revokeInvitation(actor: Actor, invitationId: string): Promise<void> {
   const invitation = await db().invitation.findUnique({ where: { id: invitationId } });
-  if (!invitation) throw notFound("No such invitation.");
+  if (!invitation) throw notFound(say("noSuchInvitation"));
   await assertMayRevoke(actor, invitation.providerId);
   await db().$transaction(async (tx) => {
     const revoked = await tx.invitation.updateMany({
       where: { id: invitationId, acceptedAt: null, revokedAt: null },
       data: { revokedAt: new Date() },
     });
-    if (revoked.count === 0) throw conflict("This invitation was already used or revoked.");
+    if (revoked.count === 0) throw conflict(say("invitationAlreadyUsedOrRevoked"));
     await recordAudit(tx, actor, {
       action: "invitation.revoked",
       subjectType: "invitation",
@@ -182,7 +182,7 @@ async function assertMayRevoke(actor: Actor, providerId: string | null): Promise
   if (!actor.providerId && providerId) return authorize(actor, "providers.manage");
   const scope = await managedScope(actor);
   const own = scope.kind === "provider" ? scope.providerId : null;
-  if (own !== providerId) throw notFound("No such invitation.");
+  if (own !== providerId) throw notFound(say("noSuchInvitation"));
 }
 
 const tokenHash = (token: string) => sha256Hex(token);
@@ -204,13 +204,12 @@ export async function invitationForToken(token: string) {
 }
 
 export const INVITATION_UNUSABLE: Record<Exclude<InvitationState, "pending">, string> = {
-  accepted: "This invitation was already used. Sign in with the password you chose.",
-  expired: `This invitation has expired (they last ${INVITATION_DAYS} days). Ask the person who invited you for a new one.`,
-  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
+  accepted: say("invitationAlreadyUsed"),
+  expired: say("invitationExpired", { days: INVITATION_DAYS }),
+  revoked: say("invitationWithdrawn"),
 };
 
-const INVITER_GONE =
-  "The person who invited you can no longer add users (their role changed or their account was deactivated). Ask an administrator or an owner for a new invitation.";
+const INVITER_GONE = say("inviterCanNoLongerInvite");
 
 /**
  * An invitation is only as good as its inviter now: one who was deactivated, or lost the role that
@@ -240,7 +239,7 @@ async function inviterMayStillInvite(
  */
 export async function acceptInvitation(token: string, input: { name: string; password: string }) {
   const invitation = await db().invitation.findUnique({ where: { tokenHash: tokenHash(token) } });
-  if (!invitation) throw notFound("This invitation link is not valid. Check that you copied all of it.");
+  if (!invitation) throw notFound(say("invitationLinkNotValid"));
   const state = invitationState(invitation);
   if (state !== "pending") throw conflict(INVITATION_UNUSABLE[state]);
   const roles = parseRoles(invitation.roles);
@@ -259,8 +258,7 @@ export async function acceptInvitation(token: string, input: { name: string; pas
         where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
         data: { acceptedAt: now, acceptedUserId: data.id },
       });
-      if (consumed.count === 0)
-        throw conflict("This invitation was used, withdrawn or has expired meanwhile.");
+      if (consumed.count === 0) throw conflict(say("invitationUnusableMeanwhile"));
       if (!(await inviterMayStillInvite(tx, invitation))) throw conflict(INVITER_GONE);
       await tx.user.create({ data, select: { id: true } });
       await recordAudit(tx, { kind: "user", id: data.id }, [
@@ -275,8 +273,7 @@ export async function acceptInvitation(token: string, input: { name: string; pas
       ]);
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(`An account with email ${data.email} already exists: sign in.`);
+    if (isUniqueViolation(error)) throw conflict(say("accountWithEmailExists", { email: data.email }));
     throw error;
   }
   return { email: data.email };

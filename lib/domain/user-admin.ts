@@ -5,6 +5,7 @@
  * the platform without an active administrator or an organisation without an active owner.
  */
 import { isPlatformRole, PLATFORM_ROLES, parseRoles, serializeRoles, type UserRole } from "../contract/roles";
+import { say } from "../contract/validation-messages";
 import { db, type Tx } from "../db";
 import { recordAudit } from "./audit";
 import { conflict, forbidden, notFound } from "./errors";
@@ -85,7 +86,7 @@ export async function deactivateUser(actor: Actor, userId: string): Promise<void
   await db().$transaction(async (tx) => {
     await lockUserAdministration(tx);
     const user = await targetUser(tx, scope, userId);
-    if (user.deactivatedAt) throw conflict("This user is already deactivated.");
+    if (user.deactivatedAt) throw conflict(say("userAlreadyDeactivated"));
     assertOwnerReaches(scope, user);
     await assertManagersRemain(tx, user, { ...user, roles: parseRoles(user.roles), active: false });
     const at = new Date();
@@ -107,7 +108,7 @@ export async function reactivateUser(actor: Actor, userId: string): Promise<void
   await db().$transaction(async (tx) => {
     await lockUserAdministration(tx);
     const user = await targetUser(tx, scope, userId);
-    if (!user.deactivatedAt) throw conflict("This user is already active.");
+    if (!user.deactivatedAt) throw conflict(say("userAlreadyActive"));
     assertOwnerReaches(scope, user);
     await tx.user.update({ where: { id: userId }, data: { deactivatedAt: null } });
     await recordAudit(tx, actor, {
@@ -126,7 +127,7 @@ async function targetUser(tx: Tx, scope: UserScope, userId: string) {
     where: { id: userId },
     select: { id: true, roles: true, providerId: true, deactivatedAt: true },
   });
-  if (!user || !inScope(scope, user)) throw notFound("No such user.");
+  if (!user || !inScope(scope, user)) throw notFound(say("noSuchUser"));
   return user;
 }
 
@@ -136,6 +137,6 @@ async function targetUser(tx: Tx, scope: UserScope, userId: string) {
  */
 function assertOwnerReaches(scope: UserScope, user: { roles: string }): void {
   if (scope.kind === "provider" && parseRoles(user.roles).some(isPlatformRole)) {
-    throw forbidden("This user also works the platform's console: ask a platform administrator.");
+    throw forbidden(say("userAlsoWorksConsole"));
   }
 }

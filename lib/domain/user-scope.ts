@@ -6,6 +6,7 @@
  */
 import { databaseKind } from "../config";
 import { isPlatformRole, isProviderRole, parseRoles, type UserRole } from "../contract/roles";
+import { say } from "../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../db";
 import { forbidden, invalid } from "./errors";
 import { type Actor, authorize, authorizeProvider } from "./permissions";
@@ -13,8 +14,7 @@ import { type Actor, authorize, authorizeProvider } from "./permissions";
 /** The platform's users (the console's roles) or one live provider organisation's. */
 export type UserScope = { kind: "platform" } | { kind: "provider"; providerId: string };
 
-export const TEST_MODE_REFUSAL =
-  "Users belong to the organisation, not to its test mode: switch the portal to live data to manage them.";
+export const TEST_MODE_REFUSAL = say("usersBelongToLiveOrganisation");
 
 /**
  * The scope an actor manages, authorized: a provider actor (an owner) manages their organisation,
@@ -35,21 +35,21 @@ export async function assertLiveOrganisation(providerId: string): Promise<void> 
     where: { id: providerId },
     select: { sandboxOfId: true },
   });
-  if (!provider) throw invalid("providerId", "is not a provider organisation");
+  if (!provider) throw invalid("providerId", say("isNotProviderOrganisation"));
   if (provider.sandboxOfId) throw forbidden(TEST_MODE_REFUSAL);
 }
 
 /** The roles a scope grants: platform roles in the console, provider roles in an organisation. */
 export function assertScopeRoles(scope: UserScope, roles: readonly UserRole[]): void {
-  if (roles.length === 0) throw invalid("roles", "choose at least one role");
+  if (roles.length === 0) throw invalid("roles", say("chooseAtLeastOneRoleLowercase"));
   const fits = scope.kind === "platform" ? isPlatformRole : isProviderRole;
   const stranger = roles.find((role) => !fits(role));
   if (stranger) {
     throw invalid(
       "roles",
-      scope.kind === "platform"
-        ? `${stranger} is a provider organisation's role, not a platform role`
-        : `${stranger} is not a role of a provider organisation`,
+      say(scope.kind === "platform" ? "roleIsProviderRoleNotPlatformRole" : "roleIsNotProviderRole", {
+        role: stranger,
+      }),
     );
   }
 }
@@ -96,12 +96,12 @@ export async function assertManagersRemain(tx: Tx, before: { roles: string }, af
   const keeps = (role: UserRole) => after.active && after.roles.includes(role);
   if (held.includes("administrator") && !keeps("administrator")) {
     if ((await otherActiveHolders(tx, "administrator", after.id, null)) === 0) {
-      throw forbidden("The platform needs at least one active administrator: appoint another one first.");
+      throw forbidden(say("platformNeedsActiveAdministrator"));
     }
   }
   if (after.providerId && held.includes("owner") && !keeps("owner")) {
     if ((await otherActiveHolders(tx, "owner", after.id, after.providerId)) === 0) {
-      throw forbidden("The organisation needs at least one active owner: make someone else owner first.");
+      throw forbidden(say("organisationNeedsActiveOwner"));
     }
   }
 }

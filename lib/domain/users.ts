@@ -22,19 +22,19 @@ export interface NewUser {
 
 export async function createUser(input: NewUser) {
   const email = normalEmail(input.email);
-  if (input.roles.length === 0) throw invalid("roles", "choose at least one role");
+  if (input.roles.length === 0) throw invalid("roles", say("chooseAtLeastOneRoleLowercase"));
   if (input.roles.some(isProviderRole) && !input.providerId) {
-    throw invalid("providerId", "a provider user belongs to a provider organisation");
+    throw invalid("providerId", say("providerUserNeedsOrganisation"));
   }
   if (input.providerId && (await isSandbox(input.providerId))) {
     // A sandbox is reached through its organisation's test mode, never as an organisation of its own.
-    throw invalid("providerId", "is a sandbox (test mode), not a provider organisation");
+    throw invalid("providerId", say("isSandboxNotProviderOrganisation"));
   }
   const data = await newUserData({ ...input, email });
   try {
     return await db().user.create({ data, select: USER_FIELDS });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A user with email ${email} already exists.`);
+    if (isUniqueViolation(error)) throw conflict(say("userEmailTaken", { email }));
     throw error;
   }
 }
