@@ -55,7 +55,7 @@ export async function rollApiKey(actor: Actor, apiKeyId: string, graceEndsAt: Da
   const record = await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     const old = await tx.apiKey.findFirst({ where: { id: apiKeyId, providerId, ...activeAt(now) } });
-    if (!old) throw notFound("No such active key.");
+    if (!old) throw notFound(say("noSuchActiveKey"));
     const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : undefined;
     const expiresAt = lifetime === undefined ? null : new Date(now.getTime() + lifetime);
     // Only a key that would outlive the grace end is shortened: a roll never lengthens a key's life.
@@ -125,7 +125,7 @@ export async function listApiKeys(actor: Actor) {
 export async function apiKeyOf(actor: Actor, apiKeyId: string) {
   const providerId = authorizeProvider(actor, "provider.read");
   const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: KEY_COLUMNS });
-  if (!key) throw notFound("No such key.");
+  if (!key) throw notFound(say("noSuchKey"));
   return { ...key, state: keyState(key) };
 }
 

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ApiKeyScope } from "../contract/forms/api-keys";
+import { say } from "../contract/validation-messages";
 import { sha256Hex } from "../crypto";
 import { db, listen, onSignal, sendSignal, signalsLive } from "../db";
 import { log } from "../log";
@@ -153,7 +154,7 @@ export async function regenerateApiKey(
   if (
     !(await db().provider.findFirst({ where: { id: providerId, ...LIVE_PROVIDER }, select: { id: true } }))
   ) {
-    throw notFound("No such provider.");
+    throw notFound(say("noSuchProvider"));
   }
   const { key, columns } = await generateApiKey(providerId);
   await db().$transaction(async (tx) => {

@@ -6,6 +6,7 @@
  * mode shows the provider the flow, not our approvals).
  */
 import type { ApprovalPolicyInput, PaymentKind } from "../contract/forms/payment-approvals";
+import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { recordAudit } from "./audit";
 import { notFound } from "./errors";
@@ -69,7 +70,7 @@ export async function setApprovalPolicy(actor: Actor, input: ApprovalPolicyInput
       where: { id: input.programId, ...LIVE_PROGRAM },
       select: POLICY_COLUMNS,
     });
-    if (!before) throw notFound("No such program.");
+    if (!before) throw notFound(say("noSuchProgram"));
     await tx.program.update({ where: { id: input.programId }, data: after });
     const { sandboxFor: _, ...beforeColumns } = before;
     await recordAudit(tx, actor, {

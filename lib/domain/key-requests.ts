@@ -9,6 +9,7 @@
  * a batch the database refused, or beyond MAX_PENDING while it is slow, are dropped with a warning.
  */
 import { v7 as timeOrderedId } from "uuid";
+import { say } from "../contract/validation-messages";
 import { db, type KeyRequestRow, writeKeyRequests } from "../db";
 import { log } from "../log";
 import { notFound } from "./errors";
@@ -104,7 +105,7 @@ const PAGE_SIZE = 50;
 export async function keyRequestLog(actor: Actor, apiKeyId: string, query: PageQuery) {
   const providerId = authorizeProvider(actor, "provider.read");
   const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: { id: true } });
-  if (!key) throw notFound("No such key.");
+  if (!key) throw notFound(say("noSuchKey"));
   const filter = { apiKeyId };
   return readKeysetPage({
     query,

@@ -4,6 +4,7 @@
  * id, so a page costs an index seek however deep it is, and rows inserted meanwhile are neither
  * skipped nor repeated. Counts stop at COUNT_CAP: counting past it would scan the whole table.
  */
+import { say } from "../contract/validation-messages";
 import { MAX_BOUND_VALUES } from "../db";
 import { invalid } from "./errors";
 
@@ -128,7 +129,7 @@ function positionOf(query: PageQuery, key: SortKey) {
   const [parameter, cursor] = query.after ? ["after", query.after] : ["before", query.before];
   if (!cursor) return null;
   const position = decode(cursor, key);
-  if (!position && !query.lenient) throw invalid(parameter, `${parameter} is not a cursor this list gave.`);
+  if (!position && !query.lenient) throw invalid(parameter, say("notCursorOfThisList", { parameter }));
   return position;
 }
 

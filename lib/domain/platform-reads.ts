@@ -3,6 +3,7 @@
  * delivery requests page by page, a delivery request's program.
  * Live programs only, as the console shows them.
  */
+import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { channelName } from "./channels/content";
 import { notFound } from "./errors";
@@ -52,6 +53,6 @@ export async function programOfDeliveryRequest(actor: Actor, deliveryRequestId: 
     where: { id: deliveryRequestId, program: LIVE_PROGRAM },
     select: { programId: true },
   });
-  if (!request) throw notFound("No such delivery request.");
+  if (!request) throw notFound(say("noSuchDeliveryRequest"));
   return request.programId;
 }

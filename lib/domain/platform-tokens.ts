@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { type NewPlatformToken, PLATFORM_TOKEN_PREFIX } from "../contract/forms/platform-tokens";
 import { isPlatformRole, parseRoles } from "../contract/roles";
+import { say } from "../contract/validation-messages";
 import { sha256Hex } from "../crypto";
 import { db } from "../db";
 import { log } from "../log";
@@ -35,7 +36,7 @@ const LISTED = {
 export async function issuePlatformToken(actor: Actor, input: NewPlatformToken, now = new Date()) {
   authorize(actor, "tokens.own");
   const userId = actor.personId;
-  if (!userId) throw notFound("Only a person holds platform tokens.");
+  if (!userId) throw notFound(say("onlyPersonHoldsPlatformTokens"));
   const token = PLATFORM_TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const record = await db().$transaction(async (tx) => {
     const created = await tx.platformToken.create({
@@ -88,7 +89,7 @@ export async function revokePlatformToken(actor: Actor, tokenId: string, now = n
       where: { id: tokenId, ...(anyone ? {} : { userId: actor.personId ?? "" }) },
       select: { id: true, userId: true, name: true, revokedAt: true },
     });
-    if (!token) throw notFound("No such token.");
+    if (!token) throw notFound(say("noSuchToken"));
     if (token.revokedAt) return;
     await tx.platformToken.update({ where: { id: token.id }, data: { revokedAt: now } });
     await recordAudit(tx, actor, {

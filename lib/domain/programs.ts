@@ -3,6 +3,7 @@
  * The console sees live programs and channels only: a sandbox's program and channels are test data.
  */
 import type { ProgramInput } from "../contract/forms/programs";
+import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { policyView } from "./approval-policy";
 import { recordAudit } from "./audit";
@@ -46,14 +47,14 @@ export async function addChannelToProgram(actor: Actor, programId: string, chann
     where: { id: channelId, ...LIVE_ROW },
     select: { isApproved: true },
   });
-  if (!channel) throw notFound("No such channel.");
-  if (!channel.isApproved) throw invalid("channelId", "Only an approved channel can serve a program.");
+  if (!channel) throw notFound(say("noSuchChannel"));
+  if (!channel.isApproved) throw invalid("channelId", say("onlyApprovedChannelServesProgram"));
   // Checked, not left to the link's foreign key: that failure would reach the caller as a 500.
   const program = await db().program.findFirst({
     where: { id: programId, ...LIVE_PROGRAM },
     select: { id: true },
   });
-  if (!program) throw notFound("No such program.");
+  if (!program) throw notFound(say("noSuchProgram"));
   await db().$transaction(async (tx) => {
     const link = { programId_channelId: { programId, channelId } };
     if (await tx.programChannel.findUnique({ where: link })) return;
@@ -73,7 +74,7 @@ export async function requireLiveProgram(programId: string): Promise<{ requestCo
     where: { id: programId, ...LIVE_PROGRAM },
     select: { requestCount: true },
   });
-  if (!program) throw notFound("No such program.");
+  if (!program) throw notFound(say("noSuchProgram"));
   return program;
 }
 

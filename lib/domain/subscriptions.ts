@@ -96,7 +96,7 @@ export async function unsubscribe(actor: Actor, eventType: string): Promise<Subs
     const deleted = await tx.subscription
       .delete({ where: { providerId_eventType: { providerId, eventType } } })
       .catch((error: unknown) => {
-        if (isRecordNotFound(error)) throw notFound(`There is no subscription to ${eventType}.`);
+        if (isRecordNotFound(error)) throw notFound(say("noSubscriptionTo", { eventType }));
         throw error;
       });
     await recordAudit(tx, actor, {
@@ -145,10 +145,9 @@ export async function rotateHmacSecret(
     where: { providerId_eventType: { providerId, eventType } },
     select: { id: true, authSealed: true },
   });
-  if (!subscription) throw notFound(`There is no subscription to ${eventType}.`);
+  if (!subscription) throw notFound(say("noSubscriptionTo", { eventType }));
   const current = subscription.authSealed ? readSealedAuth(subscription.authSealed) : null;
-  if (current?.type !== "hmac")
-    throw invalid("eventType", "Only an hmac subscription has a secret to rotate.");
+  if (current?.type !== "hmac") throw invalid("eventType", say("onlyHmacSubscriptionHasSecret"));
   // 32 random bytes in hex: 64 characters that survive any shell or config file (no leading "-").
   const next = secret || randomBytes(32).toString("hex");
   if (next === current.secret) throw invalid("secret", say("mustDifferFromCurrentSecret"));
@@ -162,7 +161,7 @@ export async function rotateHmacSecret(
         previousAuthUntil: until,
       },
     });
-    if (count === 0) throw conflict("The subscription changed meanwhile: reload the page and try again.");
+    if (count === 0) throw conflict(say("subscriptionChangedMeanwhile"));
     // That the secret changed and until when the old one signs: never either secret.
     await recordAudit(tx, actor, {
       action: "subscription.secret_rotated",
@@ -205,8 +204,8 @@ export async function reenableSubscription(
     if (count === 0 || !disabled) {
       const exists = await tx.subscription.count({ where: { providerId, eventType } });
       throw exists
-        ? conflict("The subscription is not disabled.")
-        : notFound(`There is no subscription to ${eventType}.`);
+        ? conflict(say("subscriptionNotDisabled"))
+        : notFound(say("noSubscriptionTo", { eventType }));
     }
     const recovered = recoverSince ? await recoverEvents(tx, providerId, eventType, recoverSince, now) : 0;
     await recordAudit(tx, actor, {

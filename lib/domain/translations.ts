@@ -12,6 +12,7 @@ import {
   type TranslatedField,
   type TranslationSource,
 } from "../contract/forms/translations";
+import { say } from "../contract/validation-messages";
 import { db, type Tx } from "../db";
 import { recordAudit } from "./audit";
 import { parseContent } from "./channels/content";
@@ -145,19 +146,19 @@ export async function saveHumanTranslation(
 ) {
   authorize(actor, "translations.edit");
   if (!(TRANSLATED_FIELDS as readonly string[]).includes(input.field)) {
-    throw invalid("field", "must be name or shortDescription");
+    throw invalid("field", say("mustBeNameOrShortDescription"));
   }
   const text = input.text.trim();
-  if (!text) throw invalid("text", "must not be empty");
+  if (!text) throw invalid("text", say("mustNotBeEmpty"));
   if (text.length > MAX_TRANSLATION_LENGTH) {
-    throw invalid("text", `must be at most ${MAX_TRANSLATION_LENGTH} characters`);
+    throw invalid("text", say("mustBeAtMostCharacters", { max: MAX_TRANSLATION_LENGTH }));
   }
   return db().$transaction(async (tx) => {
     const channel = await tx.channel.findUnique({
       where: { id: input.channelId },
       select: { approvedContent: true, sandbox: true },
     });
-    if (!channel?.approvedContent) throw notFound("No approved channel to translate.");
+    if (!channel?.approvedContent) throw notFound(say("noApprovedChannelToTranslate"));
     const sourceText = parseContent(channel.approvedContent)[input.field as TranslatedField];
     const key = { channelId: input.channelId, field: input.field, language: input.language };
     const previous = await tx.translation.findUnique({

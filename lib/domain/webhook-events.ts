@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS } from "../contract/forms/webhooks";
 import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
+import { say } from "../contract/validation-messages";
 import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-catalog";
 import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
@@ -133,8 +134,7 @@ export async function replayEvent(actor: Actor, eventId: string, now = new Date(
     const where = { id: eventId, ...scope(providerId), ...replayable };
     const event = await tx.outboxEvent.findFirst({ where, select: { state: true } });
     const count = event ? await requeue(tx, where, now) : 0;
-    if (count === 0 || !event)
-      throw notFound("No such event that has finished its deliveries (a pending one is on its way).");
+    if (count === 0 || !event) throw notFound(say("noSuchFinishedEvent"));
     await recordAudit(tx, actor, {
       action: "webhook_event.replayed",
       subjectType: "OutboxEvent",
@@ -149,7 +149,7 @@ export async function replayEvent(actor: Actor, eventId: string, now = new Date(
 /** Sends again every FAILED event created in [from, to). Returns how many. */
 export async function replayFailedEvents(actor: Actor, from: Date, to: Date, now = new Date()) {
   const providerId = eventScopeOf(actor, "provider.webhooks.manage", "webhooks.replay");
-  if (!(from < to)) throw invalid("to", "must be after from");
+  if (!(from < to)) throw invalid("to", say("mustBeAfterFrom"));
   const count = await db().$transaction(async (tx) => {
     const where = { ...scope(providerId), state: "FAILED", createdAt: { gte: from, lt: to } };
     const count = await requeue(tx, where, now);
@@ -175,9 +175,9 @@ export async function replayFailedEvents(actor: Actor, from: Date, to: Date, now
  * RECOVERY_MAX_DAYS back and RECOVERY_MAX_EVENTS, or nothing. The caller nudges once committed.
  */
 export async function recoverEvents(tx: Tx, providerId: string, eventType: string, since: Date, now: Date) {
-  if (since > now) throw invalid("recoverSince", "must not be in the future");
+  if (since > now) throw invalid("recoverSince", say("mustNotBeInFuture"));
   if (since.getTime() < now.getTime() - RECOVERY_MAX_DAYS * DAY_MS)
-    throw invalid("recoverSince", `must be within the last ${RECOVERY_MAX_DAYS} days`);
+    throw invalid("recoverSince", say("mustBeWithinLastDays", { days: RECOVERY_MAX_DAYS }));
   const where: EventWhere = {
     providerId,
     eventType,
@@ -191,7 +191,10 @@ export async function recoverEvents(tx: Tx, providerId: string, eventType: strin
   if (matching > RECOVERY_MAX_EVENTS)
     throw invalid(
       "recoverSince",
-      `${formatCount(matching)} events since then: at most ${formatCount(RECOVERY_MAX_EVENTS)} are recovered at once. Pick a later time.`,
+      say("tooManyEventsToRecover", {
+        count: formatCount(matching),
+        max: formatCount(RECOVERY_MAX_EVENTS),
+      }),
     );
   return requeue(tx, where, now);
 }
@@ -204,16 +207,15 @@ export async function recoverEvents(tx: Tx, providerId: string, eventType: strin
 export async function sendExampleEvent(actor: Actor, eventType: string) {
   const providerId = authorizeProvider(actor, "provider.webhooks.manage");
   if (!(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(eventType)) {
-    throw invalid("eventType", "is not an event type one can subscribe to");
+    throw invalid("eventType", say("isNotSubscribableEventType"));
   }
   const subscription = await db().subscription.findUnique({
     where: { providerId_eventType: { providerId, eventType } },
     select: { id: true, disabledAt: true },
   });
-  if (!subscription) throw notFound(`Subscribe to ${eventType} first.`);
+  if (!subscription) throw notFound(say("subscribeFirst", { eventType }));
   // Queued, it would only be skipped: say why now, as the catalog's disabled button does.
-  if (subscription.disabledAt)
-    throw conflict("The subscription is disabled: re-enable it to send an example.");
+  if (subscription.disabledAt) throw conflict(say("subscriptionDisabledReenableForExample"));
   await checkGeneratedEventRoom(providerId);
   const type = eventType as keyof WebhookPayloads;
   const event = await db().$transaction(async (tx) => {

@@ -6,6 +6,7 @@ import {
   rollApiKeySchema,
   utcInstant,
 } from "@/lib/contract/forms/api-keys";
+import { say } from "@/lib/contract/validation-messages";
 import { createApiKey, rollApiKey } from "@/lib/domain/api-key-rotation";
 import { revokeApiKey } from "@/lib/domain/api-keys";
 import { notFound } from "@/lib/domain/errors";
@@ -41,7 +42,7 @@ export const revokeApiKeyAction = defineAction({
   input: revokeApiKeySchema,
   run: async ({ apiKeyId }, user) => {
     // Scoped by the user's provider: another organisation's key id revokes nothing.
-    if (!(await revokeApiKey(user.actor, apiKeyId))) throw notFound("No such active key.");
+    if (!(await revokeApiKey(user.actor, apiKeyId))) throw notFound(say("noSuchActiveKey"));
   },
   revalidate: { path: "/", type: "layout" },
 });
