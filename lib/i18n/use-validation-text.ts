@@ -1,11 +1,8 @@
 /** A validation message in the reader's language (lib/i18n/validation-text.ts), for any component. */
 import { useTranslations } from "next-intl";
-import { matchValidationMessage } from "./validation-text";
+import { inReadersWords } from "./validation-text";
 
 export function useValidationText(): (message: string) => string {
   const t = useTranslations("validation");
-  return (message) => {
-    const match = matchValidationMessage(message);
-    return match ? t(match.key, match.values) : message;
-  };
+  return (message) => inReadersWords(message, t);
 }

@@ -40,3 +40,20 @@ export function matchValidationMessage(message: string): ValidationMatch | null 
   }
   return null;
 }
+
+/** The `validation` namespace's translator (next-intl's, in the reader's language). */
+export type ValidationTranslator = (key: ValidationKey, values: Record<string, string>) => string;
+
+/**
+ * `message` in the reader's words: its catalog text with the same arguments, or itself when the
+ * catalog does not know it. An argument may itself be a catalog message (a refused regex's reason
+ * inside "cannot be checked: …"); it is translated too, `depth` levels down.
+ */
+export function inReadersWords(message: string, t: ValidationTranslator, depth = 2): string {
+  const match = depth > 0 ? matchValidationMessage(message) : null;
+  if (!match) return message;
+  const values = Object.fromEntries(
+    Object.entries(match.values).map(([name, value]) => [name, inReadersWords(value, t, depth - 1)]),
+  );
+  return t(match.key, values);
+}

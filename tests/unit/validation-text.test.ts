@@ -10,11 +10,13 @@ import { channelFormSchema } from "@/lib/contract/channel-form";
 import { rejectionSchema } from "@/lib/contract/decision";
 import { programInputSchema, refundSchema } from "@/lib/contract/forms/programs";
 import { acceptInvitationSchema, inviteTeamMemberSchema } from "@/lib/contract/forms/users";
+import { compileProviderRegex } from "@/lib/contract/provider-regex";
 import { ENGLISH_VALIDATION as english, say, type ValidationKey } from "@/lib/contract/validation-messages";
 import { type DeliveryOption, deliveryProblems } from "@/lib/domain/delivery-checks";
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import { readCatalog } from "@/lib/i18n/messages";
-import { MAX_MATCHED_LENGTH, matchValidationMessage } from "@/lib/i18n/validation-text";
+import { translatorFor } from "@/lib/i18n/translator";
+import { inReadersWords, MAX_MATCHED_LENGTH, matchValidationMessage } from "@/lib/i18n/validation-text";
 
 const KEYS = Object.keys(english) as ValidationKey[];
 const placeholders = (key: ValidationKey) =>
@@ -77,6 +79,32 @@ describe("a validation message matched back to its key", () => {
 /** Every issue the schema raises for `input`, by message. */
 const messagesOf = (schema: z.ZodType, input: unknown) =>
   schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+
+describe("a message in the reader's words", () => {
+  const french = translatorFor("fr", "validation");
+  const frenchCatalog = readCatalog("fr").validation as Record<string, string>;
+
+  it("translates a catalog message inside another: a refused regex's reason in a delivery's problem", () => {
+    const reason = compileProviderRegex("(a)\\1");
+    expect(reason.ok).toBe(false);
+    const english = say("cannotBeCheckedRegex", { reason: reason.ok ? "" : reason.reason });
+    const shown = inReadersWords(english, french);
+    expect(shown).toBe(
+      french("cannotBeCheckedRegex", {
+        reason: french("regexBackreference", { numbered: "\\1", named: "\\k<name>" }),
+      }),
+    );
+    expect(shown).toContain(frenchCatalog.regexBackreference!.split("{")[0]!.trim());
+    expect(shown).not.toMatch(/backreferences|cannot be checked/);
+  });
+
+  it("leaves an argument that is no message as it is, and stops at its depth", () => {
+    expect(inReadersWords(say("doesNotMatch", { pattern: "Required" }), french, 1)).toBe(
+      french("doesNotMatch", { pattern: "Required" }),
+    );
+    expect(inReadersWords("Quoted field unterminated", french)).toBe("Quoted field unterminated");
+  });
+});
 
 describe("what the forms' schemas say", () => {
   it("is a catalog message, each in every language with the same arguments", () => {
