@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { isolated } from "../lib/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { createAdminAccount, createProviderAccount, E2E_DATABASE_URL, signIn } from "./support/accounts";
 import { postAsProvider } from "./support/provider-api";
@@ -71,7 +72,8 @@ test("a delivery request above the threshold is sent after two finance approvers
   await expect(page.getByRole("heading", { name: programName })).toBeVisible();
   await page
     .getByLabel("Approved channel")
-    .selectOption({ label: `Approval kiosk (${provider.providerName})` });
+    // The option isolates each name, as the page does (lib/format.ts).
+    .selectOption({ label: `${isolated("Approval kiosk")} (${isolated(provider.providerName)})` });
   await page.getByRole("button", { name: "Add channel" }).click();
   await expect(page.getByLabel("Channel", { exact: true })).toBeVisible();
 

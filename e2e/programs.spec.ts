@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { isolated } from "../lib/format";
 import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
 import { postAsProvider } from "./support/provider-api";
@@ -57,7 +58,8 @@ async function approvedChannelInNewProgram(
   await expect(page.getByRole("heading", { name: /^Winter/ })).toBeVisible();
   await page
     .getByLabel("Approved channel")
-    .selectOption({ label: `Budgeted kiosk (${provider.providerName})` });
+    // The option isolates each name, as the page does (lib/format.ts).
+    .selectOption({ label: `${isolated("Budgeted kiosk")} (${isolated(provider.providerName)})` });
   await page.getByRole("button", { name: "Add channel" }).click();
   await expect(page.getByLabel("Channel", { exact: true })).toBeVisible();
   return channelId;

@@ -113,3 +113,19 @@ export const formatAmount = english.amount;
 export const formatCount = english.count;
 export const formatCappedCount = english.cappedCount;
 export const formatDateTime = english.dateTime;
+
+/** Every direction control: embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Someone else's text without its direction controls: an unclosed right-to-left override, or a
+ * stray end of isolate, would reorder what follows it, even past an isolating <bdi> ("Cash (Acme)
+ * pickup"). Marks (U+200E, U+200F) stay: they reorder nothing beyond themselves.
+ */
+export const withoutDirectionControls = (text: string) => text.replace(DIRECTION_CONTROLS, "");
+
+/**
+ * Someone else's text isolated inside plain text (a select's option, a message's argument), where no
+ * <bdi> can go: first-strong isolate … pop directional isolate around it, its own controls removed.
+ */
+export const isolated = (text: string) => `\u2068${withoutDirectionControls(text)}\u2069`;

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { CaptionedTable } from "@/components/ui/table";
 import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
+import { isolated } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
 export function SendConfirmation({
@@ -37,12 +38,12 @@ export function SendConfirmation({
     <Modal open={preview !== null} title={t("title")} onClose={close}>
       {preview && (
         <div className="space-y-3">
-          <p>
+          <p className="wrap-anywhere">
             {t.rich("summary", {
               n: preview.count,
               count: format.count(preview.count),
               total: preview.total,
-              channel: preview.channelName,
+              channel: isolated(preview.channelName),
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
           </p>
@@ -53,7 +54,7 @@ export function SendConfirmation({
           >
             {preview.budgets.map((budget) => (
               <tr key={budget.label} className={budget.exceeded ? "text-red-800" : undefined}>
-                <th scope="row" className="font-normal">
+                <th scope="row" className="font-normal wrap-anywhere">
                   {budget.label}
                 </th>
                 <td>{budget.remaining}</td>

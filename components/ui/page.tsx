@@ -1,5 +1,6 @@
 /** Page-level building blocks: header with actions, cards, empty states. */
 import type { ReactNode } from "react";
+import { withoutDirectionControls } from "@/lib/format";
 
 export function PageHeader({
   title,
@@ -15,9 +16,9 @@ export function PageHeader({
       <div className="min-w-0">
         {/* Titles are often what someone outside wrote (a channel's, a program's, a key's name). */}
         <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere text-slate-900">
-          <bdi>{title}</bdi>
+          <bdi>{typeof title === "string" ? withoutDirectionControls(title) : title}</bdi>
         </h1>
-        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+        {description && <p className="mt-1 text-sm wrap-anywhere text-slate-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>

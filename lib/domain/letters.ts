@@ -5,7 +5,7 @@
  * language, so that one change writes each recipient's own (lib/domain/notifications.ts).
  */
 import { publicUrl } from "../config";
-import { formatterFor } from "../format";
+import { formatterFor, withoutDirectionControls } from "../format";
 import { DEFAULT_LOCALE, isLocale } from "../i18n/locales";
 import { translatorFor } from "../i18n/translator";
 
@@ -29,16 +29,10 @@ export function oneLine(text: string): string {
 /** The portal's address of `path`, when the portal knows its public URL; otherwise the path. */
 export const portalLink = (path: string) => `${publicUrl()?.replace(/\/$/, "") ?? ""}${path}`;
 
-/** Every direction control: embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
-const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * A letter without direction controls. Only text someone else wrote carries them (the catalogs have
- * none): an unclosed right-to-left override in a provider's channel name would otherwise reverse
- * the rest of the line in the mail client ("was approved." shown as ".devorppa saw"). Removed
- * rather than isolated, so that a letter in English stays plain ASCII text.
- */
-const withoutDirectionControls = (text: string) => text.replace(DIRECTION_CONTROLS, "");
+// A letter drops direction controls (withoutDirectionControls): only text someone else wrote carries
+// them (the catalogs have none), and an unclosed right-to-left override in a provider's channel name
+// would reverse the rest of the line in the mail client ("was approved." shown as ".devorppa saw").
+// Removed rather than isolated, so that a letter in English stays plain ASCII text.
 
 /** A letter's parts in `locale`: its translator, formatter, and the body's lines with the signature. */
 function writer(requested: string) {

@@ -13,12 +13,25 @@ import { db } from "@/lib/db";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
+import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 
 openTestDb();
 
 const RLO = "\u202e";
+const PDI = "\u2069";
+
+/** No override or embedding in the markup, and every isolate it opens (FSI, LRI, RLI) closed. */
+function expectNoStrayControls(markup: string, where: string) {
+  expect(markup, where).not.toMatch(/[\u202a-\u202e]/);
+  let open = 0;
+  for (const character of markup.match(/[\u2066-\u2069]/g) ?? []) {
+    open += character === PDI ? -1 : 1;
+    expect(open, `${where}: a closing isolate with none open`).toBeGreaterThanOrEqual(0);
+  }
+  expect(open, `${where}: isolates left open`).toBe(0);
+}
 
 /** The element each occurrence of `text` sits in directly: its opening tag. */
 function enclosingTags(markup: string, text: string): string[] {
@@ -48,10 +61,12 @@ it("isolates a provider's text, and shows addresses and numbers left to right, o
     [admin, `/admin/channels/${channel.id}`],
   ] as const) {
     const page = (await session.get(path)).body;
-    const overridden = enclosingTags(page, RLO);
-    // The heading, the name in the content and the contact's name: each in an isolate of its own.
-    expect(overridden.length, path).toBeGreaterThanOrEqual(3);
-    for (const tag of overridden) expect(tag, path).toMatch(/^<bdi[ >]/);
+    // The heading, the name in the content and the contact's name: each in an isolate of its own,
+    // without the override (a stray one reorders text even past the isolate's end).
+    const isolatedTexts = [...enclosingTags(page, "Reversed kiosk"), ...enclosingTags(page, "Ops desk")];
+    expect(isolatedTexts.length, path).toBeGreaterThanOrEqual(3);
+    for (const tag of isolatedTexts) expect(tag, path).toMatch(/^<bdi[ >]/);
+    expectNoStrayControls(page, path);
     for (const leftToRight of [
       "ops@example.org",
       "+359 2 000 000",
@@ -62,4 +77,25 @@ it("isolates a provider's text, and shows addresses and numbers left to right, o
         expect.arrayContaining([expect.stringMatching(/^<bdi dir="ltr"/)]),
       );
   }
+});
+
+it("the console's pages that name an approved channel drop a stray isolate end and override from it", async () => {
+  const hostile = `Cash${PDI}${RLO} pickup ${randomUUID()}`;
+  const channel = await approvedChannel(undefined, hostile);
+  const programId = await programWith(1000, [channel.channelId]);
+  const sent = await sendThrough({ programId, channelId: channel.channelId }, "Winter", [delivery(5)]);
+  const admin = await signedIn(["administrator", "program_manager"]);
+  const shownName = hostile.replace(PDI, "").replace(RLO, "");
+  for (const path of [
+    `/admin/programs/${programId}`,
+    `/admin/programs/${programId}/requests/${sent.deliveryRequestId}`,
+    `/admin/providers/${channel.providerId}`,
+  ]) {
+    const page = (await admin.get(path)).body;
+    expect(page, path).toContain(shownName);
+    expectNoStrayControls(page, path);
+  }
+  // A select's option cannot hold a <bdi>: the name is isolated in the text itself.
+  const program = (await admin.get(`/admin/programs/${programId}`)).body;
+  expect(program).toContain(`>\u2068${shownName}${PDI} (\u2068`);
 });

@@ -22,6 +22,7 @@ import {
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
+import { isolated } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { defineAction } from "@/lib/portal/define-action";
 
@@ -67,7 +68,9 @@ export const previewSendAction = defineAction({
         channelName,
         budgets: preview.budgets.map((budget) => ({
           label:
-            budget.kind === "channel" ? t("channelBudgetOf", { channel: channelName }) : t("virtualBudget"),
+            budget.kind === "channel"
+              ? t("channelBudgetOf", { channel: isolated(channelName) })
+              : t("virtualBudget"),
           remaining: format.amount(budget.remainingMinor, preview.unit),
           remainingAfter: format.amount(budget.remainingAfterMinor, preview.unit),
           exceeded: budget.remainingAfterMinor < 0n,

@@ -17,6 +17,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName, namesInViewersLanguage } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
+import { isolated } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { addChannelAction, approvalPolicyAction } from "../actions";
 import { previewSendAction, sendAction } from "../send-actions";
@@ -39,7 +40,11 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   const format = await getFormat();
   const sendable = program.channels
     .filter((channel) => channel.sendable)
-    .map(({ id, name, providerName, columns }) => ({ id, label: `${name} (${providerName})`, columns }));
+    .map(({ id, name, providerName, columns }) => ({
+      id,
+      label: `${isolated(name)} (${isolated(providerName)})`,
+      columns,
+    }));
   return (
     <>
       <PageHeader
@@ -66,7 +71,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                   <div className="mt-2">
                     <BudgetView
                       budget={channel.budget}
-                      label={t("channelBudgetOf", { channel: channel.name })}
+                      label={t("channelBudgetOf", { channel: isolated(channel.name) })}
                     />
                   </div>
                 ) : (
@@ -82,7 +87,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
               programId={program.id}
               candidates={program.candidates.map((c) => ({
                 id: c.id,
-                label: `${c.name} (${c.provider.name})`,
+                label: `${isolated(c.name)} (${isolated(c.provider.name)})`,
               }))}
               add={addChannelAction}
             />

@@ -8,6 +8,7 @@ import { PaymentDecision } from "@/components/admin/payment-decision";
 import { RefundButton } from "@/components/admin/refund-dialog";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
+import { ProviderText } from "@/components/ui/provider-text";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -16,6 +17,7 @@ import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
+import { isolated } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
 import { refundAction } from "../../../actions";
@@ -70,8 +72,8 @@ export default async function DeliveryRequestPage({
   const summary = {
     amount: format.amount(request.totalMinor, request.unit),
     count: request.deliveryCount,
-    channel,
-    provider: request.channel.provider.name,
+    channel: isolated(channel),
+    provider: isolated(request.channel.provider.name),
     at: format.dateTime(request.createdAt),
   };
 
@@ -79,7 +81,8 @@ export default async function DeliveryRequestPage({
     <>
       <p className="mb-2 text-sm">
         <Link className="text-blue-800 hover:underline" href={`/admin/programs/${programId}`}>
-          <span className="inline-block rtl:rotate-180">←</span> {request.program.name}
+          <span className="inline-block rtl:rotate-180">←</span>{" "}
+          <ProviderText>{request.program.name}</ProviderText>
         </Link>
       </p>
       <PageHeader
