@@ -15,8 +15,10 @@ export function ProblemReport({ problems }: { problems: RowProblem[] }) {
         columns={[{ label: t("line") }, { label: t("field") }, { label: t("problem") }]}
         look={{ table: "mt-2 w-full text-start text-sm", head: "text-xs text-red-900 uppercase", th: "" }}
       >
-        {problems.map((problem) => (
-          <tr key={`${problem.line}-${problem.field}`}>
+        {problems.map((problem, index) => (
+          // A row may have two problems of one field (a broken quote and a short row): the index too.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown
+          <tr key={`${index}-${problem.line}-${problem.field}`}>
             <td>{problem.line}</td>
             <td className="font-mono">
               {problem.field === WHOLE_ROW
@@ -25,7 +27,7 @@ export function ProblemReport({ problems }: { problems: RowProblem[] }) {
                   ? t("wholeFile")
                   : problem.field}
             </td>
-            <td>{inReadersLanguage(problem.message)}</td>
+            <td className="wrap-anywhere">{inReadersLanguage(problem.message)}</td>
           </tr>
         ))}
       </CaptionedTable>

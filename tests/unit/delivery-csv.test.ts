@@ -65,11 +65,37 @@ describe("parseDeliveriesCsv", () => {
       { line: 3, field: "(row)", message: say("csvTooManyFields", { parsed: 4, expected: 3 }) },
       { line: 4, field: "(row)", message: say("csvTooFewFields", { parsed: 2, expected: 3 }) },
     ]);
-    expect(parseDeliveriesCsv("beneficiaryId\nB-1", OPTIONS).problems).toContainEqual({
-      line: 1,
-      field: "(file)",
-      message: say("csvNoDelimiter"),
-    });
+    // One column: refused for the missing one by name, not for a delimiter the parser could not guess.
+    expect(parseDeliveriesCsv("beneficiaryId\nB-1", OPTIONS).problems).toEqual([
+      { line: 1, field: "amount", message: say("columnMissingFromHeader") },
+    ]);
+  });
+
+  it("numbers rows by the line they start on, past blank lines and line breaks inside quotes", () => {
+    const csv = [
+      "",
+      "beneficiaryId,amount,phone",
+      "B-1,1,+359 888 1",
+      "",
+      '"B-2',
+      'continued",ten,+359 888 2',
+      "   ",
+      "B-3,1,x",
+    ].join("\n");
+    expect(parseDeliveriesCsv(csv, OPTIONS).problems).toEqual([
+      { line: 5, field: "amount", message: say("mustBeMoreThan0") },
+      { line: 8, field: "phone", message: say("mustBeAtLeastCharacters", { min: 6 }) },
+    ]);
+    // Windows line ends count as one, and a broken row after a blank line points at its own line.
+    expect(
+      parseDeliveriesCsv("beneficiaryId,amount,phone\r\nB-1,1,+359 888 1\r\n\r\nB-2,1", OPTIONS).problems,
+    ).toEqual([{ line: 4, field: "(row)", message: say("csvTooFewFields", { parsed: 2, expected: 3 }) }]);
+    expect(
+      parseDeliveriesCsv('beneficiaryId,amount,phone\nB-1,1,+359 888 1\n\n"B-2,1', OPTIONS).problems,
+    ).toEqual([
+      { line: 4, field: "(row)", message: say("csvQuoteNotClosed") },
+      { line: 4, field: "(row)", message: say("csvTooFewFields", { parsed: 1, expected: 3 }) },
+    ]);
   });
 
   it("checks a catastrophic validationRegex on every row in linear time", () => {
