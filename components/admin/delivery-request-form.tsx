@@ -24,6 +24,7 @@ import {
 } from "@/lib/contract/forms/delivery-requests";
 import { fieldErrors } from "@/lib/contract/issues";
 import type { OptionColumn } from "@/lib/domain/delivery-checks";
+import { useValidationText } from "@/lib/i18n/use-validation-text";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 import { type DeliveryRow, DeliveryRows, emptyRow, type RowErrors } from "./delivery-rows";
@@ -65,8 +66,12 @@ export function DeliveryRequestForm({
     setProblems(found);
     toast.error(t("problemsToast", { count: found.length }));
   };
+  const inReadersLanguage = useValidationText();
+  // Each field's message in the reader's language before they are joined into one toast.
   const failure = (result: { error: string; fieldErrors?: Record<string, string> }) =>
-    result.fieldErrors ? Object.values(result.fieldErrors).join(" ") : result.error;
+    result.fieldErrors
+      ? Object.values(result.fieldErrors).map(inReadersLanguage).join(" ")
+      : inReadersLanguage(result.error);
   const reviewing = useAction(preview, {
     failure,
     refresh: false,
@@ -111,7 +116,7 @@ export function DeliveryRequestForm({
 
   /** The form's own check with the action's schema, then the server's preview. */
   const review = async () => {
-    if (fileTooLarge) return void toast.error(CSV_TOO_LARGE);
+    if (fileTooLarge) return void toast.error(inReadersLanguage(CSV_TOO_LARGE));
     const payload = await input(false);
     const problems = fieldErrors(sendInputSchema, payload);
     if (Object.keys(problems).length > 0)

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { compileProviderRegex } from "@/lib/contract/provider-regex";
+import { useValidationText } from "@/lib/i18n/use-validation-text";
 import type { DeliveryOptionValues } from "./form-values";
 
 type Translate = ReturnType<typeof useTranslations>;
@@ -15,6 +16,7 @@ function sampleVerdict(
   option: DeliveryOptionValues,
   sample: string,
   t: Translate,
+  inReadersLanguage: (message: string) => string,
 ): { ok: boolean; text: string } {
   if (!sample)
     return option.isRequired
@@ -28,8 +30,9 @@ function sampleVerdict(
   if (option.validationRegex) {
     // The server's engine and rules, so the preview accepts exactly what deliveries will.
     const pattern = compileProviderRegex(option.validationRegex);
-    // The reason is the engine's English, shared with the API's error.
-    if (!pattern.ok) return { ok: false, text: t("preview.badRegex", { reason: pattern.reason }) };
+    // The reason is the API's catalog message, shown in the reader's language.
+    if (!pattern.ok)
+      return { ok: false, text: t("preview.badRegex", { reason: inReadersLanguage(pattern.reason) }) };
     if (!pattern.test(sample)) return { ok: false, text: t("preview.noMatch") };
   }
   return { ok: true, text: t("preview.valid") };
@@ -39,7 +42,7 @@ export function DeliveryOptionPreview({ option }: { option: DeliveryOptionValues
   const t = useTranslations("channelForm");
   const id = useId();
   const [sample, setSample] = useState("");
-  const verdict = sampleVerdict(option, sample, t);
+  const verdict = sampleVerdict(option, sample, t, useValidationText());
   const bounds = [
     option.fieldMinLength && t("preview.min", { value: option.fieldMinLength }),
     option.fieldMaxLength && t("preview.max", { value: option.fieldMaxLength }),

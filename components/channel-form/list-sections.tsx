@@ -28,6 +28,8 @@ const OPTION_FIELDS: Array<{
     | "validationRegex";
   inputMode?: "numeric";
   className?: string;
+  /** A pattern reads left to right on a right-to-left page too. */
+  dir?: "ltr";
   wide?: boolean;
 }> = [
   { name: "fieldLabel" },
@@ -36,7 +38,7 @@ const OPTION_FIELDS: Array<{
   { name: "defaultValue" },
   { name: "fieldMinLength", inputMode: "numeric" },
   { name: "fieldMaxLength", inputMode: "numeric" },
-  { name: "validationRegex", className: "font-mono", wide: true },
+  { name: "validationRegex", className: "font-mono", dir: "ltr", wide: true },
 ];
 
 function MoveButtons({

@@ -6,6 +6,7 @@
  */
 
 import { ENGLISH_VALIDATION, type ValidationKey } from "../contract/validation-messages";
+import { isolated } from "../format";
 
 export type ValidationMatch = { key: ValidationKey; values: Record<string, string> };
 
@@ -47,13 +48,21 @@ export type ValidationTranslator = (key: ValidationKey, values: Record<string, s
 /**
  * `message` in the reader's words: its catalog text with the same arguments, or itself when the
  * catalog does not know it. An argument may itself be a catalog message (a refused regex's reason
- * inside "cannot be checked: …"); it is translated too, `depth` levels down.
+ * inside "cannot be checked: …"); it is translated too, `depth` levels down. `isolate` (a
+ * right-to-left reader's): each argument keeps its own direction, so `^\d+$` is not shown `$+d\^`.
  */
-export function inReadersWords(message: string, t: ValidationTranslator, depth = 2): string {
+export function inReadersWords(
+  message: string,
+  t: ValidationTranslator,
+  { depth = 2, isolate = false }: { depth?: number; isolate?: boolean } = {},
+): string {
   const match = depth > 0 ? matchValidationMessage(message) : null;
   if (!match) return message;
   const values = Object.fromEntries(
-    Object.entries(match.values).map(([name, value]) => [name, inReadersWords(value, t, depth - 1)]),
+    Object.entries(match.values).map(([name, value]) => {
+      const shown = inReadersWords(value, t, { depth: depth - 1, isolate });
+      return [name, isolate ? isolated(shown) : shown];
+    }),
   );
   return t(match.key, values);
 }

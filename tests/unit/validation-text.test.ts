@@ -99,10 +99,16 @@ describe("a message in the reader's words", () => {
   });
 
   it("leaves an argument that is no message as it is, and stops at its depth", () => {
-    expect(inReadersWords(say("doesNotMatch", { pattern: "Required" }), french, 1)).toBe(
+    expect(inReadersWords(say("doesNotMatch", { pattern: "Required" }), french, { depth: 1 })).toBe(
       french("doesNotMatch", { pattern: "Required" }),
     );
     expect(inReadersWords("Quoted field unterminated", french)).toBe("Quoted field unterminated");
+  });
+
+  it("isolates each argument for a right-to-left reader, so a pattern keeps its own direction", () => {
+    const arabic = translatorFor("ar", "validation");
+    const shown = inReadersWords(say("doesNotMatch", { pattern: "^\\d+$" }), arabic, { isolate: true });
+    expect(shown).toBe(arabic("doesNotMatch", { pattern: "\u2068^\\d+$\u2069" }));
   });
 });
 
