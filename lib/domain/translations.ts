@@ -8,6 +8,7 @@
 import { databaseKind } from "../config";
 import {
   MAX_TRANSLATION_LENGTH,
+  showsSomething,
   TRANSLATED_FIELDS,
   type TranslatedField,
   type TranslationSource,
@@ -149,7 +150,7 @@ export async function saveHumanTranslation(
     throw invalid("field", say("mustBeNameOrShortDescription"));
   }
   const text = input.text.trim();
-  if (!text) throw invalid("text", say("mustNotBeEmpty"));
+  if (!showsSomething(text)) throw invalid("text", say("mustNotBeEmpty"));
   if (text.length > MAX_TRANSLATION_LENGTH) {
     throw invalid("text", say("mustBeAtMostCharacters", { max: MAX_TRANSLATION_LENGTH }));
   }

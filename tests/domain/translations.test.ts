@@ -5,6 +5,7 @@
  */
 
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { translationInputSchema } from "@/lib/contract/forms/translations";
 import { decideRequest } from "@/lib/domain/approvals";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { MAX_ATTEMPTS, runDueTranslationJobs } from "@/lib/jobs/translation-worker";
@@ -146,5 +147,20 @@ describe("translation jobs", () => {
       { language: "ES", text: "Retiro de efectivo", source: "human" },
       { language: "FR", text: "Retrait d'espèces", source: "human" },
     ]);
+  });
+
+  it("refuse a translation that shows nothing: zero-width and other invisible characters alone", async () => {
+    const channelId = await approvedChannel("Invisible first");
+    for (const text of ["\u200b\u200d\u2060", " \u00a0\u200e ", "\ufeff"]) {
+      const input = { channelId, field: "name", language: "FR", text };
+      await expect(saveHumanTranslation(reviewerActor("admin"), input)).rejects.toMatchObject({
+        kind: "invalid",
+        field: "text",
+      });
+      expect(translationInputSchema.safeParse(input).success).toBe(false);
+    }
+    expect((await channelTranslations(channelId)).translations.filter((t) => t.source === "human")).toEqual(
+      [],
+    );
   });
 });

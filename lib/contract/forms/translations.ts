@@ -16,6 +16,12 @@ export const MAX_TRANSLATION_LENGTH = 512;
 export const TRANSLATION_SOURCES = ["machine", "human", "reused"] as const;
 export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
 
+/**
+ * Whether a text shows anything: a translation of zero-width and other invisible characters alone
+ * would head a channel's page with nothing and leave its links nothing to click.
+ */
+export const showsSomething = (text: string) => /[^\s\p{Cf}\p{Z}]/u.test(text);
+
 export const translationInputSchema = z.object({
   channelId: recordId,
   field: z.enum(TRANSLATED_FIELDS),
@@ -24,6 +30,7 @@ export const translationInputSchema = z.object({
     .string()
     .trim()
     .min(1, say("enterTranslation"))
-    .max(MAX_TRANSLATION_LENGTH, say("atMostCharacters", { max: MAX_TRANSLATION_LENGTH })),
+    .max(MAX_TRANSLATION_LENGTH, say("atMostCharacters", { max: MAX_TRANSLATION_LENGTH }))
+    .refine(showsSomething, say("enterTranslation")),
 });
 export type TranslationInput = z.infer<typeof translationInputSchema>;
