@@ -41,6 +41,11 @@ it("the console's filters offer categories and documents by their names in the r
     expect(frenchEligibility).toContain(option(code, french.DeliveryChannelCategory![code]!));
   expect(frenchEligibility).toContain(option("PASSPORT", french.Kyc!.PASSPORT!));
   expect(frenchEligibility).toContain(option("UKRAINIAN", french.Nationality!.UKRAINIAN!));
+  // No two choices of one filter read alike: "all nationalities" is not the empty "any".
+  for (const [, name, options] of frenchEligibility.matchAll(/<select name="(\w+)"[^>]*>(.*?)<\/select>/g)) {
+    const labels = [...options!.matchAll(/<option [^>]*>([^<]*)<\/option>/g)].map((found) => found[1]);
+    expect(new Set(labels).size, name).toBe(labels.length);
+  }
   expect((await reader.get("/admin/channels")).body).toContain(
     option("VOUCHERS", french.DeliveryChannelCategory!.VOUCHERS!),
   );
