@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
+import { ProviderText } from "@/components/ui/provider-text";
 import { TRANSLATION_SOURCES } from "@/lib/contract/forms/translations";
 import type { channelTranslations } from "@/lib/domain/translations";
 
@@ -30,7 +31,9 @@ export function TranslationList({ translations }: { translations: Translations }
                     : translation.source}
                 </Badge>
               </div>
-              <div>{translation.text}</div>
+              <div lang={translation.language.toLowerCase()}>
+                <ProviderText>{translation.text}</ProviderText>
+              </div>
             </li>
           ))}
         </ul>

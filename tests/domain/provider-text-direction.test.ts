@@ -11,7 +11,8 @@ import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { db } from "@/lib/db";
 import { requestChannelCreate } from "@/lib/domain/channels";
-import { providerActor } from "../support/actors";
+import { saveHumanTranslation } from "@/lib/domain/translations";
+import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
 import { signedIn } from "../support/portal-session";
@@ -86,7 +87,15 @@ it("the console's pages that name an approved channel drop a stray isolate end a
   const sent = await sendThrough({ programId, channelId: channel.channelId }, "Winter", [delivery(5)]);
   const admin = await signedIn(["administrator", "program_manager"]);
   const shownName = hostile.replace(PDI, "").replace(RLO, "");
+  // A translation someone typed with an override of its own, listed on the channel's page.
+  await saveHumanTranslation(ADMIN, {
+    channelId: channel.channelId,
+    field: "shortDescription",
+    language: "FR",
+    text: `${RLO}Retrait au guichet`,
+  });
   for (const path of [
+    `/admin/channels/${channel.channelId}`,
     `/admin/programs/${programId}`,
     `/admin/programs/${programId}/requests/${sent.deliveryRequestId}`,
     `/admin/providers/${channel.providerId}`,

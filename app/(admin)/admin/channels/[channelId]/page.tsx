@@ -9,6 +9,7 @@ import { RequestHistory } from "@/components/channels/request-history";
 import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
 import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
+import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { translationLanguages, translatorSetting } from "@/lib/config";
 import { adminChannelDetail, completeContent, viewersTranslations } from "@/lib/domain/channels";
@@ -37,10 +38,13 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
         description={
           <>
             <Link className="underline" href={`/admin/providers/${channel.provider.id}`}>
-              {channel.provider.name}
+              <ProviderText>{channel.provider.name}</ProviderText>
             </Link>{" "}
-            · <span className="font-mono">{channel.providerDeliveryChannelId}</span> ·{" "}
-            <StatusBadge status={channel.status} /> <ApprovalBadge isApproved={channel.isApproved} />
+            ·{" "}
+            <span className="font-mono">
+              <LeftToRight>{channel.providerDeliveryChannelId}</LeftToRight>
+            </span>{" "}
+            · <StatusBadge status={channel.status} /> <ApprovalBadge isApproved={channel.isApproved} />
           </>
         }
       />
