@@ -125,7 +125,10 @@ const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 export const withoutDirectionControls = (text: string) => text.replace(DIRECTION_CONTROLS, "");
 
 /**
- * Someone else's text isolated inside plain text (a select's option, a message's argument), where no
- * <bdi> can go: first-strong isolate … pop directional isolate around it, its own controls removed.
+ * Someone else's text isolated inside plain text where no <bdi> can go (a select's option, a
+ * validation message's argument on a right-to-left page): first-strong isolate … pop directional
+ * isolate around it, its own controls removed. A sentence the page shows or names a region by
+ * (a summary, a budget's label) only drops the controls: the marks would stay in its accessible
+ * name and in what a search of the page finds.
  */
 export const isolated = (text: string) => `\u2068${withoutDirectionControls(text)}\u2069`;

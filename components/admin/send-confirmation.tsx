@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { CaptionedTable } from "@/components/ui/table";
 import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
-import { isolated } from "@/lib/format";
+import { withoutDirectionControls } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
 export function SendConfirmation({
@@ -43,7 +43,7 @@ export function SendConfirmation({
               n: preview.count,
               count: format.count(preview.count),
               total: preview.total,
-              channel: isolated(preview.channelName),
+              channel: withoutDirectionControls(preview.channelName),
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
           </p>

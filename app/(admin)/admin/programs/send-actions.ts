@@ -22,7 +22,7 @@ import {
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
-import { isolated } from "@/lib/format";
+import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { defineAction } from "@/lib/portal/define-action";
 
@@ -69,7 +69,7 @@ export const previewSendAction = defineAction({
         budgets: preview.budgets.map((budget) => ({
           label:
             budget.kind === "channel"
-              ? t("channelBudgetOf", { channel: isolated(channelName) })
+              ? t("channelBudgetOf", { channel: withoutDirectionControls(channelName) })
               : t("virtualBudget"),
           remaining: format.amount(budget.remainingMinor, preview.unit),
           remainingAfter: format.amount(budget.remainingAfterMinor, preview.unit),

@@ -17,7 +17,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName, namesInViewersLanguage } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
-import { isolated } from "@/lib/format";
+import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { addChannelAction, approvalPolicyAction } from "../actions";
 import { previewSendAction, sendAction } from "../send-actions";
@@ -71,7 +71,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                   <div className="mt-2">
                     <BudgetView
                       budget={channel.budget}
-                      label={t("channelBudgetOf", { channel: isolated(channel.name) })}
+                      label={t("channelBudgetOf", { channel: withoutDirectionControls(channel.name) })}
                     />
                   </div>
                 ) : (

@@ -17,7 +17,7 @@ import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
-import { isolated } from "@/lib/format";
+import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
 import { refundAction } from "../../../actions";
@@ -72,8 +72,8 @@ export default async function DeliveryRequestPage({
   const summary = {
     amount: format.amount(request.totalMinor, request.unit),
     count: request.deliveryCount,
-    channel: isolated(channel),
-    provider: isolated(request.channel.provider.name),
+    channel: withoutDirectionControls(channel),
+    provider: withoutDirectionControls(request.channel.provider.name),
     at: format.dateTime(request.createdAt),
   };
 
