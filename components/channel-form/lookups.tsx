@@ -5,12 +5,11 @@
  * import from app/.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Option } from "@/components/ui/multi-select";
 import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
 import type { Action } from "@/lib/portal/action-result";
-import { lookupName } from "./lookup-names";
 
 const LoaderContext = createContext<Action<LookupItem[]> | null>(null);
 
@@ -20,10 +19,10 @@ export function LookupsProvider({ load, children }: { load: Action<LookupItem[]>
 
 export function useLookup(key: LookupKey): { options: Option[]; loading: boolean; failed: boolean } {
   const load = useContext(LoaderContext);
+  // The loader names the values in the page's language: another language is another query.
   const locale = useLocale();
-  const catalog = useTranslations("lookups");
   const query = useQuery({
-    queryKey: ["lookup", key],
+    queryKey: ["lookup", key, locale],
     queryFn: async () => {
       if (!load) throw new Error("No LookupsProvider above the form.");
       const result = await load({ key });
@@ -38,11 +37,8 @@ export function useLookup(key: LookupKey): { options: Option[]; loading: boolean
     () =>
       (query.data ?? [])
         .filter((item) => item.lookUp !== "NULL")
-        .map((item) => ({
-          value: item.lookUp,
-          translation: lookupName(locale, key, item.lookUp, item.translation, catalog),
-        })),
-    [query.data, locale, key, catalog],
+        .map((item) => ({ value: item.lookUp, translation: item.translation })),
+    [query.data],
   );
   return { options, loading: query.isPending, failed: query.isError };
 }

@@ -3,11 +3,12 @@
  * language (the catalog's lookups namespace, whose English the lookups endpoint answers as well),
  * shown by the console's filters in the reader's language; so does XX, the unknown language.
  */
-import { expect, it } from "vitest";
+import { expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { readCatalog } from "@/lib/i18n/messages";
 import { signedIn } from "../support/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
 import { openTestDb } from "../support/test-db";
 
 openTestDb();
@@ -49,4 +50,24 @@ it("the console's filters offer categories and documents by their names in the r
   expect((await reader.get("/admin/channels")).body).toContain(
     option("VOUCHERS", french.DeliveryChannelCategory!.VOUCHERS!),
   );
+});
+
+it("the channel form's loader names the values in the reader's language; pages ship no lookups catalog", async () => {
+  const french = readCatalog("fr") as Record<string, Record<string, unknown>>;
+  const names = french.lookups as Record<string, Record<string, string>>;
+  const owner = await signedIn("provider", inject("providerB").id);
+  await db().user.update({ where: { id: owner.userId }, data: { locale: "fr" } });
+  const load = serverActions().find(
+    (action) => action.name === "app/(provider)/channels/actions.ts#lookupValuesAction",
+  ) as ServerAction;
+  const result = await actionResult(inject("baseUrl"), load, owner.cookie, [{ key: "Nationality" }]);
+  expect(result.ok).toBe(true);
+  expect(result.data).toContainEqual({ lookUp: "UKRAINIAN", translation: names.Nationality!.UKRAINIAN });
+  expect((result.data as unknown[]).length).toBe(LOOKUPS.Nationality.length);
+
+  // What the form's page sends the browser: the validation catalog, not the lookups' or the letters'.
+  const { html } = await owner.get("/channels/new");
+  expect(html).toContain((french.validation as Record<string, string>).regexInvalid);
+  expect(html).not.toContain(names.Nationality!.UKRAINIAN);
+  expect(html).not.toContain(names.DeliveryChannelCategory!.VOUCHERS);
 });

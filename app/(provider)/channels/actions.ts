@@ -4,6 +4,8 @@
  * what a usable channel needs), so a direct call accepts no more than the form, and call the same
  * domain functions as the REST API, scoped to the signed-in user's organisation.
  */
+import { getLocale, getTranslations } from "next-intl/server";
+import { lookupName } from "@/components/channel-form/lookup-names";
 import { channelFormSchema, channelStatusChangeSchema } from "@/lib/contract/channel-form";
 import { lookupKeySchema } from "@/lib/contract/lookups";
 import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
@@ -45,10 +47,19 @@ export const setChannelStatusAction = defineAction({
   revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
 });
 
-/** The values of a lookup, for the form's controls: the same data as GetLookUpValues. */
+/**
+ * The values of a lookup, for the form's controls: the same values as GetLookUpValues, named in the
+ * reader's language here, so the browser needs neither the names nor the lookups catalog.
+ */
 export const lookupValuesAction = defineAction({
   role: "provider",
   permission: "provider.read",
   input: lookupKeySchema,
-  run: async ({ key }) => LOOKUPS[key],
+  run: async ({ key }) => {
+    const [locale, catalog] = await Promise.all([getLocale(), getTranslations("lookups")]);
+    return LOOKUPS[key].map((item) => ({
+      lookUp: item.lookUp,
+      translation: lookupName(locale, key, item.lookUp, item.translation, catalog),
+    }));
+  },
 });
