@@ -72,6 +72,10 @@ test("a provider creates, uses, inspects and rolls an API key", async ({ page, r
 
   // The banner leads to the old key; revoking it there ends it at once, and the warning with it.
   await banner.getByRole("link").click();
+  // The list has a Revoke button of the same name: wait for the key's own page, or the click can land
+  // on the list's while it is being replaced, and its dialog goes with it.
+  await expect(page).toHaveURL(/\/keys\/[0-9a-f-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "reporting" })).toBeVisible();
   await page.getByRole("button", { name: `Revoke ${key.slice(0, 10)}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
   // The header's badge says so (not the "Revoked" fact, which the page lists for every key: matching
