@@ -13,31 +13,24 @@
  */
 import { randomUUID } from "node:crypto";
 import { MAX_DELIVERIES } from "../contract/delivery-limits";
-import { CURRENCIES } from "../contract/enums";
 import { say } from "../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { approvalsRequiredFor } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { budgetsFor, lockSpending, reserve } from "./budgets";
-import { parseContent } from "./channels/content";
-import {
-  batchFingerprint,
-  type DeliveryOption,
-  firstDeliveryProblem,
-  type NewDelivery,
-  optionPairs,
-} from "./delivery-checks";
+import { batchFingerprint, firstDeliveryProblem, type NewDelivery, optionPairs } from "./delivery-checks";
 import { queueRequestSent } from "./delivery-request-events";
-import { availabilityAllows } from "./eligibility";
-import { conflict, invalid, notFound } from "./errors";
+import { conflict, invalid } from "./errors";
 import { formatAmount, toMinor } from "./money";
 import { notifyPaymentAwaiting } from "./notifications";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
+import { servingChannel } from "./serving-channel";
 
 export type { NewDelivery } from "./delivery-checks";
 export { deliveryProblems } from "./delivery-checks";
+export { approvedDeliveryOptions } from "./serving-channel";
 
 export interface NewDeliveryRequest {
   programId: string;
@@ -51,48 +44,6 @@ export interface NewDeliveryRequest {
 }
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** The delivery options a send's rows are checked against: the channel's approved ones. */
-export async function approvedDeliveryOptions(channelId: string): Promise<DeliveryOption[]> {
-  const channel = await db().channel.findUnique({
-    where: { id: channelId },
-    select: { approvedContent: true },
-  });
-  if (!channel?.approvedContent) throw notFound(say("noSuchApprovedChannel"));
-  return parseContent(channel.approvedContent).deliveryOptions ?? [];
-}
-
-/** The send rule: only an approved, ONLINE channel receives delivery requests. */
-export const receivesDeliveries = (channel: { isApproved: boolean; status: string }) =>
-  channel.isApproved && channel.status === "ONLINE";
-
-async function servingChannel(tx: Tx, programId: string, channelId: string) {
-  const link = await tx.programChannel.findUnique({
-    where: { programId_channelId: { programId, channelId } },
-    include: { program: true, channel: true },
-  });
-  if (!link) throw invalid("channelId", say("channelDoesNotServeProgram"));
-  const { channel, program } = link;
-  // A sandbox's program pays only its own sandbox's channels: it has no approval policy and a vast
-  // budget, so a live channel in it would be paid without approvals or limits. (A live program's
-  // channels are live: addChannelToProgram takes no other.)
-  if (program.sandboxFor && channel.providerId !== program.sandboxFor) {
-    throw invalid("channelId", say("channelDoesNotServeProgram"));
-  }
-  if (!receivesDeliveries(channel)) {
-    throw invalid("channelId", say("channelCannotReceiveDeliveries"));
-  }
-  const content = parseContent(channel.approvedContent!);
-  // Eligibility with what a request knows: a program paying in a currency needs a channel that takes it.
-  if (
-    (CURRENCIES as readonly string[]).includes(program.unit) &&
-    !availabilityAllows(content.availability, { currency: program.unit })
-  ) {
-    throw invalid("channelId", say("channelDoesNotTakeProgramCurrency", { currency: program.unit }));
-  }
-  const name = content.name?.translation || channel.providerDeliveryChannelId;
-  return { program, channel, content, name };
-}
 
 function checkShape(request: NewDeliveryRequest) {
   const description = request.description.trim();

@@ -20,11 +20,11 @@ import {
 import { recordAudit } from "./audit";
 import { chargedAccounts, releaseRequest } from "./budgets";
 import { queueStoredRequestSent } from "./delivery-request-events";
-import { receivesDeliveries } from "./delivery-requests";
 import { conflict, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";
 import type { Actor } from "./permissions";
 import { approveRefund, rejectRefund } from "./refund-approvals";
+import { receivesDeliveries } from "./serving-channel";
 
 const WHAT: PaymentKind = "deliveryRequest";
 

@@ -11,12 +11,12 @@ import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";
 import { optionColumns } from "./delivery-checks";
-import { receivesDeliveries } from "./delivery-requests";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox-scope";
+import { receivesDeliveries } from "./serving-channel";
 
 export async function createProgram(actor: Actor, input: ProgramInput) {
   authorize(actor, "programs.manage");

@@ -10,7 +10,7 @@ import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { type ChannelContent, parseContent } from "./channels/content";
 import { type DeliveryOption, deliveryProblems } from "./delivery-checks";
-import { receivesDeliveries, sendDeliveryRequest } from "./delivery-requests";
+import { sendDeliveryRequest } from "./delivery-requests";
 import { availabilityAllows } from "./eligibility";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
@@ -19,6 +19,7 @@ import { type Actor, authorizeProvider, type Permission, systemActor } from "./p
 import { requestRefund } from "./refund-approvals";
 import { requireSandbox } from "./sandbox";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
+import { receivesDeliveries } from "./serving-channel";
 
 /** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */
 export const SANDBOX_HELPERS = "provider.deliveries.report" satisfies Permission;
