@@ -19,16 +19,6 @@ const KINDS: Partial<Record<LookupKey, "region" | "language" | "currency">> = {
 /** The platform's code for Chinese; ISO 639-1 (and so Intl) knows it as zh. */
 const LANGUAGE_ALIASES: Record<string, string> = { CN: "zh" };
 
-/** Lookups whose names the catalog holds, under their key: lookups.Kyc.PASSPORT. */
-const CATALOG_LOOKUPS: ReadonlySet<LookupKey> = new Set([
-  "DeliveryChannelCategory",
-  "Kyc",
-  "Nationality",
-  "Commodity",
-  // Only XX, the platform's unknown language: Intl names the others.
-  "Language",
-]);
-
 /** The `lookups` namespace's translator (useTranslations or getTranslations). */
 export type LookupCatalog = { (key: string): string; has(key: string): boolean };
 
@@ -39,7 +29,8 @@ export function lookupName(
   english: string,
   catalog?: LookupCatalog,
 ): string {
-  if (catalog && CATALOG_LOOKUPS.has(key) && catalog.has(`${key}.${code}`)) return catalog(`${key}.${code}`);
+  // The catalog names what CLDR does not (lookups.Kyc.PASSPORT, lookups.Language.XX).
+  if (catalog?.has(`${key}.${code}`)) return catalog(`${key}.${code}`);
   const kind = KINDS[key];
   if (!kind || locale === DEFAULT_LOCALE) return english;
   const iso = kind === "language" ? (LANGUAGE_ALIASES[code] ?? code) : code;

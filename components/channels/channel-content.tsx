@@ -36,11 +36,12 @@ function ExternalLink({ address }: { address: string | null | undefined }) {
   );
 }
 
-/** The lookup's English names by code, for the lookups whose codes the page names on hover. */
-const ENGLISH_NAMES = new Map<LookupKey, Map<string, string>>(
-  (["Country", "Language", "Currency", "DeliveryChannelCategory", "Kyc", "Nationality"] as const).map(
-    (key) => [key, new Map(LOOKUPS[key].map((item) => [item.lookUp, item.translation]))],
-  ),
+/** Each lookup's English names by code, for the codes the page names on hover. */
+const ENGLISH_NAMES = new Map(
+  Object.entries(LOOKUPS).map(([key, items]) => [
+    key as LookupKey,
+    new Map(items.map((item) => [item.lookUp, item.translation])),
+  ]),
 );
 
 /** A code as shown (BG, EN, EUR), with its name in the reader's language on hover when it has one. */
