@@ -115,6 +115,8 @@ const schema = z
     WEBHOOK_CONCURRENCY: positiveInteger(256),
     SANDBOX_DECISION_DELAY_SECONDS: positiveInteger(5),
     PAYMENT_APPROVAL_EXPIRY_HOURS: positiveInteger(168),
+    // Tests only: lets a request ask to be held after its commit (lib/api/idempotency.ts).
+    TEST_FAULT_HOOKS: flag(false),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
     NODE_ENV: z.string().optional(),
   })

@@ -219,3 +219,8 @@ export function logLevel(): string {
 
 /** Largest request body the API reads; larger bodies get 413 in the contract's envelope. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Tests only: a request may ask to be held after its commit (lib/api/idempotency.ts). */
+export function testFaultHooks(): boolean {
+  return settings().TEST_FAULT_HOOKS;
+}

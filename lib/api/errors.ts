@@ -102,6 +102,17 @@ export const requestInProgress = () =>
     "Request In Progress",
     "A request with this Idempotency-Key is in progress. Retry after it completes to receive its answer.",
   );
+/**
+ * 500, stored for the key: the request's earlier runs stopped their servers twice with nothing
+ * written, so it is not run a third time (it would likely stop the next server too).
+ */
+export const requestAbandoned = () =>
+  new ApiError(
+    500,
+    "RequestAbandoned",
+    "Request Abandoned",
+    "The server stopped while running the earlier requests with this Idempotency-Key, and nothing of them was written. It is not run again with this key: send it with a new Idempotency-Key.",
+  );
 /** 422: an Idempotency-Key reused for a different request. */
 export const idempotencyKeyReused = (difference: "operation" | "body") =>
   new ApiError(

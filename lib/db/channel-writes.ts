@@ -43,7 +43,19 @@ export interface NewChannelRow {
   receivedAt: Date;
   /** The create's audit entry, chained and written in the batch's transaction. */
   audit: UnchainedAuditRow;
+  /** Under an Idempotency-Key: the key's journal, written in the batch's transaction (transaction-journal.ts). */
+  journal?: JournalRow;
 }
+
+/** An idempotency key's journal column, as lib/db/transaction-journal.ts's journalEntry gives it. */
+export interface JournalRow {
+  apiKeyId: string;
+  key: string;
+  journal: string;
+}
+const UPDATE_JOURNAL_SQL = (p: string[]) =>
+  `UPDATE "IdempotencyKey" SET "journal" = ${p[0]} WHERE "apiKeyId" = ${p[1]} AND "key" = ${p[2]}`;
+const journalValues = ({ journal, apiKeyId, key }: JournalRow) => [journal, apiKeyId, key];
 
 /** A new channel's id: UUIDv7 (see above). */
 export const newChannelId = (): string => timeOrderedId();
@@ -110,6 +122,7 @@ function sqliteWriter(url: string): ChannelWriter {
       .map(() => "?")
       .join(", ")})`,
   );
+  const journal = connection.prepare(UPDATE_JOURNAL_SQL(["?", "?", "?"]));
   const begin = connection.prepare("BEGIN IMMEDIATE");
   const commit = connection.prepare("COMMIT");
   const rollback = connection.prepare("ROLLBACK");
@@ -127,6 +140,7 @@ function sqliteWriter(url: string): ChannelWriter {
           row.columns.requestedContent,
           sqliteTime(row.receivedAt),
         );
+        if (row.journal) journal.run(...journalValues(row.journal));
       }
       ensureHead.run();
       lockHead.run();
@@ -240,6 +254,13 @@ function postgresWriter(url: string): ChannelWriter {
           ],
         });
         await appendAuditRows(client, rows);
+        for (const row of rows)
+          if (row.journal)
+            await client.query({
+              name: "create-journal",
+              text: UPDATE_JOURNAL_SQL(["$1", "$2", "$3"]),
+              values: journalValues(row.journal),
+            });
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK").catch(() => {});

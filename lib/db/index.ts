@@ -14,6 +14,7 @@ import { closeIdempotencyWriter } from "./idempotency-writes";
 import { closeKeyRequestWriter } from "./key-request-writes";
 import { closeRateCounter } from "./rate-counts";
 import { closeSignals } from "./signals";
+import { runTransaction } from "./transaction-journal";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -36,9 +37,36 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 function createClient(): Db {
   const url = databaseUrl();
   const adapter = runtimeAdapter(url);
-  if (databaseKind(url) === "sqlite")
-    return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
-  return new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
+  const client =
+    databaseKind(url) === "sqlite"
+      ? new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS })
+      : (new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db);
+  return withJournaledTransactions(client);
+}
+
+/**
+ * Every interactive transaction journals its result under an Idempotency-Key and is run again when
+ * PostgreSQL aborts it for a deadlock (lib/db/transaction-journal.ts). The batch form (an array of
+ * queries) is left as Prisma runs it.
+ */
+function withJournaledTransactions(client: Db): Db {
+  const original = client.$transaction.bind(client) as (arg: unknown, options?: unknown) => Promise<unknown>;
+  const recordEntry = (tx: Tx, row: { apiKeyId: string; key: string; journal: string }) =>
+    tx.idempotencyKey.update({
+      where: { apiKeyId_key: { apiKeyId: row.apiKeyId, key: row.key } },
+      data: { journal: row.journal },
+    });
+  const journaled = (arg: unknown, options?: unknown) =>
+    typeof arg === "function"
+      ? runTransaction<Tx, unknown>(
+          (fn, opts) => original(fn, opts) as Promise<never>,
+          recordEntry,
+          arg as (tx: Tx) => Promise<unknown>,
+          options,
+        )
+      : original(arg, options);
+  client.$transaction = journaled as Db["$transaction"];
+  return client;
 }
 
 /** Lazily created so that importing a module never opens a connection. */
@@ -58,6 +86,7 @@ export {
 export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
 export { listen, onSignal, sendSignal, signalsLive } from "./signals";
+export { decodeJournal, type Journal, journalEntry, withJournal } from "./transaction-journal";
 
 export async function disconnectDb(): Promise<void> {
   await closeChannelReader();

@@ -110,19 +110,21 @@ export interface KeyOptions {
  * never again. Not authorized here: its callers (issueApiKey, createApiKey) check their permission.
  */
 export async function writeApiKey(actor: Actor, providerId: string, name: string, options: KeyOptions) {
-  const { key, columns } = await generateApiKey(providerId);
-  const record = await db().$transaction(async (tx) => {
+  const generated = await generateApiKey(providerId);
+  // The key leaves the transaction with its row: a retry that replays the transaction (an
+  // Idempotency-Key's journal, lib/db/transaction-journal.ts) answers the key that was stored.
+  const { key, record } = await db().$transaction(async (tx) => {
     const created = await tx.apiKey.create({
       data: {
         providerId,
         name,
         scope: options.scope ?? "full",
         expiresAt: options.expiresAt ?? null,
-        ...columns,
+        ...generated.columns,
       },
     });
     await recordAudit(tx, actor, keyIssuedRecord("api_key.created", created));
-    return created;
+    return { key: generated.key, record: created };
   });
   // A new key invalidates nothing: only verified keys are cached.
   return { key, record };
@@ -156,14 +158,16 @@ export async function regenerateApiKey(
   ) {
     throw notFound(say("noSuchProvider"));
   }
-  const { key, columns } = await generateApiKey(providerId);
-  await db().$transaction(async (tx) => {
+  const { key: generated, columns } = await generateApiKey(providerId);
+  // Returned by the transaction, so that a replay of it (see writeApiKey) answers the stored key.
+  const key = await db().$transaction(async (tx) => {
     const revoked = await tx.apiKey.updateMany({
       where: { providerId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
     const created = await tx.apiKey.create({ data: { providerId, name, ...columns } });
     await recordAudit(tx, actor, keyIssuedRecord("api_key.regenerated", created, { revoked: revoked.count }));
+    return generated;
   });
   await forgetCachedKeys();
   return key;

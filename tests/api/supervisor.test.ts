@@ -4,23 +4,13 @@
  * setting (issue 11) stops it at once, naming the variable, instead of restarting in a loop.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ownServer } from "../support/own-server";
-import { productionNodeArgs, ROOT } from "../support/test-server";
+import { productionNodeArgs, ROOT, serverPidOf } from "../support/test-server";
 
 const own = ownServer({ LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
 
-/** The node process the supervisor runs (the only child that is not a helper such as esbuild). */
-function serverPid(): number {
-  const pid = own.server().process.pid as number;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
-  const node = children.find((child) =>
-    readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server/index.ts"),
-  );
-  if (!node) throw new Error(`no server process under the supervisor ${pid}`);
-  return Number(node);
-}
+const serverPid = () => serverPidOf(own.server());
 
 async function healthy(): Promise<boolean> {
   return fetch(`${own.server().baseUrl}/api/health`).then(

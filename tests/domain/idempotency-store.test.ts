@@ -53,7 +53,7 @@ describe("claims through the driver", () => {
 
   it("with another body or operation are refused, and change nothing", async () => {
     const request = requestFor(randomUUID());
-    expect(await claimIdempotencyKey(request)).toEqual({ outcome: "claimed" });
+    expect(await claimIdempotencyKey(request)).toEqual({ outcome: "claimed", journal: [] });
     expect(await claimIdempotencyKey({ ...request, fingerprint: "b".repeat(64) })).toEqual({
       outcome: "other_body",
     });
@@ -64,32 +64,61 @@ describe("claims through the driver", () => {
 });
 
 describe("the driver's timestamps, as Prisma compares them", () => {
-  it("a claim whose 60 s lease ran out is taken over by exactly one of concurrent retries", async () => {
+  it("a claim whose 20 s lease ran out is taken over by exactly one of concurrent retries", async () => {
     const request = requestFor(randomUUID());
-    expect(await claimIdempotencyKey(request, new Date(Date.now() - 61_000))).toEqual({ outcome: "claimed" });
+    expect(await claimIdempotencyKey(request, new Date(Date.now() - 21_000))).toEqual({
+      outcome: "claimed",
+      journal: [],
+    });
     const row = await database()
       .db()
       .idempotencyKey.findUniqueOrThrow({
         where: { apiKeyId_key: { apiKeyId: request.apiKeyId, key: request.key } },
       });
-    expect(row.lockedUntil!.getTime() - row.createdAt.getTime()).toBe(60_000);
+    expect(row.lockedUntil!.getTime() - row.createdAt.getTime()).toBe(20_000);
     const retries = await Promise.all(times(5).map(() => claimIdempotencyKey(request)));
     expect(outcomes(retries)).toEqual(["claimed", ...times(4).map(() => "in_progress")]);
   });
 
   it("a claim within its lease is in progress", async () => {
     const request = requestFor(randomUUID());
-    expect(await claimIdempotencyKey(request, new Date(Date.now() - 50_000))).toEqual({ outcome: "claimed" });
+    expect(await claimIdempotencyKey(request, new Date(Date.now() - 10_000))).toEqual({
+      outcome: "claimed",
+      journal: [],
+    });
     expect(await claimIdempotencyKey(request)).toEqual({ outcome: "in_progress" });
+  });
+
+  it("a request whose server died twice with nothing written is not run a third time", async () => {
+    const request = requestFor(randomUUID());
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    expect(await claimIdempotencyKey(request, ago(50))).toEqual({ outcome: "claimed", journal: [] });
+    // Its lease ran out: the first retry runs it again (the server may have died of something else).
+    expect(await claimIdempotencyKey(request, ago(25))).toEqual({ outcome: "claimed", journal: [] });
+    // Its server died again: it is not run a third time.
+    expect(await claimIdempotencyKey(request)).toEqual({ outcome: "abandoned" });
+  });
+
+  it("a retry after a death with something committed gets the journal, however often", async () => {
+    const request = requestFor(randomUUID());
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    expect(await claimIdempotencyKey(request, ago(75))).toEqual({ outcome: "claimed", journal: [] });
+    const where = { apiKeyId_key: { apiKeyId: request.apiKeyId, key: request.key } };
+    await database()
+      .db()
+      .idempotencyKey.update({ where, data: { journal: JSON.stringify(["entry"]) } });
+    expect(await claimIdempotencyKey(request, ago(50))).toEqual({ outcome: "claimed", journal: ["entry"] });
+    expect(await claimIdempotencyKey(request, ago(25))).toEqual({ outcome: "claimed", journal: ["entry"] });
+    expect(await claimIdempotencyKey(request)).toEqual({ outcome: "claimed", journal: ["entry"] });
   });
 
   it("an answered key expires after 24 hours and may then be claimed for another body", async () => {
     const request = requestFor(randomUUID());
     const dayAndSecondAgo = new Date(Date.now() - 86_401_000);
-    expect(await claimIdempotencyKey(request, dayAndSecondAgo)).toEqual({ outcome: "claimed" });
+    expect(await claimIdempotencyKey(request, dayAndSecondAgo)).toEqual({ outcome: "claimed", journal: [] });
     await completeIdempotencyKey(request, { status: 200, json: "{}" });
     const reuse = { ...request, fingerprint: "c".repeat(64) };
-    expect(await claimIdempotencyKey(reuse)).toEqual({ outcome: "claimed" });
+    expect(await claimIdempotencyKey(reuse)).toEqual({ outcome: "claimed", journal: [] });
     await completeIdempotencyKey(reuse, { status: 201, json: '{"again":true}' });
     expect(await claimIdempotencyKey(reuse)).toEqual({
       outcome: "replay",

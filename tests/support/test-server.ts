@@ -154,3 +154,28 @@ export async function startServer(
       }),
   };
 }
+
+/** The node process the supervisor of `npm start` runs (the only child that is not a helper such as esbuild). */
+export function serverPidOf(running: RunningServer): number {
+  const pid = running.process.pid as number;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+  const node = children.find((child) =>
+    readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server/index.ts"),
+  );
+  if (!node) throw new Error(`no server process under the supervisor ${pid}`);
+  return Number(node);
+}
+
+/** Waits until the server (restarted by its supervisor, say) answers health again. */
+export async function healthyAgain(running: RunningServer, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${running.baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer health again:\n${running.output().slice(-4000)}`);
+}

@@ -19,6 +19,7 @@ import {
   insertChannels,
   isRecordNotFound,
   isUniqueViolation,
+  journalEntry,
   type NewChannelRow,
   newChannelId,
 } from "../../db";
@@ -89,6 +90,10 @@ const contentSummary = (body: ChannelBody, status: ChannelStatus) => ({
 
 export async function requestChannelCreate(actor: Actor, body: ChannelBody, receivedAt = new Date()) {
   const providerId = authorizeProvider(actor, "provider.channels.edit");
+  // A retry of a create that committed before its answer was stored answers that create's receipt.
+  const step = journalEntry({ receivedAt });
+  if (step && "replay" in step)
+    return receipt("CREATE", body.providerDeliveryChannelId, step.replay.receivedAt);
   const columns = requestedColumns(body);
   const id = newChannelId();
   // Built here, in the caller's request: the batch writer chains it in the batch's transaction.
@@ -107,6 +112,7 @@ export async function requestChannelCreate(actor: Actor, body: ChannelBody, rece
         columns,
         receivedAt,
         audit,
+        journal: step?.record,
         settle: (error) => (error === undefined ? resolve() : reject(error)),
       });
       if (!writingCreates) {
@@ -120,6 +126,7 @@ export async function requestChannelCreate(actor: Actor, body: ChannelBody, rece
     }
     throw error;
   }
+  step?.committed();
   return receipt("CREATE", body.providerDeliveryChannelId, receivedAt);
 }
 
