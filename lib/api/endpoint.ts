@@ -5,6 +5,7 @@
  * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
  */
 import type { z } from "zod";
+import { ServerBusy } from "../admission";
 import { type ApiPrincipal, apiKeyActor, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
 import { recordKeyRequest } from "../domain/key-requests";
@@ -21,12 +22,13 @@ import {
   internalError,
   methodNotAllowed,
   readOnlyKey,
+  serverBusy,
   tokenExpired,
   tokenInvalid,
   tokenMissing,
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
-import { type BodyLimits, withJsonBody } from "./json-body";
+import { type BodyLimits, DEFAULT_BODY_LIMITS, withJsonBody } from "./json-body";
 import { withinRateLimit } from "./rate-limit";
 import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
@@ -159,6 +161,10 @@ function authorizeCaller(actor: Actor, permission: Permission | undefined, reque
 /** The envelope for whatever went wrong: the API's own errors, a broken domain rule, else a 500. */
 function failureOf(error: unknown, request: ApiRequest): ApiResult {
   if (error instanceof ApiError) return failure(error, request);
+  if (error instanceof ServerBusy) {
+    const result = failure(serverBusy(error.retryAfterSeconds), request);
+    return { ...result, headers: { ...result.headers, "retry-after": String(error.retryAfterSeconds) } };
+  }
   if (error instanceof DomainError) return failure(fromDomainError(error), request);
   return failure(internalError(), request, error);
 }
@@ -188,26 +194,28 @@ export function defineEndpoint<
         definition.idempotencyKey && callerId
           ? idempotencyOf(request, callerId, definition.operationId)
           : undefined;
+      const run = (body: unknown) => {
+        const perform = () =>
+          definition
+            .run({
+              principal: principal as PrincipalOf<A>,
+              actor: actor as A extends "none" ? undefined : Actor,
+              body: body as BodyOf<S>,
+              params: request.params,
+              query: new URLSearchParams(request.query ?? ""),
+              idempotencyKey: once?.key,
+            })
+            .then(success, (error: unknown) => failureOf(error, request));
+        return once ? once.answer(perform, (error) => failureOf(error, request)) : perform();
+      };
       const schema = definition.body;
-      const body = schema
-        ? await withJsonBody(
-            once?.request ?? request,
-            (input) => parseOrThrow(schema, input),
-            definition.bodyLimits,
-          )
-        : undefined;
-      const perform = () =>
-        definition
-          .run({
-            principal: principal as PrincipalOf<A>,
-            actor: actor as A extends "none" ? undefined : Actor,
-            body: body as BodyOf<S>,
-            params: request.params,
-            query: new URLSearchParams(request.query ?? ""),
-            idempotencyKey: once?.key,
-          })
-          .then(success, (error: unknown) => failureOf(error, request));
-      return once ? await once.answer(perform, (error) => failureOf(error, request)) : await perform();
+      if (!schema) return await run(undefined);
+      return await withJsonBody(
+        once?.request ?? request,
+        (input) => parseOrThrow(schema, input),
+        definition.bodyLimits ?? DEFAULT_BODY_LIMITS,
+        run,
+      );
     } catch (error) {
       return failureOf(error, request);
     }

@@ -4,16 +4,19 @@
  * parsing, and large bodies read and parsed a few at a time, so concurrent hostile bodies queue
  * instead of exhausting the heap or the event loop. Small bodies never wait.
  */
+import { admitHeavyWork, costOfBody } from "../admission";
 import { MAX_BODY_BYTES } from "../config";
 import { findUnstorableText, MAX_INPUT_DEPTH } from "../contract/stored-text";
 import { isAcceptedJsonType } from "./content-types";
 import { unsupportedMediaType, validationError } from "./errors";
 import type { ApiRequest } from "./request";
 
-/** Bodies above this size take a slot of the gate; valid bodies of the contract are far smaller. */
+/**
+ * Bodies above this size are read through a gate and served within the heavy-work budget
+ * (lib/admission.ts); valid bodies of the provider contract are far smaller.
+ */
 const LARGE_BODY_BYTES = 64 * 1024;
 const LARGE_BODIES_READ_AT_ONCE = 16;
-const LARGE_BODIES_PARSED_AT_ONCE = 4;
 
 /** The `charset` parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
 function charsetOf(contentType: string | undefined): string | undefined {
@@ -38,7 +41,6 @@ function gate(size: number) {
   };
 }
 const largeBodyReadGate = gate(LARGE_BODIES_READ_AT_ONCE);
-const largeBodyParseGate = gate(LARGE_BODIES_PARSED_AT_ONCE);
 
 /** What an operation reads at most: bytes (413 beyond) and JSON values (400 beyond, before parsing). */
 export interface BodyLimits {
@@ -57,9 +59,10 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = { bytes: MAX_BODY_BYTES, values: 
  * first: nesting deeper than any contract shape (each nested array costs ~60 bytes), or more values
  * than any contract body holds (a 1 MiB list of 500,000 zeros, 50,000 unknown properties).
  */
-function shapeProblem(text: string, maxValues: number): string | undefined {
+function scanShape(text: string, maxValues: number): { problem?: string; objects: number } {
   let depth = 0;
   let values = 1;
+  let objects = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -69,13 +72,18 @@ function shapeProblem(text: string, maxValues: number): string | undefined {
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
-      if (++depth > MAX_INPUT_DEPTH) return `The request body nests more than ${MAX_INPUT_DEPTH} levels deep`;
+      if (code === 0x7b) objects++;
+      if (++depth > MAX_INPUT_DEPTH)
+        return { problem: `The request body nests more than ${MAX_INPUT_DEPTH} levels deep`, objects };
     } else if (code === 0x5d || code === 0x7d) depth--;
     else if (code === 0x2c && ++values > maxValues) {
-      return `The request body holds more than ${maxValues.toLocaleString("en")} values`;
+      return {
+        problem: `The request body holds more than ${maxValues.toLocaleString("en")} values`,
+        objects,
+      };
     }
   }
-  return undefined;
+  return { objects };
 }
 
 const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true });
@@ -95,10 +103,15 @@ async function readText(request: ApiRequest, maxBytes: number): Promise<string> 
   }
 }
 
-function parse(text: string, maxValues: number): unknown {
+/** The body's text, found sound to parse: its shape and how many objects parsing it makes. */
+function checkedShape(text: string, maxValues: number): { objects: number } {
   if (text.trim() === "") throw validationError(["The request body is empty"]);
-  const shape = shapeProblem(text, maxValues);
-  if (shape) throw validationError([shape]);
+  const { problem, objects } = scanShape(text, maxValues);
+  if (problem) throw validationError([problem]);
+  return { objects };
+}
+
+function parse(text: string): unknown {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -113,17 +126,29 @@ function parse(text: string, maxValues: number): unknown {
 
 /**
  * Reads the body (through a gate of its own, so that slow senders hold at most a few slots, each for
- * at most the fast path's body timeout), then parses it and hands it to `use` (the schema check)
- * inside the parse gate when it is large, so the parsed value is dropped before the next one.
+ * at most the fast path's body timeout), parses it, hands it to `use` (the schema check) and the
+ * result to `then` (the operation). A large body's parse and operation run within the heavy-work
+ * budget (lib/admission.ts), held until the operation has answered: what a send holds lives that
+ * long, not only while it is parsed. Over the budget it waits its turn, or is refused (ServerBusy).
  */
-export async function withJsonBody<T>(
+export async function withJsonBody<T, R>(
   request: ApiRequest,
   use: (body: unknown) => T,
-  limits: BodyLimits = DEFAULT_BODY_LIMITS,
-): Promise<T> {
+  limits: BodyLimits,
+  then: (value: T) => Promise<R>,
+): Promise<R> {
   const declared = Number(request.header("content-length"));
   const small = Number.isFinite(declared) && declared > 0 && declared <= LARGE_BODY_BYTES;
-  if (small) return use(parse(await readText(request, limits.bytes), limits.values));
-  const text = await largeBodyReadGate(() => readText(request, limits.bytes));
-  return largeBodyParseGate(async () => use(parse(text, limits.values)));
+  if (small) {
+    const text = await readText(request, limits.bytes);
+    checkedShape(text, limits.values);
+    return then(use(parse(text)));
+  }
+  let text = await largeBodyReadGate(() => readText(request, limits.bytes));
+  const { objects } = checkedShape(text, limits.values);
+  return admitHeavyWork(costOfBody(text.length, objects), () => {
+    const value = use(parse(text));
+    text = ""; // the parsed value is what the operation needs: the text may go
+    return then(value);
+  });
 }

@@ -77,6 +77,7 @@ export function db(): Db {
 
 export { readChannelRow } from "./channel-reads";
 export { insertChannels, type NewChannelRow, newChannelId } from "./channel-writes";
+export { insertDeliveryRows, type NewDeliveryRow } from "./delivery-writes";
 export {
   type IdempotencyClaimRow,
   type IdempotentAnswerRow,

@@ -14,13 +14,19 @@
 import { randomUUID } from "node:crypto";
 import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { say } from "../contract/validation-messages";
-import { db, type Tx, takeWriteLock } from "../db";
+import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
 import { approvalsRequiredFor } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { budgetsFor, lockSpending, reserve } from "./budgets";
-import { batchFingerprint, firstDeliveryProblem, type NewDelivery, optionPairs } from "./delivery-checks";
-import { queueRequestSent } from "./delivery-request-events";
+import {
+  batchFingerprint,
+  type DeliveryOption,
+  firstDeliveryProblem,
+  type NewDelivery,
+  optionPairs,
+} from "./delivery-checks";
+import { requestSentEvent } from "./delivery-request-events";
 import { conflict, invalid } from "./errors";
 import { formatAmount, toMinor } from "./money";
 import { notifyPaymentAwaiting } from "./notifications";
@@ -178,29 +184,23 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
     },
   });
   for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId);
-  const rows = deliveries.map((delivery) => ({
-    id: delivery.id,
-    beneficiaryId: delivery.beneficiaryId,
-    amountMinor: delivery.amountMinor,
-    options: optionPairs(delivery.options, options),
-  }));
-  await tx.delivery.createMany({
-    data: rows.map((row) => ({ ...row, deliveryRequestId, options: JSON.stringify(row.options) })),
-  });
   // Awaiting approval, the provider hears nothing (the final approval queues the event): the
   // finance approvers are told by mail.
-  if (approvalState === "SENT") {
-    const sent = { id: deliveryRequestId, description, unit: program.unit, channel };
-    await queueRequestSent(tx, sent, rows);
-  } else {
-    const awaiting = { description, totalMinor, deliveryCount: rows.length, approvalsRequired };
+  const event =
+    approvalState === "SENT"
+      ? requestSentEvent({ id: deliveryRequestId, description, unit: program.unit, channel })
+      : undefined;
+  await writeDeliveries(tx, deliveryRequestId, deliveries, options, event);
+  if (event) await event.queue(tx);
+  else {
+    const awaiting = { description, totalMinor, deliveryCount: deliveries.length, approvalsRequired };
     await notifyPaymentAwaiting(tx, program, awaiting, actor.personId);
   }
   await recordAudit(tx, actor, {
     action: "delivery_request.created",
     subjectType: "DeliveryRequest",
     subjectId: deliveryRequestId,
-    detail: { programId: program.id, channelId: channel.id, deliveries: rows.length },
+    detail: { programId: program.id, channelId: channel.id, deliveries: deliveries.length },
     after: { approvalState, approvalsRequired, totalMinor, unit: program.unit },
   });
   return {
@@ -211,6 +211,29 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
     approvalsRequired,
     replayed: false,
   };
+}
+
+/** Deliveries turned into rows (and event items) at a time: what a send holds beyond its input stays bounded. */
+const ROW_BATCH = 500;
+
+/** Writes the deliveries' rows and adds each to the event (when the request is sent now), a batch at a time. */
+async function writeDeliveries(
+  tx: Tx,
+  deliveryRequestId: string,
+  deliveries: (NewDelivery & { id: string; amountMinor: bigint })[],
+  options: DeliveryOption[],
+  event: ReturnType<typeof requestSentEvent> | undefined,
+) {
+  for (let start = 0; start < deliveries.length; start += ROW_BATCH) {
+    const rows = deliveries
+      .slice(start, start + ROW_BATCH)
+      .map(({ id, beneficiaryId, amountMinor, ...delivery }) => {
+        const pairs = optionPairs(delivery.options, options);
+        event?.add({ id, beneficiaryId, amountMinor, options: pairs });
+        return { id, beneficiaryId, amountMinor, options: JSON.stringify(pairs) };
+      });
+    await insertDeliveryRows(tx, deliveryRequestId, rows);
+  }
 }
 
 /**

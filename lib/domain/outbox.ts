@@ -22,7 +22,7 @@ export function payloadPreviewOf(payload: string): string {
   return /[\uD800-\uDBFF]$/.test(preview) ? preview.slice(0, -1) : preview;
 }
 
-export async function queueEvent<K extends keyof WebhookPayloads>(
+export function queueEvent<K extends keyof WebhookPayloads>(
   tx: Tx,
   providerId: string,
   eventType: K,
@@ -30,7 +30,20 @@ export async function queueEvent<K extends keyof WebhookPayloads>(
   /** `id`: an example event's marked id (webhook-events.ts); otherwise the table's uuid. */
   options: { id?: string } = {},
 ) {
-  const json = JSON.stringify(payload);
+  return queueSerializedEvent(tx, providerId, eventType, JSON.stringify(payload), options);
+}
+
+/**
+ * An event whose payload the caller serialized itself, a part at a time (a send's 10,000
+ * deliveries, lib/domain/delivery-request-events.ts): the JSON of a WebhookPayloads[K].
+ */
+export async function queueSerializedEvent(
+  tx: Tx,
+  providerId: string,
+  eventType: keyof WebhookPayloads,
+  json: string,
+  options: { id?: string } = {},
+) {
   const event = await tx.outboxEvent.create({
     data: { ...options, providerId, eventType, payload: json, payloadPreview: payloadPreviewOf(json) },
     select: { id: true },

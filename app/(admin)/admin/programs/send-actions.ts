@@ -6,6 +6,7 @@
  * form; any bad row sends nothing and every row's problems come back.
  */
 import { getLocale, getTranslations } from "next-intl/server";
+import { admitHeavyWork, costOfBody, ServerBusy } from "@/lib/admission";
 import {
   type PreviewOutcome,
   type RowProblem,
@@ -13,6 +14,7 @@ import {
   type SendOutcome,
   sendInputSchema,
 } from "@/lib/contract/forms/delivery-requests";
+import { say } from "@/lib/contract/validation-messages";
 import { nameInViewersLanguage } from "@/lib/domain/channels";
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import {
@@ -22,6 +24,7 @@ import {
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
+import { tooMany } from "@/lib/domain/errors";
 import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { defineAction } from "@/lib/portal/define-action";
@@ -47,6 +50,32 @@ async function deliveriesOf(
   return { deliveries, problems };
 }
 
+function linesOf(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
+}
+
+/**
+ * A send's work within the server's heavy-work budget (lib/admission.ts), as the API's sends are:
+ * a full CSV holds tens of megabytes while it is parsed and written. Refused when its turn does not
+ * come in time, with a message to try again.
+ */
+async function withinBudget<T>(input: SendInput, work: () => Promise<T>): Promise<T> {
+  // A CSV's row is a delivery and its options: two objects once parsed, as a JSON body's.
+  const [bytes, rows] =
+    input.source === "csv"
+      ? [input.csv.length, linesOf(input.csv)]
+      : [JSON.stringify(input.deliveries).length, input.deliveries.length];
+  try {
+    return await admitHeavyWork(costOfBody(bytes, rows * 2), work);
+  } catch (error) {
+    if (error instanceof ServerBusy)
+      throw tooMany(say("serverBusyTryAgain", { seconds: error.retryAfterSeconds }));
+    throw error;
+  }
+}
+
 const requestHref = (programId: string, requestId: string) =>
   `/admin/programs/${programId}/requests/${requestId}`;
 
@@ -55,9 +84,13 @@ export const previewSendAction = defineAction({
   permission: "deliveries.send",
   input: sendInputSchema,
   run: async (input, user): Promise<PreviewOutcome> => {
-    const { deliveries, problems } = await deliveriesOf(input);
-    if (problems.length) return { problems };
-    const preview = await previewDeliveryRequest(user.actor, { ...input, deliveries });
+    const checked = await withinBudget(input, async () => {
+      const { deliveries, problems } = await deliveriesOf(input);
+      if (problems.length) return { problems };
+      return { preview: await previewDeliveryRequest(user.actor, { ...input, deliveries }) };
+    });
+    if (!checked.preview) return { problems: checked.problems };
+    const { preview } = checked;
     const format = await getFormat();
     const t = await getTranslations("programs.detail");
     const channelName = await nameInViewersLanguage(input.channelId, preview.channelName, await getLocale());
@@ -91,13 +124,18 @@ export const sendAction = defineAction({
   permission: "deliveries.send",
   input: sendInputSchema,
   run: async (input, user): Promise<SendOutcome> => {
-    const { deliveries, problems } = await deliveriesOf(input);
-    if (problems.length) return { problems };
-    const sent = await sendDeliveryRequest(user.actor, { ...input, deliveries });
+    const outcome = await withinBudget(input, async () => {
+      const { deliveries, problems } = await deliveriesOf(input);
+      if (problems.length) return { problems };
+      const sent = await sendDeliveryRequest(user.actor, { ...input, deliveries });
+      return { sent, count: deliveries.length };
+    });
+    if (!outcome.sent) return { problems: outcome.problems };
+    const { sent, count } = outcome;
     return {
       deliveryRequestId: sent.deliveryRequestId,
       href: requestHref(input.programId, sent.deliveryRequestId),
-      deliveries: deliveries.length,
+      deliveries: count,
       total: (await getFormat()).amount(sent.totalMinor, sent.unit),
       replayed: sent.replayed,
       approvalsRequired: sent.approvalState === "PENDING_APPROVAL" ? sent.approvalsRequired : 0,

@@ -1,0 +1,116 @@
+/**
+ * Admission of heavy work by a memory budget (issue 35): a send of 10,000 deliveries holds tens of
+ * megabytes while it is parsed, checked and written, and a few of them at once used to exhaust the
+ * server's heap. Each heavy request names what it will hold at its peak (its cost, from its body's
+ * size: `costOfBody`) and runs only while the costs of those running fit in the budget, a share of
+ * the heap limit. The others wait in line, first come first served; one that cannot start within
+ * ADMISSION_WAIT_MS is refused with `ServerBusy`, which the API answers 503 with Retry-After and
+ * the console as a message to try again. A request whose cost alone exceeds the budget still runs,
+ * but only when nothing else heavy does: every request within the documented limits is served.
+ *
+ * Small requests never come here: they are the most, and each is cheap.
+ */
+import { getHeapStatistics } from "node:v8";
+
+/** The share of the heap limit heavy requests may hold together; the rest serves everything else. */
+const BUDGET_SHARE = 0.5;
+/**
+ * What a body costs at its peak: per byte (the parsed strings, the schema's copy, the stored rows'
+ * and the event's JSON) and per object (each delivery and its options become objects several times
+ * over on their way to the database). Measured with npm run bench:sends; on the safe side.
+ */
+const HEAP_PER_BODY_BYTE = 10;
+const HEAP_PER_OBJECT = 4096;
+/** How long a heavy request may wait for its turn before it is refused. */
+export const ADMISSION_WAIT_MS = 20_000;
+/** What a refused request is told to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export class ServerBusy extends Error {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  constructor() {
+    super("The server is busy with other large requests");
+  }
+}
+
+interface Waiting {
+  cost: number;
+  start: () => void;
+  timer: NodeJS.Timeout;
+}
+
+/** One budget per process, shared by the API (on globalThis: Next's bundle and the fast path). */
+class Budget {
+  inUse = 0;
+  running = 0;
+  readonly waiting: Waiting[] = [];
+  constructor(readonly size: number) {}
+
+  private fits(cost: number): boolean {
+    return this.running === 0 || this.inUse + cost <= this.size;
+  }
+
+  async run<T>(cost: number, work: () => Promise<T>): Promise<T> {
+    if (this.waiting.length === 0 && this.fits(cost)) this.take(cost);
+    else await this.wait(cost);
+    try {
+      return await work();
+    } finally {
+      this.inUse -= cost;
+      this.running -= 1;
+      this.startWaiting();
+    }
+  }
+
+  private take(cost: number) {
+    this.inUse += cost;
+    this.running += 1;
+  }
+
+  private wait(cost: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const entry: Waiting = {
+        cost,
+        start: () => {
+          clearTimeout(entry.timer);
+          this.take(cost);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(entry), 1);
+          reject(new ServerBusy());
+          // The first in line may fit now that a larger one behind it left.
+          this.startWaiting();
+        }, ADMISSION_WAIT_MS),
+      };
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Starts those first in line while they fit (never overtaking: a large one is not starved). */
+  private startWaiting() {
+    while (this.waiting.length > 0 && this.fits(this.waiting[0]!.cost)) this.waiting.shift()!.start();
+  }
+}
+
+const shared = globalThis as unknown as { portalHeavyWorkBudget?: Budget };
+
+function budget(): Budget {
+  shared.portalHeavyWorkBudget ??= new Budget(getHeapStatistics().heap_size_limit * BUDGET_SHARE);
+  return shared.portalHeavyWorkBudget;
+}
+
+/** The peak heap a request with a JSON body of `bytes` holding `objects` objects is expected to hold. */
+export const costOfBody = (bytes: number, objects: number) =>
+  bytes * HEAP_PER_BODY_BYTE + objects * HEAP_PER_OBJECT;
+
+/** Runs `work` once its cost fits in the budget; throws ServerBusy when its turn does not come in time. */
+export function admitHeavyWork<T>(cost: number, work: () => Promise<T>): Promise<T> {
+  return budget().run(cost, work);
+}
+
+/** What the budget holds now, for health and metrics. */
+export function heavyWorkLoad() {
+  const { inUse, running, waiting, size } = budget();
+  return { inUse, running, waiting: waiting.length, size };
+}
