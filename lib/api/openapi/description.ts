@@ -67,8 +67,8 @@ The operations that change something accept an \`${IDEMPOTENCY_KEY_HEADER}\` hea
 
 - Retrying with the same key and body answers the first request's status and body again, with \`${REPLAYED_HEADER}: true\`, and changes nothing more.
 - The same key with another body or for another operation is a **422**; a retry while the first request is still running is a **409** with \`Retry-After\`.
-- Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key.
-- Retry, backing off exponentially, when no answer came and on a 5xx; on a 429 or a 409 \`RequestInProgress\` after \`Retry-After\`. Any other 4xx is final: fix the request.
+- Keys are kept 24 hours per API key. Answers of 500 are not kept: retry them with the same key. A retry after the server died between its commit and its answer gets the original success.
+- Retry, backing off exponentially, when no answer came and on a 5xx; on a 429, a 503 \`ServerBusy\` or a 409 \`RequestInProgress\` after \`Retry-After\`. Any other 4xx is final: fix the request.
 
 ${rateLimitSection()}
 

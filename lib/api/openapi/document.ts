@@ -22,6 +22,7 @@ import {
   platformFailures,
   readOnlyForbidden,
   rejection,
+  serverBusyResponse,
   serverError,
   tooLarge,
   unauthorized,
@@ -67,6 +68,7 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
     responses[403] = readOnlyForbidden(operation.method, operation.path);
   if (operation.auth === "platformToken") Object.assign(responses, platformFailures());
   if (body) responses[413] = tooLarge(operation.bodyLimits?.bytes);
+  if (body) responses[503] = serverBusyResponse();
   const own = { ...responses, ...docs.responses };
   const retriable = operation.idempotencyKey ? withIdempotencyResponses(own) : own;
   return operation.auth === "none" ? retriable : withRateLimitResponses(retriable);

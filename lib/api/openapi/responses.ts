@@ -18,6 +18,7 @@ import {
   notFound,
   payloadTooLarge,
   readOnlyKey,
+  serverBusy,
   tokenExpired,
   tokenInvalid,
   tokenMissing,
@@ -133,6 +134,12 @@ export const tooLarge = (limit = MAX_BODY_BYTES) =>
   failureResponse(`The body is larger than ${limit} bytes.`, {
     tooLarge: { summary: "Body too large", error: payloadTooLarge(limit) },
   });
+
+export const serverBusyResponse = () =>
+  failureResponse(
+    "Bodies over 64 KiB are admitted by the server's memory budget; this one did not get its turn within 20 s and nothing was done. Retry after `Retry-After` seconds with the same Idempotency-Key.",
+    { busy: { summary: "Server busy", error: serverBusy(5) } },
+  );
 
 export const serverError = () =>
   failureResponse("Unexpected server failure. The guid identifies the occurrence in the server log.", {
