@@ -7,6 +7,7 @@
  * awaiting approval (or rejected, or expired) was never sent: the provider cannot know of it, so its
  * reports about it are answered as about an unknown one.
  */
+import { databaseKind } from "../config";
 import { say } from "../contract/validation-messages";
 import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
@@ -66,6 +67,7 @@ export async function syncDeliveries(
       providerId,
       reports.map((report) => report.deliveryId),
     );
+    await lockInIdOrder(tx, [...deliveries.keys()]);
     // Outcomes that move no money are written together, which is only the same as writing each in
     // turn when no delivery is reported twice (the contract refuses that; a caller might not).
     const distinct = new Set(reports.map((report) => report.deliveryId)).size === reports.length;
@@ -122,6 +124,20 @@ export async function syncDeliveries(
       })),
     );
   });
+}
+
+/**
+ * Takes the report's delivery rows (PostgreSQL) in one order for every report, by id, before any is
+ * written. The writes below follow the report's order, then group the outcomes that move no money
+ * by status: two reports naming the same deliveries in other orders locked them in other orders and
+ * deadlocked (one answered 500). Locking first keeps the writes, and so the report's movements and
+ * answers, as they were. SQLite has one writer at a time (takeWriteLock).
+ */
+async function lockInIdOrder(tx: Tx, ids: string[]) {
+  if (databaseKind() !== "postgres" || ids.length === 0) return;
+  // The ids as one array: one bound value however long the report.
+  await tx.$executeRaw`
+    SELECT 1 FROM "Delivery" WHERE "id" = ANY(${ids}::text[]) ORDER BY "id" FOR NO KEY UPDATE`;
 }
 
 /** Ids bound per read, well under what one query may bind. */

@@ -26,16 +26,19 @@ export const PHONE_OPTION = {
   validationRegex: "^\\+?[0-9 ]+$",
 };
 
-/** A new provider with an API key and an approved, ONLINE channel (with `budget` when given). */
+/**
+ * An approved, ONLINE channel (with `budget` when given) of a new provider with an API key, or of
+ * `provider` when given (a second channel of one provider).
+ */
 export async function approvedChannel(
   budget: ChannelBody["budget"],
   name = "Cash",
   deliveryOptions = [PHONE_OPTION],
+  provider?: { id: string; key: string },
 ) {
-  const provider = await createProvider(ADMIN, `Money provider ${randomUUID()}`);
-  const { key } = await issueApiKey(ADMIN, provider.id);
+  const { id: providerId, key } = provider ?? (await newProviderWithKey());
   const providerDeliveryChannelId = `money-${randomUUID()}`;
-  await requestChannelCreate(providerActor(provider.id), {
+  await requestChannelCreate(providerActor(providerId), {
     providerDeliveryChannelId,
     name: { language: "EN", translation: name },
     landingPage: "www.example.org",
@@ -44,11 +47,17 @@ export async function approvedChannel(
     deliveryOptions,
   });
   const channel = await db().channel.findFirstOrThrow({
-    where: { providerId: provider.id },
+    where: { providerId, providerDeliveryChannelId },
     include: { requests: true },
   });
   await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
-  return { providerId: provider.id, apiKey: key, channelId: channel.id, providerDeliveryChannelId };
+  return { providerId, apiKey: key, channelId: channel.id, providerDeliveryChannelId };
+}
+
+async function newProviderWithKey() {
+  const provider = await createProvider(ADMIN, `Money provider ${randomUUID()}`);
+  const { key } = await issueApiKey(ADMIN, provider.id);
+  return { id: provider.id, key };
 }
 
 /** A program of `virtualBudget` in `unit` (EUR unless said) served by the given channels. */
