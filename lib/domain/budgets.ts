@@ -128,11 +128,14 @@ export async function reserve(tx: Tx, budget: AppliedBudget, amountMinor: bigint
   await recordMovement(tx, budget.id, "RESERVED", amountMinor, { deliveryRequestId });
 }
 
-/** The accounts a request reserved against: the budget that applied and its program's virtual budget. */
-export function chargedAccounts(request: {
-  budgetAccountId: string;
-  program: { budget: { id: string } | null };
-}) {
+/** The columns of a request that name the accounts it reserved against. */
+type ChargedRequest = { budgetAccountId: string; program: { budget: { id: string } | null } };
+
+/**
+ * The accounts a request reserved against: the budget that applied and its program's virtual budget,
+ * in the order a send locks them (budgetsFor: the channel's first).
+ */
+export function chargedAccounts(request: ChargedRequest) {
   const programAccount = request.program.budget?.id;
   return programAccount && programAccount !== request.budgetAccountId
     ? [request.budgetAccountId, programAccount]
@@ -172,35 +175,49 @@ interface DeliveryMove {
 export class BudgetMoves {
   private readonly byAccount = new Map<
     string,
-    { moves: DeliveryMove[]; released: bigint; delivered: bigint }
+    { order: string; moves: DeliveryMove[]; released: bigint; delivered: bigint }
   >();
 
-  private of(accountId: string) {
-    const entry = this.byAccount.get(accountId) ?? { moves: [], released: 0n, delivered: 0n };
-    this.byAccount.set(accountId, entry);
-    return entry;
+  /** The entries of every account the request reserved against. */
+  private of(request: ChargedRequest) {
+    return chargedAccounts(request).map((accountId) => {
+      // "0…" a channel's account, "1…" a program's: the channels' sort first (write).
+      const order = `${accountId === request.program.budget?.id ? 1 : 0}${accountId}`;
+      const entry = this.byAccount.get(accountId) ?? { order, moves: [], released: 0n, delivered: 0n };
+      this.byAccount.set(accountId, entry);
+      return entry;
+    });
   }
 
-  /** A reserved amount counted as delivered (it stays reserved: it was spent). */
-  delivered(accountId: string, amountMinor: bigint, deliveryId: string) {
-    const entry = this.of(accountId);
-    entry.delivered += amountMinor;
-    entry.moves.push({ kind: "DELIVERED", amountMinor, deliveryId });
+  /** A reserved amount counted as delivered (it stays reserved: it was spent), on each account. */
+  delivered(request: ChargedRequest, amountMinor: bigint, deliveryId: string) {
+    for (const entry of this.of(request)) {
+      entry.delivered += amountMinor;
+      entry.moves.push({ kind: "DELIVERED", amountMinor, deliveryId });
+    }
   }
 
   /**
-   * An amount given back (a delivery the provider reverted); when that delivery had been counted as
-   * delivered, it leaves the delivered amount as well.
+   * An amount given back to each account (a delivery the provider reverted); when that delivery had
+   * been counted as delivered, it leaves the delivered amount as well.
    */
-  released(accountId: string, amountMinor: bigint, deliveryId: string, wasDelivered: boolean) {
-    const entry = this.of(accountId);
-    entry.released += amountMinor;
-    if (wasDelivered) entry.delivered -= amountMinor;
-    entry.moves.push({ kind: "RELEASED", amountMinor, deliveryId });
+  released(request: ChargedRequest, amountMinor: bigint, deliveryId: string, wasDelivered: boolean) {
+    for (const entry of this.of(request)) {
+      entry.released += amountMinor;
+      if (wasDelivered) entry.delivered -= amountMinor;
+      entry.moves.push({ kind: "RELEASED", amountMinor, deliveryId });
+    }
   }
 
+  /**
+   * Every channel's account before any program's, each by id: the order a send locks a channel's
+   * and its program's (budgetsFor) and a rejection releases them (chargedAccounts). In the order
+   * the report met them, two reports meeting the same accounts in other orders deadlocked on
+   * PostgreSQL, as could a report and a send.
+   */
   async write(tx: Tx) {
-    for (const [accountId, { moves, released, delivered }] of this.byAccount) {
+    const ordered = [...this.byAccount].sort(([, a], [, b]) => (a.order < b.order ? -1 : 1));
+    for (const [accountId, { moves, released, delivered }] of ordered) {
       // The update locks the account's row (PostgreSQL) until the report commits: the figure it
       // answers is the one the movements lead to.
       const { reservedMinor } = await tx.budgetAccount.update({

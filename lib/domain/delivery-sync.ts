@@ -11,7 +11,7 @@ import { databaseKind } from "../config";
 import { say } from "../contract/validation-messages";
 import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
 import { recordAudit } from "./audit";
-import { BudgetMoves, chargedAccounts } from "./budgets";
+import { BudgetMoves } from "./budgets";
 import { notFound } from "./errors";
 import { type Actor, authorizeProvider } from "./permissions";
 
@@ -80,7 +80,6 @@ export async function syncDeliveries(
       // SQLite's driver answers synchronously: without a turn of the event loop now and then, a
       // 1,000-delivery report would hold every other request (lookups included) until it commits.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-      const accounts = chargedAccounts(delivery.deliveryRequest);
       const data = {
         status: report.status,
         ...(report.providerDeliveryId ? { providerDeliveryId: report.providerDeliveryId } : {}),
@@ -90,8 +89,7 @@ export async function syncDeliveries(
         const wasDelivered = await markReverted(tx, delivery.id, data);
         if (wasDelivered !== null) {
           outcomes.reverted(delivery, wasDelivered);
-          for (const account of accounts)
-            moves.released(account, delivery.amountMinor, delivery.id, wasDelivered);
+          moves.released(delivery.deliveryRequest, delivery.amountMinor, delivery.id, wasDelivered);
         }
       } else if (DELIVERED_STATUSES.has(report.status)) {
         const { count } = await tx.delivery.updateMany({
@@ -100,7 +98,7 @@ export async function syncDeliveries(
         });
         if (count === 1) {
           outcomes.delivered(delivery);
-          for (const account of accounts) moves.delivered(account, delivery.amountMinor, delivery.id);
+          moves.delivered(delivery.deliveryRequest, delivery.amountMinor, delivery.id);
         } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
       } else if (distinct) {
         statusOnly.add(delivery.id, data);

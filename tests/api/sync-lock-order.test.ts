@@ -118,4 +118,30 @@ describe("Delivery/Sync reports at the same moment", () => {
     expectAllAnswered(answers);
     await expectMoneyAddsUp(world);
   }, 180_000);
+
+  it("naming other deliveries of the same budgets, met in opposite orders, are all answered", async () => {
+    const world = await crossedBudgets();
+    const PAIRS = 100;
+    const AT_ONCE = 20;
+    // sent[program][channel]: one report meets channel 0's budget first, the other channel 1's.
+    const sent = await sendEach(world, PAIRS);
+    const on = (program: number, channel: number, pair: number) => sent[program]![channel]![pair]!;
+    const moves = () => (Math.random() < 0.3 ? "DELIVERY_REVERTED" : "DELIVERED");
+    const started = Date.now();
+    const answers: Array<number | string> = [];
+    for (let from = 0; from < PAIRS && Date.now() - started < DEADLINE_MS; from += AT_ONCE) {
+      const pairs = Array.from({ length: AT_ONCE }, (_, i) => from + i);
+      answers.push(
+        ...(await Promise.all(
+          pairs.flatMap((pair) => [
+            report(world, [on(0, 0, pair), on(1, 1, pair)], moves),
+            report(world, [on(0, 1, pair), on(1, 0, pair)], moves),
+          ]),
+        )),
+      );
+    }
+    expect(answers.length).toBeGreaterThanOrEqual(2 * AT_ONCE);
+    expectAllAnswered(answers);
+    await expectMoneyAddsUp(world);
+  }, 180_000);
 });
