@@ -31,7 +31,7 @@ if (!process.env.DATABASE_URL) {
 }
 process.env.LOG_LEVEL ??= "error";
 const { applyMigrations } = await import("../server/migrate");
-applyMigrations(ROOT);
+await applyMigrations(ROOT);
 const { db, disconnectDb } = await import("../lib/db");
 const { createProvider } = await import("../lib/domain/api-keys");
 const { subscribe } = await import("../lib/domain/subscriptions");

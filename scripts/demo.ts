@@ -137,7 +137,7 @@ Press Ctrl+C to stop.
 
 async function main() {
   buildIfNeeded();
-  applyMigrations(projectRoot);
+  await applyMigrations(projectRoot);
   const credentials = await seedDemo();
   await disconnectDb();
   const server = spawn(process.execPath, ["server/supervisor.ts"], {

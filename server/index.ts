@@ -39,7 +39,7 @@ const PUBLIC_ACTION_PAGE = "/invite/";
 
 async function main() {
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
-  applyMigrations(projectRoot);
+  await applyMigrations(projectRoot);
   const app = next({ dev: false, dir: projectRoot });
   await app.prepare();
   const handleWithNext = app.getRequestHandler();

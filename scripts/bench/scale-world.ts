@@ -62,7 +62,7 @@ async function otherProviders(raw: Raw, admin: Actor): Promise<void> {
 }
 
 export async function createWorld(raw: Raw): Promise<World> {
-  applyMigrations(ROOT);
+  await applyMigrations(ROOT);
   const provider = await createProvider(OPERATOR, "Scale Payouts");
   const { key, record } = await issueApiKey(OPERATOR, provider.id, "bench-scale");
   // Every console page and platform list, the approvals queue and the audit trail included.

@@ -37,7 +37,7 @@ export function openOwnDatabase(): OwnDatabase {
   let dbModule: DbModule | undefined;
   beforeAll(async () => {
     process.env.DATABASE_URL = url();
-    applyMigrations(ROOT);
+    await applyMigrations(ROOT);
     dbModule = await import("../../lib/db");
   }, 120_000);
   afterAll(async () => {

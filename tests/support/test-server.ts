@@ -28,7 +28,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKindUnderTest): Promise<TestDatabase> {
+/**
+ * A new, empty database. `schema: "absent"` (PostgreSQL) leaves the URL's schema for the first
+ * migration to create, as a fresh production database's may be.
+ */
+export async function createTestDatabase(
+  kind: DatabaseKindUnderTest,
+  { schema = "created" }: { schema?: "created" | "absent" } = {},
+): Promise<TestDatabase> {
   const id = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   if (kind === "sqlite") {
     const dir = path.join(ROOT, "data", "test");
@@ -37,7 +44,8 @@ export async function createTestDatabase(kind: DatabaseKindUnderTest): Promise<T
     return {
       url: `file:${file}`,
       drop: async () => {
-        for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+        for (const suffix of ["", "-wal", "-shm", "-journal", "-migrate-lock"])
+          rmSync(file + suffix, { force: true });
       },
     };
   }
@@ -45,7 +53,7 @@ export async function createTestDatabase(kind: DatabaseKindUnderTest): Promise<T
   if (!base) throw new Error("TEST_POSTGRES_URL is not set");
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA "${id}"`);
+  if (schema === "created") await admin.query(`CREATE SCHEMA "${id}"`);
   // The search migration creates pg_trgm in public if missing; test databases created at the same
   // moment would race to create it, so the first creates it here, one at a time.
   await admin.query("SELECT pg_advisory_lock(160160)");
@@ -140,7 +148,12 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  if (Date.now() >= deadline) throw new Error(`server did not become healthy:\n${output}`);
+  if (Date.now() >= deadline) {
+    // Not left running (a supervisor restarting it) after the test that started it gave up.
+    if (mode === "dev") process.kill(-(child.pid as number), "SIGTERM");
+    else child.kill("SIGTERM");
+    throw new Error(`server did not become healthy:\n${output}`);
+  }
   return {
     baseUrl,
     process: child,
