@@ -67,8 +67,13 @@ async function migrateDeploy(root: string): Promise<void> {
 
 /** Runs `work` holding the advisory lock on a connection of its own, ended after (which frees it anyway). */
 async function underAdvisoryLock(url: string, work: () => Promise<void>): Promise<void> {
-  const client = new pg.Client(pgConfig(url));
-  await client.connect();
+  const config = pgConfig(url);
+  const client = new pg.Client(config);
+  await client.connect().catch((error: NodeJS.ErrnoException) => {
+    // A socket's failure in the CLI's words (P1001), as the start's fatal line said before the lock.
+    if (!error.syscall) throw error;
+    throw new Error(`Can't reach database server at ${config.host}:${config.port} (${error.message})`);
+  });
   try {
     await client.query(`SET lock_timeout = ${MIGRATION_WAIT_MS}`);
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
