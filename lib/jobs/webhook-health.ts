@@ -35,7 +35,9 @@ export function healthWrites(batch: Array<{ subscriptionId?: string; outcome: Ou
     if (entry) entry.outcomes.push(outcome);
     else bySubscription.set(subscriptionId, { id: subscriptionId, outcomes: [outcome], now });
   }
-  return [...bySubscription.values()].flatMap(writesFor);
+  return [...bySubscription.values()].flatMap((entry) =>
+    writesFor(entry).map((write) => ({ id: entry.id, disables: undefined, ...write })),
+  );
 }
 
 function writesFor({ id, outcomes, now }: SubscriptionOutcomes) {

@@ -146,6 +146,12 @@ async function recordResults(batch: Array<{ result: Result; now: Date }>) {
     })),
   );
   const forgotten = expiredSecretWrites(batch.map(({ result }) => result.subscription));
+  // Subscriptions are shared by every worker: each transaction updates them in id order, so two
+  // workers recording outcomes of the same subscriptions cannot deadlock on PostgreSQL (issue 35).
+  const subscriptionWrites = [
+    ...forgotten.map((write) => ({ ...write, disables: undefined })),
+    ...health,
+  ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const results = await db().$transaction([
     db().webhookAttempt.createMany({
       data: batch.flatMap(({ result }) => (result.attempt ? [result.attempt] : [])),
@@ -163,12 +169,11 @@ async function recordResults(batch: Array<{ result: Result; now: Date }>) {
       }),
     ),
     ...others,
-    ...forgotten,
     // Last: their results are read by position below.
-    ...health.map((write) => write.query),
+    ...subscriptionWrites.map((write) => write.query),
   ]);
-  health.forEach(({ disables }, index) => {
-    const written = results[results.length - health.length + index] as { count: number };
+  subscriptionWrites.forEach(({ disables }, index) => {
+    const written = results[results.length - subscriptionWrites.length + index] as { count: number };
     if (disables && written.count > 0) log.warn(disables, "webhook subscription disabled");
   });
 }
@@ -185,12 +190,13 @@ function expiredSecretWrites(subscriptions: Array<Subscription | undefined>) {
       .filter((subscription) => subscription!.previousAuthUntil! <= now)
       .map((subscription) => subscription!.id),
   );
-  return [...expired].map((id) =>
-    db().subscription.updateMany({
+  return [...expired].map((id) => ({
+    id,
+    query: db().subscription.updateMany({
       where: { id, previousAuthUntil: { lte: now } },
       data: { previousAuthSealed: null, previousAuthUntil: null },
     }),
-  );
+  }));
 }
 
 function failedEventUpdate(event: EventRow, outcome: Failure, now: Date) {
