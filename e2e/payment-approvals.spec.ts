@@ -22,16 +22,23 @@ function createPlatformUser(roles: string, name: string) {
   return { email, password: output.trim().split("\n").at(-1)!, name };
 }
 
+/** Approves from the queue, after reading in the confirmation what the approval does (`expected`). */
 async function approveFromQueue(
   page: Page,
   approver: { email: string; password: string },
   description: string,
+  expected: RegExp[],
 ) {
   await signIn(page, approver, /\/admin$/);
   await page.getByRole("link", { name: /Approvals/ }).click();
   await expect(page.getByRole("heading", { name: "Awaiting my approval" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: `Approve the delivery request ${description}` }).click();
+  // Money is never released by one click: the dialog says what moves, to whom, and what remains.
+  const dialog = page.getByRole("dialog", { name: "Approve this payment?" });
+  for (const text of expected) await expect(dialog).toContainText(text);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Approve", exact: true }).click();
 }
 
 test("a delivery request above the threshold is sent after two finance approvers approve it", async ({
@@ -100,7 +107,10 @@ test("a delivery request above the threshold is sent after two finance approvers
   const first = createPlatformUser("finance_approver", "Approver One");
   const second = createPlatformUser("finance_approver", "Approver Two");
   const firstPage = await (await browser.newContext()).newPage();
-  await approveFromQueue(firstPage, first, description);
+  await approveFromQueue(firstPage, first, description, [
+    /Yours is approval 1 of 2: nothing moves until the last one/,
+    new RegExp(`150\\.00.*goes to Approval kiosk \\(${provider.providerName}\\)`),
+  ]);
   await expect(firstPage.getByText("Approved: 1 of 2 approvals.")).toBeVisible();
   // Approved once, it leaves this approver's queue: no second approval by the same person.
   await expect(
@@ -108,7 +118,13 @@ test("a delivery request above the threshold is sent after two finance approvers
   ).toHaveCount(0);
 
   const secondPage = await (await browser.newContext()).newPage();
-  await approveFromQueue(secondPage, second, description);
+  await approveFromQueue(secondPage, second, description, [
+    new RegExp(
+      `last approval needed: .*150\\.00.* goes to Approval kiosk \\(${provider.providerName}\\) now`,
+    ),
+    // The program's 1,000 EUR, this request's 150 EUR already reserved.
+    /Program Virtual Budget: .*850\.00/,
+  ]);
   await expect(
     secondPage.getByText("Approved: the delivery request was sent to the provider."),
   ).toBeVisible();

@@ -8,6 +8,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextArea } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { type PaymentKind, rejectPaymentSchema } from "@/lib/contract/forms/payment-approvals";
@@ -22,10 +23,22 @@ interface Outcome {
   approvalsRequired: number;
 }
 
+/** What approving does, formatted for the reader (lib/domain/approval-consequences.ts). */
+export interface ApprovalPreview {
+  final: boolean;
+  approvals: number;
+  approvalsRequired: number;
+  amount: string;
+  channel: string;
+  provider: string;
+  budgets: { label: string; remaining: string }[];
+}
+
 export function PaymentDecision({
   kind,
   id,
   label,
+  preview,
   approve,
   reject,
 }: {
@@ -33,6 +46,8 @@ export function PaymentDecision({
   id: string;
   /** What is decided, for the buttons' accessible names: "the delivery request Winter cash". */
   label: string;
+  /** What approving does, said in the confirmation before it. */
+  preview: ApprovalPreview;
   approve: Action<Outcome>;
   reject: Action<Outcome>;
 }) {
@@ -56,13 +71,21 @@ export function PaymentDecision({
   });
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
+      <ConfirmDialog
+        title={t("confirmTitle")}
+        confirmLabel={t("confirm")}
         pending={approving.pending}
-        aria-label={t("approveLabel", { label })}
-        onClick={() => approving.run({ kind, id })}
+        onConfirm={async () => {
+          await approving.run({ kind, id });
+        }}
+        trigger={(open) => (
+          <Button aria-label={t("approveLabel", { label })} onClick={open}>
+            {t("approve")}
+          </Button>
+        )}
       >
-        {t("approve")}
-      </Button>
+        <ApprovalConsequences kind={kind} preview={preview} />
+      </ConfirmDialog>
       <Button variant="secondary" aria-label={t("rejectLabel", { label })} onClick={() => setOpen(true)}>
         {t("reject")}
       </Button>
@@ -90,6 +113,41 @@ export function PaymentDecision({
           </div>
         </form>
       </Modal>
+    </div>
+  );
+}
+
+/** The confirmation's text: what moves, to whom, and what the budgets keep. */
+function ApprovalConsequences({ kind, preview }: { kind: PaymentKind; preview: ApprovalPreview }) {
+  const t = useTranslations("payments.decision");
+  const values = {
+    amount: preview.amount,
+    channel: preview.channel,
+    provider: preview.provider,
+    next: preview.approvals + 1,
+    required: preview.approvalsRequired,
+  };
+  const sentence =
+    kind === "refund"
+      ? preview.final
+        ? t("confirmFinalRefund", values)
+        : t("confirmPartialRefund", values)
+      : preview.final
+        ? t("confirmFinalRequest", values)
+        : t("confirmPartialRequest", values);
+  return (
+    <div className="space-y-2">
+      <p>{sentence}</p>
+      {preview.budgets.length > 0 && (
+        <>
+          <p>{t("budgetsLeft")}</p>
+          <ul className="list-disc ps-5">
+            {preview.budgets.map((budget) => (
+              <li key={budget.label}>{t("budgetLeft", budget)}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

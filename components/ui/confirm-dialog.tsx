@@ -4,7 +4,7 @@
  * <dialog>: the browser traps focus, Escape cancels, and focus returns to the trigger afterwards.
  */
 import { useTranslations } from "next-intl";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { Button } from "./button";
 
 export function ConfirmDialog({
@@ -27,17 +27,19 @@ export function ConfirmDialog({
 }) {
   const t = useTranslations("ui");
   const dialog = useRef<HTMLDialogElement>(null);
+  // An id of its own: the title as an id split at its spaces into several ids, naming no dialog.
+  const titleId = useId();
   const close = () => dialog.current?.close();
   return (
     <>
       {trigger(() => dialog.current?.showModal())}
       <dialog
         ref={dialog}
-        aria-labelledby={`${title}-title`}
+        aria-labelledby={titleId}
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
       >
         <div className="p-5">
-          <h2 id={`${title}-title`} className="text-lg font-semibold text-slate-900">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
           {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}

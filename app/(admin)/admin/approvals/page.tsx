@@ -4,10 +4,12 @@ import { getTranslations } from "next-intl/server";
 import { PaymentDecision } from "@/components/admin/payment-decision";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { deliveryRequestConsequences, refundConsequences } from "@/lib/domain/approval-consequences";
 import { awaitingMyApproval } from "@/lib/domain/approval-queue";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "./actions";
+import { approvalPreviews } from "./approval-previews";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.approvals");
@@ -29,6 +31,16 @@ export default async function ApprovalsPage() {
       </>
     );
   const { requests, refunds } = await awaitingMyApproval(user.actor);
+  const [requestPreviews, refundPreviews] = await Promise.all([
+    deliveryRequestConsequences(
+      user.actor,
+      requests.map((request) => request.id),
+    ).then(approvalPreviews),
+    refundConsequences(
+      user.actor,
+      refunds.map((refund) => refund.id),
+    ).then(approvalPreviews),
+  ]);
   const format = await getFormat();
   const approvedSoFar = (approvedBy: Person[], required: number) =>
     approvedBy.length
@@ -65,6 +77,7 @@ export default async function ApprovalsPage() {
                   <PaymentDecision
                     kind="deliveryRequest"
                     id={request.id}
+                    preview={requestPreviews.get(request.id)!}
                     label={t("requestLabel", { description: request.description })}
                     approve={approvePaymentAction}
                     reject={rejectPaymentAction}
@@ -105,6 +118,7 @@ export default async function ApprovalsPage() {
                   <PaymentDecision
                     kind="refund"
                     id={refund.id}
+                    preview={refundPreviews.get(refund.id)!}
                     label={t("refundLabel", { beneficiaryId: refund.beneficiaryId })}
                     approve={approvePaymentAction}
                     reject={rejectPaymentAction}

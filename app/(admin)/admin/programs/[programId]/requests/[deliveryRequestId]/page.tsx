@@ -12,6 +12,7 @@ import { ProviderText } from "@/components/ui/provider-text";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { deliveryRequestConsequences, refundConsequences } from "@/lib/domain/approval-consequences";
 import { requestApprovals } from "@/lib/domain/approval-queue";
 import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
@@ -20,6 +21,7 @@ import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
+import { approvalPreviews } from "../../../../approvals/approval-previews";
 import { refundAction } from "../../../actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -54,10 +56,23 @@ export default async function DeliveryRequestPage({
       .filter((refund) => refund.state === "PENDING_APPROVAL")
       .map((refund) => refund.deliveryId),
   );
+  const [requestPreview, refundPreviews] =
+    approvals.mayDecide || approvals.refunds.some((r) => r.mayDecide)
+      ? await Promise.all([
+          deliveryRequestConsequences(user.actor, approvals.mayDecide ? [request.id] : []).then(
+            approvalPreviews,
+          ),
+          refundConsequences(
+            user.actor,
+            approvals.refunds.filter((refund) => refund.mayDecide).map((refund) => refund.id),
+          ).then(approvalPreviews),
+        ])
+      : [new Map(), new Map()];
   const decide = (kind: "deliveryRequest" | "refund", id: string, label: string) => (
     <PaymentDecision
       kind={kind}
       id={id}
+      preview={(kind === "refund" ? refundPreviews : requestPreview).get(id)!}
       label={label}
       approve={approvePaymentAction}
       reject={rejectPaymentAction}
