@@ -28,6 +28,8 @@ export interface Journal {
   entries: string[];
   /** How many transactions this run of the operation has started: the index of the next one. */
   next: number;
+  /** Set once the operation has answered: work it scheduled that runs later is not part of it. */
+  closed?: boolean;
 }
 
 /** The row's journal column as stored: the entries as a JSON array of strings. */
@@ -44,8 +46,18 @@ const shared = globalThis as unknown as { portalTransactionJournal?: AsyncLocalS
 const current = (shared.portalTransactionJournal ??= new AsyncLocalStorage<Journal>());
 
 /** Runs an idempotent operation with its journal: its transactions record, or replay, their results. */
-export function withJournal<T>(journal: Journal, work: () => Promise<T>): Promise<T> {
-  return current.run(journal, work);
+export async function withJournal<T>(journal: Journal, work: () => Promise<T>): Promise<T> {
+  try {
+    return await current.run(journal, work);
+  } finally {
+    journal.closed = true;
+  }
+}
+
+/** The running operation's journal; none once it has answered (a timer it set fires later in its context). */
+function openJournal(): Journal | undefined {
+  const journal = current.getStore();
+  return journal && !journal.closed ? journal : undefined;
 }
 
 /**
@@ -59,7 +71,7 @@ export function journalEntry<T>(
   | { replay: T }
   | { record: { apiKeyId: string; key: string; journal: string }; committed: () => void }
   | undefined {
-  const journal = current.getStore();
+  const journal = openJournal();
   if (!journal) return undefined;
   const index = journal.next++;
   const recorded = journal.entries[index];
@@ -100,7 +112,7 @@ export async function runTransaction<Tx, T>(
   fn: (tx: Tx) => Promise<T>,
   options?: unknown,
 ): Promise<T> {
-  const journal = current.getStore();
+  const journal = openJournal();
   const index = journal ? journal.next++ : -1;
   const recorded = journal?.entries[index];
   if (recorded !== undefined) return superjson.parse<T>(recorded);
