@@ -24,6 +24,24 @@ export interface ApprovalConsequence {
 }
 
 const APPROVED = { where: { decision: "APPROVED" } };
+/** Where the money goes: the channel and its provider. */
+const RECIPIENT = {
+  select: { providerDeliveryChannelId: true, approvedContent: true, provider: { select: { name: true } } },
+};
+const recipientOf = (channel: {
+  providerDeliveryChannelId: string;
+  approvedContent: string | null;
+  provider: { name: string };
+}) => ({
+  channel: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
+  provider: channel.provider.name,
+});
+/** How far the approvals are, and whether one more sends the payment. */
+const progressOf = (approved: number, approvalsRequired: number) => ({
+  final: approved + 1 >= approvalsRequired,
+  approvals: approved,
+  approvalsRequired,
+});
 
 /** The consequence of one more approval of each pending delivery request, by id. */
 export async function deliveryRequestConsequences(actor: Actor, ids: string[]) {
@@ -37,13 +55,7 @@ export async function deliveryRequestConsequences(actor: Actor, ids: string[]) {
       approvalsRequired: true,
       budgetAccountId: true,
       program: { select: { budget: { select: { id: true } } } },
-      channel: {
-        select: {
-          providerDeliveryChannelId: true,
-          approvedContent: true,
-          provider: { select: { name: true } },
-        },
-      },
+      channel: RECIPIENT,
       _count: { select: { approvals: APPROVED } },
     },
   });
@@ -56,13 +68,10 @@ export async function deliveryRequestConsequences(actor: Actor, ids: string[]) {
     requests.map((request): [string, ApprovalConsequence] => [
       request.id,
       {
-        final: request._count.approvals + 1 >= request.approvalsRequired,
-        approvals: request._count.approvals,
-        approvalsRequired: request.approvalsRequired,
+        ...progressOf(request._count.approvals, request.approvalsRequired),
         amountMinor: request.totalMinor,
         unit: request.unit,
-        channel: channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId),
-        provider: request.channel.provider.name,
+        ...recipientOf(request.channel),
         budgets: chargedAccounts(request).flatMap((id) => {
           const row = account.get(id);
           if (!row) return [];
@@ -88,13 +97,7 @@ export async function refundConsequences(actor: Actor, ids: string[]) {
           deliveryRequest: {
             select: {
               unit: true,
-              channel: {
-                select: {
-                  providerDeliveryChannelId: true,
-                  approvedContent: true,
-                  provider: { select: { name: true } },
-                },
-              },
+              channel: RECIPIENT,
             },
           },
         },
@@ -108,13 +111,10 @@ export async function refundConsequences(actor: Actor, ids: string[]) {
       return [
         id,
         {
-          final: _count.approvals + 1 >= approvalsRequired,
-          approvals: _count.approvals,
-          approvalsRequired,
+          ...progressOf(_count.approvals, approvalsRequired),
           amountMinor,
           unit,
-          channel: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
-          provider: channel.provider.name,
+          ...recipientOf(channel),
           budgets: [],
         },
       ];
