@@ -12,6 +12,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextArea } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { type PaymentKind, rejectPaymentSchema } from "@/lib/contract/forms/payment-approvals";
+import { isolated } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 
@@ -120,10 +121,11 @@ export function PaymentDecision({
 /** The confirmation's text: what moves, to whom, and what the budgets keep. */
 function ApprovalConsequences({ kind, preview }: { kind: PaymentKind; preview: ApprovalPreview }) {
   const t = useTranslations("payments.decision");
+  // Each name isolated: a left-to-right name in a right-to-left sentence keeps its own order.
   const values = {
-    amount: preview.amount,
-    channel: preview.channel,
-    provider: preview.provider,
+    amount: isolated(preview.amount),
+    channel: isolated(preview.channel),
+    provider: isolated(preview.provider),
     next: preview.approvals + 1,
     required: preview.approvalsRequired,
   };
