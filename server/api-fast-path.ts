@@ -36,27 +36,53 @@ function isApiPath(pathname: string): boolean {
   return pathname !== collapsed || !NEXT_API_PATHS.test(pathname);
 }
 
-/** A body must arrive within this time: a client that sends slowly holds a slot of the body gate. */
-const BODY_TIMEOUT_MS = 10_000;
+/**
+ * A sender that sends nothing for this long is refused (408): a client that stalls holds a slot of
+ * the body gate. Counted from the last bytes that arrived, and only once the event loop has read
+ * what the socket holds: a server busy with another large request for a few seconds must not take
+ * its own delay for the client's (four concurrent 7 MB sends got 408 while the first was written).
+ */
+const BODY_IDLE_MS = 10_000;
+/** However steadily it trickles, a body must be whole within this time. */
+const BODY_TOTAL_MS = 60_000;
 
 function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
   if (Number(request.headers["content-length"]) > limit) return Promise.reject(payloadTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const startedAt = Date.now();
+    let lastDataAt = startedAt;
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
     const stop = (error: ApiError) => {
+      done = true;
       clearTimeout(timer);
       request.removeAllListeners("data");
       request.resume(); // drain the rest so the connection can answer
       reject(error);
     };
-    const timer = setTimeout(() => stop(bodyTimeout(BODY_TIMEOUT_MS / 1000)), BODY_TIMEOUT_MS);
+    const check = () => {
+      if (done) return;
+      const now = Date.now();
+      if (now - startedAt >= BODY_TOTAL_MS) return stop(bodyTimeout(BODY_TOTAL_MS / 1000));
+      if (now - lastDataAt >= BODY_IDLE_MS) return stop(bodyTimeout(BODY_IDLE_MS / 1000));
+      timer = setTimeout(
+        later,
+        Math.min(BODY_IDLE_MS - (now - lastDataAt), BODY_TOTAL_MS - (now - startedAt)),
+      );
+    };
+    // Timers run before the loop reads its sockets: look again once it has (setImmediate).
+    const later = () => setImmediate(check);
+    timer = setTimeout(later, BODY_IDLE_MS);
     request.on("data", (chunk: Buffer) => {
+      lastDataAt = Date.now();
       size += chunk.length;
       if (size > limit) stop(payloadTooLarge(limit));
       else chunks.push(chunk);
     });
     request.on("end", () => {
+      done = true;
       clearTimeout(timer);
       resolve(Buffer.concat(chunks));
     });
