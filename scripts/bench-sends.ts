@@ -25,20 +25,19 @@
  * /api/health answer (polled every 100 ms while the sends run). Linux only for the RSS columns.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { MAX_DELIVERY_OPTIONS } from "../lib/contract/channel";
 import { MAX_DELIVERIES } from "../lib/contract/delivery-limits";
 import { SERVER_NODE_ARGS } from "../server/supervisor";
-import { PHONE_OPTION } from "../tests/support/money-setup";
-import { freePort } from "../tests/support/test-server";
+import { ROOT } from "./bench/paths";
+import { pollHealth, sampleRss, send } from "./bench/sends-measure";
+import { type ConfigResult, printTable } from "./bench/sends-report";
+import { procMb, sleep, startServer, stopChild, stopServers } from "./bench/sends-server";
+import { createWorld, sendBody, type World } from "./bench/sends-world";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const HEALTH_EVERY_MS = 100;
-const RSS_EVERY_MS = 50;
 /** After the last send answers: the server may still be collecting or writing its log. */
 const SETTLE_MS = 1_500;
 
@@ -75,258 +74,7 @@ process.env.TEST_POSTGRES_URL ??= "postgresql://postgres@127.0.0.1:5432/test";
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-sends-"));
 
 // ---------------------------------------------------------------------------------------------
-// Child processes: the server under test, always stopped on the way out.
-
-const children = new Set<ChildProcess>();
-
-function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
-process.on("exit", () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
-
-/** A field of /proc/<pid>/status in MB; undefined once the process is gone (or off Linux). */
-function procMb(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(
-      new RegExp(`^${field}:\\s+(\\d+) kB`, "m"),
-    );
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  logFile: string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** server/index.ts with the flags of `npm start`'s child, on a free port, once /api/health answers. */
-async function startServer(databaseUrl: string, label: string): Promise<Server> {
-  const port = await freePort();
-  const logFile = path.join(scratch, `server-${label}.log`);
-  const out = openSync(logFile, "w");
-  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
-    cwd: ROOT,
-    stdio: ["ignore", out, out],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-    },
-  });
-  closeSync(out);
-  children.add(child);
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the server exited at start:\n${tail(logFile)}`);
-    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stopChild(child);
-      throw new Error(`the server was not healthy after 120 s:\n${tail(logFile)}`);
-    }
-    await sleep(200);
-  }
-  return { child, baseUrl, logFile, exit };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const tail = (file: string, lines = 15) => readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
-
-// ---------------------------------------------------------------------------------------------
-// The world: a program manager's platform token, and per option count an approved ONLINE channel
-// serving a program (tests/support: the domain's own write paths).
-
-const channelOptions = (count: number) => [
-  PHONE_OPTION,
-  ...Array.from({ length: count - 1 }, (_, k) => ({
-    fieldLabel: `Option ${k + 1}`,
-    fieldName: `o${k + 1}`,
-    dataType: "STRING",
-    isRequired: false,
-    fieldMaxLength: 20,
-  })),
-];
-
-interface Target {
-  programId: string;
-  channelId: string;
-}
-
-interface World {
-  token: string;
-  /** Per option count: the program and channel every send goes to, or (--spread) one per send. */
-  targets: Map<number, Target[]>;
-}
-
-async function createWorld(databaseUrl: string): Promise<World> {
-  process.env.DATABASE_URL = databaseUrl;
-  const { applyMigrations } = await import("../server/migrate");
-  await applyMigrations(ROOT);
-  const { servingChannel } = await import("../tests/support/money-setup");
-  const { platformUser } = await import("../tests/support/platform-api");
-  const manager = await platformUser(["program_manager"]);
-  const targets = new Map<number, Target[]>();
-  const perCount = SPREAD ? Math.max(...concurrencies) : 1;
-  for (const count of optionCounts) {
-    const list: Target[] = [];
-    for (let k = 0; k < perCount; k++) {
-      const setup = await servingChannel(undefined, "EUR", 1e12, channelOptions(count) as never);
-      list.push({ programId: setup.programId, channelId: setup.channelId });
-    }
-    targets.set(count, list);
-  }
-  const { disconnectDb } = await import("../lib/db");
-  await disconnectDb();
-  return { token: manager.token, targets };
-}
-
-/** MAX_DELIVERIES rows as tests/api/platform-large-sends.test.ts sends them, plus the other options. */
-function sendBody(channelId: string, optionCount: number, tag: string, rows = MAX_DELIVERIES): string {
-  const deliveries = Array.from({ length: rows }, (_, n) => {
-    const options: Record<string, string> = { phone: `+359888${String(n).padStart(6, "0")}` };
-    for (let k = 1; k < optionCount; k++) options[`o${k}`] = String((n + k) % 10_000).padStart(4, "0");
-    return { beneficiaryId: `${tag}-${n}-`.padEnd(12, "x"), amount: 1 + (n % 50), options };
-  });
-  return JSON.stringify({ channelId, description: `Bench send ${tag}`, deliveries });
-}
-
-// ---------------------------------------------------------------------------------------------
 // One configuration: K concurrent sends on a fresh server process.
-
-interface SendResult {
-  status: number | string;
-  seconds: number;
-  detail?: string;
-}
-
-interface ConfigResult {
-  db: string;
-  options: number;
-  concurrent: number;
-  bodyMb: number;
-  sends: SendResult[];
-  survived: boolean;
-  exit?: string;
-  outOfHeap: boolean;
-  rssBeforeMb: number;
-  peakRssMb: number;
-  worstHealthMs: number;
-  healthPolls: number;
-  healthFailures: number;
-  wallSeconds: number;
-  /** The machine's 1-minute load average when the sends began: other work skews the times. */
-  loadAverage: number;
-}
-
-async function send(baseUrl: string, token: string, programId: string, body: string): Promise<SendResult> {
-  const started = performance.now();
-  const seconds = () => +((performance.now() - started) / 1000).toFixed(2);
-  try {
-    const response = await fetch(`${baseUrl}/api/platform/v1/programs/${programId}/delivery-requests`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    let detail: string | undefined;
-    if (response.status !== 200) {
-      try {
-        const { title, type, detail: said } = JSON.parse(text).error ?? {};
-        detail = [title, type, said].filter(Boolean).join(" · ").slice(0, 200);
-      } catch {
-        detail = text.slice(0, 200);
-      }
-    }
-    return { status: response.status, seconds: seconds(), detail };
-  } catch (error) {
-    const name = (error as Error).name;
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return { status: name === "TimeoutError" ? "timeout" : (cause ?? "error"), seconds: seconds() };
-  }
-}
-
-/** Polls /api/health back to back, one every HEALTH_EVERY_MS at most; the slowest answer (or wait). */
-function pollHealth(baseUrl: string) {
-  let stopped = false;
-  let worst = 0;
-  let polls = 0;
-  let failures = 0;
-  let inFlightSince: number | undefined;
-  const loop = (async () => {
-    while (!stopped) {
-      const started = performance.now();
-      inFlightSince = started;
-      const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(60_000) }).then(
-        async (response) => {
-          await response.arrayBuffer();
-          return response.status === 200;
-        },
-        () => false,
-      );
-      inFlightSince = undefined;
-      const elapsed = performance.now() - started;
-      polls++;
-      // A poll that failed (the server died under it) waited too: its wait counts.
-      if (!ok) failures++;
-      worst = Math.max(worst, elapsed);
-      await sleep(Math.max(0, HEALTH_EVERY_MS - elapsed));
-    }
-  })();
-  return async () => {
-    // A poll still waiting when the sends end counts with what it has waited so far.
-    if (inFlightSince !== undefined) worst = Math.max(worst, performance.now() - inFlightSince);
-    stopped = true;
-    const result = { worst: Math.round(worst), polls, failures };
-    await Promise.race([loop, sleep(200)]);
-    return result;
-  };
-}
-
-/** VmHWM (the kernel's own peak) and VmRSS every RSS_EVERY_MS while the process lives. */
-function sampleRss(pid: number) {
-  let peak = 0;
-  const read = () => {
-    peak = Math.max(peak, procMb(pid, "VmHWM") ?? 0, procMb(pid, "VmRSS") ?? 0);
-  };
-  read();
-  const timer = setInterval(read, RSS_EVERY_MS);
-  return () => {
-    read();
-    clearInterval(timer);
-    return Math.round(peak);
-  };
-}
 
 async function runConfig(
   kind: string,
@@ -344,7 +92,7 @@ async function runConfig(
     sendBody(targetOf(k).channelId, optionCount, `${label}s${k}`),
   );
   const bodyMb = +(Buffer.byteLength(bodies[0]!) / 1e6).toFixed(2);
-  const server = await startServer(databaseUrl, label);
+  const server = await startServer(databaseUrl, label, scratch);
   const pid = server.child.pid!;
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   void server.exit.then((value) => (exited = value));
@@ -355,6 +103,7 @@ async function runConfig(
       world.token,
       programId,
       sendBody(channelId, optionCount, `${label}w`, 10),
+      SEND_TIMEOUT_MS,
     );
     if (warm.status !== 200) throw new Error(`the warm-up send failed: ${warm.status} ${warm.detail ?? ""}`);
     await sleep(500);
@@ -364,7 +113,9 @@ async function runConfig(
     const loadAverage = +os.loadavg()[0]!.toFixed(1);
     const started = performance.now();
     const sends = await Promise.all(
-      bodies.map((body, k) => send(server.baseUrl, world.token, targetOf(k).programId, body)),
+      bodies.map((body, k) =>
+        send(server.baseUrl, world.token, targetOf(k).programId, body, SEND_TIMEOUT_MS),
+      ),
     );
     await Promise.race([server.exit, sleep(SETTLE_MS)]);
     const health = await stopHealth();
@@ -415,43 +166,6 @@ async function runConfig(
 
 // ---------------------------------------------------------------------------------------------
 
-function printTable(results: ConfigResult[]) {
-  const header = [
-    "db",
-    "opts",
-    "K",
-    "body MB",
-    "sends (status/s)",
-    "survived",
-    "RSS before",
-    "peak RSS",
-    "worst health",
-    "wall s",
-    "load",
-  ];
-  const rows = results.map((r) => [
-    r.db,
-    String(r.options),
-    String(r.concurrent),
-    r.bodyMb.toFixed(2),
-    r.sends.map((s) => `${s.status}/${s.seconds.toFixed(1)}`).join(" "),
-    r.survived ? "yes" : `NO (${r.exit}${r.outOfHeap ? ", heap OOM" : ""})`,
-    `${r.rssBeforeMb} MB`,
-    `${r.peakRssMb} MB`,
-    `${r.worstHealthMs} ms${r.healthFailures ? ` (${r.healthFailures} failed)` : ""}`,
-    r.wallSeconds.toFixed(1),
-    String(r.loadAverage),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(row));
-  for (const r of results)
-    for (const [k, s] of r.sends.entries())
-      if (s.detail) console.log(`  ${r.db} opts=${r.options} K=${r.concurrent} send ${k}: ${s.detail}`);
-}
-
 async function main() {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     throw new Error("No production build (.next/BUILD_ID): run `npx next build` first.");
@@ -467,7 +181,7 @@ async function main() {
     dropCurrent = database.drop;
     try {
       console.log(`▶ ${kind}: migrating and creating the program, channels and token`);
-      const world = await createWorld(database.url);
+      const world = await createWorld(database.url, optionCounts, SPREAD ? Math.max(...concurrencies) : 1);
       for (const optionCount of optionCounts) {
         for (const concurrent of concurrencies) {
           const label = `${kind}-o${optionCount}-k${concurrent}`;
@@ -500,7 +214,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     interrupted = true;
     console.error(`\n${signal}: stopping the server (the database of this run may be left behind)`);
-    Promise.all([...children].map((child) => stopChild(child, 2_000)))
+    stopServers(2_000)
       .then(() => dropCurrent?.())
       .catch((error) => console.error(error))
       .finally(() => process.exit(130));
@@ -516,7 +230,7 @@ main()
   })
   .catch(async (error) => {
     if (!interrupted) console.error(error);
-    await Promise.all([...children].map((child) => stopChild(child, 2_000)));
+    await stopServers(2_000);
     console.error(`server logs kept in ${scratch}`);
     process.exit(1);
   });
