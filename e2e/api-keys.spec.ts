@@ -53,6 +53,10 @@ test("a provider creates, uses, inspects and rolls an API key", async ({ page, r
   // Roll: the successor is shown once; the old key works until the grace end, two days ahead.
   await page.getByLabel("Old key valid until (UTC)").fill(hoursAhead(48));
   await page.getByRole("button", { name: "Roll key" }).click();
+  // A roll asks first, saying until when the old key works.
+  const confirm = page.getByRole("dialog", { name: "Roll this key?" });
+  await expect(confirm).toContainText("This key keeps working until");
+  await confirm.getByRole("button", { name: "Roll key" }).click();
   await expect(page.getByText("Key rolled.")).toBeVisible();
   const successor = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(successor).not.toBe(key);

@@ -4,10 +4,13 @@
  * grace end, so the integration can switch without downtime.
  */
 import { useTranslations } from "next-intl";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { rollApiKeySchema } from "@/lib/contract/forms/api-keys";
+import { isolated } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { ShownOnceKey } from "./shown-once-key";
 
@@ -28,9 +31,11 @@ export function RollKeyForm({
     roll,
     t("rolled"),
   );
+  const formRef = useRef<HTMLFormElement>(null);
+  const graceEndsAt = form.watch("graceEndsAt") ?? "";
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
         <input type="hidden" {...form.register("apiKeyId")} />
         <div className="min-w-64">
           <TextInput
@@ -41,9 +46,20 @@ export function RollKeyForm({
             {...form.register("graceEndsAt")}
           />
         </div>
-        <Button type="submit" pending={pending}>
-          {t("submit")}
-        </Button>
+        {/* A roll cannot be undone: it says when the old key stops before it issues the new one. */}
+        <ConfirmDialog
+          title={t("confirmTitle")}
+          confirmLabel={t("confirm")}
+          pending={pending}
+          onConfirm={() => formRef.current?.requestSubmit()}
+          trigger={(open) => (
+            <Button pending={pending} onClick={open}>
+              {t("submit")}
+            </Button>
+          )}
+        >
+          <p>{t("confirmBody", { graceEndsAt: isolated(graceEndsAt.replace("T", " ")) })}</p>
+        </ConfirmDialog>
       </form>
       {created && <ShownOnceKey apiKey={created.key} label={t("newKey")} />}
     </div>
