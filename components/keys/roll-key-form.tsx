@@ -49,7 +49,7 @@ export function RollKeyForm({
         {/* A roll cannot be undone: it says when the old key stops before it issues the new one. */}
         <ConfirmDialog
           title={t("confirmTitle")}
-          confirmLabel={t("confirm")}
+          confirmLabel={t("submit")}
           pending={pending}
           onConfirm={() => formRef.current?.requestSubmit()}
           trigger={(open) => (
