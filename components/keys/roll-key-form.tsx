@@ -14,6 +14,9 @@ import { isolated } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { ShownOnceKey } from "./shown-once-key";
 
+/** A datetime-local value as one unbreakable word: a line break inside it scrambles it on a right-to-left page. */
+const unbroken = (value: string) => value.replace("T", "\u00a0").replaceAll("-", "\u2011");
+
 /** A datetime-local value (UTC) this many hours ahead. */
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
 
@@ -58,7 +61,7 @@ export function RollKeyForm({
             </Button>
           )}
         >
-          <p>{t("confirmBody", { graceEndsAt: isolated(graceEndsAt.replace("T", " ")) })}</p>
+          <p>{t("confirmBody", { graceEndsAt: isolated(unbroken(graceEndsAt)) })}</p>
         </ConfirmDialog>
       </form>
       {created && <ShownOnceKey apiKey={created.key} label={t("newKey")} />}
