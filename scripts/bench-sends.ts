@@ -11,6 +11,7 @@
  * --db          database kinds, each a fresh SQLite file (data/test/) or PostgreSQL schema of
  *               TEST_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test), dropped after
  * --concurrent  how many sends go at once, one configuration per value
+ * --rows        deliveries a send, one configuration per value (default MAX_DELIVERIES)
  * --options     the channel's delivery options (1: a phone, as tests/api/platform-large-sends.test.ts;
  *               up to MAX_DELIVERY_OPTIONS: the phone and short values for the others)
  * --spread      each concurrent send to a program and channel of its own (else all to one: they
@@ -25,7 +26,7 @@
  * /api/health answer (polled every 100 ms while the sends run). Linux only for the RSS columns.
  */
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,7 +36,15 @@ import { SERVER_NODE_ARGS } from "../server/supervisor";
 import { ROOT } from "./bench/paths";
 import { pollHealth, sampleRss, send } from "./bench/sends-measure";
 import { type ConfigResult, printTable } from "./bench/sends-report";
-import { procMb, sleep, startServer, stopChild, stopServers } from "./bench/sends-server";
+import {
+  heapDuring,
+  heapSettled,
+  procMb,
+  sleep,
+  startServer,
+  stopChild,
+  stopServers,
+} from "./bench/sends-server";
 import { createWorld, sendBody, type World } from "./bench/sends-world";
 
 /** After the last send answers: the server may still be collecting or writing its log. */
@@ -46,6 +55,7 @@ const { values: flags } = parseArgs({
     db: { type: "string", default: "sqlite" },
     concurrent: { type: "string", default: "1" },
     options: { type: "string", default: "1" },
+    rows: { type: "string", default: String(MAX_DELIVERIES) },
     timeout: { type: "string", default: "240" },
     json: { type: "string" },
     spread: { type: "boolean", default: false },
@@ -67,6 +77,10 @@ const optionCounts = list(flags.options).map(Number);
 for (const n of optionCounts)
   if (!(n >= 1 && n <= MAX_DELIVERY_OPTIONS))
     throw new Error(`--options: 1 to ${MAX_DELIVERY_OPTIONS}, not ${n}`);
+const rowCounts = list(flags.rows).map(Number);
+for (const n of rowCounts)
+  if (!(Number.isInteger(n) && n >= 1 && n <= MAX_DELIVERIES))
+    throw new Error(`--rows: 1 to ${MAX_DELIVERIES}, not ${n}`);
 const SEND_TIMEOUT_MS = Number(flags.timeout) * 1000;
 const SPREAD = flags.spread;
 process.env.TEST_POSTGRES_URL ??= "postgresql://postgres@127.0.0.1:5432/test";
@@ -82,6 +96,7 @@ async function runConfig(
   world: World,
   optionCount: number,
   concurrent: number,
+  rows: number,
   label: string,
 ): Promise<ConfigResult> {
   const targets = world.targets.get(optionCount)!;
@@ -89,7 +104,7 @@ async function runConfig(
   const { programId, channelId } = targetOf(0);
   // Bodies first (distinct beneficiaries: an identical batch within 24 h would be a 409).
   const bodies = Array.from({ length: concurrent }, (_, k) =>
-    sendBody(targetOf(k).channelId, optionCount, `${label}s${k}`),
+    sendBody(targetOf(k).channelId, optionCount, `${label}s${k}`, rows),
   );
   const bodyMb = +(Buffer.byteLength(bodies[0]!) / 1e6).toFixed(2);
   const server = await startServer(databaseUrl, label, scratch);
@@ -108,6 +123,7 @@ async function runConfig(
     if (warm.status !== 200) throw new Error(`the warm-up send failed: ${warm.status} ${warm.detail ?? ""}`);
     await sleep(500);
     const rssBeforeMb = Math.round(procMb(pid, "VmRSS") ?? 0);
+    const logAtStart = statSync(server.logFile).size;
     const stopRss = sampleRss(pid);
     const stopHealth = pollHealth(server.baseUrl);
     const loadAverage = +os.loadavg()[0]!.toFixed(1);
@@ -127,6 +143,8 @@ async function runConfig(
         (response) => response.status === 200,
         () => false,
       ));
+    const heap = heapDuring(server.logFile, logAtStart);
+    const heapBeforeMb = heapSettled(server.logFile, logAtStart);
     const log = readFileSync(server.logFile, "utf8");
     const outOfHeap = /heap out of memory|Reached heap limit/i.test(log);
     // A 5xx names its cause only in the server's log (level 50: error).
@@ -146,6 +164,7 @@ async function runConfig(
       db: SPREAD ? `${kind} (spread)` : kind,
       options: optionCount,
       concurrent,
+      rows,
       bodyMb,
       sends,
       survived: alive,
@@ -153,6 +172,9 @@ async function runConfig(
       outOfHeap,
       rssBeforeMb,
       peakRssMb,
+      heapBeforeMb,
+      peakHeapMb: heap.peakMb,
+      peakLiveHeapMb: heap.liveMb,
       worstHealthMs: health.worst,
       healthPolls: health.polls,
       healthFailures: health.failures,
@@ -183,17 +205,18 @@ async function main() {
       console.log(`▶ ${kind}: migrating and creating the program, channels and token`);
       const world = await createWorld(database.url, optionCounts, SPREAD ? Math.max(...concurrencies) : 1);
       for (const optionCount of optionCounts) {
-        for (const concurrent of concurrencies) {
-          const label = `${kind}-o${optionCount}-k${concurrent}`;
-          console.log(`▶ ${label}`);
-          const result = await runConfig(kind, database.url, world, optionCount, concurrent, label);
-          results.push(result);
-          console.log(
-            `  ${result.sends.map((s) => `${s.status} in ${s.seconds}s`).join(", ")}; ` +
-              `${result.survived ? "survived" : `DIED (${result.exit}${result.outOfHeap ? ", heap out of memory" : ""})`}; ` +
-              `peak RSS ${result.peakRssMb} MB; worst /api/health ${result.worstHealthMs} ms`,
-          );
-        }
+        for (const concurrent of concurrencies)
+          for (const rows of rowCounts) {
+            const label = `${kind}-o${optionCount}-k${concurrent}-r${rows}`;
+            console.log(`▶ ${label}`);
+            const result = await runConfig(kind, database.url, world, optionCount, concurrent, rows, label);
+            results.push(result);
+            console.log(
+              `  ${result.sends.map((s) => `${s.status} in ${s.seconds}s`).join(", ")}; ` +
+                `${result.survived ? "survived" : `DIED (${result.exit}${result.outOfHeap ? ", heap out of memory" : ""})`}; ` +
+                `peak RSS ${result.peakRssMb} MB; heap ${result.heapBeforeMb} → peak ${result.peakHeapMb} MB (live ${result.peakLiveHeapMb});  worst /api/health ${result.worstHealthMs} ms`,
+            );
+          }
       }
     } finally {
       dropCurrent = undefined;

@@ -28,7 +28,8 @@ import {
   tokenMissing,
 } from "./errors";
 import { idempotencyOf } from "./idempotency";
-import { type BodyLimits, DEFAULT_BODY_LIMITS, withJsonBody } from "./json-body";
+import { type BodyLimits, DEFAULT_BODY_LIMITS, parsedBody, withJsonBody } from "./json-body";
+import { type ListMember, listBody } from "./json-list-body";
 import { withinRateLimit } from "./rate-limit";
 import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
@@ -76,6 +77,11 @@ export interface EndpointDefinition<S extends z.ZodType | undefined, A extends E
   body?: S;
   /** What the body may hold (DEFAULT_BODY_LIMITS unless the operation carries more, a send). */
   bodyLimits?: BodyLimits;
+  /**
+   * A member of the body read item by item (a send's deliveries, lib/api/json-list-body.ts): `run`
+   * gets it as an ItemList (`length`, `slice`), not an array, whatever its type says.
+   */
+  bodyList?: ListMember;
   /** Added to every answer, failures included (health: no-store). */
   headers?: Record<string, string>;
   /** Accepts the Idempotency-Key header: a retry replays the first answer (lib/api/idempotency.ts). */
@@ -210,9 +216,12 @@ export function defineEndpoint<
       };
       const schema = definition.body;
       if (!schema) return await run(undefined);
+      const list = definition.bodyList;
       return await withJsonBody(
         once?.request ?? request,
-        (input) => parseOrThrow(schema, input),
+        list
+          ? listBody(schema as unknown as z.ZodObject, list)
+          : parsedBody((input) => parseOrThrow(schema, input)),
         definition.bodyLimits ?? DEFAULT_BODY_LIMITS,
         run,
       );

@@ -111,7 +111,8 @@ function checkedShape(text: string, maxValues: number): { objects: number } {
   return { objects };
 }
 
-function parse(text: string): unknown {
+/** The body's value, or the 400 of a body that is not JSON or holds text no database stores. */
+export function parseJson(text: string): unknown {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -124,16 +125,30 @@ function parse(text: string): unknown {
   return body;
 }
 
+/** How an operation turns its body's text into its input, and what that holds at its peak. */
+export interface BodyReader<T> {
+  /** May take turns with other requests (a send's 10,000 items are checked a batch at a time). */
+  read(text: string): T | Promise<T>;
+  /** The peak heap of reading and serving a body of `bytes` holding `objects` objects (lib/admission.ts). */
+  cost(bytes: number, objects: number): number;
+}
+
+/** Every operation's reader but a send's: JSON.parse of the whole text, then `check` (the schema). */
+export const parsedBody = <T>(check: (body: unknown) => T): BodyReader<T> => ({
+  read: (text) => check(parseJson(text)),
+  cost: costOfBody,
+});
+
 /**
  * Reads the body (through a gate of its own, so that slow senders hold at most a few slots, each for
- * at most the fast path's body timeout), parses it, hands it to `use` (the schema check) and the
- * result to `then` (the operation). A large body's parse and operation run within the heavy-work
+ * at most the fast path's body timeout), turns it into the operation's input (`reader`) and
+ * hands that to `then` (the operation). A large body's parse and operation run within the heavy-work
  * budget (lib/admission.ts), held until the operation has answered: what a send holds lives that
  * long, not only while it is parsed. Over the budget it waits its turn, or is refused (ServerBusy).
  */
 export async function withJsonBody<T, R>(
   request: ApiRequest,
-  use: (body: unknown) => T,
+  reader: BodyReader<T>,
   limits: BodyLimits,
   then: (value: T) => Promise<R>,
 ): Promise<R> {
@@ -142,13 +157,13 @@ export async function withJsonBody<T, R>(
   if (small) {
     const text = await readText(request, limits.bytes);
     checkedShape(text, limits.values);
-    return then(use(parse(text)));
+    return then(await reader.read(text));
   }
   let text = await largeBodyReadGate(() => readText(request, limits.bytes));
   const { objects } = checkedShape(text, limits.values);
-  return admitHeavyWork(costOfBody(text.length, objects), () => {
-    const value = use(parse(text));
-    text = ""; // the parsed value is what the operation needs: the text may go
+  return admitHeavyWork(reader.cost(text.length, objects), async () => {
+    const value = await reader.read(text);
+    text = ""; // the input is what the operation needs (a list read item by item keeps the text itself)
     return then(value);
   });
 }

@@ -119,21 +119,79 @@ export function optionPairs(values: Record<string, string>, options: DeliveryOpt
 }
 
 /**
- * The same deliveries give the same fingerprint whatever their order: beneficiary, amount and the
- * non-empty option values of each. Computed from the input as sent, so a repeat can be recognised
- * before it is validated.
+ * A send's deliveries as the domain reads them: a batch at a time (`slice`), so that a send's
+ * work holds a bounded number of delivery objects however many it sends. An array is one; the
+ * platform API's send is a list read from its body's text an item at a time
+ * (lib/api/json-list-body.ts), which never holds the whole list parsed (issue 35).
  */
-export function batchFingerprint(deliveries: NewDelivery[]): string {
-  const rows = deliveries
-    .map((delivery) =>
-      JSON.stringify([
-        delivery.beneficiaryId.trim(),
-        delivery.amount,
-        Object.entries(delivery.options)
-          .filter(([, value]) => value !== "")
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      ]),
-    )
-    .sort();
-  return createHash("sha256").update(rows.join("\n")).digest("hex");
+export interface DeliveryList {
+  readonly length: number;
+  slice(start: number, end: number): NewDelivery[];
+}
+
+/** Deliveries handled at a time by whatever reads a whole send. */
+export const DELIVERY_BATCH = 500;
+
+/**
+ * Calls `use` with each batch of the list and the index of its first delivery, in order; other
+ * requests take their turn between batches (a send of 10,000 once held the event loop for seconds).
+ */
+export async function forEachBatch(
+  list: DeliveryList,
+  use: (batch: NewDelivery[], start: number) => void | Promise<void>,
+) {
+  for (let start = 0; start < list.length; start += DELIVERY_BATCH) {
+    if (start > 0) await new Promise(setImmediate);
+    await use(list.slice(start, start + DELIVERY_BATCH), start);
+  }
+}
+
+/** What the fingerprint reads of one delivery: beneficiary, amount and its non-empty option values, sorted. */
+function fingerprintRow(delivery: NewDelivery): string {
+  return JSON.stringify([
+    delivery.beneficiaryId.trim(),
+    delivery.amount,
+    Object.entries(delivery.options)
+      .filter(([, value]) => value !== "")
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  ]);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Marks the fingerprints batchFingerprint gives, from those of sends stored before it (legacyFingerprint). */
+export const FINGERPRINT_VERSION = "v2:";
+
+/**
+ * The same deliveries give the same fingerprint whatever their order: the hash of each delivery's
+ * fingerprintRow, sorted. Computed from the input as sent, so a repeat can be recognised before it
+ * is validated; holds 64 characters a delivery, not the deliveries.
+ */
+export async function batchFingerprint(list: DeliveryList): Promise<string> {
+  const rows: string[] = [];
+  await forEachBatch(list, (batch) => {
+    for (const delivery of batch) rows.push(sha256(fingerprintRow(delivery)));
+  });
+  return FINGERPRINT_VERSION + sha256(rows.sort().join("\n"));
+}
+
+/**
+ * The fingerprint of sends stored before FINGERPRINT_VERSION: the hash of the rows themselves,
+ * sorted, which held every row's text at once. Only a send's repeat of one of those (within the 24 h
+ * it is compared) computes it.
+ */
+export async function legacyFingerprint(list: DeliveryList): Promise<string> {
+  const rows: string[] = [];
+  await forEachBatch(list, (batch) => {
+    for (const delivery of batch) rows.push(fingerprintRow(delivery));
+  });
+  return sha256(rows.sort().join("\n"));
+}
+
+/** Whether `stored` (either kind) is the fingerprint of `list`. */
+export async function hasFingerprint(stored: string, list: DeliveryList): Promise<boolean> {
+  const computed = stored.startsWith(FINGERPRINT_VERSION)
+    ? await batchFingerprint(list)
+    : await legacyFingerprint(list);
+  return computed === stored;
 }

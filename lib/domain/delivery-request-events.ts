@@ -1,17 +1,20 @@
 /**
  * DELIVERY_REQUEST_SENT, built in one place for both moments a request goes to its provider: at
- * creation when it needs no approval, and in the transaction of its final approval otherwise (read
- * back from the stored rows, which hold exactly what the creation would have sent).
+ * creation when it needs no approval, and in the transaction of its final approval otherwise.
  *
- * A send holds up to 10,000 deliveries, so the payload is serialized a delivery at a time: the
- * whole payload as one object, then JSON.stringify of it, held two copies of every delivery at once
- * (issue 35). The bytes are those JSON.stringify of the typed payload would give.
+ * A send holds up to 10,000 deliveries, whose payload reaches 15 MB with 50 options each: built and
+ * written by the send, it alone held more heap than the rest of the send (issue 35). So the outbox
+ * row holds the payload less its deliveries (`"delivery":[]`) and names the request (deliveriesOf);
+ * the dispatcher fills the list from the request's Delivery rows when it sends the event
+ * (eventBody), a page at a time. Those rows hold exactly what the send wrote, and what a payload
+ * carries of them (id, beneficiary, amount, options) never changes, so every attempt sends the
+ * same bytes: those JSON.stringify of the typed payload gives, deliveries by beneficiary id.
  */
 import { CURRENCIES } from "../contract/enums";
 import type { WebhookPayloads } from "../contract/webhooks";
-import type { Tx } from "../db";
+import { db, type Tx } from "../db";
 import { fromMinor } from "./money";
-import { queueSerializedEvent } from "./outbox";
+import { payloadPreviewOf, queueSerializedEvent } from "./outbox";
 
 type Payload = WebhookPayloads["DELIVERY_REQUEST_SENT"];
 
@@ -22,56 +25,73 @@ export interface SentRequest {
   channel: { providerId: string; providerDeliveryChannelId: string };
 }
 
-export interface SentDelivery {
-  id: string;
-  beneficiaryId: string;
-  amountMinor: bigint;
-  /** The option pairs as stored (Delivery.options) and sent. */
-  options: { key: string; value: string }[];
-}
+/** The payload's `delivery` list, empty: the outbox row's payload ends with it (`[]}`). */
+const EMPTY_LIST_END = "[]}";
 
-/** The event of one request, its deliveries added as they are written. */
-export function requestSentEvent(request: SentRequest) {
-  const unit = (CURRENCIES as readonly string[]).includes(request.unit)
-    ? { currency: request.unit }
-    : { commodity: request.unit };
-  const head: Omit<Payload, "delivery"> = {
+/** Deliveries read per query when a payload is filled. */
+const READ_PAGE = 1000;
+/** Deliveries enough for the logs' preview (PAYLOAD_PREVIEW_CHARS) of any payload. */
+const PREVIEW_DELIVERIES = 20;
+
+/**
+ * Queues the request's event, once its Delivery rows are written in `tx`: the payload less its
+ * deliveries, with the filled payload's start and size for the logs (read a page at a time, kept not).
+ */
+export async function queueRequestSent(tx: Tx, request: SentRequest) {
+  const head: Payload = {
     deliveryRequestId: request.id,
     providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
     description: request.description,
+    delivery: [],
   };
-  const items: string[] = [];
-  return {
-    add(delivery: SentDelivery) {
-      const item: Payload["delivery"][number] = {
-        deliveryId: delivery.id,
-        beneficiaryId: delivery.beneficiaryId,
-        amount: fromMinor(delivery.amountMinor),
-        ...unit,
-        deliveryOptions: delivery.options,
-      };
-      items.push(JSON.stringify(item));
-    },
-    queue(tx: Tx) {
-      // `delivery` is the payload's last member: the head's JSON, less its closing brace, then the list.
-      const json = `${JSON.stringify(head).slice(0, -1)},"delivery":[${items.join(",")}]}`;
-      items.length = 0;
-      return queueSerializedEvent(tx, request.channel.providerId, "DELIVERY_REQUEST_SENT", json);
-    },
-  };
+  const payload = JSON.stringify(head);
+  const first: string[] = [];
+  let bytes = Buffer.byteLength(payload);
+  await forEachItem(tx, request.id, (item, index) => {
+    bytes += Buffer.byteLength(item) + (index > 0 ? 1 : 0);
+    if (index < PREVIEW_DELIVERIES) first.push(item);
+  });
+  return queueSerializedEvent(tx, request.channel.providerId, "DELIVERY_REQUEST_SENT", payload, {
+    deliveriesOf: request.id,
+    filledBytes: bytes,
+    preview: payloadPreviewOf(withItems(payload, first)),
+  });
 }
 
-/** Deliveries read per query when a stored request is sent (its final approval). */
-const READ_PAGE = 1000;
+/** The body an attempt sends: the stored payload, its deliveries filled in when it names a request. */
+export async function eventBody(event: { payload: string; deliveriesOf: string | null }): Promise<string> {
+  if (!event.deliveriesOf) return event.payload;
+  const items: string[] = [];
+  await forEachItem(db(), event.deliveriesOf, (item) => void items.push(item));
+  return withItems(event.payload, items);
+}
 
-/** Queues the event of a stored request (its final approval), reading its deliveries a page at a time. */
-export async function queueStoredRequestSent(tx: Tx, request: SentRequest) {
-  const event = requestSentEvent(request);
+/** `payload` with `items` (JSON) as its `delivery` list. */
+function withItems(payload: string, items: string[]) {
+  if (!payload.endsWith(EMPTY_LIST_END))
+    throw new Error("a DELIVERY_REQUEST_SENT payload ends with its list");
+  return `${payload.slice(0, -EMPTY_LIST_END.length)}[${items.join(",")}]}`;
+}
+
+/** The JSON of each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a time. */
+async function forEachItem(
+  reader: Tx,
+  deliveryRequestId: string,
+  use: (item: string, index: number) => void,
+) {
+  const request = await reader.deliveryRequest.findUniqueOrThrow({
+    where: { id: deliveryRequestId },
+    select: { unit: true },
+  });
+  const unit = (CURRENCIES as readonly string[]).includes(request.unit)
+    ? { currency: request.unit }
+    : { commodity: request.unit };
+  let index = 0;
   let after: { beneficiaryId: string; id: string } | undefined;
   for (;;) {
-    const rows = await tx.delivery.findMany({
+    const rows = await reader.delivery.findMany({
       where: {
-        deliveryRequestId: request.id,
+        deliveryRequestId,
         ...(after && {
           OR: [
             { beneficiaryId: { gt: after.beneficiaryId } },
@@ -83,10 +103,17 @@ export async function queueStoredRequestSent(tx: Tx, request: SentRequest) {
       take: READ_PAGE,
       select: { id: true, beneficiaryId: true, amountMinor: true, options: true },
     });
-    for (const row of rows)
-      event.add({ ...row, options: JSON.parse(row.options) as SentDelivery["options"] });
-    if (rows.length < READ_PAGE) break;
+    for (const row of rows) {
+      const item: Payload["delivery"][number] = {
+        deliveryId: row.id,
+        beneficiaryId: row.beneficiaryId,
+        amount: fromMinor(row.amountMinor),
+        ...unit,
+        deliveryOptions: JSON.parse(row.options) as Payload["delivery"][number]["deliveryOptions"],
+      };
+      use(JSON.stringify(item), index++);
+    }
+    if (rows.length < READ_PAGE) return;
     after = rows[rows.length - 1]!;
   }
-  await event.queue(tx);
 }

@@ -21,12 +21,16 @@ import { recordAudit } from "./audit";
 import { budgetsFor, lockSpending, reserve } from "./budgets";
 import {
   batchFingerprint,
+  type DeliveryList,
   type DeliveryOption,
+  FINGERPRINT_VERSION,
   firstDeliveryProblem,
-  type NewDelivery,
+  forEachBatch,
+  hasFingerprint,
+  legacyFingerprint,
   optionPairs,
 } from "./delivery-checks";
-import { requestSentEvent } from "./delivery-request-events";
+import { queueRequestSent } from "./delivery-request-events";
 import { conflict, invalid } from "./errors";
 import { formatAmount, toMinor } from "./money";
 import { notifyPaymentAwaiting } from "./notifications";
@@ -34,7 +38,7 @@ import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
 import { servingChannel } from "./serving-channel";
 
-export type { NewDelivery } from "./delivery-checks";
+export type { DeliveryList, NewDelivery } from "./delivery-checks";
 export { deliveryProblems } from "./delivery-checks";
 export { approvedDeliveryOptions } from "./serving-channel";
 
@@ -42,7 +46,8 @@ export interface NewDeliveryRequest {
   programId: string;
   channelId: string;
   description: string;
-  deliveries: NewDelivery[];
+  /** An array, or the platform API's list read from its body a batch at a time. */
+  deliveries: DeliveryList;
   /** Chosen once per send the user means (a form fill); repeats with it create nothing more. */
   idempotencyKey: string;
   /** Sends an identical batch to the same channel within 24 h anyway (a second, explicit confirmation). */
@@ -63,30 +68,40 @@ function checkShape(request: NewDeliveryRequest) {
   return description;
 }
 
-/** The channel, the validated deliveries in minor units, their total and the batch's fingerprint. */
+/**
+ * The channel, the deliveries' count and total in minor units, and the batch's fingerprint; refuses
+ * the first invalid delivery. Reads the deliveries a batch at a time, keeping none.
+ */
 async function checkedRequest(tx: Tx, request: NewDeliveryRequest) {
   const serving = await servingChannel(tx, request.programId, request.channelId);
   const options = serving.content.deliveryOptions ?? [];
-  request.deliveries.forEach((delivery, index) => {
-    const problem = firstDeliveryProblem(delivery, options, index);
-    if (problem) throw invalid(`deliveries[${index}].${problem.field}`, problem.message);
+  let totalMinor = 0n;
+  await forEachBatch(request.deliveries, (batch, start) => {
+    batch.forEach((delivery, offset) => {
+      const problem = firstDeliveryProblem(delivery, options, start + offset);
+      if (problem) throw invalid(`deliveries[${start + offset}].${problem.field}`, problem.message);
+      totalMinor += toMinor(delivery.amount);
+    });
   });
-  const deliveries = request.deliveries.map((delivery) => ({
-    id: randomUUID(),
-    ...delivery,
-    amountMinor: toMinor(delivery.amount),
-  }));
-  const totalMinor = deliveries.reduce((sum, delivery) => sum + delivery.amountMinor, 0n);
-  return { ...serving, options, deliveries, totalMinor, fingerprint: batchFingerprint(request.deliveries) };
+  const fingerprint = await batchFingerprint(request.deliveries);
+  return { ...serving, options, count: request.deliveries.length, totalMinor, fingerprint };
 }
 
 /** The latest identical batch sent (or awaiting approval) to the channel within 24 hours, if any. */
-function identicalBatch(tx: Tx, channelId: string, fingerprint: string) {
+async function identicalBatch(tx: Tx, channelId: string, fingerprint: string, deliveries: DeliveryList) {
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
   // A rejected or expired request paid nothing: sending its batch again is no repeat payment.
   const unpaid = ["REJECTED", "EXPIRED"];
+  const sent = { channelId, createdAt: { gte: since }, approvalState: { notIn: unpaid } };
+  // Sends stored before FINGERPRINT_VERSION have a fingerprint of the other kind: for the 24 h
+  // they are compared, a send to their channel computes that kind too.
+  const legacy = await tx.deliveryRequest.findFirst({
+    where: { ...sent, NOT: { fingerprint: { startsWith: FINGERPRINT_VERSION } } },
+    select: { id: true },
+  });
+  const fingerprints = legacy ? [fingerprint, await legacyFingerprint(deliveries)] : [fingerprint];
   return tx.deliveryRequest.findFirst({
-    where: { channelId, fingerprint, createdAt: { gte: since }, approvalState: { notIn: unpaid } },
+    where: { ...sent, fingerprint: { in: fingerprints } },
     orderBy: { createdAt: "desc" },
     select: { id: true, description: true, createdAt: true, totalMinor: true, unit: true },
   });
@@ -109,7 +124,7 @@ async function priorSend(tx: Tx, request: NewDeliveryRequest) {
     },
   });
   if (!prior) return null;
-  if (prior.channelId !== request.channelId || prior.fingerprint !== batchFingerprint(request.deliveries))
+  if (prior.channelId !== request.channelId || !(await hasFingerprint(prior.fingerprint, request.deliveries)))
     throw conflict(say("sendAlreadySentWithOtherDeliveries"));
   const { approvalState, approvalsRequired, totalMinor, unit } = prior;
   return { deliveryRequestId: prior.id, totalMinor, unit, approvalState, approvalsRequired, replayed: true };
@@ -142,12 +157,14 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
   const prior = await priorSend(tx, request);
   if (prior) return prior;
   const checked = await checkedRequest(tx, request);
-  const { program, channel, content, options, deliveries, totalMinor } = checked;
-  const earlier = request.confirmDuplicate ? null : await identicalBatch(tx, channel.id, checked.fingerprint);
+  const { program, channel, content, options, count, totalMinor } = checked;
+  const earlier = request.confirmDuplicate
+    ? null
+    : await identicalBatch(tx, channel.id, checked.fingerprint, request.deliveries);
   if (earlier) {
     throw conflict(
       say("identicalBatchSentBefore", {
-        count: deliveries.length,
+        count,
         total: formatAmount(earlier.totalMinor, earlier.unit),
         sentAt: formatDateTime(earlier.createdAt),
         description: earlier.description,
@@ -174,7 +191,7 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
       description,
       unit: program.unit,
       totalMinor,
-      deliveryCount: deliveries.length,
+      deliveryCount: count,
       createdBy: actor.personId ?? actor.id,
       idempotencyKey: request.idempotencyKey,
       fingerprint: checked.fingerprint,
@@ -184,23 +201,20 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
     },
   });
   for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId);
+  await writeDeliveries(tx, deliveryRequestId, request.deliveries, options);
   // Awaiting approval, the provider hears nothing (the final approval queues the event): the
   // finance approvers are told by mail.
-  const event =
-    approvalState === "SENT"
-      ? requestSentEvent({ id: deliveryRequestId, description, unit: program.unit, channel })
-      : undefined;
-  await writeDeliveries(tx, deliveryRequestId, deliveries, options, event);
-  if (event) await event.queue(tx);
+  if (approvalState === "SENT")
+    await queueRequestSent(tx, { id: deliveryRequestId, description, unit: program.unit, channel });
   else {
-    const awaiting = { description, totalMinor, deliveryCount: deliveries.length, approvalsRequired };
+    const awaiting = { description, totalMinor, deliveryCount: count, approvalsRequired };
     await notifyPaymentAwaiting(tx, program, awaiting, actor.personId);
   }
   await recordAudit(tx, actor, {
     action: "delivery_request.created",
     subjectType: "DeliveryRequest",
     subjectId: deliveryRequestId,
-    detail: { programId: program.id, channelId: channel.id, deliveries: deliveries.length },
+    detail: { programId: program.id, channelId: channel.id, deliveries: count },
     after: { approvalState, approvalsRequired, totalMinor, unit: program.unit },
   });
   return {
@@ -213,27 +227,25 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
   };
 }
 
-/** Deliveries turned into rows (and event items) at a time: what a send holds beyond its input stays bounded. */
-const ROW_BATCH = 500;
-
-/** Writes the deliveries' rows and adds each to the event (when the request is sent now), a batch at a time. */
-async function writeDeliveries(
+/** Writes the deliveries' rows a batch at a time: what a send holds beyond its input stays bounded. */
+function writeDeliveries(
   tx: Tx,
   deliveryRequestId: string,
-  deliveries: (NewDelivery & { id: string; amountMinor: bigint })[],
+  deliveries: DeliveryList,
   options: DeliveryOption[],
-  event: ReturnType<typeof requestSentEvent> | undefined,
 ) {
-  for (let start = 0; start < deliveries.length; start += ROW_BATCH) {
-    const rows = deliveries
-      .slice(start, start + ROW_BATCH)
-      .map(({ id, beneficiaryId, amountMinor, ...delivery }) => {
-        const pairs = optionPairs(delivery.options, options);
-        event?.add({ id, beneficiaryId, amountMinor, options: pairs });
-        return { id, beneficiaryId, amountMinor, options: JSON.stringify(pairs) };
-      });
-    await insertDeliveryRows(tx, deliveryRequestId, rows);
-  }
+  return forEachBatch(deliveries, (batch) =>
+    insertDeliveryRows(
+      tx,
+      deliveryRequestId,
+      batch.map((delivery) => ({
+        id: randomUUID(),
+        beneficiaryId: delivery.beneficiaryId,
+        amountMinor: toMinor(delivery.amount),
+        options: JSON.stringify(optionPairs(delivery.options, options)),
+      })),
+    ),
+  );
 }
 
 /**
@@ -253,9 +265,9 @@ export async function previewDeliveryRequest(actor: Actor, request: NewDeliveryR
       { id: channel.id, name: checked.name, budget: content.budget },
       { create: false },
     );
-    const earlier = await identicalBatch(tx, channel.id, checked.fingerprint);
+    const earlier = await identicalBatch(tx, channel.id, checked.fingerprint, request.deliveries);
     return {
-      count: checked.deliveries.length,
+      count: checked.count,
       totalMinor,
       unit: program.unit,
       channelName: checked.name,

@@ -33,19 +33,18 @@ export function queueEvent<K extends keyof WebhookPayloads>(
   return queueSerializedEvent(tx, providerId, eventType, JSON.stringify(payload), options);
 }
 
-/**
- * An event whose payload the caller serialized itself, a part at a time (a send's 10,000
- * deliveries, lib/domain/delivery-request-events.ts): the JSON of a WebhookPayloads[K].
- */
+/** An event whose payload the caller serialized itself: the JSON of a WebhookPayloads[K]. */
 export async function queueSerializedEvent(
   tx: Tx,
   providerId: string,
   eventType: keyof WebhookPayloads,
   json: string,
-  options: { id?: string } = {},
+  /** deliveriesOf, filledBytes and preview: a payload whose deliveries are filled when sent (delivery-request-events.ts). */
+  options: { id?: string; deliveriesOf?: string; filledBytes?: number; preview?: string } = {},
 ) {
+  const { preview = payloadPreviewOf(json), ...columns } = options;
   const event = await tx.outboxEvent.create({
-    data: { ...options, providerId, eventType, payload: json, payloadPreview: payloadPreviewOf(json) },
+    data: { ...columns, providerId, eventType, payload: json, payloadPreview: preview },
     select: { id: true },
   });
   await sendSignal(tx, "outbox_written");

@@ -19,7 +19,7 @@ import {
 } from "./approval-rules";
 import { recordAudit } from "./audit";
 import { chargedAccounts, releaseRequest } from "./budgets";
-import { queueStoredRequestSent } from "./delivery-request-events";
+import { queueRequestSent } from "./delivery-request-events";
 import { conflict, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";
 import type { Actor } from "./permissions";
@@ -96,7 +96,7 @@ export async function approveDeliveryRequest(
         where: { id: deliveryRequestId, approvalState: PENDING },
         data: { approvalState: "SENT", decidedAt: new Date() },
       });
-      await queueStoredRequestSent(tx, request);
+      await queueRequestSent(tx, request);
     }
     const state = final ? "SENT" : PENDING;
     await recordAudit(tx, actor, {

@@ -14,6 +14,7 @@ import { db, sendSignal, type Tx } from "../db";
 import { Prisma } from "../db/generated/sqlite/client";
 import { formatCount } from "../format";
 import { recordAudit } from "./audit";
+import { eventBody } from "./delivery-request-events";
 import { conflict, invalid, notFound } from "./errors";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
@@ -51,7 +52,7 @@ export interface DeliveryLogFilter extends PageQuery {
 async function payloadPreviews(ids: string[]) {
   if (ids.length === 0) return new Map<string, { preview: string; bytes: number }>();
   const rows = await db().$queryRaw<{ id: string; preview: string; bytes: number | bigint }[]>(Prisma.sql`
-    SELECT "id", "payloadPreview" AS "preview", octet_length("payload") AS "bytes"
+    SELECT "id", "payloadPreview" AS "preview", COALESCE("filledBytes", octet_length("payload")) AS "bytes"
     FROM "OutboxEvent" WHERE "id" IN (${Prisma.join(ids)})`);
   return new Map(rows.map((row) => [row.id, { preview: row.preview, bytes: Number(row.bytes) }]));
 }
@@ -98,7 +99,11 @@ export async function deliveryLog(
 /** One event of the log with its whole payload and its attempts; null when the actor may not see it. */
 export async function webhookEvent(actor: Actor, eventId: string) {
   const providerId = eventScopeOf(actor, "provider.read", "console.read");
-  return db().outboxEvent.findFirst({ where: { id: eventId, ...scope(providerId) }, include: WITH_ATTEMPTS });
+  const event = await db().outboxEvent.findFirst({
+    where: { id: eventId, ...scope(providerId) },
+    include: WITH_ATTEMPTS,
+  });
+  return event && { ...event, payload: await eventBody(event) };
 }
 
 /** One provider's events, or (null) every live provider's. */

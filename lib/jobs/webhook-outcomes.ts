@@ -4,6 +4,7 @@
  * worker's own), and the subscription's health (lib/jobs/webhook-health.ts).
  */
 import { db } from "../db";
+import { eventBody } from "../domain/delivery-request-events";
 import { previousSecret, subscriptionAuth } from "../domain/subscriptions";
 import { log } from "../log";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
@@ -49,16 +50,17 @@ export async function deliver(
     const reason = subscription ? "The subscription is disabled" : "No subscription for this event type";
     return { event, claimToken, outcome: { kind: "skipped", reason } };
   }
-  // The real time, not the scheduling clock: receivers check webhook-timestamp against their own,
-  // and a rotation's grace period ends in real time.
-  const now = new Date();
-  const auth = subscriptionAuth(subscription);
-  const headers = callbackHeaders(event.id, event.payload, auth, now, previousSecret(subscription, now));
   const startedAt = new Date();
   let outcome: Outcome;
   let answer: CallbackAnswer | undefined;
   try {
-    answer = await postCallback(subscription.callbackUrl, event.payload, headers, options);
+    const body = await eventBody(event);
+    // The real time, not the scheduling clock: receivers check webhook-timestamp against their own,
+    // and a rotation's grace period ends in real time.
+    const now = new Date();
+    const auth = subscriptionAuth(subscription);
+    const headers = callbackHeaders(event.id, body, auth, now, previousSecret(subscription, now));
+    answer = await postCallback(subscription.callbackUrl, body, headers, options);
     outcome = outcomeOf(answer);
   } catch (error) {
     outcome = { kind: "failed", error: describeNetworkError(error) };

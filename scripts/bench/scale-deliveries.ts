@@ -144,7 +144,7 @@ async function writeSends(raw: Raw, target: DeliveryTarget, first: number, last:
       createdBy,
       now,
       randomUUID(),
-      batchFingerprint(sent),
+      await batchFingerprint(sent),
       "SENT",
       0,
     ]);

@@ -5,6 +5,7 @@ export interface ConfigResult {
   db: string;
   options: number;
   concurrent: number;
+  rows: number;
   bodyMb: number;
   sends: SendResult[];
   survived: boolean;
@@ -12,6 +13,10 @@ export interface ConfigResult {
   outOfHeap: boolean;
   rssBeforeMb: number;
   peakRssMb: number;
+  /** --trace-gc: live heap after the last full collection before the sends, the most in use at any collection during them, and the most a full collection left live. */
+  heapBeforeMb?: number;
+  peakHeapMb?: number;
+  peakLiveHeapMb?: number;
   worstHealthMs: number;
   healthPolls: number;
   healthFailures: number;
@@ -25,11 +30,14 @@ export function printTable(results: ConfigResult[]) {
     "db",
     "opts",
     "K",
+    "rows",
     "body MB",
     "sends (status/s)",
     "survived",
     "RSS before",
     "peak RSS",
+    "heap before",
+    "peak heap (live)",
     "worst health",
     "wall s",
     "load",
@@ -38,11 +46,14 @@ export function printTable(results: ConfigResult[]) {
     r.db,
     String(r.options),
     String(r.concurrent),
+    String(r.rows),
     r.bodyMb.toFixed(2),
     r.sends.map((s) => `${s.status}/${s.seconds.toFixed(1)}`).join(" "),
     r.survived ? "yes" : `NO (${r.exit}${r.outOfHeap ? ", heap OOM" : ""})`,
     `${r.rssBeforeMb} MB`,
     `${r.peakRssMb} MB`,
+    `${r.heapBeforeMb ?? "?"} MB`,
+    `${r.peakHeapMb ?? "?"} MB (${r.peakLiveHeapMb ?? "?"})`,
     `${r.worstHealthMs} ms${r.healthFailures ? ` (${r.healthFailures} failed)` : ""}`,
     r.wallSeconds.toFixed(1),
     String(r.loadAverage),

@@ -63,7 +63,8 @@ export async function startServer(databaseUrl: string, label: string, logDir: st
   const port = await freePort();
   const logFile = path.join(logDir, `server-${label}.log`);
   const out = openSync(logFile, "w");
-  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
+  // --trace-gc: each collection's heap before and after it, which heapDuring reads from the log.
+  const child = spawn(process.execPath, ["--trace-gc", ...SERVER_NODE_ARGS], {
     cwd: ROOT,
     stdio: ["ignore", out, out],
     env: {
@@ -100,6 +101,31 @@ export async function startServer(databaseUrl: string, label: string, logDir: st
     await sleep(200);
   }
   return { child, baseUrl, logFile, exit };
+}
+
+/**
+ * The heap the collector saw in the log from byte `from` on (--trace-gc): the most any collection
+ * found in use (an upper bound of the peak: garbage included) and the most a full collection left
+ * live (a lower bound of it: what the work held), in MB; undefined when no collection ran.
+ */
+export function heapDuring(logFile: string, from: number): { peakMb?: number; liveMb?: number } {
+  const text = readFileSync(logFile).subarray(from).toString("utf8");
+  let peakMb: number | undefined;
+  let liveMb: number | undefined;
+  for (const match of text.matchAll(
+    /ms: (Scavenge|Mark-Compact|Minor Mark-Sweep)[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+)/g,
+  )) {
+    peakMb = Math.max(peakMb ?? 0, Number(match[2]));
+    if (match[1] === "Mark-Compact") liveMb = Math.max(liveMb ?? 0, Number(match[3]));
+  }
+  return { peakMb, liveMb };
+}
+
+/** The heap a full collection last left live before byte `before` of the log, in MB. */
+export function heapSettled(logFile: string, before: number): number | undefined {
+  const text = readFileSync(logFile).subarray(0, before).toString("utf8");
+  const all = [...text.matchAll(/ms: Mark-Compact[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+)/g)];
+  return all.length ? Number(all[all.length - 1]![1]) : undefined;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import type { PageQuery } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
+import { eventBody } from "../../lib/domain/delivery-request-events";
 import { MANAGER } from "../support/actors";
 import { walkForward } from "../support/keyset";
 import {
@@ -40,37 +41,41 @@ describe("sending a delivery request", () => {
       kind: "CHANNEL",
     });
 
+    // The payload lists the deliveries by beneficiary id, as its rows are read when it is sent.
     const rows = await database()
       .db()
       .delivery.findMany({
         where: { deliveryRequestId: sent.deliveryRequestId },
-        orderBy: { amountMinor: "desc" },
+        orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
       });
     const event = await database()
       .db()
       .outboxEvent.findFirstOrThrow({
         where: { providerId: setup.providerId, eventType: "DELIVERY_REQUEST_SENT" },
       });
-    expect(JSON.parse(event.payload)).toEqual({
+    const byBeneficiary = new Map(rows.map((row) => [row.beneficiaryId, row]));
+    const other = rows.find((row) => row.beneficiaryId !== first.beneficiaryId)!;
+    const items = [
+      {
+        deliveryId: byBeneficiary.get(first.beneficiaryId)!.id,
+        beneficiaryId: first.beneficiaryId,
+        amount: 12.5,
+        currency: "EUR",
+        deliveryOptions: [{ key: "phone", value: "+359 888 123" }],
+      },
+      {
+        deliveryId: other.id,
+        beneficiaryId: other.beneficiaryId,
+        amount: 7.25,
+        currency: "EUR",
+        deliveryOptions: [{ key: "phone", value: "+380 50 123" }],
+      },
+    ];
+    expect(JSON.parse(await eventBody(event))).toEqual({
       deliveryRequestId: sent.deliveryRequestId,
       providerDeliveryChannelId: setup.providerDeliveryChannelId,
       description: "Ukraine Winterization Cash Delivery",
-      delivery: [
-        {
-          deliveryId: rows[0]!.id,
-          beneficiaryId: first.beneficiaryId,
-          amount: 12.5,
-          currency: "EUR",
-          deliveryOptions: [{ key: "phone", value: "+359 888 123" }],
-        },
-        {
-          deliveryId: rows[1]!.id,
-          beneficiaryId: rows[1]!.beneficiaryId,
-          amount: 7.25,
-          currency: "EUR",
-          deliveryOptions: [{ key: "phone", value: "+380 50 123" }],
-        },
-      ],
+      delivery: items.sort((a, b) => (a.beneficiaryId < b.beneficiaryId ? -1 : 1)),
     });
   });
 

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
+import { type DeliveryList, FINGERPRINT_VERSION, legacyFingerprint } from "@/lib/domain/delivery-checks";
 import { previewDeliveryRequest, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { programSpending } from "@/lib/domain/programs";
 import { requestRefund } from "@/lib/domain/refund-approvals";
@@ -87,6 +88,37 @@ describe("sending is idempotent", () => {
     const confirmed = await sendDeliveryRequest(MANAGER, { ...repeat, confirmDuplicate: true });
     expect(confirmed.deliveryRequestId).not.toBe(first.deliveryRequestId);
     expect(await requestsOf(channel.channelId)).toBe(2);
+  });
+});
+
+describe("sends stored before the fingerprint held a hash a delivery (issue 35)", () => {
+  /** The fingerprint such a send stored: the hash of its deliveries' rows themselves, sorted. */
+  const storeAsBefore = async (deliveryRequestId: string, deliveries: DeliveryList) => {
+    const fingerprint = await legacyFingerprint(deliveries);
+    expect(fingerprint.startsWith(FINGERPRINT_VERSION)).toBe(false);
+    await database()
+      .db()
+      .deliveryRequest.update({ where: { id: deliveryRequestId }, data: { fingerprint } });
+  };
+
+  it("are still a repeat: by their key, and as an identical batch within 24 h", async () => {
+    const channel = await approvedChannel(undefined);
+    const programId = await programWith(1000, [channel.channelId]);
+    const deliveries = [delivery(10, "L-1"), delivery(20, "L-2")];
+    const send = { programId, channelId: channel.channelId, description: "Before", deliveries };
+    const first = await sendDeliveryRequest(MANAGER, { ...send, idempotencyKey: "before-upgrade" });
+    await storeAsBefore(first.deliveryRequestId, deliveries);
+
+    const retried = await sendDeliveryRequest(MANAGER, { ...send, idempotencyKey: "before-upgrade" });
+    expect(retried).toMatchObject({ deliveryRequestId: first.deliveryRequestId, replayed: true });
+    const other = await refusal(
+      sendDeliveryRequest(MANAGER, { ...send, deliveries: [delivery(11)], idempotencyKey: "before-upgrade" }),
+    );
+    expect(other.message).toMatch(/already sent with other deliveries/);
+    const again = { ...send, deliveries: deliveries.toReversed(), idempotencyKey: randomUUID() };
+    expect((await previewDeliveryRequest(MANAGER, again)).duplicateOf?.id).toBe(first.deliveryRequestId);
+    expect((await refusal(sendDeliveryRequest(MANAGER, again))).message).toMatch(/An identical batch/);
+    expect(await requestsOf(channel.channelId)).toBe(1);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { expireDuePayments } from "@/lib/domain/payment-expiry";
 import { programSpending } from "@/lib/domain/programs";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
+import { eventBody } from "../../lib/domain/delivery-request-events";
 import { MANAGER, providerKey } from "../support/actors";
 import {
   ADMIN,
@@ -73,7 +74,7 @@ describe("delivery requests under an approval policy", () => {
       .db()
       .outboxEvent.findMany({ where: { providerId: setup.providerId, eventType: "DELIVERY_REQUEST_SENT" } });
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.payload)).toMatchObject({
+    expect(JSON.parse(await eventBody(events[0]!))).toMatchObject({
       deliveryRequestId: id,
       delivery: [
         { amount: 150, currency: "EUR", deliveryOptions: [{ key: "phone", value: "+359 888 123" }] },

@@ -21,6 +21,7 @@ import { requestRefund } from "@/lib/domain/refund-approvals";
 import { subscribe } from "@/lib/domain/subscriptions";
 import { sendExampleEvent } from "@/lib/domain/webhook-events";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
+import { eventBody } from "../../lib/domain/delivery-request-events";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { MANAGER, platformActor, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
@@ -49,8 +50,12 @@ async function parsedPayloads<T extends EventType>(
     .db()
     .outboxEvent.findMany({ where: { providerId, eventType }, orderBy: { createdAt: "asc" } });
   expect(events.length, eventType).toBeGreaterThan(0);
-  return events.map(
-    (event) => WEBHOOK_PAYLOAD_SCHEMAS[eventType].parse(JSON.parse(event.payload)) as WebhookPayloads[T],
+  // The body the dispatcher sends: a send's deliveries are filled in from its rows then.
+  return Promise.all(
+    events.map(
+      async (event) =>
+        WEBHOOK_PAYLOAD_SCHEMAS[eventType].parse(JSON.parse(await eventBody(event))) as WebhookPayloads[T],
+    ),
   );
 }
 

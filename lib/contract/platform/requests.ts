@@ -68,7 +68,8 @@ export const programChannelBodySchema = z
   .strictObject({ channelId: recordId })
   .meta({ id: "PlatformProgramChannel" });
 
-const deliveryRowSchema = z.strictObject({
+/** One delivery of a send; the API reads a send's list a delivery at a time (SEND_DELIVERIES_LIST). */
+export const deliveryRowSchema = z.strictObject({
   beneficiaryId: z.string().trim().min(1, say("isRequired")).max(200, say("isTooLong")),
   amount: z.number(say("mustBeNumber")),
   options: z.record(z.string().max(100), z.string().max(1000)).default({}),
@@ -86,6 +87,9 @@ export const newDeliveryRequestBodySchema = z
     confirmDuplicate: z.boolean().default(false),
   })
   .meta({ id: "PlatformNewDeliveryRequest" });
+
+/** The send's member read item by item, not parsed whole (lib/api/json-list-body.ts, issue 35). */
+export const SEND_DELIVERIES_LIST = { name: "deliveries", item: deliveryRowSchema };
 
 /**
  * What a send's body may hold (lib/api/json-body.ts refuses more unparsed): the CSV upload's bytes for

@@ -10,6 +10,7 @@ import type { Actor, Permission } from "../../../domain/permissions";
 import type { PlatformPrincipal } from "../../endpoint";
 import { notFound } from "../../errors";
 import type { BodyLimits } from "../../json-body";
+import type { ListMember } from "../../json-list-body";
 import { type ApiOperation, defineOperation, type Examples } from "../../operation";
 import { parseOrThrow } from "../../validation";
 
@@ -38,6 +39,8 @@ interface PlatformOperation<S extends z.ZodType | undefined> {
   body?: S;
   /** A body larger than the provider API's (a send of 10,000 deliveries). */
   bodyLimits?: BodyLimits;
+  /** A member of the body read item by item (lib/api/json-list-body.ts). */
+  bodyList?: ListMember;
   params?: z.ZodObject;
   response: z.ZodType;
   run: (context: PlatformContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
@@ -61,6 +64,7 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
     description: spec.description,
     body: spec.body,
     bodyLimits: spec.bodyLimits,
+    bodyList: spec.bodyList,
     params: spec.params,
     response: spec.response,
     permission: spec.permission,

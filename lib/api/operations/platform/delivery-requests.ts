@@ -6,6 +6,7 @@ import {
   newDeliveryRequestBodySchema,
   pageOnlySchema,
   refundBodySchema,
+  SEND_DELIVERIES_LIST,
 } from "../../../contract/platform/requests";
 import {
   anyObjectSchema,
@@ -13,8 +14,10 @@ import {
   refundStateSchema,
   sentDeliveryRequestSchema,
 } from "../../../contract/platform/responses";
+import { forEachBatch } from "../../../domain/delivery-checks";
 import {
   approvedDeliveryOptions,
+  type DeliveryList,
   deliveryProblems,
   sendDeliveryRequest,
 } from "../../../domain/delivery-requests";
@@ -59,14 +62,19 @@ export const sendDeliveryRequestOperation = platformOperation({
   params: z.object({ programId }),
   body: newDeliveryRequestBodySchema,
   bodyLimits: NEW_DELIVERY_REQUEST_BODY_LIMITS,
+  bodyList: SEND_DELIVERIES_LIST,
   response: sentDeliveryRequestSchema,
   run: async ({ actor, params, body, idempotencyKey, tokenId }) => {
     await requireLiveProgram(params.programId ?? "");
     const options = await approvedDeliveryOptions(body.channelId);
-    const problems = body.deliveries.flatMap((delivery, index) =>
-      Object.entries(deliveryProblems(delivery, options)).map(
-        ([field, message]) => `deliveries[${index}].${field}: ${message}`,
-      ),
+    // Read a batch at a time, never whole (bodyList).
+    const deliveries: DeliveryList = body.deliveries;
+    const problems: string[] = [];
+    await forEachBatch(deliveries, (batch, start) =>
+      batch.forEach((delivery, offset) => {
+        for (const [field, message] of Object.entries(deliveryProblems(delivery, options)))
+          problems.push(`deliveries[${start + offset}].${field}: ${message}`);
+      }),
     );
     if (problems.length) throw validationError(problems);
     return sendDeliveryRequest(actor, {
