@@ -4,8 +4,11 @@
  * happened exactly once: tests/api/idempotency-crash.test.ts sends each to a server that dies
  * between the commit and the stored answer, then retries it.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { subscribe } from "../../lib/domain/subscriptions";
+import { ADMIN, providerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import { idempotentSubjects } from "./idempotent-subjects";
 import type { OwnDatabase } from "./own-database";
@@ -56,6 +59,17 @@ export async function idempotentOperations(database: OwnDatabase): Promise<Case[
   const providerName = `Provider ${randomUUID()}`;
   const createdId = `crash-created-${randomUUID()}`;
   const exactlyOne = async (count: Promise<number>) => expect(await count).toBe(1);
+  // Unsubscribe removes a subscription the provider has; a key issue revokes the keys of a provider
+  // of its own (the other cases use the first provider's key).
+  const unsubscribed = "DELIVERY_CHANNEL_STATUS_UPDATED";
+  await subscribe(providerActor(provider.id), {
+    eventType: unsubscribed,
+    callbackUrl: `https://hooks.example.org/${randomUUID()}`,
+    auth: null,
+  });
+  const rekeyed = await createProvider(ADMIN, `Rekeyed provider ${randomUUID()}`);
+  await issueApiKey(ADMIN, rekeyed.id);
+  let issuedKey = "";
   const state = (id: string) => db().deliveryRequest.findUniqueOrThrow({ where: { id } });
 
   cases.push(
@@ -241,6 +255,35 @@ export async function idempotentOperations(database: OwnDatabase): Promise<Case[
         expect(created[0]!.apiKeys.filter((apiKey) => !apiKey.revokedAt)).toHaveLength(1);
       },
       answer: (data) => expect(data.name).toBe(providerName),
+    },
+    {
+      name: "Unsubscribe",
+      path: "/api/Event/Unsubscribe",
+      auth: key(apiKey),
+      body: { eventType: unsubscribed },
+      once: async () =>
+        expect(
+          await db().subscription.count({ where: { providerId: provider.id, eventType: unsubscribed } }),
+        ).toBe(0),
+      // Run again, it would answer 404: the subscription is gone.
+      answer: (data) => expect(data.eventType).toBe(unsubscribed),
+    },
+    {
+      name: "issue a provider's key",
+      path: `${V1}/providers/${rekeyed.id}/keys`,
+      auth: bearer(admin),
+      once: async () => {
+        // Its first key and the one issued: issued again, a third.
+        expect(await db().apiKey.count({ where: { providerId: rekeyed.id } })).toBe(2);
+        const active = await db().apiKey.findMany({ where: { providerId: rekeyed.id, revokedAt: null } });
+        expect(active).toHaveLength(1);
+        // The answered key is the stored one: run again, it would answer a key that matches no hash.
+        expect(active[0]!.hash).toBe(createHash("sha256").update(issuedKey).digest("hex"));
+      },
+      answer: (data) => {
+        issuedKey = String(data.key);
+        expect(data.providerId).toBe(rekeyed.id);
+      },
     },
     {
       name: "replay a webhook event",
