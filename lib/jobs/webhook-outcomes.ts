@@ -3,6 +3,7 @@
  * delivery log (WebhookAttempt), the event's new state (written only while the claim is still the
  * worker's own), and the subscription's health (lib/jobs/webhook-health.ts).
  */
+import { admitHeavyWork, ServerBusy } from "../admission";
 import { db } from "../db";
 import { eventBody } from "../domain/delivery-request-events";
 import { previousSecret, subscriptionAuth } from "../domain/subscriptions";
@@ -39,12 +40,18 @@ function outcomeOf(answer: CallbackAnswer): Outcome {
   };
 }
 
+/** Payloads above this are built within the heavy-work budget (lib/admission.ts). */
+const LARGE_PAYLOAD_BYTES = 1024 * 1024;
+/** Heap a payload's attempt holds per byte: its items, their join and the body sent. */
+const HEAP_PER_PAYLOAD_BYTE = 4;
+
 /** One HTTP call; never throws, writes nothing (see createRecorder). */
 export async function deliver(
   event: EventRow,
   claimToken: string,
   subscription: Subscription | undefined,
-  options: PostOptions,
+  /** leaseMs: how long the claim holds; a large payload waits at most half of it for heap. */
+  options: PostOptions & { leaseMs: number },
 ): Promise<Result> {
   if (!subscription || subscription.disabledAt) {
     const reason = subscription ? "The subscription is disabled" : "No subscription for this event type";
@@ -53,14 +60,22 @@ export async function deliver(
   const startedAt = new Date();
   let outcome: Outcome;
   let answer: CallbackAnswer | undefined;
-  try {
+  const post = async () => {
     const body = await eventBody(event);
     // The real time, not the scheduling clock: receivers check webhook-timestamp against their own,
     // and a rotation's grace period ends in real time.
     const now = new Date();
     const auth = subscriptionAuth(subscription);
     const headers = callbackHeaders(event.id, body, auth, now, previousSecret(subscription, now));
-    answer = await postCallback(subscription.callbackUrl, body, headers, options);
+    return postCallback(subscription.callbackUrl, body, headers, options);
+  };
+  try {
+    // A send's payload of up to 15 MB is built for its attempt: within the process's heavy-work
+    // budget, as the send itself was, so that several at once cannot exhaust the heap (issue 35).
+    const bytes = event.filledBytes ?? 0;
+    answer = await (bytes > LARGE_PAYLOAD_BYTES
+      ? admitHeavyWork(bytes * HEAP_PER_PAYLOAD_BYTE, post, options.leaseMs / 2)
+      : post());
     outcome = outcomeOf(answer);
   } catch (error) {
     outcome = { kind: "failed", error: describeNetworkError(error) };
@@ -85,6 +100,8 @@ function describeNetworkError(error: unknown): string {
   if (/not allowed/i.test(message))
     return `Refused: the callback address is private, loopback or link-local (${message})`;
   if (/^no answer within/.test(message)) return `Timeout: ${message}`;
+  if (error instanceof ServerBusy)
+    return "Not sent: the worker was busy with other large payloads; it is sent again later";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `DNS: the host name does not resolve (${message})`;
   if (code === "ECONNREFUSED") return `Connection refused (${message})`;
   return message;

@@ -24,6 +24,7 @@ import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { eventBody } from "../../lib/domain/delivery-request-events";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { MANAGER, platformActor, providerActor } from "../support/actors";
+import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
 import { openOwnDatabase } from "../support/own-database";
 
 // Its own database: the dispatcher run below sends every due event of the database it runs on.
@@ -180,6 +181,57 @@ it("a real callback carries the documented headers, and the example receiver rec
       eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
       verified: { xSignature: true, standardWebhooks: true },
     });
+  } finally {
+    await receiver.close();
+  }
+});
+
+it("a send's callback carries every delivery, filled in from its rows when sent, and signed as sent", async () => {
+  // More deliveries than a page the fill reads at a time (1,000), so the pages join up.
+  const count = 1_200;
+  const receiver = await startWebhookReceiver({ secret: "send-secret" });
+  try {
+    const setup = await approvedChannel(undefined);
+    const programId = await programWith(100_000, [setup.channelId]);
+    await subscribe(providerActor(setup.providerId), {
+      eventType: "DELIVERY_REQUEST_SENT",
+      callbackUrl: `${receiver.url}/hooks`,
+      auth: { type: "hmac", secret: "send-secret" },
+    });
+    const deliveries = Array.from({ length: count }, (_, n) => delivery(1 + (n % 7), `ben-${count - n}`));
+    const sent = await sendThrough({ programId, channelId: setup.channelId }, "Filled", deliveries);
+    const settings = { allowPrivateAddresses: true, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 100 };
+    await vi.waitFor(
+      async () => {
+        await runDueWebhookDeliveries(new Date(), 50, settings);
+        expect(receiver.received.length).toBeGreaterThan(0);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const [callback] = receiver.received;
+    expect(callback).toMatchObject({
+      eventType: "DELIVERY_REQUEST_SENT",
+      verified: { xSignature: true, standardWebhooks: true },
+    });
+    const payload = WEBHOOK_PAYLOAD_SCHEMAS.DELIVERY_REQUEST_SENT.parse(JSON.parse(callback!.rawBody));
+    const rows = await database()
+      .db()
+      .delivery.findMany({
+        where: { deliveryRequestId: sent.deliveryRequestId },
+        orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+      });
+    expect(payload.deliveryRequestId).toBe(sent.deliveryRequestId);
+    expect(payload.delivery.map((item) => [item.deliveryId, item.beneficiaryId, item.amount])).toEqual(
+      rows.map((row) => [row.id, row.beneficiaryId, Number(row.amountMinor) / 100]),
+    );
+    const stored = await database()
+      .db()
+      .outboxEvent.findFirstOrThrow({
+        where: { providerId: setup.providerId, eventType: "DELIVERY_REQUEST_SENT" },
+      });
+    // The logs say the size of what was sent, and every attempt sends the same bytes.
+    expect(stored.filledBytes).toBe(Buffer.byteLength(callback!.rawBody));
+    expect(await eventBody(stored)).toBe(callback!.rawBody);
   } finally {
     await receiver.close();
   }
