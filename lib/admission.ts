@@ -111,6 +111,18 @@ export const costOfBody = (bytes: number, objects: number) =>
   bytes * HEAP_PER_BODY_BYTE + objects * HEAP_PER_OBJECT;
 
 /**
+ * What a send whose deliveries are read a row at a time holds at its peak (a platform API send,
+ * lib/api/json-list-body.ts; a console CSV, lib/domain/delivery-csv.ts): its text and a few bytes a
+ * row live, one batch's objects, and the garbage of those before it until the collector runs.
+ * Fitted to npm run bench:sends's heap columns: 10,000 deliveries × 50 options (7.25 MB) left
+ * 42–50 MB live above idle and peaked ~100 MB above it garbage included; they cost 59 MB here, so
+ * two run at once.
+ */
+const HEAP_PER_LIST_BYTE = 6;
+const HEAP_PER_LIST = 16 * 1024 * 1024;
+export const costOfListBody = (bytes: number) => bytes * HEAP_PER_LIST_BYTE + HEAP_PER_LIST;
+
+/**
  * Runs `work` once its cost fits in the budget; throws ServerBusy when its turn does not come within
  * `waitMs` (a request's ADMISSION_WAIT_MS; a worker's may differ).
  */

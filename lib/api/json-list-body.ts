@@ -11,6 +11,7 @@
  * escaped member name, a list that is not a list) is parsed whole instead.
  */
 import { z } from "zod";
+import { costOfListBody } from "../admission";
 import { fieldPath, requiredWhenMissing } from "../contract/issues";
 import { findUnstorableText } from "../contract/stored-text";
 import { validationError } from "./errors";
@@ -22,15 +23,6 @@ export interface ListMember {
   name: string;
   item: z.ZodType;
 }
-
-/**
- * What a send read this way holds at its peak (lib/admission.ts): its text and a few bytes an item
- * live, one batch's objects, and the garbage of those before it until the collector runs. Fitted
- * to npm run bench:sends's heap columns: 10,000 deliveries × 50 options (7.25 MB) left 42–50 MB live
- * above idle and peaked ~100 MB above it garbage included; they cost 59 MB here, so two run at once.
- */
-const HEAP_PER_BODY_BYTE = 6;
-const HEAP_FIXED = 16 * 1024 * 1024;
 
 /** Items checked before other requests take a turn. */
 const ITEMS_PER_TURN = 500;
@@ -46,7 +38,7 @@ export function listBody<T>(schema: z.ZodObject, member: ListMember): BodyReader
   const rest = schema.omit({ [member.name]: true } as never);
   const count = countSchemaOf(schema.shape[member.name] as z.ZodArray);
   return {
-    cost: (bytes) => bytes * HEAP_PER_BODY_BYTE + HEAP_FIXED,
+    cost: costOfListBody,
     async read(text) {
       const whole = () => parseOrThrow(schema, parseJson(text)) as T;
       const found = locateList(text, member.name);

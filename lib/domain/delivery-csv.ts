@@ -8,7 +8,7 @@ import type { ChannelBody } from "../contract/channel";
 import { MAX_CSV_ROWS } from "../contract/delivery-limits";
 import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "../contract/forms/delivery-requests";
 import { say } from "../contract/validation-messages";
-import { deliveryProblems, type NewDelivery } from "./delivery-checks";
+import { type DeliveryList, deliveryProblems, type NewDelivery } from "./delivery-checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 
@@ -34,29 +34,44 @@ function rowStart(text: string, from: number): number {
   return at;
 }
 
+/** How the file was read: its delimiter and line break, to read one row alone the same way. */
+type Dialect = Pick<Papa.ParseMeta, "delimiter" | "linebreak">;
+
 /**
- * The file's rows, numbered by the line each starts on, so that a report points where an editor
- * does: past blank lines and quoted fields that hold line breaks. The parser's own row numbers count
- * neither (and count a quote's row and a field count's differently).
+ * Each row of the file as the parser reads it, numbered by the line it starts on, so that a report
+ * points where an editor does: past blank lines and quoted fields that hold line breaks. The
+ * parser's own row numbers count neither (and count a quote's row and a field count's differently).
+ * `use` sees each row with where it lies in the text; nothing is kept (issue 35: a 5 MB file's rows,
+ * kept, were ten times its size).
  */
-function rowsOf(text: string): FileRow[] {
-  const rows: FileRow[] = [];
+function forEachRow(text: string, use: (row: FileRow, start: number, end: number) => void): Dialect {
   let position = 0;
   let line = 1;
   const advanceTo = (to: number) => {
     line += countBreaks(text.slice(position, to));
     position = to;
   };
+  let dialect: Dialect = { delimiter: ",", linebreak: "\n" };
   Papa.parse<string[]>(text, {
     skipEmptyLines: "greedy",
     step: ({ data, errors, meta }) => {
+      dialect = { delimiter: meta.delimiter, linebreak: meta.linebreak };
       advanceTo(rowStart(text, position));
-      rows.push({ fields: data, line, complaints: errors });
+      const [start, startLine] = [position, line];
       advanceTo(Math.max(position, meta.cursor));
+      use({ fields: data, line: startLine, complaints: errors }, start, position);
     },
   });
-  return rows;
+  return dialect;
 }
+
+/** One row read alone, as the whole file's parse read it. */
+const fieldsOf = (text: string, dialect: Dialect): string[] =>
+  Papa.parse<string[]>(text, {
+    ...dialect,
+    newline: dialect.linebreak as Papa.ParseConfig["newline"],
+    skipEmptyLines: "greedy",
+  }).data[0] ?? [];
 
 /**
  * The parser's complaint in the catalog's words (so the portal shows it in the reader's language),
@@ -95,36 +110,70 @@ function shapeProblems(row: FileRow, columns: number): RowProblem[] {
 const byColumn = (header: string[], fields: string[]): Record<string, string> =>
   Object.fromEntries(header.map((column, index) => [column, fields[index] ?? ""]));
 
+/** A row's delivery, as the form would give it. */
+function deliveryOf(header: string[], fields: string[]): NewDelivery {
+  const { beneficiaryId = "", amount = "", ...rest } = byColumn(header, fields);
+  return {
+    beneficiaryId: beneficiaryId.trim(),
+    amount: amount.trim() === "" ? Number.NaN : Number(amount.trim()),
+    options: Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== "")),
+  };
+}
+
+/**
+ * The file's deliveries, or every row's problems. The deliveries are a list read a batch at a time
+ * (DeliveryList): each row is read again from the text when the send reads it, so what a send of
+ * the largest file holds is that file's text, a few numbers a row and a batch.
+ */
 export function parseDeliveriesCsv(
   text: string,
   options: DeliveryOption[],
-): { deliveries: NewDelivery[]; problems: RowProblem[] } {
-  const [head, ...rows] = rowsOf(text);
-  const header = (head?.fields ?? []).map((column) => column.trim());
-  const headerLine = head?.line ?? 1;
-  const problems: RowProblem[] = head ? shapeProblems(head, header.length) : [];
-  for (const row of rows) problems.push(...shapeProblems(row, header.length));
+): { deliveries: DeliveryList; problems: RowProblem[] } {
+  let header: string[] | undefined;
+  let headerRow: FileRow | undefined;
+  const problems: RowProblem[] = [];
+  const bounds: number[] = [];
+  const lines: number[] = [];
+  const dialect = forEachRow(text, (row, start, end) => {
+    if (!headerRow) {
+      headerRow = row;
+      header = row.fields.map((column) => column.trim());
+      problems.push(...shapeProblems(row, header.length));
+      return;
+    }
+    bounds.push(start, end);
+    lines.push(row.line);
+    problems.push(...shapeProblems(row, header!.length));
+  });
+  const columns = header ?? [];
+  const headerLine = headerRow?.line ?? 1;
   for (const required of ["beneficiaryId", "amount"]) {
-    if (!header.includes(required))
+    if (!columns.includes(required))
       problems.push({ line: headerLine, field: required, message: say("columnMissingFromHeader") });
   }
-  if (rows.length > MAX_CSV_ROWS)
+  const count = lines.length;
+  if (count > MAX_CSV_ROWS)
     problems.push({ line: headerLine, field: WHOLE_FILE, message: say("atMostRows", { max: MAX_CSV_ROWS }) });
-  if (problems.length) return { deliveries: [], problems };
+  const none: DeliveryList = [];
+  if (problems.length) return { deliveries: none, problems };
 
-  const deliveries = rows.map((row) => {
-    const { beneficiaryId = "", amount = "", ...rest } = byColumn(header, row.fields);
-    const delivery: NewDelivery = {
-      beneficiaryId: beneficiaryId.trim(),
-      amount: amount.trim() === "" ? Number.NaN : Number(amount.trim()),
-      options: Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== "")),
-    };
-    for (const [field, message] of Object.entries(deliveryProblems(delivery, options))) {
-      problems.push({ line: row.line, field, message });
-    }
-    return delivery;
-  });
-  if (deliveries.length === 0)
+  const deliveries: DeliveryList = {
+    length: count,
+    slice(from, to) {
+      const batch: NewDelivery[] = [];
+      for (let index = Math.max(0, from); index < Math.min(to, count); index++)
+        batch.push(
+          deliveryOf(columns, fieldsOf(text.slice(bounds[2 * index], bounds[2 * index + 1]), dialect)),
+        );
+      return batch;
+    },
+  };
+  for (let index = 0; index < count; index++) {
+    const [delivery] = deliveries.slice(index, index + 1);
+    for (const [field, message] of Object.entries(deliveryProblems(delivery!, options)))
+      problems.push({ line: lines[index]!, field, message });
+  }
+  if (count === 0)
     problems.push({ line: headerLine + 1, field: WHOLE_FILE, message: say("noDeliveriesInFile") });
   return { deliveries, problems };
 }

@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { say } from "@/lib/contract/validation-messages";
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
@@ -21,10 +22,33 @@ describe("parseDeliveriesCsv", () => {
       OPTIONS,
     );
     expect(problems).toEqual([]);
-    expect(deliveries).toEqual([
+    expect(deliveries.slice(0, deliveries.length)).toEqual([
       { beneficiaryId: "B-1", amount: 10.5, options: { phone: "+359 888 1" } },
       { beneficiaryId: "B-2", amount: 5, options: { phone: "+380 50 12", note: "hi" } },
     ]);
+  });
+
+  it("reads each row again when the send reads it, exactly as the whole file read it (issue 35)", () => {
+    const files = [
+      'beneficiaryId,amount,phone,note\r\nB-1,1,+359 888 1,"a, b"\r\n\r\nB-2,2,+359 888 2,"two\r\nlines"\r\nB-3,3,+359 888 3,""""\r\n',
+      "beneficiaryId;amount;phone;note\nB-1;1;+359 888 1;x,y\n\n\nB-2;2.5;+359 888 2;\n",
+      'beneficiaryId,amount,phone,note\n"B,1",1,+359 888 1,"quote "" inside"\nB-2,2,+359 888 2,last',
+    ];
+    for (const file of files) {
+      const { deliveries, problems } = parseDeliveriesCsv(file, OPTIONS);
+      expect(problems).toEqual([]);
+      const [header, ...rows] = Papa.parse<string[]>(file, { skipEmptyLines: "greedy" }).data;
+      const expected = rows.map((fields) => {
+        const row = Object.fromEntries(header!.map((column, k) => [column, fields[k] ?? ""]));
+        const { beneficiaryId, amount, ...rest } = row;
+        const options = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== ""));
+        return { beneficiaryId, amount: Number(amount), options };
+      });
+      expect(deliveries.length).toBe(expected.length);
+      expect(Array.isArray(deliveries)).toBe(false);
+      // Read in batches of any size, the rows are the same.
+      expect([...deliveries.slice(0, 1), ...deliveries.slice(1, 99)]).toEqual(expected);
+    }
   });
 
   it("reports every bad row with its line and field", () => {

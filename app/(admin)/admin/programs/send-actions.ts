@@ -6,7 +6,7 @@
  * form; any bad row sends nothing and every row's problems come back.
  */
 import { getLocale, getTranslations } from "next-intl/server";
-import { admitHeavyWork, costOfBody, ServerBusy } from "@/lib/admission";
+import { admitHeavyWork, costOfBody, costOfListBody, ServerBusy } from "@/lib/admission";
 import {
   type PreviewOutcome,
   type RowProblem,
@@ -19,8 +19,8 @@ import { nameInViewersLanguage } from "@/lib/domain/channels";
 import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import {
   approvedDeliveryOptions,
+  type DeliveryList,
   deliveryProblems,
-  type NewDelivery,
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "@/lib/domain/delivery-requests";
@@ -30,9 +30,7 @@ import { getFormat } from "@/lib/i18n/get-format";
 import { defineAction } from "@/lib/portal/define-action";
 
 /** The deliveries of the input, or every row's problems (rows count from 1; CSV lines from the header). */
-async function deliveriesOf(
-  input: SendInput,
-): Promise<{ deliveries: NewDelivery[]; problems: RowProblem[] }> {
+async function deliveriesOf(input: SendInput): Promise<{ deliveries: DeliveryList; problems: RowProblem[] }> {
   const options = await approvedDeliveryOptions(input.channelId);
   if (input.source === "csv") return parseDeliveriesCsv(input.csv, options);
   const deliveries = input.deliveries.map((row) => ({
@@ -50,25 +48,19 @@ async function deliveriesOf(
   return { deliveries, problems };
 }
 
-function linesOf(text: string): number {
-  let lines = 1;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
-  return lines;
-}
-
 /**
  * A send's work within the server's heavy-work budget (lib/admission.ts), as the API's sends are:
  * a full CSV holds tens of megabytes while it is parsed and written. Refused when its turn does not
  * come in time, with a message to try again.
  */
 async function withinBudget<T>(input: SendInput, work: () => Promise<T>): Promise<T> {
-  // A CSV's row is a delivery and its options: two objects once parsed, as a JSON body's.
-  const [bytes, rows] =
+  // A CSV is read a row at a time, as the API's list; the form's rows are objects already, as a JSON body's.
+  const cost =
     input.source === "csv"
-      ? [input.csv.length, linesOf(input.csv)]
-      : [JSON.stringify(input.deliveries).length, input.deliveries.length];
+      ? costOfListBody(input.csv.length)
+      : costOfBody(JSON.stringify(input.deliveries).length, input.deliveries.length * 2);
   try {
-    return await admitHeavyWork(costOfBody(bytes, rows * 2), work);
+    return await admitHeavyWork(cost, work);
   } catch (error) {
     if (error instanceof ServerBusy)
       throw tooMany(say("serverBusyTryAgain", { seconds: error.retryAfterSeconds }));
