@@ -45,7 +45,7 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
   // Decided by the sandbox after SANDBOX_DECISION_DELAY_SECONDS, with no administrator.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText("Approved", { exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByText("Live", { exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await page.screenshot({ path: "artifacts/screenshots/test-mode.png", fullPage: true });
 

@@ -42,11 +42,15 @@ const rowErrors = (problems: RowProblem[]): RowErrors =>
 export function DeliveryRequestForm({
   programId,
   channels,
+  served,
   preview,
   send,
 }: {
   programId: string;
+  /** The program's channels that receive deliveries now (live). */
   channels: Array<{ id: string; label: string; columns: OptionColumn[] }>;
+  /** How many channels serve the program, live or not. */
+  served: number;
   preview: Action<PreviewOutcome>;
   send: Action<SendOutcome>;
 }) {
@@ -99,7 +103,8 @@ export function DeliveryRequestForm({
     },
   });
   const columns = channels.find((channel) => channel.id === channelId)?.columns ?? [];
-  if (channels.length === 0) return <p className="text-sm text-slate-600">{t("needChannel")}</p>;
+  if (channels.length === 0)
+    return <p className="text-sm text-slate-600">{t(served > 0 ? "noLiveChannel" : "needChannel")}</p>;
 
   const fileTooLarge = source === "csv" && file !== undefined && file.size > MAX_CSV_BYTES;
   const input = async (confirmDuplicate: boolean) => ({

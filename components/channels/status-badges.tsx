@@ -1,38 +1,56 @@
-/** How a channel's status, approval and requests are shown everywhere. */
+/** How a channel's standing (what it is, and the change under way) and its requests are shown everywhere. */
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
+import type { ChannelStanding, StandingState } from "@/lib/domain/channels/standing";
 
-const STATUS_TONES = { ONLINE: "green", OFFLINE: "slate", REQUESTED: "amber" } as const;
 const STATE_TONES = { PENDING: "amber", APPROVED: "green", REJECTED: "red", SUPERSEDED: "slate" } as const;
 
-export function StatusBadge({ status }: { status: string }) {
-  const t = useTranslations("channels");
-  return (
-    <Badge tone={STATUS_TONES[status as keyof typeof STATUS_TONES] ?? "slate"}>
-      {Object.hasOwn(STATUS_TONES, status) ? t(`status.${status}`) : status}
-    </Badge>
-  );
-}
+const STANDING_TONES = {
+  live: "green",
+  offline: "slate",
+  awaitingApproval: "amber",
+  rejected: "red",
+  notApproved: "slate",
+} as const satisfies Record<StandingState, string>;
 
-export function ApprovalBadge({ isApproved }: { isApproved: boolean }) {
+/**
+ * What a channel is, in one word (lib/domain/channels/standing.ts), and the change under way for
+ * it; `detailed`: with the pending request's kind or the rejection's reason written out below.
+ */
+export function ChannelStandingBadges({
+  standing,
+  detailed = false,
+}: {
+  standing: ChannelStanding;
+  detailed?: boolean;
+}) {
   const t = useTranslations("channels");
-  return isApproved ? (
-    <Badge tone="green">{t("badges.approved")}</Badge>
-  ) : (
-    <Badge tone="amber">{t("badges.awaitingApproval")}</Badge>
-  );
-}
-
-/** A channel whose newest request was rejected: shown until the provider sends a new request. */
-export function RejectedBadge({ reason }: { reason: string | null }) {
-  const t = useTranslations("channels");
-  if (reason === null) return null;
+  const change = standing.state === "live" || standing.state === "offline" ? standing.change : null;
+  const reason =
+    standing.state === "rejected" ? standing.reason : change?.state === "rejected" ? change.reason : null;
+  const kind =
+    standing.state === "awaitingApproval" ? standing.kind : change?.state === "awaiting" ? change.kind : null;
   return (
-    <span title={t("badges.rejectedBecause", { reason })}>
-      <Badge tone="red">{t("badges.rejected")}</Badge>
+    <span className="inline-flex flex-col items-start gap-1">
+      <span className="inline-flex flex-wrap gap-1">
+        <Badge tone={STANDING_TONES[standing.state]}>{t(`standing.${standing.state}`)}</Badge>
+        {change && (
+          <Badge tone={change.state === "awaiting" ? "amber" : "red"}>
+            {t(change.state === "awaiting" ? "standing.changeAwaiting" : "standing.changeRejected")}
+          </Badge>
+        )}
+      </span>
+      {detailed && reason !== null && (
+        <span className="text-xs text-slate-700 wrap-anywhere">{t("history.reason", { reason })}</span>
+      )}
+      {detailed && kind !== null && (
+        <span className="text-xs text-slate-600">
+          <RequestKindLabel kind={kind} />
+        </span>
+      )}
     </span>
   );
 }

@@ -3,19 +3,19 @@
 import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { RequestReceipt } from "@/lib/contract/envelope";
+import type { ChannelStanding } from "@/lib/domain/channels/standing";
 import type { Action } from "@/lib/portal/action-result";
 
 export function StatusSwitch({
   providerDeliveryChannelId,
   status,
-  isApproved,
-  hasPendingRequest,
+  standing,
   setStatus,
 }: {
   providerDeliveryChannelId: string;
   status: string;
-  isApproved: boolean;
-  hasPendingRequest: boolean;
+  /** What the channel is now (lib/domain/channels/standing.ts): what the switch will do depends on it. */
+  standing: ChannelStanding;
   setStatus: Action<RequestReceipt>;
 }) {
   const t = useTranslations("channels");
@@ -31,14 +31,23 @@ export function StatusSwitch({
       confirmLabel={t(`switch.${target}.confirm`)}
       tone={target === "OFFLINE" ? "danger" : "primary"}
     >
-      {t(`switch.${target}.effect`)} {t(`switch.${whatHappens(isApproved, hasPendingRequest)}`)}
+      {t(`switch.${target}.${isApproved(standing) ? "effect" : "effectOnceApproved"}`)}{" "}
+      {t(`switch.${whatHappens(standing)}`)}
     </ConfirmAction>
   );
 }
 
+const isApproved = (standing: ChannelStanding) => standing.state === "live" || standing.state === "offline";
+
 /** Which request the switch sends (requestChannelStatus, lib/domain/channels/status.ts): its message's key. */
-function whatHappens(isApproved: boolean, hasPendingRequest: boolean) {
-  if (!isApproved) return "replacesUnapproved";
-  if (hasPendingRequest) return "replacesPending";
-  return "appliesAtOnce";
+function whatHappens(standing: ChannelStanding) {
+  switch (standing.state) {
+    case "awaitingApproval":
+      return "replacesUnapproved";
+    case "rejected":
+    case "notApproved":
+      return "sendsForApproval";
+    default:
+      return standing.change?.state === "awaiting" ? "replacesPending" : "appliesAtOnce";
+  }
 }

@@ -8,6 +8,7 @@ import type { Prisma } from "../db/generated/sqlite/client";
 import { parseContent } from "./channels/content";
 import { CHANNEL_ORDER } from "./channels/lists";
 import { pendingRequestCount } from "./channels/review";
+import { channelStanding } from "./channels/standing";
 import { countUpTo, type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROVIDER, LIVE_ROW } from "./sandbox-scope";
@@ -103,13 +104,16 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
       status: true,
       isApproved: true,
       requestedContent: true,
+      rejectionReason: true,
+      requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
     },
   });
   return {
     ...provider,
-    channels: channels.map(({ requestedContent, ...channel }) => ({
+    channels: channels.map(({ requestedContent, requests, ...channel }) => ({
       ...channel,
       name: parseContent(requestedContent).name.translation,
+      standing: channelStanding({ ...channel, pending: requests[0] ?? null }),
     })),
   };
 }

@@ -10,6 +10,7 @@ import { recordAudit } from "./audit";
 import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";
+import { channelStanding } from "./channels/standing";
 import { optionColumns } from "./delivery-checks";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
@@ -121,6 +122,8 @@ export async function programDetail(actor: Actor, programId: string) {
               status: true,
               isApproved: true,
               approvedContent: true,
+              rejectionReason: true,
+              requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
               provider: { select: { name: true } },
             },
           },
@@ -147,7 +150,7 @@ export async function programDetail(actor: Actor, programId: string) {
         id: channel.id,
         name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
         providerName: channel.provider.name,
-        status: channel.status,
+        standing: channelStanding({ ...channel, pending: channel.requests[0] ?? null }),
         budget: budgets.get(channel.id) ?? null,
         hasBudgetAmount: Boolean(content?.budget?.amount),
         columns: optionColumns(content?.deliveryOptions ?? []),

@@ -1,13 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import {
-  ApprovalBadge,
-  ChannelNameCell,
-  RejectedBadge,
-  RequestKindLabel,
-  StatusBadge,
-} from "@/components/channels/status-badges";
+import { ChannelNameCell, ChannelStandingBadges } from "@/components/channels/status-badges";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -71,9 +65,7 @@ export default async function ChannelsPage({
         caption={t("list.caption")}
         columns={[
           { label: t("list.columns.channel") },
-          { label: t("list.columns.status") },
-          { label: t("list.columns.approval"), hideBelow: "sm" },
-          { label: t("list.columns.pending"), hideBelow: "md" },
+          { label: t("list.columns.standing") },
           { label: t("list.columns.lastChange"), hideBelow: "md" },
         ]}
         row={(channel) => (
@@ -83,21 +75,8 @@ export default async function ChannelsPage({
               name={channel.name}
               id={channel.providerDeliveryChannelId}
             />
-            <td className="space-x-1 px-4 py-3">
-              <StatusBadge status={channel.status} />
-              <RejectedBadge reason={channel.rejectionReason} />
-            </td>
-            <td className="hidden px-4 py-3 sm:table-cell">
-              <ApprovalBadge isApproved={channel.isApproved} />
-            </td>
-            <td className="hidden px-4 py-3 md:table-cell">
-              {channel.pending ? (
-                <RequestKindLabel kind={channel.pending.kind} />
-              ) : channel.rejectionReason ? (
-                t("badges.rejectedBecause", { reason: channel.rejectionReason })
-              ) : (
-                "—"
-              )}
+            <td className="px-4 py-3">
+              <ChannelStandingBadges standing={channel.standing} detailed />
             </td>
             <DateCell date={channel.updatedAt} hideBelow="md" />
           </tr>

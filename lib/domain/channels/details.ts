@@ -8,6 +8,7 @@ import { translationCoverage } from "../translation-coverage";
 import { channelTranslations } from "../translations";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
+import { channelStanding } from "./standing";
 import { viewChannel } from "./view";
 
 /** The provider's page: scoped by the provider, so another provider's channel id is not found. */
@@ -38,8 +39,18 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
     requested: parseContent(row.requestedContent),
     /** The kind of the request awaiting a decision, if any (there is at most one). */
     pendingKind: row.requests[0]?.kind ?? null,
-    hasPendingChanges: row.approvedContent !== null && row.requests[0] !== undefined,
+    /** Changes of the approved content await a decision (a status switch applies at once). */
+    hasPendingChanges:
+      row.approvedContent !== null &&
+      row.requests[0] !== undefined &&
+      row.requests[0].kind !== "UPDATE_STATUS",
     rejectionReason: row.rejectionReason,
+    standing: channelStanding({
+      status: view.status,
+      isApproved: view.isApproved,
+      rejectionReason: row.rejectionReason,
+      pending: row.requests[0] ?? null,
+    }),
     updatedAt: row.updatedAt,
     history,
     translations,
@@ -60,6 +71,10 @@ export async function adminChannelDetail(actor: Actor, channelId: string) {
   return {
     ...channel,
     content: approved ?? parseContent(channel.requestedContent),
+    standing: channelStanding({
+      ...channel,
+      pending: channel.requests.find((request) => request.state === "PENDING") ?? null,
+    }),
     translations,
     translationCoverage: translationCoverage(approved, translations, translationLanguages()),
   };

@@ -13,6 +13,7 @@ import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { amongChannels, availableInCountry, fewCandidates, offersCategory } from "./filters";
 import { type ChannelSearch, searchFilter } from "./search";
+import { channelStanding } from "./standing";
 
 export const CHANNELS_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 25;
@@ -59,6 +60,7 @@ async function pageOfChannels(
       ...row,
       name: parseContent(requestedContent).name.translation,
       pending: requests[0] ?? null,
+      standing: channelStanding({ ...row, pending: requests[0] ?? null }),
     })),
   };
 }

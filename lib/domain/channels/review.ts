@@ -10,6 +10,7 @@ import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
 import { ADMIN_PAGE_SIZE } from "./lists";
+import { channelStanding } from "./standing";
 
 export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
 
@@ -102,6 +103,10 @@ export async function requestForReview(actor: Actor, requestId: string) {
       providerDeliveryChannelId: channel.providerDeliveryChannelId,
       status: channel.status,
       isApproved: channel.isApproved,
+      standing: channelStanding({
+        ...channel,
+        pending: channel.requests.find((one) => one.state === "PENDING") ?? null,
+      }),
       provider: channel.provider,
       history: channel.requests,
     },

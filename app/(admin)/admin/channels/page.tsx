@@ -1,12 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { namedOptions } from "@/components/channel-form/lookup-names";
-import {
-  ApprovalBadge,
-  ChannelNameCell,
-  RejectedBadge,
-  StatusBadge,
-} from "@/components/channels/status-badges";
+import { ChannelNameCell, ChannelStandingBadges } from "@/components/channels/status-badges";
 import { inputClass } from "@/components/ui/field";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
@@ -14,9 +9,9 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { providerChoices } from "@/lib/domain/admin-console";
-import { allChannels, inViewersLanguage, REQUEST_FILTERS } from "@/lib/domain/channels";
+import { allChannels, inViewersLanguage } from "@/lib/domain/channels";
+import { STANDING_FILTERS, type StandingFilter } from "@/lib/domain/channels/standing";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
 
@@ -25,9 +20,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const FILTERS = ["providerId", "status", "approved", "request", "category", "country"] as const;
-/** The "latest request" filter's values; their labels are this page's, in the reader's language. */
-const REQUEST_FILTER_KEYS = Object.keys(REQUEST_FILTERS) as (keyof typeof REQUEST_FILTERS)[];
+const FILTERS = ["providerId", "state", "category", "country"] as const;
+/** The standing filter's values (lib/domain/channels/standing.ts), as the list's badges name them. */
+const STANDING_FILTER_KEYS = Object.keys(STANDING_FILTERS) as StandingFilter[];
+const isStandingFilter = (value: string | undefined): value is StandingFilter =>
+  value !== undefined && Object.hasOwn(STANDING_FILTERS, value);
 
 export default async function AdminChannelsPage({
   searchParams,
@@ -36,15 +33,17 @@ export default async function AdminChannelsPage({
 }) {
   const user = await requirePlatformUser();
   const t = await getTranslations("adminChannels.list");
-  const statusName = await getTranslations("channels.status");
+  const standingName = await getTranslations("channels.standing");
   const categoryName = await getTranslations("lookups");
   const locale = await getLocale();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
   const [list, providers] = await Promise.all([
     allChannels(user.actor, {
-      ...params,
-      approved: params.approved as "yes" | "no" | undefined,
+      providerId: params.providerId,
+      category: params.category,
+      country: params.country,
+      ...(isStandingFilter(params.state) ? STANDING_FILTERS[params.state] : {}),
       ...pageQuery(raw),
     }),
     providerChoices(user.actor),
@@ -68,18 +67,9 @@ export default async function AdminChannelsPage({
           providers.map((p) => [p.id, p.name] as const),
         )}
         {filter(
-          "status",
-          t("status"),
-          CHANNEL_STATUSES.map((status) => [status, statusName(status)] as const),
-        )}
-        {filter("approved", t("approval"), [
-          ["yes", t("approved")],
-          ["no", t("notApproved")],
-        ])}
-        {filter(
-          "request",
-          t("latestRequest"),
-          REQUEST_FILTER_KEYS.map((key) => [key, t(`requestFilter.${key}`)] as const),
+          "state",
+          t("standing"),
+          STANDING_FILTER_KEYS.map((key) => [key, standingName(key)] as const),
         )}
         {filter(
           "category",
@@ -109,7 +99,7 @@ export default async function AdminChannelsPage({
         columns={[
           { label: t("columns.channel") },
           { label: t("columns.provider") },
-          { label: t("columns.status") },
+          { label: t("columns.standing") },
           { label: t("columns.lastChange"), hideBelow: "md" },
         ]}
         row={(channel) => (
@@ -120,10 +110,8 @@ export default async function AdminChannelsPage({
               id={channel.providerDeliveryChannelId}
             />
             <td className="px-4 py-3">{channel.provider.name}</td>
-            <td className="space-x-1 px-4 py-3">
-              <StatusBadge status={channel.status} />
-              <ApprovalBadge isApproved={channel.isApproved} />
-              <RejectedBadge reason={channel.rejectionReason} />
+            <td className="px-4 py-3">
+              <ChannelStandingBadges standing={channel.standing} detailed />
             </td>
             <DateCell date={channel.updatedAt} hideBelow="md" />
           </tr>

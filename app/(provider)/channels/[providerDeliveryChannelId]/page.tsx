@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
-import { ApprovalBadge, RejectedBadge, StatusBadge } from "@/components/channels/status-badges";
+import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { StatusSwitch } from "@/components/channels/status-switch";
 import { TranslationList } from "@/components/channels/translation-list";
 import { buttonClass } from "@/components/ui/button";
@@ -46,8 +46,7 @@ export default async function ChannelPage({
               <StatusSwitch
                 providerDeliveryChannelId={view.providerDeliveryChannelId}
                 status={view.status}
-                isApproved={view.isApproved}
-                hasPendingRequest={detail.pendingKind !== null}
+                standing={detail.standing}
                 setStatus={setChannelStatusAction}
               />
               <Link
@@ -61,13 +60,7 @@ export default async function ChannelPage({
         }
       />
       <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
-        <span>
-          {t("detail.status")} <StatusBadge status={view.status} />
-        </span>
-        <span>
-          <ApprovalBadge isApproved={view.isApproved} />
-        </span>
-        <RejectedBadge reason={detail.rejectionReason} />
+        <ChannelStandingBadges standing={detail.standing} />
         {detail.hasPendingChanges && <span className="text-amber-800">{t("detail.pendingChanges")}</span>}
       </div>
       {detail.rejectionReason !== null && (

@@ -6,7 +6,7 @@ import { TranslationCoverage } from "@/components/admin/translation-coverage";
 import { TranslationEditor } from "@/components/admin/translation-editor";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
-import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
+import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { TranslationList } from "@/components/channels/translation-list";
 import { Card, PageHeader } from "@/components/ui/page";
 import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
@@ -44,7 +44,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
             <span className="font-mono">
               <LeftToRight>{channel.providerDeliveryChannelId}</LeftToRight>
             </span>{" "}
-            · <StatusBadge status={channel.status} /> <ApprovalBadge isApproved={channel.isApproved} />
+            · <ChannelStandingBadges standing={channel.standing} detailed />
           </>
         }
       />

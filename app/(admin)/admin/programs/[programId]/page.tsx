@@ -10,7 +10,7 @@ import { DeliveryStatus } from "@/components/admin/delivery-status";
 import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
-import { StatusBadge } from "@/components/channels/status-badges";
+import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -65,7 +65,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
                     <ProviderText>{channel.name}</ProviderText>
                   </span>
                   <span className="text-slate-600">{channel.providerName}</span>
-                  <StatusBadge status={channel.status} />
+                  <ChannelStandingBadges standing={channel.standing} />
                 </div>
                 {channel.budget ? (
                   <div className="mt-2">
@@ -113,6 +113,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
               <DeliveryRequestForm
                 programId={program.id}
                 channels={sendable}
+                served={program.channels.length}
                 preview={previewSendAction}
                 send={sendAction}
               />

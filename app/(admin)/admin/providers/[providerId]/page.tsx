@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { RegenerateKeyButton } from "@/components/admin/provider-forms";
-import { ApprovalBadge, StatusBadge } from "@/components/channels/status-badges";
+import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
@@ -89,8 +89,7 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
                   >
                     <ProviderText>{channel.name || channel.providerDeliveryChannelId}</ProviderText>
                   </Link>
-                  <StatusBadge status={channel.status} />
-                  <ApprovalBadge isApproved={channel.isApproved} />
+                  <ChannelStandingBadges standing={channel.standing} detailed />
                 </div>
                 <div className="font-mono text-xs break-all text-slate-500">
                   {channel.providerDeliveryChannelId}

@@ -7,7 +7,7 @@ import { DecisionForm } from "@/components/admin/decision-form";
 import { DiffView } from "@/components/admin/diff-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
-import { RequestStateBadge, StatusBadge } from "@/components/channels/status-badges";
+import { ChannelStandingBadges, RequestStateBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { missingForUse } from "@/lib/contract/channel-form";
@@ -54,7 +54,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ channel
               ),
               id: (chunks) => <span className="font-mono">{chunks}</span>,
             })}{" "}
-            <StatusBadge status={channel.status} />
+            <ChannelStandingBadges standing={channel.standing} />
           </>
         }
       />

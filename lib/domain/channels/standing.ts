@@ -1,0 +1,72 @@
+/**
+ * What a channel *is* for a person, in one word, with what is under way for it (issue 30, finding 1).
+ * The contract's `status` is what the provider last asked for (the API answers it as the contract
+ * says), and the approval, the pending request and the last rejection are separate columns: shown
+ * side by side they read "REQUESTED · Awaiting approval · Rejected". Every page, badge, dialog and
+ * filter of the portal and the console shows the standing this derives instead, so a channel is
+ * one thing wherever it is seen. No server dependencies: pages and client components share it.
+ *
+ * - Never approved: `awaitingApproval` while its request awaits a decision, `rejected` (with the
+ *   reason) once it was refused, `notApproved` otherwise.
+ * - Approved: `live` when it receives deliveries (the send rule, lib/domain/serving-channel.ts:
+ *   approved and ONLINE), else `offline`; with the `change` under way, if any: one awaiting a
+ *   decision, or the last one rejected (with the reason).
+ */
+
+export type RequestKindName = "CREATE" | "UPDATE" | "UPDATE_STATUS";
+
+export interface StandingInput {
+  status: string;
+  isApproved: boolean;
+  /** The reason the newest request was rejected; null once a newer one arrives or one is approved. */
+  rejectionReason: string | null;
+  /** The request awaiting a decision, if any. */
+  pending: { kind: string } | null;
+}
+
+export type ChangeUnderWay = { state: "awaiting"; kind: string } | { state: "rejected"; reason: string };
+
+export type ChannelStanding =
+  | { state: "live" | "offline"; change: ChangeUnderWay | null }
+  | { state: "awaitingApproval"; kind: string }
+  | { state: "rejected"; reason: string }
+  | { state: "notApproved" };
+
+export type StandingState = ChannelStanding["state"];
+
+/** Every standing, in the order the console's filter lists them. */
+export const STANDING_STATES = ["live", "offline", "awaitingApproval", "rejected", "notApproved"] as const;
+
+/** The channel's standing. */
+export function channelStanding(channel: StandingInput): ChannelStanding {
+  if (!channel.isApproved) {
+    if (channel.pending) return { state: "awaitingApproval", kind: channel.pending.kind };
+    if (channel.rejectionReason !== null) return { state: "rejected", reason: channel.rejectionReason };
+    return { state: "notApproved" };
+  }
+  const change: ChangeUnderWay | null = channel.pending
+    ? { state: "awaiting", kind: channel.pending.kind }
+    : channel.rejectionReason !== null
+      ? { state: "rejected", reason: channel.rejectionReason }
+      : null;
+  return { state: channel.status === "ONLINE" ? "live" : "offline", change };
+}
+
+/**
+ * The console's filter by standing, as the list's column filters (lib/domain/channels/lists.ts):
+ * approval, the contract status and the latest request. `changes`: approved channels with a change
+ * awaiting a decision or rejected.
+ */
+export const STANDING_FILTERS = {
+  live: { approved: "yes", status: "ONLINE" },
+  offline: { approved: "yes", status: "OFFLINE" },
+  awaitingApproval: { approved: "no", request: "pending" },
+  rejected: { approved: "no", request: "rejected" },
+  changeAwaiting: { approved: "yes", request: "pending" },
+  changeRejected: { approved: "yes", request: "rejected" },
+} as const satisfies Record<
+  string,
+  { approved: "yes" | "no"; status?: string; request?: "pending" | "rejected" }
+>;
+
+export type StandingFilter = keyof typeof STANDING_FILTERS;
