@@ -25,6 +25,10 @@ export const MAIL_KINDS = {
     label: "A payment that awaits my approval",
     roles: ["finance_approver"],
   },
+  payment_decided: {
+    label: "The decision on a payment or refund I asked for (with the reason of a rejection)",
+    roles: ["program_manager"],
+  },
 } as const satisfies Record<string, { label: string; roles: readonly UserRole[] }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;

@@ -116,6 +116,36 @@ export const refundAwaitingLetter =
     ]);
   };
 
+/**
+ * The final decision on a payment (a delivery request held for approval) or a refund someone asked
+ * for, to that person: approved (sent, or asked of the provider) or rejected, by whom, and why.
+ */
+export const paymentDecidedLetter =
+  (decision: {
+    subject: "payment" | "refund";
+    approved: boolean;
+    programName: string;
+    /** The request's description, or the refunded delivery's beneficiary. */
+    what: string;
+    amount: Money;
+    decidedBy: string;
+    reason: string | null;
+    /** The request's page in the console. */
+    path: string;
+  }): LetterIn =>
+  (locale) => {
+    const { t, format, letter } = writer(locale);
+    const amount = format.amount(decision.amount.minor, decision.amount.unit);
+    const key = `${decision.subject}${decision.approved ? "Approved" : "Rejected"}` as const;
+    const values = { amount, programName: decision.programName, what: decision.what, by: decision.decidedBy };
+    return letter(t(`paymentDecided.${key}.subject`, values), [
+      t(`paymentDecided.${key}.body`, values),
+      ...(decision.reason ? ["", t("paymentDecided.reason"), decision.reason] : []),
+      "",
+      t("paymentDecided.link", { link: portalLink(decision.path) }),
+    ]);
+  };
+
 export const keyExpiringLetter =
   (key: { name: string; prefix: string; expiresAt: Date }): LetterIn =>
   (locale) => {

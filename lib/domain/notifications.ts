@@ -15,6 +15,7 @@ import {
   type LetterIn,
   passwordResetLetter,
   paymentAwaitingLetter,
+  paymentDecidedLetter,
   refundAwaitingLetter,
 } from "./letters";
 import { type PageQuery, readKeysetPage } from "./paging";
@@ -158,6 +159,28 @@ export async function notifyRefundAwaiting(
     approvalsRequired: refund.approvalsRequired,
   });
   await queueMail(tx, "payment_awaiting", await usersWithRole(tx, "finance_approver", requesterId), letter);
+}
+
+/**
+ * Tells the person who asked for a payment or a refund (its creator, when that is a user still
+ * active) of its final decision, in the transaction that made it.
+ */
+export async function notifyPaymentDecided(
+  tx: Tx,
+  people: { askedBy: string; decidedBy: string },
+  decision: Omit<Parameters<typeof paymentDecidedLetter>[0], "decidedBy">,
+) {
+  const asker = await tx.user.findFirst({
+    where: { id: people.askedBy, deactivatedAt: null },
+    select: RECIPIENT,
+  });
+  if (!asker) return;
+  const decider = await tx.user.findUnique({
+    where: { id: people.decidedBy },
+    select: { name: true, email: true },
+  });
+  const decidedBy = decider ? `${decider.name} (${decider.email})` : people.decidedBy;
+  await queueMail(tx, "payment_decided", [asker], paymentDecidedLetter({ ...decision, decidedBy }));
 }
 
 type SettingsUser = { id: string; roles: readonly UserRole[] };

@@ -21,6 +21,7 @@ import { recordAudit } from "./audit";
 import { chargedAccounts, releaseRequest } from "./budgets";
 import { queueRequestSent } from "./delivery-request-events";
 import { conflict, notFound } from "./errors";
+import { notifyPaymentDecided } from "./notifications";
 import { notifyOutboxWritten } from "./outbox-signal";
 import type { Actor } from "./permissions";
 import { approveRefund, rejectRefund } from "./refund-approvals";
@@ -62,7 +63,7 @@ async function lockedPending(tx: Tx, deliveryRequestId: string) {
       channel: {
         select: { providerId: true, providerDeliveryChannelId: true, isApproved: true, status: true },
       },
-      program: { select: { budget: { select: { id: true } } } },
+      program: { select: { name: true, budget: { select: { id: true } } } },
     },
   });
   if (!request) throw notFound(say("noSuchDeliveryRequest"));
@@ -97,6 +98,11 @@ export async function approveDeliveryRequest(
         data: { approvalState: "SENT", decidedAt: new Date() },
       });
       await queueRequestSent(tx, request);
+      await notifyPaymentDecided(
+        tx,
+        { askedBy: request.createdBy, decidedBy: person },
+        decided(request, true),
+      );
     }
     const state = final ? "SENT" : PENDING;
     await recordAudit(tx, actor, {
@@ -113,6 +119,27 @@ export async function approveDeliveryRequest(
   return outcome;
 }
 
+/** The final decision on a held request, as its creator is told of it. */
+const decided = (
+  request: {
+    id: string;
+    programId: string;
+    description: string;
+    totalMinor: bigint;
+    unit: string;
+    program: { name: string };
+  },
+  approved: boolean,
+) => ({
+  subject: "payment" as const,
+  approved,
+  programName: request.program.name,
+  what: request.description,
+  amount: { minor: request.totalMinor, unit: request.unit },
+  reason: null,
+  path: `/admin/programs/${request.programId}/requests/${request.id}`,
+});
+
 /** Rejects the request for a reason: it will never be sent, and its reservation is released at once. */
 export async function rejectDeliveryRequest(
   actor: Actor,
@@ -126,6 +153,11 @@ export async function rejectDeliveryRequest(
     refuseOwnOrRepeat(person, request, WHAT);
     await insertDecision(tx, { deliveryRequestId }, person, "REJECTED", WHAT, why);
     await closeUnsent(tx, request, "REJECTED", why);
+    await notifyPaymentDecided(
+      tx,
+      { askedBy: request.createdBy, decidedBy: person },
+      { ...decided(request, false), reason: why },
+    );
     await recordAudit(tx, actor, {
       action: "delivery_request.rejected",
       subjectType: "DeliveryRequest",

@@ -20,7 +20,7 @@ import {
 } from "./approval-rules";
 import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
-import { notifyRefundAwaiting } from "./notifications";
+import { notifyPaymentDecided, notifyRefundAwaiting } from "./notifications";
 import { queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
@@ -141,7 +141,20 @@ async function lockedPending(tx: Tx, refundRequestId: string) {
     where: { id: refundRequestId },
     include: {
       approvals: { select: { approverId: true, decision: true } },
-      delivery: { select: { deliveryRequest: { select: { channel: { select: { providerId: true } } } } } },
+      delivery: {
+        select: {
+          beneficiaryId: true,
+          deliveryRequest: {
+            select: {
+              id: true,
+              programId: true,
+              unit: true,
+              program: { select: { name: true } },
+              channel: { select: { providerId: true } },
+            },
+          },
+        },
+      },
     },
   });
   if (!refund) throw notFound(say("noSuchRefundRequest"));
@@ -176,12 +189,31 @@ export async function approveRefund(actor: Actor, refundRequestId: string) {
     if (final) {
       const { providerId } = refund.delivery.deliveryRequest.channel;
       await markRefundRequested(tx, actor, refund.deliveryId, providerId, refund.reason);
+      await notifyPaymentDecided(
+        tx,
+        { askedBy: refund.requestedBy, decidedBy: person },
+        decided(refund, true),
+      );
     }
     return { state, approvals, approvalsRequired: refund.approvalsRequired };
   });
   if (outcome.state === "REQUESTED") notifyOutboxWritten();
   return outcome;
 }
+
+/** The final decision on a held refund, as the person who asked for it is told of it. */
+const decided = (refund: Awaited<ReturnType<typeof lockedPending>>, approved: boolean) => {
+  const request = refund.delivery.deliveryRequest;
+  return {
+    subject: "refund" as const,
+    approved,
+    programName: request.program.name,
+    what: refund.delivery.beneficiaryId,
+    amount: { minor: refund.amountMinor, unit: request.unit },
+    reason: null,
+    path: `/admin/programs/${request.programId}/requests/${request.id}`,
+  };
+};
 
 /** Rejects the refund request for a reason: nothing goes to the provider. */
 export async function rejectRefund(actor: Actor, refundRequestId: string, reason: string) {
@@ -192,6 +224,11 @@ export async function rejectRefund(actor: Actor, refundRequestId: string, reason
     refuseOwnOrRepeat(person, refund, WHAT);
     await insertDecision(tx, { refundRequestId }, person, "REJECTED", WHAT, why);
     await closeRefund(tx, refundRequestId, "REJECTED", why);
+    await notifyPaymentDecided(
+      tx,
+      { askedBy: refund.requestedBy, decidedBy: person },
+      { ...decided(refund, false), reason: why },
+    );
     await recordAudit(tx, actor, {
       action: "refund.rejected",
       subjectType: "RefundRequest",

@@ -56,6 +56,27 @@ export default async function DeliveryRequestPage({
       .filter((refund) => refund.state === "PENDING_APPROVAL")
       .map((refund) => refund.deliveryId),
   );
+  // Each delivery's latest refund request (newest first): a rejected one shows on its row.
+  const latestRefund = new Map<string, (typeof approvals.refunds)[number]>();
+  for (const refund of approvals.refunds)
+    if (!latestRefund.has(refund.deliveryId)) latestRefund.set(refund.deliveryId, refund);
+  /** On the row of a delivery whose latest refund was rejected (or expired): who, when and why. */
+  const refundOutcome = (deliveryId: string) => {
+    const refund = latestRefund.get(deliveryId);
+    if (refund?.state !== "REJECTED" && refund?.state !== "EXPIRED") return null;
+    const rejection = refund.decisions.find((decision) => decision.decision === "REJECTED");
+    return (
+      <span className="block text-xs text-red-800">
+        {rejection
+          ? t("refundRejected", {
+              approver: rejection.approver.name,
+              at: format.dateTime(rejection.at),
+              reason: rejection.reason ?? refund.rejectionReason ?? "",
+            })
+          : t("refundExpired")}
+      </span>
+    );
+  };
   const [requestPreview, refundPreviews] =
     approvals.mayDecide || approvals.refunds.some((r) => r.mayDecide)
       ? await Promise.all([
@@ -195,7 +216,10 @@ export default async function DeliveryRequestPage({
               ) : pendingRefunds.has(delivery.id) ? (
                 t("refundPending")
               ) : (
-                <DeliveryStatus status={delivery.status} />
+                <>
+                  <DeliveryStatus status={delivery.status} />
+                  {refundOutcome(delivery.id)}
+                </>
               )}
               {delivery.refundReason && (
                 <span className="block text-xs text-slate-600">
