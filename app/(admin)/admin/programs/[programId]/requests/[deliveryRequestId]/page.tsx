@@ -18,7 +18,7 @@ import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
-import { withoutDirectionControls } from "@/lib/format";
+import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
 import { approvalPreviews } from "../../../../approvals/approval-previews";
@@ -68,10 +68,11 @@ export default async function DeliveryRequestPage({
     return (
       <span className="block text-xs text-red-800">
         {rejection
-          ? t("refundRejected", {
-              approver: rejection.approver.name,
-              at: format.dateTime(rejection.at),
-              reason: rejection.reason ?? refund.rejectionReason ?? "",
+          ? // Isolated: a name or reason in another script must not reorder the sentence around it.
+            t("refundRejected", {
+              approver: isolated(rejection.approver.name),
+              at: isolated(format.dateTime(rejection.at)),
+              reason: isolated(rejection.reason ?? refund.rejectionReason ?? ""),
             })
           : t("refundExpired")}
       </span>
