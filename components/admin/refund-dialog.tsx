@@ -16,10 +16,13 @@ const reasonSchema = refundSchema.pick({ reason: true });
 export function RefundButton({
   programId,
   delivery,
+  approvalsRequired,
   refund,
 }: {
   programId: string;
   delivery: { id: string; beneficiaryId: string; amount: string; providerName: string };
+  /** The finance approvals the program's policy requires for this refund: 0 when it goes at once. */
+  approvalsRequired: number;
   refund: Action<"REQUESTED" | "PENDING_APPROVAL">;
 }) {
   const t = useTranslations("payments.refund");
@@ -49,7 +52,8 @@ export function RefundButton({
           onSubmit={form.handleSubmit(({ reason }) => run({ programId, deliveryId: delivery.id, reason }))}
         >
           <p>
-            {t.rich("explanation", {
+            {t.rich(approvalsRequired > 0 ? "explanationHeld" : "explanation", {
+              count: approvalsRequired,
               provider: delivery.providerName,
               amount: delivery.amount,
               beneficiary: delivery.beneficiaryId,

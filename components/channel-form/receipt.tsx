@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { REQUEST_TYPES, type RequestReceipt } from "@/lib/contract/envelope";
+import { useFormat } from "@/lib/i18n/use-format";
 
 /** The receipt's request type is the contract's English name; its kind names it in the reader's language. */
 const KIND_OF_TYPE = new Map<string, string>(
@@ -11,6 +12,7 @@ const KIND_OF_TYPE = new Map<string, string>(
 export function Receipt({ receipt }: { receipt: RequestReceipt }) {
   const t = useTranslations("channelForm");
   const kinds = useTranslations("channels");
+  const format = useFormat();
   const kind = KIND_OF_TYPE.get(receipt.requestType);
   const href = `/channels/${encodeURIComponent(receipt.providerDeliveryChannelId)}`;
   return (
@@ -24,7 +26,12 @@ export function Receipt({ receipt }: { receipt: RequestReceipt }) {
         <dt className="font-medium">{t("receipt.channelId")}</dt>
         <dd className="font-mono break-all">{receipt.providerDeliveryChannelId}</dd>
         <dt className="font-medium">{t("receipt.requested")}</dt>
-        <dd>{receipt.requestedDate}</dd>
+        {/* The API's ISO time, in the reader's format (with its zone); the exact value on hover. */}
+        <dd>
+          <time dateTime={receipt.requestedDate} title={receipt.requestedDate}>
+            {format.dateTime(new Date(receipt.requestedDate))}
+          </time>
+        </dd>
       </dl>
       <div className="mt-4 flex gap-4 text-sm">
         <Link href={href} className="font-medium text-blue-800 underline">

@@ -78,7 +78,9 @@ function problemsOf(delivery: NewDelivery, options: DeliveryOption[]): Record<st
   if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = { key: "required" };
   else if (delivery.beneficiaryId.length > 128)
     problems.beneficiaryId = { key: "mustBeAtMostCharacters", values: { max: 128 } };
-  if (!(delivery.amount > 0)) problems.amount = { key: "mustBeMoreThan0" };
+  // Not a number at all ("abc" in a file, an empty field) is not "not more than 0".
+  if (Number.isNaN(delivery.amount)) problems.amount = { key: "mustBeNumberWithTwoDecimals" };
+  else if (!(delivery.amount > 0)) problems.amount = { key: "mustBeMoreThan0" };
   else if (!hasAtMostTwoDecimals(delivery.amount) || delivery.amount > MAX_AMOUNT)
     problems.amount = { key: "mustBeNumberWithTwoDecimals" };
   const known = new Set(options.map((option) => option.fieldName));

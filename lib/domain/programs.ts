@@ -5,7 +5,7 @@
 import type { ProgramInput } from "../contract/forms/programs";
 import { say } from "../contract/validation-messages";
 import { db } from "../db";
-import { policyView } from "./approval-policy";
+import { POLICY_COLUMNS, policyView } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
@@ -246,7 +246,7 @@ export async function deliveryRequestDetail(
   const request = await db().deliveryRequest.findFirst({
     where: { id: requestId, programId, program: LIVE_PROGRAM },
     include: {
-      program: { select: { id: true, name: true } },
+      program: { select: { id: true, name: true, ...POLICY_COLUMNS } },
       channel: {
         select: {
           providerDeliveryChannelId: true,

@@ -41,6 +41,12 @@ describe("the provider portal", () => {
     expect(await provider(["editor"], channel)).toContain(`${subjects.approvedId}/edit`);
     const viewer = await (await sessionOf(["viewer"], subjects.providerId)).get("/channels/new");
     expect(viewer.status).toBe(404);
+    // Its edit page, reached by a link kept from another role, says why there is no form (issue 30,
+    // finding 12: it said "Page not found").
+    const edit = await provider(["viewer"], `${channel}/edit`);
+    expect(edit).toContain("Your role may view this channel but not change it");
+    expect(edit).not.toContain("Request the changes");
+    expect(edit).not.toContain("Page not found");
   });
 
   it("an editor sees no key or webhook management; an owner does", async () => {

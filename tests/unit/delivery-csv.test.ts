@@ -54,7 +54,8 @@ describe("parseDeliveriesCsv", () => {
   it("reports every bad row with its line and field", () => {
     const csv = "beneficiaryId,amount,phone\nB-1,ten,+359 888 1\n,5,+359 888 2\nB-3,1.234,x\n";
     expect(parseDeliveriesCsv(csv, OPTIONS).problems).toEqual([
-      { line: 2, field: "amount", message: "must be more than 0" },
+      // "ten" is not a number: not "must be more than 0" (issue 30, finding 12).
+      { line: 2, field: "amount", message: "must be a number with at most two decimals" },
       { line: 3, field: "beneficiaryId", message: "Required" },
       { line: 4, field: "amount", message: "must be a number with at most two decimals" },
       { line: 4, field: "phone", message: "must be at least 6 characters" },
@@ -107,7 +108,7 @@ describe("parseDeliveriesCsv", () => {
       "B-3,1,x",
     ].join("\n");
     expect(parseDeliveriesCsv(csv, OPTIONS).problems).toEqual([
-      { line: 5, field: "amount", message: say("mustBeMoreThan0") },
+      { line: 5, field: "amount", message: say("mustBeNumberWithTwoDecimals") },
       { line: 8, field: "phone", message: say("mustBeAtLeastCharacters", { min: 6 }) },
     ]);
     // Windows line ends count as one, and a broken row after a blank line points at its own line.

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
@@ -27,9 +27,24 @@ export default async function EditChannelPage({
 }) {
   const t = await getTranslations("channelForm");
   const { id, detail, user } = await channelDetailOrNotFound(params);
-  // A role that may not change channels has no form to fill in.
-  if (!can(user.actor, "provider.channels.edit")) notFound();
   const title = t("edit.heading", { name: detail.requested.name.translation || id });
+  // A role that may not change channels has no form to fill in: it is told so, not "page not found".
+  if (!can(user.actor, "provider.channels.edit")) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <p role="alert" className="text-sm text-amber-900">
+          {t("edit.forbidden")}
+        </p>
+        <Link
+          href={`/channels/${encodeURIComponent(id)}`}
+          className="mt-4 inline-block text-sm text-blue-800 underline"
+        >
+          {t("edit.backToChannel")}
+        </Link>
+      </>
+    );
+  }
   const tooLong = LISTS.find((key) => (detail.requested[key]?.length ?? 0) > FORM_MAX_ITEMS);
   if (tooLong) {
     return (

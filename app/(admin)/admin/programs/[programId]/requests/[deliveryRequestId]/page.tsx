@@ -13,6 +13,7 @@ import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { deliveryRequestConsequences, refundConsequences } from "@/lib/domain/approval-consequences";
+import { approvalsRequiredFor } from "@/lib/domain/approval-policy";
 import { requestApprovals } from "@/lib/domain/approval-queue";
 import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
@@ -243,6 +244,7 @@ export default async function DeliveryRequestPage({
                       amount: format.amount(delivery.amountMinor, request.unit),
                       providerName: request.channel.provider.name,
                     }}
+                    approvalsRequired={approvalsRequiredFor(request.program, "refund", delivery.amountMinor)}
                     refund={refundAction}
                   />
                 )}
