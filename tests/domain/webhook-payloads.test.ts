@@ -151,6 +151,20 @@ describe("payloads the domain queues parse with the contract", () => {
   });
 });
 
+/** Runs the dispatcher until `receiver` got a callback; what it received. */
+async function deliveredTo(receiver: Awaited<ReturnType<typeof startWebhookReceiver>>) {
+  const settings = { allowPrivateAddresses: true, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 100 };
+  await vi.waitFor(
+    async () => {
+      await runDueWebhookDeliveries(new Date(), 50, settings);
+      expect(receiver.received.length).toBeGreaterThan(0);
+      // vi.waitFor's default second is too short on a loaded two-core CI machine.
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  return receiver.received;
+}
+
 it("a real callback carries the documented headers, and the example receiver recognises the payload", async () => {
   const receiver = await startWebhookReceiver({ secret: "payload-secret" });
   try {
@@ -165,16 +179,7 @@ it("a real callback carries the documented headers, and the example receiver rec
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id } });
     await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
-    const settings = { allowPrivateAddresses: true, timeoutMs: 3_000, leaseMs: 60_000, pollMs: 100 };
-    await vi.waitFor(
-      async () => {
-        await runDueWebhookDeliveries(new Date(), 50, settings);
-        expect(receiver.received.length).toBeGreaterThan(0);
-        // vi.waitFor's default second is too short on a loaded two-core CI machine.
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    const [callback] = receiver.received;
+    const [callback] = await deliveredTo(receiver);
     expect(callbackHeadersSchema.safeParse(callback!.headers).error).toBeUndefined();
     expect(callback).toMatchObject({
       headersValid: true,
@@ -200,15 +205,7 @@ it("a send's callback carries every delivery, filled in from its rows when sent,
     });
     const deliveries = Array.from({ length: count }, (_, n) => delivery(1 + (n % 7), `ben-${count - n}`));
     const sent = await sendThrough({ programId, channelId: setup.channelId }, "Filled", deliveries);
-    const settings = { allowPrivateAddresses: true, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 100 };
-    await vi.waitFor(
-      async () => {
-        await runDueWebhookDeliveries(new Date(), 50, settings);
-        expect(receiver.received.length).toBeGreaterThan(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    const [callback] = receiver.received;
+    const [callback] = await deliveredTo(receiver);
     expect(callback).toMatchObject({
       eventType: "DELIVERY_REQUEST_SENT",
       verified: { xSignature: true, standardWebhooks: true },
