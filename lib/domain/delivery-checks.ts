@@ -170,11 +170,20 @@ export const FINGERPRINT_VERSION = "v2:";
  * is validated; holds 64 characters a delivery, not the deliveries.
  */
 export async function batchFingerprint(list: DeliveryList): Promise<string> {
-  const rows: string[] = [];
+  const fingerprint = fingerprintBuilder();
   await forEachBatch(list, (batch) => {
-    for (const delivery of batch) rows.push(sha256(fingerprintRow(delivery)));
+    for (const delivery of batch) fingerprint.add(delivery);
   });
-  return FINGERPRINT_VERSION + sha256(rows.sort().join("\n"));
+  return fingerprint.value();
+}
+
+/** batchFingerprint a delivery at a time, for a pass over the deliveries that does more (the send's check). */
+export function fingerprintBuilder() {
+  const rows: string[] = [];
+  return {
+    add: (delivery: NewDelivery) => void rows.push(sha256(fingerprintRow(delivery))),
+    value: () => FINGERPRINT_VERSION + sha256(rows.sort().join("\n")),
+  };
 }
 
 /**

@@ -20,10 +20,10 @@ import { approvalsRequiredFor } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { budgetsFor, lockSpending, reserve } from "./budgets";
 import {
-  batchFingerprint,
   type DeliveryList,
   type DeliveryOption,
   FINGERPRINT_VERSION,
+  fingerprintBuilder,
   firstDeliveryProblem,
   forEachBatch,
   hasFingerprint,
@@ -76,15 +76,23 @@ async function checkedRequest(tx: Tx, request: NewDeliveryRequest) {
   const serving = await servingChannel(tx, request.programId, request.channelId);
   const options = serving.content.deliveryOptions ?? [];
   let totalMinor = 0n;
+  // One pass reads each delivery once (a send's list is parsed again from its text when read).
+  const fingerprint = fingerprintBuilder();
   await forEachBatch(request.deliveries, (batch, start) => {
     batch.forEach((delivery, offset) => {
       const problem = firstDeliveryProblem(delivery, options, start + offset);
       if (problem) throw invalid(`deliveries[${start + offset}].${problem.field}`, problem.message);
       totalMinor += toMinor(delivery.amount);
+      fingerprint.add(delivery);
     });
   });
-  const fingerprint = await batchFingerprint(request.deliveries);
-  return { ...serving, options, count: request.deliveries.length, totalMinor, fingerprint };
+  return {
+    ...serving,
+    options,
+    count: request.deliveries.length,
+    totalMinor,
+    fingerprint: fingerprint.value(),
+  };
 }
 
 /** The latest identical batch sent (or awaiting approval) to the channel within 24 hours, if any. */
