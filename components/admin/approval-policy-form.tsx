@@ -4,20 +4,19 @@
  * approvals from distinct finance approvers. An empty threshold means no approval is needed.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
+import { MoneyInput, useReadAmount } from "@/components/ui/money-input";
+import { amountInputText } from "@/lib/amount-text";
 import { approvalPolicySchema } from "@/lib/contract/forms/payment-approvals";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 
 type Policy = Omit<z.output<typeof approvalPolicySchema>, "programId">;
 
-/** The threshold field's text as a number, null when blank (no policy), NaN when not a number. */
-const asThreshold = (text: unknown) =>
-  typeof text === "number" ? text : String(text ?? "").trim() === "" ? null : Number(text);
 const asCount = (text: unknown) => (String(text ?? "").trim() === "" ? Number.NaN : Number(text));
 
 export function ApprovalPolicyForm({
@@ -31,21 +30,30 @@ export function ApprovalPolicyForm({
   policy: Policy;
   save: Action;
 }) {
+  const locale = useLocale();
   const form = useForm<z.input<typeof approvalPolicySchema>, unknown, z.output<typeof approvalPolicySchema>>({
     resolver: zodResolver(approvalPolicySchema),
-    defaultValues: { programId, ...policy },
+    // The thresholds as the reader's language writes them: the fields read them back that way.
+    defaultValues: {
+      programId,
+      ...policy,
+      deliveryThreshold: amountInputText(policy.deliveryThreshold, locale) as unknown as number,
+      refundThreshold: amountInputText(policy.refundThreshold, locale) as unknown as number,
+    },
   });
   const t = useTranslations("programs.policy");
+  // A blank threshold reads as null: no approval needed.
+  const readThreshold = useReadAmount();
   const { errors } = form.formState;
   const { pending, run } = useAction(save, { form, success: t("saved") });
   return (
     <form noValidate className="grid gap-3 md:grid-cols-2" onSubmit={form.handleSubmit(run)}>
-      <TextInput
+      <MoneyInput
         label={t("deliveryAbove", { unit })}
-        inputMode="decimal"
+        unit={unit}
         hint={t("emptyHint")}
         error={errors.deliveryThreshold?.message}
-        {...form.register("deliveryThreshold", { setValueAs: asThreshold })}
+        {...form.register("deliveryThreshold", { setValueAs: readThreshold })}
       />
       <TextInput
         label={t("deliveryApprovals")}
@@ -53,12 +61,12 @@ export function ApprovalPolicyForm({
         error={errors.deliveryApprovalsRequired?.message}
         {...form.register("deliveryApprovalsRequired", { setValueAs: asCount })}
       />
-      <TextInput
+      <MoneyInput
         label={t("refundAbove", { unit })}
-        inputMode="decimal"
+        unit={unit}
         hint={t("emptyHint")}
         error={errors.refundThreshold?.message}
-        {...form.register("refundThreshold", { setValueAs: asThreshold })}
+        {...form.register("refundThreshold", { setValueAs: readThreshold })}
       />
       <TextInput
         label={t("refundApprovals")}

@@ -6,6 +6,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
+import { MoneyInput } from "@/components/ui/money-input";
 import type { OptionColumn } from "@/lib/domain/delivery-checks";
 
 export interface DeliveryRow {
@@ -44,9 +45,9 @@ export function DeliveryRows({
             error={errors[index]?.beneficiaryId}
             onChange={(e) => setRow(row.key, { beneficiaryId: e.target.value })}
           />
-          <TextInput
+          <MoneyInput
+            compact
             label={t("amount")}
-            inputMode="decimal"
             value={row.amount}
             error={errors[index]?.amount}
             onChange={(e) => setRow(row.key, { amount: e.target.value })}

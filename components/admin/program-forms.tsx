@@ -11,19 +11,27 @@ import { Button } from "@/components/ui/button";
 import { ChoiceSelect, useChoice } from "@/components/ui/choice";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { InlineForm } from "@/components/ui/inline-form";
+import { MoneyInput, useReadAmount } from "@/components/ui/money-input";
 import { programInputSchema } from "@/lib/contract/forms/programs";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 
-/** What the amount field holds: its text as a number, NaN when blank (the schema says "Enter an amount"). */
-const asAmount = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+type Choices = ReadonlyArray<readonly [code: string, name: string]>;
 
-export function CreateProgramForm({ units, create }: { units: string[]; create: Action<{ id: string }> }) {
+/** `units`: the currencies and commodities a program can count in, each with its name. */
+export function CreateProgramForm({
+  units,
+  create,
+}: {
+  units: { currencies: Choices; commodities: Choices };
+  create: Action<{ id: string }>;
+}) {
   const form = useForm<z.input<typeof programInputSchema>, unknown, z.output<typeof programInputSchema>>({
     resolver: zodResolver(programInputSchema),
     defaultValues: { name: "", description: "", unit: "EUR" },
   });
   const t = useTranslations("programs");
+  const readAmount = useReadAmount();
   const { errors } = form.formState;
   const { pending, run } = useAction(create, {
     form,
@@ -35,15 +43,26 @@ export function CreateProgramForm({ units, create }: { units: string[]; create: 
     <form noValidate className="grid gap-3 md:grid-cols-2" onSubmit={form.handleSubmit(run)}>
       <TextInput label={t("createForm.name")} error={errors.name?.message} {...form.register("name")} />
       <SelectInput label={t("createForm.unit")} error={errors.unit?.message} {...form.register("unit")}>
-        {units.map((unit) => (
-          <option key={unit}>{unit}</option>
-        ))}
+        <optgroup label={t("createForm.currencies")}>
+          {units.currencies.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t("createForm.commodities")}>
+          {units.commodities.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </optgroup>
       </SelectInput>
-      <TextInput
+      <MoneyInput
         label={t("createForm.virtualBudget")}
-        inputMode="decimal"
+        unit={form.watch("unit")}
         error={errors.virtualBudget?.message}
-        {...form.register("virtualBudget", { setValueAs: asAmount })}
+        {...form.register("virtualBudget", { setValueAs: readAmount })}
       />
       <TextInput
         label={t("createForm.description")}

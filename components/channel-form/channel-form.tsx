@@ -7,8 +7,8 @@
  * options can be added to, removed from and reordered (list-sections.tsx).
  */
 import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -27,8 +27,6 @@ import { AvailabilitySection, BudgetSection, TranslationFields } from "./lookup-
 import { Receipt } from "./receipt";
 import type { ErrorAt, SectionProps } from "./section-props";
 
-const channelResolver = contractResolver(channelFormSchema, toChannelBody);
-
 export function ChannelForm({
   mode,
   initialValues,
@@ -39,6 +37,12 @@ export function ChannelForm({
   action: Action<RequestReceipt>;
 }) {
   const t = useTranslations("channelForm");
+  const locale = useLocale();
+  // The budget's amount is read the way the reader's language writes numbers.
+  const channelResolver = useMemo(
+    () => contractResolver(channelFormSchema, (values: ChannelFormValues) => toChannelBody(values, locale)),
+    [locale],
+  );
   const [receipt, setReceipt] = useState<RequestReceipt>();
   const form = useForm<ChannelFormValues>({
     resolver: channelResolver,
@@ -71,7 +75,7 @@ export function ChannelForm({
   return (
     <form
       onSubmit={handleSubmit(
-        (values) => run(toChannelBody(values)),
+        (values) => run(toChannelBody(values, locale)),
         () => toast.error(t("form.fixFields")),
       )}
       noValidate

@@ -3,7 +3,9 @@
  * what the contract's schema validates. An optional object left empty is sent absent (not as ""),
  * an empty list absent, numbers parsed — so the same channelBodySchema judges the form and the API.
  */
+import { amountInputText, readAmountText } from "@/lib/amount-text";
 import { AVAILABILITY_PAIRS, type ChannelBody } from "@/lib/contract/channel";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
 export interface TranslationValues {
   language: string;
@@ -78,12 +80,23 @@ function numberOrText(value: string): number | string | undefined {
 
 const present = (value: string) => (value.trim() ? value : undefined);
 
+/** The budget's amount as typed in the reader's language (lib/amount-text.ts); text when it is none. */
+function amountOrText(value: string, locale: string): number | string | undefined {
+  const amount = readAmountText(value, locale);
+  if (amount === null) return undefined;
+  return Number.isNaN(amount) ? value.trim() : amount;
+}
+
 /** Drops undefined entries so that the body holds only what the provider gave. */
 function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-export function toChannelBody(values: ChannelFormValues): Record<string, unknown> {
+/** The API's body for the form's values, the budget's amount read as `locale` writes numbers. */
+export function toChannelBody(
+  values: ChannelFormValues,
+  locale: string = DEFAULT_LOCALE,
+): Record<string, unknown> {
   const callCenter = compact({
     phone: present(values.callCenter.phone),
     email: present(values.callCenter.email),
@@ -93,7 +106,7 @@ export function toChannelBody(values: ChannelFormValues): Record<string, unknown
   const budget = compact({
     currency: present(values.budget.currency),
     commodity: present(values.budget.commodity),
-    amount: numberOrText(values.budget.amount),
+    amount: amountOrText(values.budget.amount, locale),
   });
   const availability = compact(
     Object.fromEntries(
@@ -134,7 +147,7 @@ export function toChannelBody(values: ChannelFormValues): Record<string, unknown
 type Content = Omit<ChannelBody, "status">;
 
 /** The form's values for editing a channel's current content. */
-export function fromChannelContent(content: Content): ChannelFormValues {
+export function fromChannelContent(content: Content, locale: string = DEFAULT_LOCALE): ChannelFormValues {
   const empty = emptyChannelValues();
   const text = (value: string | null | undefined) => value ?? "";
   return {
@@ -160,10 +173,7 @@ export function fromChannelContent(content: Content): ChannelFormValues {
     budget: {
       currency: text(content.budget?.currency),
       commodity: text(content.budget?.commodity),
-      amount:
-        content.budget?.amount === null || content.budget?.amount === undefined
-          ? ""
-          : String(content.budget.amount),
+      amount: amountInputText(content.budget?.amount, locale),
     },
     deliveryOptions: (content.deliveryOptions ?? []).map((option) => ({
       fieldLabel: option.fieldLabel,

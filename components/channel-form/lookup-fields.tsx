@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type Control, Controller } from "react-hook-form";
 import { Field, inputClass, TextInput } from "@/components/ui/field";
+import { MoneyInput } from "@/components/ui/money-input";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Card } from "@/components/ui/page";
 import { AVAILABILITY_PAIRS } from "@/lib/contract/channel";
@@ -182,9 +183,8 @@ export function BudgetSection({ control, register, error }: SectionProps) {
             error={error(name)?.message}
           />
         ))}
-        <TextInput
+        <MoneyInput
           label={t("budget.amount")}
-          inputMode="decimal"
           error={error("budget.amount")?.message}
           {...register("budget.amount")}
         />

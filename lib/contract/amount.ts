@@ -20,3 +20,13 @@ export const amountSchema = z
   .nonnegative(say("mustNotBeNegative"))
   .max(MAX_AMOUNT, say("mustBeAtMost", { max: MAX_AMOUNT.toExponential() }))
   .refine(hasAtMostTwoDecimals, say("mustHaveAtMostTwoDecimals"));
+
+/**
+ * A money field's number as its form holds it (components/ui/money-input.tsx): blank is null, text
+ * that is not an amount NaN, and each gets its own message rather than one "invalid number".
+ */
+export const typedAmount = () =>
+  z.number({
+    error: (issue) =>
+      issue.input === null || issue.input === undefined ? say("enterAmount") : say("enterAmountInDigits"),
+  });

@@ -1,7 +1,7 @@
 /** The console's approval policy form and the finance approvers' decision buttons. */
 
 import { z } from "zod";
-import { hasAtMostTwoDecimals } from "../amount";
+import { hasAtMostTwoDecimals, typedAmount } from "../amount";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
 
@@ -12,8 +12,7 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /** At most this many approvals can be required: more than a team of approvers could give. */
 export const MAX_APPROVALS_REQUIRED = 10;
 
-const threshold = z
-  .number({ error: say("enterAmount") })
+const threshold = typedAmount()
   .nonnegative(say("mustNotBeNegative"))
   .max(1e13, say("isTooLarge"))
   .refine(hasAtMostTwoDecimals, say("atMostTwoDecimals"))

@@ -1,7 +1,7 @@
 /** The console's program pages: create a program, let a channel serve it, ask for a refund. */
 
 import { z } from "zod";
-import { hasAtMostTwoDecimals } from "../amount";
+import { hasAtMostTwoDecimals, typedAmount } from "../amount";
 import { COMMODITIES, CURRENCIES } from "../enums";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
@@ -20,8 +20,7 @@ export const programInputSchema = z.strictObject({
   unit: z.enum([...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL") as [string, ...string[]], {
     error: say("chooseCurrencyOrCommodity"),
   }),
-  virtualBudget: z
-    .number({ error: say("enterAmount") })
+  virtualBudget: typedAmount()
     .positive(say("mustBeMoreThan0"))
     .max(1e13, say("isTooLarge"))
     .refine(hasAtMostTwoDecimals, say("atMostTwoDecimals")),

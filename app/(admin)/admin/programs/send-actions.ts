@@ -7,6 +7,7 @@
  */
 import { getLocale, getTranslations } from "next-intl/server";
 import { admitHeavyWork, costOfBody, costOfListBody, ServerBusy } from "@/lib/admission";
+import { readAmountText } from "@/lib/amount-text";
 import {
   type PreviewOutcome,
   type RowProblem,
@@ -29,13 +30,17 @@ import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { defineAction } from "@/lib/portal/define-action";
 
-/** The deliveries of the input, or every row's problems (rows count from 1; CSV lines from the header). */
+/**
+ * The deliveries of the input, or every row's problems (rows count from 1; CSV lines from the header).
+ * A row's amount is typed as the reader's language writes numbers; a CSV file's is a machine's ("1234.50").
+ */
 async function deliveriesOf(input: SendInput): Promise<{ deliveries: DeliveryList; problems: RowProblem[] }> {
   const options = await approvedDeliveryOptions(input.channelId);
   if (input.source === "csv") return parseDeliveriesCsv(input.csv, options);
+  const locale = await getLocale();
   const deliveries = input.deliveries.map((row) => ({
     beneficiaryId: row.beneficiaryId.trim(),
-    amount: row.amount.trim() === "" ? Number.NaN : Number(row.amount),
+    amount: readAmountText(row.amount, locale) ?? Number.NaN,
     options: Object.fromEntries(Object.entries(row.options).filter(([, value]) => value !== "")),
   }));
   const problems = deliveries.flatMap((delivery, index) =>

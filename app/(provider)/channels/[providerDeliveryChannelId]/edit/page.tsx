@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
 import { PageHeader } from "@/components/ui/page";
@@ -60,7 +60,10 @@ export default async function EditChannelPage({
     );
   }
   // The newest requested content: editing continues from what was last asked for.
-  const values = fromChannelContent({ ...detail.requested, budget: detail.requested.budget ?? undefined });
+  const values = fromChannelContent(
+    { ...detail.requested, budget: detail.requested.budget ?? undefined },
+    await getLocale(),
+  );
   return (
     <>
       <PageHeader title={title} description={t("edit.description")} />
