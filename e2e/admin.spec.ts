@@ -57,12 +57,14 @@ test("an administrator works the approval queue; the provider sees the outcome",
   );
   await page.goto(`/admin/requests?providerId=${provider.providerId}&kind=UPDATE`);
   await page.getByRole("link", { name: "Delivery Channel Update: First kiosk, renamed" }).click();
-  const nameRow = page.getByRole("row").filter({ hasText: "name.translation" });
+  // Fields and codes by their names (issue 30, finding 5), the path and the code on hover.
+  const diff = page.getByRole("table", { name: "Changes from the approved content to the submitted content" });
+  const nameRow = diff.getByRole("row").filter({ has: page.locator('[data-path="name.translation"]') });
+  await expect(nameRow.getByRole("rowheader")).toContainText("Name");
   await expect(nameRow).toContainText("First kiosk");
   await expect(nameRow).toContainText("First kiosk, renamed");
-  await expect(page.getByRole("row").filter({ hasText: "availability.countriesSupported" })).toContainText(
-    "+ UA",
-  );
+  const countries = diff.getByRole("row").filter({ hasText: "Countries supported" });
+  await expect(countries).toContainText("+ Ukraine");
   await page.screenshot({ path: "artifacts/screenshots/admin-review-diff.png", fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Reject…" }).click();

@@ -132,3 +132,20 @@ export const withoutDirectionControls = (text: string) => text.replace(DIRECTION
  * name and in what a search of the page finds.
  */
 export const isolated = (text: string) => `\u2068${withoutDirectionControls(text)}\u2069`;
+
+/** The name of a commodity unit ("Kilogram" for KG_COMMODITY) in the reader's language, if it has one. */
+export type UnitName = (unit: string) => string | undefined;
+
+/**
+ * `formatter` with commodity units named (1,000.00 Kilogram, not KG_COMMODITY); a currency keeps its
+ * ISO code, which is how money is written. The pages' formatters (useFormat, getFormat) are these.
+ */
+export function namingUnits(formatter: Formatter, unitName: UnitName): Formatter {
+  return { ...formatter, amount: (minor, unit) => formatter.amount(minor, unitName(unit) ?? unit) };
+}
+
+/** The `lookups` catalog's name of a commodity unit, for namingUnits. */
+export const commodityName =
+  (catalog: { (key: string): string; has(key: string): boolean }): UnitName =>
+  (unit) =>
+    catalog.has(`Commodity.${unit}`) ? catalog(`Commodity.${unit}`) : undefined;

@@ -7,31 +7,71 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import type { AuditEntryView } from "@/lib/domain/audit-log";
+import { useFormat } from "@/lib/i18n/use-format";
 
 /** The actor types the catalog names (audit.actorType); any other shows as stored. */
 const ACTOR_TYPES = ["user", "token", "apiKey", "system"];
 
-function changedFields(before: string | null, after: string | null) {
-  const parse = (json: string | null): Record<string, unknown> => {
-    try {
-      return json ? (JSON.parse(json) as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  };
-  const was = parse(before);
-  const is = parse(after);
-  const keys = [...new Set([...Object.keys(was), ...Object.keys(is)])];
-  return keys
-    .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]))
-    .map((key) => ({ key, was: shown(was[key]), is: shown(is[key]) }));
+type Fields = Record<string, unknown>;
+
+function parsed(json: string | null): Fields {
+  try {
+    return json ? (JSON.parse(json) as Fields) : {};
+  } catch {
+    return {};
+  }
 }
 
-const shown = (value: unknown) =>
-  value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
+/** The fields whose value differs between before and after. */
+function changedFields(before: string | null, after: string | null) {
+  const was = parsed(before);
+  const is = parsed(after);
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(is)])];
+  return {
+    was,
+    is,
+    keys: keys.filter((key) => JSON.stringify(was[key]) !== JSON.stringify(is[key])),
+  };
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const MINOR_UNITS = /^-?\d+$/;
+
+/**
+ * A recorded value as the rest of the product shows it (issue 30, findings 4 and 5): an amount kept
+ * in hundredths (`totalMinor` beside its `unit`) in the one amount format under its field's name
+ * ("Total"), a time in the one date format, a field by its name where the catalog has one.
+ */
+function useShowField() {
+  const t = useTranslations("audit");
+  const format = useFormat();
+  return (key: string, fields: Fields) => {
+    const value = fields[key];
+    const amountOf = key.endsWith("Minor") ? key.slice(0, -"Minor".length) : null;
+    const name = amountOf ?? key;
+    const label = t.has(`fields.${name}`) ? t(`fields.${name}`) : name;
+    const unit = fields.unit;
+    let shown: string;
+    if (value === undefined) shown = "—";
+    else if (amountOf && typeof unit === "string" && MINOR_UNITS.test(String(value)))
+      shown = format.amount(BigInt(String(value)), unit);
+    else if (typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)))
+      shown = format.dateTime(new Date(value));
+    else shown = typeof value === "string" ? value : JSON.stringify(value);
+    return { label, shown };
+  };
+}
+
+/** An action by its name in the reader's language (the code on hover); an unnamed one as stored. */
+export function useActionName() {
+  const t = useTranslations("audit");
+  return (action: string) => (t.has(`actions.${action}`) ? t(`actions.${action}`) : action);
+}
 
 export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   const t = useTranslations("audit");
+  const showField = useShowField();
+  const actionName = useActionName();
   return (
     <DataTable
       caption={t("table.caption")}
@@ -53,7 +93,9 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
             </span>
           </td>
           <td className={cellClass()}>
-            <Badge tone="blue">{entry.action}</Badge>
+            <span title={entry.action} data-action={entry.action}>
+              <Badge tone="blue">{actionName(entry.action)}</Badge>
+            </span>
             {entry.requestId && (
               <span className="mt-1 block break-all text-xs text-slate-500">
                 {t("table.request", { id: entry.requestId })}
@@ -66,16 +108,33 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           </td>
           <td className={cellClass("md")}>
             <ul className="space-y-1 text-xs">
-              {changedFields(entry.before, entry.after).map((change) => (
-                <li key={change.key} className="break-all">
-                  <span className="font-medium">{change.key}</span>: {change.was}{" "}
-                  <span className="inline-block rtl:rotate-180">→</span> {change.is}
-                </li>
-              ))}
+              <Changes before={entry.before} after={entry.after} show={showField} />
             </ul>
           </td>
         </tr>
       ))}
     </DataTable>
   );
+}
+
+function Changes({
+  before,
+  after,
+  show,
+}: {
+  before: string | null;
+  after: string | null;
+  show: ReturnType<typeof useShowField>;
+}) {
+  const { was, is, keys } = changedFields(before, after);
+  return keys.map((key) => {
+    const from = show(key, was);
+    const to = show(key, is);
+    return (
+      <li key={key} className="break-all">
+        <span className="font-medium">{to.label}</span>: {from.shown}{" "}
+        <span className="inline-block rtl:rotate-180">→</span> {to.shown}
+      </li>
+    );
+  });
 }

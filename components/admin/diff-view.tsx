@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/page";
 import { CaptionedTable } from "@/components/ui/table";
 import type { Change } from "@/lib/domain/content-diff";
 import { useFormat } from "@/lib/i18n/use-format";
+import { useDiffFieldName, useDiffValue } from "./diff-names";
 
 const MAX_ROWS = 100;
 /** Items of a list shown inside a JSON value, and characters of the value in all. */
@@ -39,21 +40,42 @@ function show(value: unknown, cut: CutNotes): string {
     : text;
 }
 
-function Values({ sign, values }: { sign: string; values: unknown[] }) {
+function Values({
+  sign,
+  values,
+  name,
+}: {
+  sign: string;
+  values: unknown[];
+  name: (value: string) => string;
+}) {
   if (!values.length) return <>—</>;
   return (
     <CollapsedList
       values={values}
-      render={(groups) => <span>{`${sign} ${groups.map(groupLabel).join(", ")}`}</span>}
+      render={(groups) => (
+        <span>{`${sign} ${groups.map((group) => groupLabel({ ...group, value: name(group.value) })).join(", ")}`}</span>
+      )}
     />
   );
 }
 
 const TONES = { removed: "red", added: "green", changed: "amber", values: "amber" } as const;
 
-export function DiffView({ changes, firstVersion }: { changes: Change[]; firstVersion: boolean }) {
+/** `units`: the budget's currency or commodity in the approved and the submitted content. */
+export function DiffView({
+  changes,
+  firstVersion,
+  units = {},
+}: {
+  changes: Change[];
+  firstVersion: boolean;
+  units?: { before?: string | null; after?: string | null };
+}) {
   const t = useTranslations("review.diff");
   const format = useFormat();
+  const fieldName = useDiffFieldName();
+  const shownValue = useDiffValue();
   const cut: CutNotes = {
     items: (count) => t("moreItems", { count: format.count(count) }),
     characters: (count) => t("moreCharacters", { count: format.count(count) }),
@@ -75,8 +97,10 @@ export function DiffView({ changes, firstVersion }: { changes: Change[]; firstVe
       >
         {rows.shown.map((change) => (
           <tr key={change.path || "(all)"} className="align-top">
-            <th scope="row" className="py-2 pe-3 font-mono text-xs font-normal break-all">
-              {change.path || t("wholeContent")}
+            <th scope="row" className="py-2 pe-3 text-start text-xs font-normal break-words">
+              <span title={change.path} data-path={change.path}>
+                {change.path ? fieldName(change.path) : t("wholeContent")}
+              </span>
               <div className="mt-1">
                 <Badge tone={TONES[change.kind]}>{t(`kind.${change.kind}`)}</Badge>
               </div>
@@ -84,19 +108,23 @@ export function DiffView({ changes, firstVersion }: { changes: Change[]; firstVe
             {change.kind === "values" ? (
               <>
                 <td className="py-2 pe-3 text-red-800">
-                  <Values sign="−" values={change.removed} />
+                  <Values sign="−" values={change.removed} name={(v) => shownValue(change.path, v) ?? v} />
                 </td>
                 <td className="py-2 pe-3 text-green-800">
-                  <Values sign="+" values={change.added} />
+                  <Values sign="+" values={change.added} name={(v) => shownValue(change.path, v) ?? v} />
                 </td>
               </>
             ) : (
               <>
                 <td className="py-2 pe-3 break-all whitespace-pre-wrap text-red-800">
-                  {change.kind === "added" ? "—" : show(change.before, cut)}
+                  {change.kind === "added"
+                    ? "—"
+                    : (shownValue(change.path, change.before, units.before) ?? show(change.before, cut))}
                 </td>
                 <td className="py-2 pe-3 break-all whitespace-pre-wrap text-green-800">
-                  {change.kind === "removed" ? "—" : show(change.after, cut)}
+                  {change.kind === "removed"
+                    ? "—"
+                    : (shownValue(change.path, change.after, units.after) ?? show(change.after, cut))}
                 </td>
               </>
             )}

@@ -20,7 +20,7 @@ export function RefundButton({
   refund,
 }: {
   programId: string;
-  delivery: { id: string; beneficiaryId: string; amount: string; providerName: string };
+  delivery: { id: string; beneficiaryId: string; amountShown: string; providerName: string };
   /** The finance approvals the program's policy requires for this refund: 0 when it goes at once. */
   approvalsRequired: number;
   refund: Action<"REQUESTED" | "PENDING_APPROVAL">;
@@ -55,7 +55,7 @@ export function RefundButton({
             {t.rich(approvalsRequired > 0 ? "explanationHeld" : "explanation", {
               count: approvalsRequired,
               provider: delivery.providerName,
-              amount: delivery.amount,
+              amount: delivery.amountShown,
               beneficiary: delivery.beneficiaryId,
               mono: (chunks) => <span className="font-mono">{chunks}</span>,
             })}

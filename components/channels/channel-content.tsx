@@ -6,16 +6,16 @@
  */
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { lookupName } from "@/components/channel-form/lookup-names";
-import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
+import { CollapsedList, firstOf, MoreNote } from "@/components/ui/collapsed-list";
 import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
 import { CaptionedTable } from "@/components/ui/table";
 import type { ChannelView } from "@/lib/contract/channel";
-import { isWebAddress } from "@/lib/contract/channel";
+import { budgetUnitOf, isWebAddress } from "@/lib/contract/channel";
 import type { TranslatedField } from "@/lib/contract/forms/translations";
 import type { LookupKey } from "@/lib/contract/lookups";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import { toMinor } from "@/lib/domain/money";
 import { useFormat } from "@/lib/i18n/use-format";
+import { AVAILABILITY_LOOKUPS, Named } from "./lookup-named";
 
 type Content = Omit<ChannelView, "isApproved" | "status">;
 type LanguageText = Content["name"];
@@ -36,27 +36,6 @@ function ExternalLink({ address }: { address: string | null | undefined }) {
   );
 }
 
-/** Each lookup's English names by code, for the codes the page names on hover. */
-const ENGLISH_NAMES = new Map(
-  Object.entries(LOOKUPS).map(([key, items]) => [
-    key as LookupKey,
-    new Map(items.map((item) => [item.lookUp, item.translation])),
-  ]),
-);
-
-/** A code as shown (BG, EN, EUR), with its name in the reader's language on hover when it has one. */
-function Code({ lookup, code, children }: { lookup?: LookupKey; code: string; children: ReactNode }) {
-  const locale = useLocale();
-  const catalog = useTranslations("lookups");
-  const english = lookup && ENGLISH_NAMES.get(lookup)?.get(code);
-  if (!lookup || !english) return <>{children}</>;
-  return (
-    <abbr title={lookupName(locale, lookup, code, english, catalog)} className="cursor-help no-underline">
-      {children}
-    </abbr>
-  );
-}
-
 function Chips({ values, lookup }: { values: readonly string[] | null | undefined; lookup?: LookupKey }) {
   if (!values?.length) return <span className="text-slate-500">—</span>;
   return (
@@ -65,13 +44,8 @@ function Chips({ values, lookup }: { values: readonly string[] | null | undefine
       render={(groups) => (
         <ul className="flex flex-wrap gap-1">
           {groups.map((group) => (
-            <li
-              key={group.value}
-              className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800"
-            >
-              <Code lookup={lookup} code={group.value}>
-                {groupLabel(group)}
-              </Code>
+            <li key={group.value} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">
+              <Named lookup={lookup} code={group.value} times={group.count} />
             </li>
           ))}
         </ul>
@@ -91,22 +65,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-
-/**
- * Each list's label is under content.availability.<key> in the catalog; the codes of a lookup Intl
- * has names for show their name on hover.
- */
-const AVAILABILITY_ROWS: ReadonlyArray<readonly [keyof Content["availability"], LookupKey?]> = [
-  ["categoriesSupported", "DeliveryChannelCategory"],
-  ["countriesSupported", "Country"],
-  ["countriesExcluded", "Country"],
-  ["nationalitiesSupported", "Nationality"],
-  ["nationalitiesExcluded", "Nationality"],
-  ["kycSupported", "Kyc"],
-  ["kycExcluded", "Kyc"],
-  ["currenciesSupported", "Currency"],
-  ["currenciesExcluded", "Currency"],
-];
 
 /**
  * A provider's text with its language code, and below it the reader's translation when there is one.
@@ -130,13 +88,23 @@ function TextInLanguage({ text, translated }: { text: LanguageText; translated?:
 function LanguageNote({ code }: { code: string }) {
   return (
     <span className="text-xs text-slate-500">
-      (
-      <Code lookup="Language" code={code}>
-        {code}
-      </Code>
-      )
+      (<Named lookup="Language" code={code} />)
     </span>
   );
+}
+
+/**
+ * The channel's budget in the one amount format (lib/format.ts), its unit named on hover. Without an
+ * amount there is no channel budget, whatever unit was chosen: the program's applies (lib/domain/budgets.ts).
+ */
+function BudgetAmount({ budget }: { budget: Content["budget"] }) {
+  const t = useTranslations("channels");
+  const format = useFormat();
+  const amount = budget?.amount;
+  if (amount === null || amount === undefined) return <>{t("content.noBudget")}</>;
+  const unit = budgetUnitOf(budget);
+  if (!unit) return <>{t("content.budgetWithoutUnit", { amount: format.decimal(amount) })}</>;
+  return <span data-amount>{format.amount(toMinor(amount), unit)}</span>;
 }
 
 /** `translated`: the name and short description in the reader's language, where translated. */
@@ -148,7 +116,6 @@ export function ChannelContent({
   translated?: Partial<Record<TranslatedField, string>>;
 }) {
   const t = useTranslations("channels");
-  const format = useFormat();
   const { callCenter, budget } = content;
   const contacts = firstOf(content.contacts, MAX_ITEMS);
   const options = firstOf(content.deliveryOptions, MAX_ITEMS);
@@ -167,32 +134,13 @@ export function ChannelContent({
       <Row label={t("content.landingPage")}>
         <ExternalLink address={content.landingPage} />
       </Row>
-      {AVAILABILITY_ROWS.map(([key, lookup]) => (
+      {AVAILABILITY_LOOKUPS.map(([key, lookup]) => (
         <Row key={key} label={t(`content.availability.${key}`)}>
           <Chips values={content.availability[key]} lookup={lookup} />
         </Row>
       ))}
       <Row label={t("content.budget")}>
-        {budget && (budget.amount !== null || budget.currency || budget.commodity) ? (
-          <>
-            {`${budget.amount === null || budget.amount === undefined ? "—" : format.decimal(budget.amount)} `}
-            {budget.currency && (
-              <Code lookup="Currency" code={budget.currency}>
-                {budget.currency}
-              </Code>
-            )}
-            {budget.commodity ? (
-              <>
-                {" "}
-                <ProviderText>{budget.commodity}</ProviderText>
-              </>
-            ) : (
-              ""
-            )}
-          </>
-        ) : (
-          t("content.noBudget")
-        )}
+        <BudgetAmount budget={budget} />
       </Row>
       <Row label={t("content.contacts")}>
         {contacts.shown.length ? (

@@ -175,6 +175,11 @@ export const budgetSchema = z
       "Program Virtual Budget of the assistance program applies.",
   });
 
+/** The unit a budget counts in: its currency, or its commodity when it has none. */
+export const budgetUnitOf = (
+  budget: { currency?: string | null; commodity?: string | null } | null | undefined,
+): string | null => budget?.currency ?? budget?.commodity ?? null;
+
 /** No entered value is longer than this; larger bounds would only hide mistakes. */
 const MAX_FIELD_LENGTH = 10_000;
 const lengthBound = z

@@ -10,7 +10,7 @@
  */
 import { v7 as timeOrderedId } from "uuid";
 import { databaseKind } from "../config";
-import type { ChannelBody } from "../contract/channel";
+import { budgetUnitOf, type ChannelBody } from "../contract/channel";
 import { say } from "../contract/validation-messages";
 import { db, type Tx } from "../db";
 import { type BurnDownPoint, burnDown } from "./burn-down";
@@ -36,7 +36,7 @@ export interface AppliedBudget {
 function channelLimit(program: { unit: string }, budget: Budget): bigint | null {
   const amount = budget?.amount;
   if (amount === null || amount === undefined) return null;
-  const unit = budget?.currency ?? budget?.commodity;
+  const unit = budgetUnitOf(budget);
   if (unit !== program.unit) {
     throw invalid(
       "channelId",

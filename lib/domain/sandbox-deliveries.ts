@@ -5,6 +5,7 @@
  * budget) and the channel's membership in it are created on first use, on the sandbox side only.
  */
 import { randomUUID } from "node:crypto";
+import { budgetUnitOf } from "../contract/channel";
 import { CURRENCIES } from "../contract/enums";
 import { say } from "../contract/validation-messages";
 import { db } from "../db";
@@ -95,7 +96,7 @@ export async function requestSandboxRefund(actor: Actor, deliveryId: string) {
 
 /** The channel's budget unit when it has one, else a currency it takes (the send checks both). */
 function unitFor(content: ChannelContent): string {
-  const budgetUnit = content.budget?.currency ?? content.budget?.commodity;
+  const budgetUnit = budgetUnitOf(content.budget);
   if (budgetUnit) return budgetUnit;
   const candidates = [...(content.availability.currenciesSupported ?? []), ...CURRENCIES];
   const currency = candidates.find((code) => availabilityAllows(content.availability, { currency: code }));

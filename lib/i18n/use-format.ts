@@ -1,7 +1,7 @@
 /** lib/format.ts bound to the page's language, in client and synchronous server components. */
-import { useLocale } from "next-intl";
-import { type Formatter, formatterFor } from "../format";
+import { useLocale, useTranslations } from "next-intl";
+import { commodityName, type Formatter, formatterFor, namingUnits } from "../format";
 
 export function useFormat(): Formatter {
-  return formatterFor(useLocale());
+  return namingUnits(formatterFor(useLocale()), commodityName(useTranslations("lookups")));
 }

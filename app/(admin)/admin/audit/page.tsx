@@ -62,7 +62,9 @@ export default async function AuditPage({
           label={t("filters.action")}
           value={filters.action}
           emptyLabel={t("filters.allActions")}
-          options={actions}
+          options={actions.map(
+            (action) => [action, t.has(`actions.${action}`) ? t(`actions.${action}`) : action] as const,
+          )}
         />
         <TextFilter name="subjectType" label={t("filters.subjectType")} value={filters.subjectType} />
         <TextFilter name="subjectId" label={t("filters.subjectId")} value={filters.subjectId} />

@@ -1,16 +1,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CreateProgramForm } from "@/components/admin/program-forms";
+import { namedOptions } from "@/components/channel-form/lookup-names";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { COMMODITIES, CURRENCIES } from "@/lib/contract/enums";
+import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { listPrograms } from "@/lib/domain/programs";
 import { getFormat } from "@/lib/i18n/get-format";
 import { createProgramAction } from "./actions";
+
+/**
+ * A program's unit by name (issue 30, finding 5): "Euro (EUR)", a currency's code kept for who
+ * knows it; a commodity by its name alone ("Kilogram").
+ */
+async function unitChoices() {
+  const [locale, catalog] = await Promise.all([getLocale(), getTranslations("lookups")]);
+  const named = (key: "Currency" | "Commodity") => namedOptions(locale, key, LOOKUPS[key], catalog);
+  return {
+    currencies: named("Currency").map(([code, name]) => [code, `${name} (${code})`] as const),
+    commodities: named("Commodity"),
+  };
+}
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("programs.list");
@@ -24,8 +38,8 @@ export default async function ProgramsPage({
 }) {
   const user = await requirePlatformUser();
   const programs = await listPrograms(user.actor, pageQuery(await searchParams));
-  const units = [...CURRENCIES, ...COMMODITIES].filter((unit) => unit !== "NULL");
   const t = await getTranslations("programs.list");
+  const units = await unitChoices();
   const format = await getFormat();
   return (
     <>

@@ -15,10 +15,12 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { channelName, namesInViewersLanguage } from "@/lib/domain/channels";
+import { toMinor } from "@/lib/domain/money";
 import { can } from "@/lib/domain/permissions";
 import { programDetail, programSpending } from "@/lib/domain/programs";
 import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
+import { useFormat } from "@/lib/i18n/use-format";
 import { addChannelAction, approvalPolicyAction } from "../actions";
 import { previewSendAction, sendAction } from "../send-actions";
 
@@ -218,14 +220,14 @@ function PolicySummary({
   unit: string;
 }) {
   const policyText = useTranslations("programs.policy");
+  const format = useFormat();
   return (
     <ul className="text-sm">
       <li>
         {policy.deliveryThreshold === null
           ? policyText("deliveryFree")
           : policyText("deliveryRule", {
-              threshold: policy.deliveryThreshold,
-              unit,
+              amount: format.amount(toMinor(policy.deliveryThreshold), unit),
               count: policy.deliveryApprovalsRequired,
             })}
       </li>
@@ -233,8 +235,7 @@ function PolicySummary({
         {policy.refundThreshold === null
           ? policyText("refundFree")
           : policyText("refundRule", {
-              threshold: policy.refundThreshold,
-              unit,
+              amount: format.amount(toMinor(policy.refundThreshold), unit),
               count: policy.refundApprovalsRequired,
             })}
       </li>

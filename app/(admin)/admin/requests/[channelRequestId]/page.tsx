@@ -10,6 +10,7 @@ import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelStandingBadges, RequestStateBadge } from "@/components/channels/status-badges";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { budgetUnitOf } from "@/lib/contract/channel";
 import { missingForUse } from "@/lib/contract/channel-form";
 import { CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { completeContent, REQUEST_KINDS, requestForReview } from "@/lib/domain/channels";
@@ -64,7 +65,14 @@ export default async function ReviewPage({ params }: { params: Promise<{ channel
           {request.approved ? (
             <>
               <Card title={t("changes")}>
-                <DiffView changes={diffContent(request.approved, request.submitted)} firstVersion={false} />
+                <DiffView
+                  changes={diffContent(request.approved, request.submitted)}
+                  firstVersion={false}
+                  units={{
+                    before: budgetUnitOf(request.approved.budget),
+                    after: budgetUnitOf(request.submitted.budget),
+                  }}
+                />
                 <StatusChange request={request} status={channel.status} />
               </Card>
               <Card title={t("submitted")}>

@@ -241,7 +241,7 @@ export default async function DeliveryRequestPage({
                     delivery={{
                       id: delivery.id,
                       beneficiaryId: delivery.beneficiaryId,
-                      amount: format.amount(delivery.amountMinor, request.unit),
+                      amountShown: format.amount(delivery.amountMinor, request.unit),
                       providerName: request.channel.provider.name,
                     }}
                     approvalsRequired={approvalsRequiredFor(request.program, "refund", delivery.amountMinor)}

@@ -1,0 +1,99 @@
+/**
+ * One product, one voice (issue 30, findings 4 and 5), as the server renders the pages: an amount
+ * reads the same on the program's policy, the audit trail, the channel page and the reviewer's diff,
+ * in the reader's language (English and Arabic here), never as hundredths or a bare number; a
+ * lookup code shows by its name, an audit action and a changed field by theirs.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { requestChannelUpdate } from "@/lib/domain/channels";
+import { formatterFor } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { providerActor } from "../support/actors";
+import { programWithPolicy, send } from "../support/approval-setup";
+import { type PortalSession, signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
+
+let setup: Awaited<ReturnType<typeof programWithPolicy>>;
+let deliveryRequestId: string;
+let channelRequestId: string;
+const sessions: Record<string, PortalSession> = {};
+
+beforeAll(async () => {
+  // A channel budget of 1,000 EUR, a program of 5,000 EUR; sends above 500 EUR wait for one approval.
+  setup = await programWithPolicy({ delivery: [500, 1] });
+  const sent = await send(setup, [750.5]);
+  deliveryRequestId = (sent as { deliveryRequestId: string }).deliveryRequestId;
+  // The provider asks for a budget of 2,500 EUR and one more country: a request for the reviewer.
+  const channel = await db().channel.findUniqueOrThrow({ where: { id: setup.channelId } });
+  const approved = JSON.parse(channel.approvedContent!) as Record<string, unknown>;
+  await requestChannelUpdate(providerActor(setup.providerId), {
+    ...approved,
+    providerDeliveryChannelId: setup.providerDeliveryChannelId,
+    availability: { categoriesSupported: ["CASH"], countriesSupported: ["BG"] },
+    budget: { currency: "EUR", amount: 2500 },
+  } as never);
+  channelRequestId = (
+    await db().channelRequest.findFirstOrThrow({ where: { channelId: setup.channelId, state: "PENDING" } })
+  ).id;
+  sessions.admin = await signedIn(["administrator", "auditor", "reviewer"]);
+  sessions.owner = await signedIn(["owner"], setup.providerId);
+  sessions.manager = await signedIn(["program_manager"]);
+}, 120_000);
+
+/** The page as `who` sees it in `locale` (their profile's language). */
+async function page(who: "admin" | "owner" | "manager", path: string, locale: Locale) {
+  const session = sessions[who]!;
+  await db().user.update({ where: { id: session.userId }, data: { locale } });
+  const answer = await session.get(path);
+  expect(answer.status, path).toBe(200);
+  return answer.body;
+}
+
+describe.each(["en", "ar"] as const)("in %s", (locale) => {
+  const amount = (minor: bigint) => formatterFor(locale).amount(minor, "EUR");
+
+  it("the program's policy states its threshold in the one amount format", async () => {
+    // Its summary is for whoever may not change it; an administrator gets the form.
+    const body = await page("manager", `/admin/programs/${setup.programId}`, locale);
+    expect(body).toContain(amount(50_000n));
+  });
+
+  it("the audit trail names the action and shows the request's total as an amount, not hundredths", async () => {
+    const body = await page("admin", `/admin/audit?subjectId=${deliveryRequestId}`, locale);
+    expect(body).toContain(amount(75_050n));
+    expect(body).not.toContain("75050");
+    expect(body).not.toContain(">totalMinor<");
+    expect(body).toContain('data-action="delivery_request.created"');
+    expect(body).not.toMatch(/>delivery_request\.created</);
+  });
+
+  it("the channel page shows its budget as an amount and its category by name", async () => {
+    const body = await page("owner", `/channels/${setup.providerDeliveryChannelId}`, locale);
+    expect(body).toContain(amount(100_000n));
+    expect(body).toContain('data-code="CASH"');
+    expect(body).not.toMatch(/>CASH</);
+  });
+
+  it("the reviewer's diff names fields and codes, and shows the budget as amounts", async () => {
+    const body = await page("admin", `/admin/requests/${channelRequestId}`, locale);
+    expect(body).toContain(amount(100_000n));
+    expect(body).toContain(amount(250_000n));
+    expect(body).not.toMatch(/>budget\.amount</);
+    expect(body).toContain('data-path="budget.amount"');
+    expect(body).not.toMatch(/[>+] ?BG</);
+  });
+});
+
+it("the English names are the catalog's", async () => {
+  const audit = await page("admin", `/admin/audit?subjectId=${deliveryRequestId}`, "en");
+  expect(audit).toContain("Delivery request created");
+  expect(audit).toContain("Total");
+  const diff = await page("admin", `/admin/requests/${channelRequestId}`, "en");
+  expect(diff).toContain("Budget › Amount");
+  expect(diff).toContain("Bulgaria");
+  const channel = await page("owner", `/channels/${setup.providerDeliveryChannelId}`, "en");
+  expect(channel).toContain("Cash");
+});
