@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createChannel } from "../support/channel-api";
+import { db } from "@/lib/db";
+import { createChannel, updateChannel } from "../support/channel-api";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
@@ -61,4 +62,42 @@ it("a usable body is created through the action", async () => {
   const id = randomUUID();
   const result = await actionResult(baseUrl, action("createChannelAction"), cookie, [minimalChannelBody(id)]);
   expect(result).toMatchObject({ ok: true, data: { providerDeliveryChannelId: id } });
+});
+
+describe("saving the edit form without a change (issue 30, finding 9)", () => {
+  const pendingRequests = async (id: string) =>
+    db().channelRequest.findMany({
+      where: { channel: { providerDeliveryChannelId: id }, state: "PENDING" },
+      select: { id: true },
+    });
+
+  it("files no request and keeps the pending one, saying it still waits", async () => {
+    const id = randomUUID();
+    expect((await createChannel(minimalChannelBody(id))).status).toBe(200);
+    const [pending] = await pendingRequests(id);
+    const result = await actionResult(baseUrl, action("updateChannelAction"), cookie, [
+      minimalChannelBody(id),
+    ]);
+    expect(result).toMatchObject({ ok: false });
+    expect(result.error).toMatch(/^Nothing changed: your request of .* still waits for a decision/);
+    expect(await pendingRequests(id)).toEqual([pending]);
+  });
+
+  it("files one when something changed, superseding the pending one", async () => {
+    const id = randomUUID();
+    expect((await createChannel(minimalChannelBody(id))).status).toBe(200);
+    const changed = { ...minimalChannelBody(id), landingPage: "www.example.org/changed" };
+    const result = await actionResult(baseUrl, action("updateChannelAction"), cookie, [changed]);
+    expect(result).toMatchObject({ ok: true });
+    expect(await pendingRequests(id)).toHaveLength(1);
+  });
+
+  it("while the API keeps the contract's rule: an identical Update overrides the pending request", async () => {
+    const id = randomUUID();
+    expect((await createChannel(minimalChannelBody(id))).status).toBe(200);
+    const [before] = await pendingRequests(id);
+    expect((await updateChannel(minimalChannelBody(id))).status).toBe(200);
+    const [after] = await pendingRequests(id);
+    expect(after?.id).not.toBe(before?.id);
+  });
 });

@@ -42,8 +42,8 @@ describe("audit action names", () => {
   });
 
   it.each(LOCALES)("every recorded action has a name in %s", (locale) => {
-    const names = (messagesFor(locale) as { audit: { actions: Record<string, Record<string, string>> } }).audit
-      .actions;
+    const names = (messagesFor(locale) as { audit: { actions: Record<string, Record<string, string>> } })
+      .audit.actions;
     const missing = actions.filter((action) => {
       const [subject = "", verb = ""] = action.split(".");
       return typeof names[subject]?.[verb] !== "string";

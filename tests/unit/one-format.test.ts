@@ -34,7 +34,8 @@ const RULES: Array<{ pattern: RegExp; why: string }> = [
   },
   {
     // A message's argument that is an amount, handed over as a bare number.
-    pattern: /\b(?:amount|total|threshold|remaining|budget|limit)\w*:\s*[\w.?!]*(?:Minor|Threshold|\.amount)\s*[,}]/,
+    pattern:
+      /\b(?:amount|total|threshold|remaining|budget|limit)\w*:\s*[\w.?!]*(?:Minor|Threshold|\.amount)\s*[,}]/,
     why: "hands a message an amount as a bare number",
   },
   { pattern: /inputMode="decimal"/, why: "is an amount field that is not components/ui/money-input.tsx" },
@@ -68,12 +69,19 @@ describe("one amount format", () => {
       't("rule", { threshold: policy.deliveryThreshold, unit })',
       'inputMode="decimal"',
     ];
-    for (const line of lines) expect(RULES.some(({ pattern }) => pattern.test(line)), line).toBe(true);
+    for (const line of lines)
+      expect(
+        RULES.some(({ pattern }) => pattern.test(line)),
+        line,
+      ).toBe(true);
     for (const line of [
       "unit={program.unit}",
       "{format.amount(request.totalMinor, request.unit)}",
       "amount: format.amount(toMinor(policy.deliveryThreshold), unit),",
     ])
-      expect(RULES.some(({ pattern }) => pattern.test(line)), line).toBe(false);
+      expect(
+        RULES.some(({ pattern }) => pattern.test(line)),
+        line,
+      ).toBe(false);
   });
 });

@@ -33,7 +33,10 @@ export const updateChannelAction = defineAction({
   permission: "provider.channels.edit",
   input: channelFormSchema,
   // The form edits content only; the status switch on the channel page changes the status.
-  run: (body, user) => requestChannelUpdate(user.actor, { ...body, status: undefined }),
+  run: (body, user) =>
+    requestChannelUpdate(user.actor, { ...body, status: undefined }, new Date(), {
+      unchangedIsNothing: true,
+    }),
   revalidate: "/channels",
 });
 

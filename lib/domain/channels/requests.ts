@@ -23,6 +23,7 @@ import {
   type NewChannelRow,
   newChannelId,
 } from "../../db";
+import { formatDateTime } from "../../format";
 import { auditRow, recordAudit } from "../audit";
 import { conflict, invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
@@ -130,7 +131,18 @@ export async function requestChannelCreate(actor: Actor, body: ChannelBody, rece
   return receipt("CREATE", body.providerDeliveryChannelId, receivedAt);
 }
 
-export async function requestChannelUpdate(actor: Actor, body: ChannelBody, receivedAt = new Date()) {
+/**
+ * `unchangedIsNothing`: the portal's form, saved without a change, files no request (issue 30,
+ * finding 9): a new identical request would supersede the pending one and restart its review, and
+ * one identical to the approved content would ask a reviewer to approve nothing. The API keeps the
+ * contract's rule, a newer request overrides the pending one whatever it holds.
+ */
+export async function requestChannelUpdate(
+  actor: Actor,
+  body: ChannelBody,
+  receivedAt = new Date(),
+  { unchangedIsNothing = false }: { unchangedIsNothing?: boolean } = {},
+) {
   const providerId = authorizeProvider(actor, "provider.channels.edit");
   if (body.status === "REQUESTED") {
     throw invalid("status", say("updateSetsStatusOnlyOfflineOrOnline"));
@@ -151,12 +163,19 @@ export async function requestChannelUpdate(actor: Actor, body: ChannelBody, rece
       .update({
         where,
         data: { updatedAt: receivedAt },
-        select: { id: true, approvedContent: true, status: true, requestedContent: true },
+        select: {
+          id: true,
+          approvedContent: true,
+          status: true,
+          requestedContent: true,
+          requests: { where: { state: "PENDING" }, select: { requestedAt: true }, take: 1 },
+        },
       })
       .catch((error: unknown) => {
         if (!isRecordNotFound(error)) throw error;
         throw notFound(say("noChannelWithId", { id: body.providerDeliveryChannelId }));
       });
+    if (unchangedIsNothing && !newStatus) refuseUnchanged(content, channel);
     // Only a status change of the approved content is a status change: anything else must be
     // reviewed as content, since approving this request approves its whole body.
     const kind: RequestKind =
@@ -195,4 +214,16 @@ export async function requestChannelUpdate(actor: Actor, body: ChannelBody, rece
     return kind;
   });
   return receipt(kind, body.providerDeliveryChannelId, receivedAt);
+}
+
+/** Refuses an edit that asks for what is already asked for, or already approved with nothing pending. */
+function refuseUnchanged(
+  content: string,
+  channel: { approvedContent: string | null; requestedContent: string; requests: { requestedAt: Date }[] },
+) {
+  const [pending] = channel.requests;
+  if (pending && sameContent(content, channel.requestedContent))
+    throw conflict(say("nothingChangedPending", { date: formatDateTime(pending.requestedAt) }));
+  if (!pending && channel.approvedContent !== null && sameContent(content, channel.approvedContent))
+    throw conflict(say("nothingChangedApproved"));
 }
