@@ -58,7 +58,9 @@ test("an administrator works the approval queue; the provider sees the outcome",
   await page.goto(`/admin/requests?providerId=${provider.providerId}&kind=UPDATE`);
   await page.getByRole("link", { name: "Delivery Channel Update: First kiosk, renamed" }).click();
   // Fields and codes by their names (issue 30, finding 5), the path and the code on hover.
-  const diff = page.getByRole("table", { name: "Changes from the approved content to the submitted content" });
+  const diff = page.getByRole("table", {
+    name: "Changes from the approved content to the submitted content",
+  });
   const nameRow = diff.getByRole("row").filter({ has: page.locator('[data-path="name.translation"]') });
   await expect(nameRow.getByRole("rowheader")).toContainText("Name");
   await expect(nameRow).toContainText("First kiosk");

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LookupsProvider } from "@/components/channel-form/lookups";
@@ -7,6 +8,7 @@ import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
 import { requireProviderUser } from "@/lib/auth/session";
 import { expiringApiKeys } from "@/lib/domain/api-key-rotation";
 import { providerName } from "@/lib/domain/providers";
+import { DISMISSED_KEY_WARNINGS_COOKIE, dismissedKeyIds } from "@/lib/portal/key-warnings";
 import { PageModeProvider } from "@/lib/portal/page-mode";
 import { setPortalModeAction } from "./actions";
 import { lookupValuesAction } from "./channels/actions";
@@ -16,15 +18,15 @@ export const dynamic = "force-dynamic";
 /**
  * The provider portal. Each page checks the user again: a layout alone protects nothing. The channel
  * form's lookup values come through the layout, so components need not import app/. In test mode
- * every page shows the organisation's sandbox, under a banner that says so. Every page warns while
- * an active API key (of the mode shown) expires within a week.
+ * every page shows the organisation's sandbox, under a banner that says so. Every page of whoever
+ * can roll keys warns while an active key nobody has rolled expires within a week, until dismissed.
  */
 export default async function ProviderLayout({ children }: { children: ReactNode }) {
   const user = await requireProviderUser();
   const t = await getTranslations("nav");
   const [organisation, expiring] = await Promise.all([
     providerName(user.liveProviderId),
-    expiringApiKeys(user.actor),
+    expiringApiKeys(user.actor, dismissedKeyIds((await cookies()).get(DISMISSED_KEY_WARNINGS_COOKIE)?.value)),
   ]);
   return (
     <AppShell

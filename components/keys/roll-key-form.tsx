@@ -17,6 +17,8 @@ import { ShownOnceKey } from "./shown-once-key";
 /** A datetime-local value as one unbreakable word: a line break inside it scrambles it on a right-to-left page. */
 const unbroken = (value: string) => value.replace("T", "\u00a0").replaceAll("-", "\u2011");
 
+const GRACE_DEFAULT_HOURS = 7 * 24;
+
 /** A datetime-local value (UTC) this many hours ahead. */
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
 
@@ -30,7 +32,8 @@ export function RollKeyForm({
   const t = useTranslations("keys.roll");
   const { form, errors, created, pending, submit } = useActionForm(
     rollApiKeySchema,
-    { apiKeyId, graceEndsAt: hoursAhead(24) },
+    // A week: an integration's release cycle can meet it (a day could not; the form allows 30).
+    { apiKeyId, graceEndsAt: hoursAhead(GRACE_DEFAULT_HOURS) },
     roll,
     t("rolled"),
   );

@@ -9,7 +9,7 @@ import { db, takeWriteLock } from "../db";
 import { forgetCachedKeys, generateApiKey, keyIssuedRecord, writeApiKey } from "./api-keys";
 import { recordAudit } from "./audit";
 import { invalid, notFound } from "./errors";
-import { type Actor, authorizeProvider } from "./permissions";
+import { type Actor, authorizeProvider, can } from "./permissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A roll keeps the old key working for at most this long. */
@@ -60,13 +60,14 @@ export async function rollApiKey(actor: Actor, apiKeyId: string, graceEndsAt: Da
     const expiresAt = lifetime === undefined ? null : new Date(now.getTime() + lifetime);
     // Only a key that would outlive the grace end is shortened: a roll never lengthens a key's life.
     const shortened = !old.expiresAt || old.expiresAt > endsAt;
-    // A rolled key has its successor: its owners are not told by mail to rotate it (expiryWarnedAt).
-    await tx.apiKey.update({
-      where: { id: old.id },
-      data: { ...(shortened ? { expiresAt: endsAt } : {}), expiryWarnedAt: now },
-    });
     const successor = await tx.apiKey.create({
       data: { providerId, name: old.name, scope: old.scope, expiresAt, ...columns },
+    });
+    // A rolled key has its successor: it is meant to expire, so neither mail (expiryWarnedAt) nor
+    // the portal's banner (replacedById) asks anyone to roll it again.
+    await tx.apiKey.update({
+      where: { id: old.id },
+      data: { ...(shortened ? { expiresAt: endsAt } : {}), expiryWarnedAt: now, replacedById: successor.id },
     });
     await recordAudit(tx, actor, [
       {
@@ -94,6 +95,7 @@ const KEY_COLUMNS = {
   lastUsedAt: true,
   revokedAt: true,
   expiresAt: true,
+  replacedById: true,
 } as const;
 
 export type KeyState = "active" | "expiring" | "expired" | "revoked";
@@ -118,7 +120,15 @@ export async function listApiKeys(actor: Actor) {
     select: KEY_COLUMNS,
   });
   const now = new Date();
-  return keys.map((key) => ({ ...key, state: keyState(key, now) }));
+  // Both keys of a roll keep one name: each says which of the two it is by the other's prefix.
+  const prefixOf = new Map(keys.map((key) => [key.id, key.prefix]));
+  const replaces = new Map(keys.flatMap((key) => (key.replacedById ? [[key.replacedById, key.prefix]] : [])));
+  return keys.map((key) => ({
+    ...key,
+    state: keyState(key, now),
+    replacedByPrefix: key.replacedById ? (prefixOf.get(key.replacedById) ?? null) : null,
+    replacesPrefix: replaces.get(key.id) ?? null,
+  }));
 }
 
 /** One key of the provider, for its page; another provider's key id is not found. */
@@ -129,17 +139,24 @@ export async function apiKeyOf(actor: Actor, apiKeyId: string) {
   return { ...key, state: keyState(key) };
 }
 
-/** The provider's active keys that expire within EXPIRY_WARNING_DAYS, soonest first (the banner). */
-export function expiringApiKeys(actor: Actor) {
+/**
+ * The banner's keys (issue 30, finding 7): the provider's active keys that expire within
+ * EXPIRY_WARNING_DAYS and that nobody has rolled, soonest first, for whoever can roll them (a
+ * viewer can do nothing about it); none the person dismissed (`dismissed`: key ids).
+ */
+export async function expiringApiKeys(actor: Actor, dismissed: ReadonlySet<string> = new Set()) {
   const providerId = authorizeProvider(actor, "provider.read");
+  if (!can(actor, "provider.keys.manage")) return [];
   const now = new Date();
-  return db().apiKey.findMany({
+  const keys = await db().apiKey.findMany({
     where: {
       providerId,
       revokedAt: null,
+      replacedById: null,
       expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
     },
     orderBy: { expiresAt: "asc" },
     select: { id: true, name: true, prefix: true, expiresAt: true },
   });
+  return keys.filter((key) => !dismissed.has(key.id));
 }

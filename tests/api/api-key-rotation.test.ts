@@ -18,6 +18,7 @@ import {
   utcIn,
 } from "../support/key-actions";
 import { SUBSCRIPTION } from "../support/operations";
+import { shownMarkup, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
 
 const testDb = openTestDb();
@@ -190,4 +191,46 @@ it("documents the 403 of a read-only key on the operations that change something
   expect(responses("/api/Event/Subscribe", "post")).toContain("403");
   expect(responses(LOOKUPS, "post")).not.toContain("403");
   expect(responses("/api/DeliveryChannel/Get/{providerDeliveryChannelId}", "get")).not.toContain("403");
+});
+
+describe("the expiry warning on every page (issue 30, finding 7)", () => {
+  const DAY = 24 * 3600_000;
+  const BANNER = "API keys expiring soon";
+
+  it("warns whoever can roll a key nobody rolled, and no viewer", async () => {
+    const provider = await keyOwner();
+    await provider.newKey({ name: "expiring-unrolled", expiresAt: utcIn(3 * DAY) });
+    const ownerPage = await provider.session.get("/channels");
+    expect(ownerPage.body).toContain(BANNER);
+    expect(ownerPage.body).toContain("expiring-unrolled");
+    const viewer = await signedIn(["viewer"], provider.providerId);
+    expect((await viewer.get("/channels")).body).not.toContain(BANNER);
+  });
+
+  it("says nothing of the old key of a roll, which is meant to expire", async () => {
+    const provider = await keyOwner();
+    const old = await provider.newKey({ name: "rolled-away" });
+    const rolled = await provider.act("rollApiKeyAction", {
+      apiKeyId: old.apiKeyId,
+      graceEndsAt: utcIn(2 * DAY),
+    });
+    expect(rolled.ok).toBe(true);
+    expect((await provider.session.get("/channels")).body).not.toContain(BANNER);
+    const list = (await provider.session.get("/keys")).body;
+    expect(list).toContain(`replaced by ${rolled.data.prefix}…`);
+  });
+
+  it("stays closed for the keys dismissed in that browser, and warns of a new one", async () => {
+    const provider = await keyOwner();
+    const first = await provider.newKey({ name: "dismissed-one", expiresAt: utcIn(3 * DAY) });
+    const get = (cookie: string) =>
+      fetch(`${inject("baseUrl")}/channels`, {
+        headers: { cookie: `${provider.session.cookie}; ${cookie}` },
+      }).then(async (answer) => shownMarkup(await answer.text()));
+    expect(await get(`dismissed-key-warnings=${first.apiKeyId}`)).not.toContain(BANNER);
+    await provider.newKey({ name: "second-one", expiresAt: utcIn(3 * DAY) });
+    const page = await get(`dismissed-key-warnings=${first.apiKeyId}`);
+    expect(page).toContain("second-one");
+    expect(page).not.toContain("dismissed-one");
+  });
 });

@@ -65,6 +65,7 @@ describe("one amount format", () => {
       "<td>{(amount / 100).toFixed(2)}</td>",
       "<span>{request.totalMinor}</span>",
       "<dd>{budget.amount}</dd>",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source line the scan must find
       "title={`${policy.deliveryThreshold} EUR`}",
       't("rule", { threshold: policy.deliveryThreshold, unit })',
       'inputMode="decimal"',

@@ -55,6 +55,13 @@ export default async function KeysPage() {
                     {key.name}
                   </Link>
                   <span className="ms-2 font-mono text-slate-600">{key.prefix}…</span>
+                  {(key.replacedByPrefix || key.replacesPrefix) && (
+                    <span className="block text-xs text-slate-600">
+                      {key.replacedByPrefix
+                        ? t("replacedBy", { prefix: key.replacedByPrefix })
+                        : t("replaces", { prefix: key.replacesPrefix ?? "" })}
+                    </span>
+                  )}
                 </td>
                 <td className={cellClass("sm")}>
                   {key.scope === "read" ? tk("scope.read") : tk("scope.full")}
