@@ -10,8 +10,10 @@ import { isoSeconds } from "../contract/envelope";
 import type { RotatedSecret, RotateSecretInput } from "../contract/forms/webhooks";
 import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
 import { say } from "../contract/validation-messages";
+import { webhookSettings } from "../config";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
+import { isPrivateCallbackHost } from "../webhooks/callback-address";
 import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";
@@ -36,6 +38,10 @@ function receipt(message: string, subscription: Subscribed): SubscriptionReceipt
 
 export async function subscribe(actor: Actor, request: SubscribeRequest): Promise<SubscriptionReceipt> {
   const providerId = authorizeProvider(actor, "provider.webhooks.manage");
+  // A private address could never be called: refused now, not at every delivery (WEBHOOK_ALLOW_PRIVATE_URLS
+  // allows it on a developer's machine, the demo's and the tests').
+  if (!webhookSettings().allowPrivateAddresses && isPrivateCallbackHost(request.callbackUrl))
+    throw invalid("callbackUrl", say("callbackUrlIsPrivate"));
   const auth = request.auth ?? null;
   const keepsRotation = await keepsCurrentSecret(providerId, request.eventType, auth);
   const data = {

@@ -172,4 +172,40 @@ describe("Subscribe", () => {
     const after = (await rowsOf(provider.id))[0]!;
     expect(after.authSealed).toBe(row.authSealed);
   });
+
+  // Issue 30, finding 8: a callback on the subscriber's own machine or network could never be called;
+  // it was accepted, shown healthy, and every delivery then refused in the library's English.
+  it.each([
+    "http://127.0.0.1:4000/hook",
+    "http://localhost:4000/hook",
+    "http://api.localhost/hook",
+    "http://10.1.2.3/hook",
+    "http://192.168.0.10/hook",
+    "http://169.254.169.254/latest/meta-data",
+    "http://[::1]:4000/hook",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://0.0.0.0/hook",
+  ])("a private callback, %s, is refused at subscribe time, saying why", async (callbackUrl) => {
+    const provider = await newProvider();
+    const answer = await subscribe(provider, { eventType: EVENT, callbackUrl });
+    expectFailure(
+      answer,
+      400,
+      "ValidationError",
+      "Invalid Request Body",
+      /callbackUrl: must be a public address/,
+    );
+    expect(await rowsOf(provider.id)).toHaveLength(0);
+  });
+
+  it("a public address, or a host name (resolved only when it is called), is accepted", async () => {
+    for (const callbackUrl of [
+      "http://93.184.215.14/hook",
+      "https://hooks.example.org/dcp",
+      "http://intranet/hook",
+    ]) {
+      const provider = await newProvider();
+      expect((await subscribe(provider, { eventType: EVENT, callbackUrl })).status, callbackUrl).toBe(200);
+    }
+  });
 });
