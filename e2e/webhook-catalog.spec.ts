@@ -115,7 +115,7 @@ test("a disabled subscription shows why; re-enabling it recovers the missed even
       })
       .toBe(1);
     await expect(page.getByText("1 failed attempt in a row")).toBeVisible();
-    await expect(page.getByText("Last: HTTP 410")).toBeVisible();
+    await expect(page.getByText("Last: The receiver answered HTTP 410")).toBeVisible();
     await page.screenshot({ path: "artifacts/screenshots/webhook-health.png", fullPage: true });
 
     status = 200;

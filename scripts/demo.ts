@@ -131,6 +131,9 @@ Try:
   curl -s ${base}/api/DeliveryChannel/Get/${DEMO_CHANNEL_ID} -H 'x-api-key: ${key}'
   curl -s -X POST ${base}/api/ClientSetting/GetLookUpValues -H 'x-api-key: ${key}' \\
        -H 'Content-Type: application/json-patch+json' -d '{"data":"Kyc"}'
+Webhooks on this machine: run \`npm run webhook:receiver -- --port 4000 --secret demo-secret\`
+in another terminal, then subscribe http://127.0.0.1:4000/ with an hmac secret "demo-secret" on
+the portal's Webhooks page (or the API's Subscribe); each event prints there, its signature checked.
 Press Ctrl+C to stop.
 `);
 }
@@ -142,7 +145,9 @@ async function main() {
   await disconnectDb();
   const server = spawn(process.execPath, ["server/supervisor.ts"], {
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    // The demo runs on one machine: its webhooks may call the bundled receiver on 127.0.0.1
+    // (a deployment refuses private callbacks unless this is set).
+    env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...process.env, NODE_ENV: "production" },
   });
   const forward = (signal: NodeJS.Signals) => server.kill(signal);
   process.on("SIGINT", forward);

@@ -8,6 +8,7 @@ import { type PageQuery, pageQuery } from "@/lib/domain/paging";
 import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
+import { FailureReason } from "./failure-reason";
 import { ReplayButton } from "./replay-controls";
 
 type Log = Awaited<ReturnType<typeof deliveryLog>>;
@@ -137,8 +138,12 @@ function AttemptTable({ attempts }: { attempts: Log["events"][number]["deliveryA
               {t("attempt.duration", { duration: format.count(attempt.durationMs) })}
             </td>
             <td className="py-1 pe-3">{attempt.httpStatus ?? "—"}</td>
-            <td className="py-1 pe-3 font-mono text-xs break-all">
-              {attempt.error ?? attempt.responseSnippet ?? ""}
+            <td className="py-1 pe-3 text-xs break-all">
+              {attempt.error ? (
+                <FailureReason reason={attempt.error} />
+              ) : (
+                <span className="font-mono">{attempt.responseSnippet ?? ""}</span>
+              )}
             </td>
           </tr>
         ))}

@@ -1,7 +1,7 @@
 /**
  * A subscription's health on the webhooks page: healthy or failing (the streak, since when, the last
  * reason), disabled with its reason and a re-enable, and a rotation's grace period while it lasts.
- * The reasons come from the delivery worker, in English.
+ * The reasons come from the delivery worker, shown in the reader's language (./failure-reason.tsx).
  */
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/page";
 import type { Formatter } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
+import { useFailureReason } from "./failure-reason";
 import { ReenableButton } from "./reenable-button";
 
 export interface SubscriptionHealthRow {
@@ -22,13 +23,13 @@ export interface SubscriptionHealthRow {
   previousAuthUntil: Date | null;
 }
 
-const lastFailure = (row: SubscriptionHealthRow, format: Formatter) =>
-  row.lastFailureAt ? `${row.lastFailureReason} (${format.dateTime(row.lastFailureAt)})` : "";
+const lastFailure = (row: SubscriptionHealthRow, format: Formatter, inWords: (reason: string) => string) =>
+  row.lastFailureAt ? `${inWords(row.lastFailureReason ?? "")} (${format.dateTime(row.lastFailureAt)})` : "";
 
 function Health({ row }: { row: SubscriptionHealthRow }): ReactNode {
   const t = useTranslations("webhooks.health");
   const format = useFormat();
-  const last = lastFailure(row, format);
+  const last = lastFailure(row, format, useFailureReason());
   if (row.failureStreak > 0)
     return (
       <>
@@ -58,6 +59,7 @@ export function SubscriptionHealth({
 }) {
   const t = useTranslations("webhooks.health");
   const format = useFormat();
+  const inWords = useFailureReason();
   return (
     <>
       <div className="sm:col-span-3">
@@ -78,7 +80,7 @@ export function SubscriptionHealth({
             <Badge tone="red">{t("disabled")}</Badge>{" "}
             <span className="text-red-800">
               {t("disabledBecause", {
-                reason: row.disabledReason ?? "",
+                reason: inWords(row.disabledReason ?? ""),
                 date: format.dateTime(row.disabledAt),
               })}
             </span>

@@ -6,14 +6,14 @@
  */
 
 import { randomBytes } from "node:crypto";
+import { webhookSettings } from "../config";
+import { isPrivateCallbackHost } from "../contract/callback-address";
 import { isoSeconds } from "../contract/envelope";
 import type { RotatedSecret, RotateSecretInput } from "../contract/forms/webhooks";
 import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
 import { say } from "../contract/validation-messages";
-import { webhookSettings } from "../config";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
-import { isPrivateCallbackHost } from "../webhooks/callback-address";
 import { recordAudit } from "./audit";
 import { conflict, invalid, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";

@@ -6,6 +6,7 @@
  * another) write it too.
  */
 import { db } from "../db";
+import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { DISABLE_AFTER_FAILING_MS } from "../webhooks/schedule";
 
 export type Failure = { kind: "failed"; error: string; retryAfterMs?: number; gone?: boolean };
@@ -69,7 +70,7 @@ function writesFor({ id, outcomes, now }: SubscriptionOutcomes) {
         }),
       },
     ];
-  const disabledReason = gone ? "The receiver answered 410 Gone" : "Every delivery failed for 5 days";
+  const disabledReason = gone ? FAILURE_TEXT.gone : FAILURE_TEXT.failingForDays;
   const streakStart = gone
     ? {}
     : { failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_FAILING_MS) } };

@@ -8,6 +8,7 @@ import { db } from "../db";
 import { eventBody } from "../domain/delivery-request-events";
 import { previousSecret, subscriptionAuth } from "../domain/subscriptions";
 import { log } from "../log";
+import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
 import { nextRetryDelayMs } from "../webhooks/schedule";
 import { callbackHeaders } from "../webhooks/signing";
@@ -97,13 +98,11 @@ function describeNetworkError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   // request-filtering-agent refuses with "DNS lookup … is not allowed. Because, It is private IP address."
-  if (/not allowed/i.test(message))
-    return `Refused: the callback address is private, loopback or link-local (${message})`;
-  if (/^no answer within/.test(message)) return `Timeout: ${message}`;
-  if (error instanceof ServerBusy)
-    return "Not sent: the worker was busy with other large payloads; it is sent again later";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `DNS: the host name does not resolve (${message})`;
-  if (code === "ECONNREFUSED") return `Connection refused (${message})`;
+  if (/not allowed/i.test(message)) return `${FAILURE_TEXT.private} (${message})`;
+  if (/^no answer within/.test(message)) return `${FAILURE_TEXT.timeout}: ${message}`;
+  if (error instanceof ServerBusy) return FAILURE_TEXT.busy;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `${FAILURE_TEXT.dns} (${message})`;
+  if (code === "ECONNREFUSED") return `${FAILURE_TEXT.connectionRefused} (${message})`;
   return message;
 }
 

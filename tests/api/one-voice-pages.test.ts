@@ -2,13 +2,16 @@
  * One product, one voice (issue 30, findings 4 and 5), as the server renders the pages: an amount
  * reads the same on the program's policy, the audit trail, the channel page and the reviewer's diff,
  * in the reader's language (English and Arabic here), never as hundredths or a bare number; a
- * lookup code shows by its name, an audit action and a changed field by theirs.
+ * lookup code shows by its name, an audit action and a changed field by theirs; a callback's
+ * failure in the reader's words.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requestChannelUpdate } from "@/lib/domain/channels";
 import { formatterFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
+import { FAILURE_TEXT } from "@/lib/webhooks/failure-reasons";
 import { providerActor } from "../support/actors";
 import { programWithPolicy, send } from "../support/approval-setup";
 import { type PortalSession, signedIn } from "../support/portal-session";
@@ -96,4 +99,35 @@ it("the English names are the catalog's", async () => {
   expect(diff).toContain("Bulgaria");
   const channel = await page("owner", `/channels/${setup.providerDeliveryChannelId}`, "en");
   expect(channel).toContain("Cash");
+});
+
+describe("a callback's failure in the reader's words (issue 30, finding 8)", () => {
+  const LIBRARY_TEXT =
+    "DNS lookup 127.0.0.1(family:undefined, host:127.0.0.1) is not allowed. Because, It is private IP address.";
+
+  beforeAll(async () => {
+    // As the worker records a callback refused at connect time (lib/jobs/webhook-outcomes.ts).
+    await db().subscription.create({
+      data: {
+        providerId: setup.providerId,
+        eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
+        callbackUrl: "https://hooks.example.org/private-after-dns",
+        failureStreak: 2,
+        failingSince: new Date(),
+        lastFailureAt: new Date(),
+        lastFailureReason: `${FAILURE_TEXT.private} (${LIBRARY_TEXT})`,
+      },
+    });
+  });
+
+  it.each(["en", "ar"] as const)(
+    "the webhooks page says why in %s, not in the library's English",
+    async (locale) => {
+      const body = await page("owner", "/webhooks", locale);
+      const catalog = messagesFor(locale) as { webhooks: { failure: { private: string } } };
+      // As React writes it into the page (an apostrophe is &#x27;).
+      expect(body).toContain(catalog.webhooks.failure.private.replaceAll("'", "&#x27;"));
+      expect(body).not.toContain("Because, It is private IP address.");
+    },
+  );
 });
