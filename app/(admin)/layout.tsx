@@ -4,41 +4,53 @@ import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
 import { BADGE_CAP, pendingRequestCount } from "@/lib/domain/channels";
-import { can } from "@/lib/domain/permissions";
+import { can, type Permission } from "@/lib/domain/permissions";
+import type { Counted } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 
 /** The admin console, for platform administrators only. Each page checks the role again. */
+/**
+ * The console's sections, each for the roles that work there (issue 30, finding 6: every staff role
+ * saw every section): shown when the person holds any of its permissions. Pages still check their own.
+ */
+const SECTIONS: Array<{ href: string; label: string; for: Permission[] }> = [
+  { href: "/admin/requests", label: "requests", for: ["channels.decide", "audit.read"] },
+  { href: "/admin/channels", label: "channels", for: ["console.read"] },
+  {
+    href: "/admin/providers",
+    label: "providers",
+    for: ["providers.manage", "channels.decide", "audit.read"],
+  },
+  { href: "/admin/programs", label: "programs", for: ["programs.manage", "payments.approve", "audit.read"] },
+  { href: "/admin/approvals", label: "approvals", for: ["payments.approve"] },
+  { href: "/admin/eligibility", label: "eligibility", for: ["programs.manage", "channels.decide"] },
+  { href: "/admin/deliveries", label: "webhookLog", for: ["webhooks.replay", "audit.read"] },
+  { href: "/admin/audit", label: "auditTrail", for: ["audit.read"] },
+  { href: "/admin/users", label: "users", for: ["users.read"] },
+  { href: "/admin/mailbox", label: "mailbox", for: ["mail.read"] },
+  { href: "/admin/tokens", label: "apiTokens", for: ["tokens.own"] },
+  { href: "/admin/notifications", label: "notifications", for: ["console.read"] },
+];
+
+/** The admin console, for platform users. Each page checks the role again. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requirePlatformUser();
   const t = await getTranslations("nav");
+  const mine = SECTIONS.filter((section) => section.for.some((permission) => can(user.actor, permission)));
+  const counts: Record<string, () => Promise<Counted>> = {
+    "/admin/requests": () => pendingRequestCount(BADGE_CAP),
+    "/admin/approvals": () => awaitingMyApprovalCount(user.actor),
+  };
+  const nav = await Promise.all(
+    mine.map(async (section) => ({
+      href: section.href,
+      label: t(section.label),
+      ...(counts[section.href] ? { count: await counts[section.href]!() } : {}),
+    })),
+  );
   return (
-    <AppShell
-      user={user}
-      organisation={t("platformAdministration")}
-      nav={[
-        { href: "/admin/requests", label: t("requests"), count: await pendingRequestCount(BADGE_CAP) },
-        { href: "/admin/channels", label: t("channels") },
-        { href: "/admin/providers", label: t("providers") },
-        { href: "/admin/programs", label: t("programs") },
-        ...(can(user.actor, "payments.approve")
-          ? [
-              {
-                href: "/admin/approvals",
-                label: t("approvals"),
-                count: await awaitingMyApprovalCount(user.actor),
-              },
-            ]
-          : []),
-        { href: "/admin/eligibility", label: t("eligibility") },
-        { href: "/admin/deliveries", label: t("webhookLog") },
-        ...(can(user.actor, "audit.read") ? [{ href: "/admin/audit", label: t("auditTrail") }] : []),
-        ...(can(user.actor, "users.read") ? [{ href: "/admin/users", label: t("users") }] : []),
-        ...(can(user.actor, "mail.read") ? [{ href: "/admin/mailbox", label: t("mailbox") }] : []),
-        { href: "/admin/tokens", label: t("apiTokens") },
-        { href: "/admin/notifications", label: t("notifications") },
-      ]}
-    >
+    <AppShell user={user} organisation={t("platformAdministration")} nav={nav}>
       {children}
     </AppShell>
   );

@@ -126,11 +126,11 @@ function countChannels(where: Prisma.ChannelWhereInput) {
 /** The figures of the console's home page. */
 export async function consoleCounts(actor: Actor) {
   authorize(actor, "console.read");
-  const [pending, channels, providers, translationsWaiting] = await Promise.all([
+  // What waits for the person (pending requests, translations…) is ./waiting-for-you.ts, by their roles.
+  const [pending, channels, providers] = await Promise.all([
     pendingRequestCount(),
     countChannels(LIVE_ROW),
     db().provider.count({ where: LIVE_PROVIDER }),
-    db().translationJob.count({ where: { state: { in: ["PENDING", "FAILED"] } } }),
   ]);
-  return { pending, channels, providers, translationsWaiting };
+  return { pending, channels, providers };
 }

@@ -176,3 +176,71 @@ describe("the console", () => {
     }
   });
 });
+
+describe("each role's first page (issue 30, finding 6)", () => {
+  /** The entries of "Waiting for you" a page shows, and the console sections its navigation offers. */
+  const waitingOn = (page: string) =>
+    [...page.matchAll(/data-waiting="(\w+)"/g)].map((match) => match[1]).sort();
+  /** One entry's link and the count it shows. */
+  const entry = (page: string, key: string) => {
+    const match = new RegExp(`<a data-waiting="${key}"[^>]*href="([^"]*)"[^>]*><span[^>]*>([^<]*)<`).exec(
+      page,
+    );
+    return match ? { href: match[1]!.replaceAll("&amp;", "&"), count: match[2] } : null;
+  };
+  const sectionsOf = (page: string) =>
+    [
+      ...(page.match(/<nav aria-label="Main"[\s\S]*?<\/nav>/)?.[0] ?? "").matchAll(
+        /href="(\/admin\/[\w-]+)"/g,
+      ),
+    ]
+      .map((match) => match[1])
+      .sort();
+
+  it.each([
+    ["reviewer", ["channelRequests", "translationsForHumans"], "/admin/requests", "/admin/approvals"],
+    ["finance_approver", ["paymentsToApprove"], "/admin/approvals", "/admin/requests"],
+    ["program_manager", ["mySendsAwaitingApproval"], "/admin/eligibility", "/admin/audit"],
+    ["auditor", ["auditToday"], "/admin/audit", "/admin/approvals"],
+    [
+      "administrator",
+      ["auditToday", "disabledSubscriptions", "invitationsOpen"],
+      "/admin/users",
+      "/admin/approvals",
+    ],
+  ] as const)(
+    "a %s sees what waits for them, and the sections of their work",
+    async (role, waiting, has, lacks) => {
+      const home = await pageAs([role], "/admin");
+      expect(waitingOn(home)).toEqual([...waiting].sort());
+      expect(sectionsOf(home)).toContain(has);
+      expect(sectionsOf(home)).not.toContain(lacks);
+    },
+  );
+
+  it("a finance approver's count is the payments they may still approve, linked to their queue", async () => {
+    const home = await pageAs(["finance_approver"], "/admin");
+    expect(entry(home, "paymentsToApprove")).toEqual({
+      href: "/admin/approvals",
+      count: expect.stringMatching(/^[1-9]/),
+    });
+  });
+
+  it("a provider's home counts what waits for their role, each linked to the filtered list", async () => {
+    const provider = (roles: UserRole[], path: string) => pageAs(roles, path, subjects.providerId);
+    const owner = await provider(["owner"], "/channels");
+    expect(waitingOn(owner)).toEqual(
+      ["failingSubscriptions", "keysExpiring", "rejectedRequests", "requestsAwaitingPlatform"].sort(),
+    );
+    expect(entry(owner, "requestsAwaitingPlatform")).toEqual({
+      href: "/channels?state=pending",
+      count: expect.stringMatching(/^[1-9]/),
+    });
+    expect(waitingOn(await provider(["viewer"], "/channels"))).toEqual(["requestsAwaitingPlatform"]);
+    // The filtered list holds the channel with a pending request, and not the approved one without.
+    const pending = await provider(["viewer"], "/channels?state=pending");
+    expect(pending).not.toContain(`/channels/${subjects.approvedId}"`);
+    expect(pending).toContain("Show all");
+    expect(waitingOn(pending)).toEqual([]);
+  });
+});

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { WaitingForYou } from "@/components/shell/waiting-for-you";
 import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { translatorSetting } from "@/lib/config";
 import { consoleCounts } from "@/lib/domain/admin-console";
+import { waitingInConsole } from "@/lib/domain/waiting-for-you";
 import { getFormat } from "@/lib/i18n/get-format";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,22 +15,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminHomePage() {
   const user = await requirePlatformUser();
-  const counts = await consoleCounts(user.actor);
+  const [counts, waiting] = await Promise.all([consoleCounts(user.actor), waitingInConsole(user.actor)]);
   const t = await getTranslations("adminConsole.home");
   const format = await getFormat();
+  // What waits for this person comes first (by their roles); then the platform at a glance.
   const tiles = [
-    { href: "/admin/requests", label: t("pending"), value: counts.pending },
     { href: "/admin/channels", label: t("channels"), value: counts.channels },
     { href: "/admin/providers", label: t("providers"), value: counts.providers },
-    {
-      href: "/admin/channels",
-      label: translatorSetting() ? t("translationsWaiting") : t("translationsForHumans"),
-      value: counts.translationsWaiting,
-    },
   ];
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
+      <WaitingForYou waiting={waiting} />
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{t("atAGlance")}</h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.label}>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ChannelNameCell, ChannelStandingBadges } from "@/components/channels/status-badges";
+import { WaitingForYou } from "@/components/shell/waiting-for-you";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -9,8 +10,10 @@ import { SearchForm } from "@/components/ui/search-form";
 import { DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
 import { inViewersLanguage, listProviderChannels } from "@/lib/domain/channels";
+import { isPortalChannelState } from "@/lib/domain/channels/standing";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
+import { waitingInPortal } from "@/lib/domain/waiting-for-you";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("channels");
@@ -26,7 +29,13 @@ export default async function ChannelsPage({
   const user = await requireProviderUser();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q : "";
-  const list = await listProviderChannels(user.actor, { q, ...pageQuery(params) });
+  const state = isPortalChannelState(params.state) ? params.state : undefined;
+  const query = pageQuery(params);
+  const list = await listProviderChannels(user.actor, { q, state, ...query });
+  // The provider's home: what waits for them first, above the unfiltered list's first page.
+  const home = !q && !state && !query.after && !query.before;
+  const waiting = home ? await waitingInPortal(user.actor) : [];
+  const tw = await getTranslations("home.waiting");
   // Names in the viewer's language where a translation of them exists (issue 13).
   const items = await inViewersLanguage(list.items, await getLocale());
 
@@ -43,6 +52,17 @@ export default async function ChannelsPage({
           )
         }
       />
+      <WaitingForYou waiting={waiting} />
+      {state && (
+        <p className="mb-4 text-sm text-slate-700">
+          {tw("filtered", {
+            filter: tw(state === "rejected" ? "rejectedRequests" : "requestsAwaitingPlatform"),
+          })}{" "}
+          <Link className="underline" href="/channels">
+            {tw("showAll")}
+          </Link>
+        </p>
+      )}
       <SearchForm
         action="/channels"
         id="channel-search"
@@ -55,7 +75,7 @@ export default async function ChannelsPage({
         items={items}
         paging={list}
         basePath="/channels"
-        params={q ? { q } : {}}
+        params={{ ...(q ? { q } : {}), ...(state ? { state } : {}) }}
         unit={t("list.unit")}
         empty={
           <EmptyState title={q ? t("list.noMatch", { q }) : t("list.empty")}>

@@ -13,7 +13,7 @@ import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
 import { amongChannels, availableInCountry, fewCandidates, offersCategory } from "./filters";
 import { type ChannelSearch, searchFilter } from "./search";
-import { channelStanding } from "./standing";
+import { channelStanding, PORTAL_CHANNEL_STATES, type PortalChannelState } from "./standing";
 
 export const CHANNELS_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 25;
@@ -67,17 +67,20 @@ async function pageOfChannels(
 
 export interface ChannelListQuery extends PageQuery {
   q?: string;
+  /** Only the channels whose newest request was rejected, or one awaits the platform's decision. */
+  state?: PortalChannelState;
 }
 
 /**
  * One page of the provider's channels. The search matches the id and the words of the requested
  * content (name, description, contacts…) through Channel.searchText and its trigram index (./search.ts).
  */
-export async function listProviderChannels(actor: Actor, { q, ...query }: ChannelListQuery) {
+export async function listProviderChannels(actor: Actor, { q, state, ...query }: ChannelListQuery) {
   const providerId = authorizeProvider(actor, "provider.read");
   const term = q?.trim();
   const search = term ? await searchFilter(providerId, term) : undefined;
-  return pageOfChannels({ providerId, ...search?.where }, query, CHANNELS_PAGE_SIZE, search);
+  const where = { providerId, ...search?.where, ...(state ? PORTAL_CHANNEL_STATES[state] : {}) };
+  return pageOfChannels(where, query, CHANNELS_PAGE_SIZE, search);
 }
 
 /** The console's filter on a channel's newest request: one awaits a decision, or was rejected. */

@@ -70,3 +70,15 @@ export const STANDING_FILTERS = {
 >;
 
 export type StandingFilter = keyof typeof STANDING_FILTERS;
+
+/**
+ * The provider list's filters (lib/domain/waiting-for-you.ts links to them): the channels whose newest
+ * request was rejected, or one awaits the platform's decision.
+ */
+export const PORTAL_CHANNEL_STATES = {
+  rejected: { rejectionReason: { not: null } },
+  pending: { requests: { some: { state: "PENDING" } } },
+} as const;
+export type PortalChannelState = keyof typeof PORTAL_CHANNEL_STATES;
+export const isPortalChannelState = (value: unknown): value is PortalChannelState =>
+  typeof value === "string" && Object.hasOwn(PORTAL_CHANNEL_STATES, value);

@@ -1,0 +1,152 @@
+/**
+ * What waits for a person, on the first page they see (issue 30, finding 6): every staff role
+ * landed on the channel review queue, a finance approver among requests they cannot decide and
+ * without their own pending approvals, a provider on a bare list. Each entry is a count of what that
+ * person's roles can act on, with the filtered list that holds it; a role sees only its own entries.
+ */
+import { db } from "../db";
+import type { Counted } from "../format";
+import { EXPIRY_WARNING_DAYS } from "./api-key-rotation";
+import { awaitingMyApprovalCount } from "./approval-queue";
+import { PENDING } from "./approval-rules";
+import { BADGE_CAP, pendingRequestCount } from "./channels";
+import { PORTAL_CHANNEL_STATES } from "./channels/standing";
+import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";
+import { LIVE_PROGRAM } from "./sandbox-scope";
+
+/** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
+export interface Waiting {
+  key: string;
+  count: Counted;
+  href: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+interface Entry {
+  key: string;
+  /** Whoever holds this permission is shown the entry. */
+  for: Permission;
+  href: string;
+  count: (actor: Actor) => Promise<Counted>;
+}
+
+/** The console's entries, in the order a person works them. */
+const CONSOLE: Entry[] = [
+  {
+    key: "channelRequests",
+    for: "channels.decide",
+    href: "/admin/requests",
+    count: () => pendingRequestCount(BADGE_CAP),
+  },
+  {
+    key: "paymentsToApprove",
+    for: "payments.approve",
+    href: "/admin/approvals",
+    count: (actor) => awaitingMyApprovalCount(actor),
+  },
+  {
+    key: "mySendsAwaitingApproval",
+    for: "programs.manage",
+    href: "/admin/programs",
+    count: (actor) =>
+      db().deliveryRequest.count({
+        where: { approvalState: PENDING, createdBy: actor.personId ?? "", program: LIVE_PROGRAM },
+      }),
+  },
+  {
+    key: "translationsForHumans",
+    for: "translations.edit",
+    href: "/admin/channels",
+    count: () => db().translationJob.count({ where: { state: { in: ["PENDING", "FAILED"] } } }),
+  },
+  {
+    key: "disabledSubscriptions",
+    for: "webhooks.replay",
+    href: "/admin/deliveries",
+    count: () =>
+      db().subscription.count({ where: { disabledAt: { not: null }, provider: { sandboxOfId: null } } }),
+  },
+  {
+    key: "invitationsOpen",
+    for: "users.manage",
+    href: "/admin/users",
+    count: () =>
+      db().invitation.count({ where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } }),
+  },
+  {
+    key: "auditToday",
+    for: "audit.read",
+    href: `/admin/audit?from=${new Date().toISOString().slice(0, 10)}`,
+    count: () =>
+      db().auditEntry.count({
+        where: { at: { gte: new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) } },
+      }),
+  },
+];
+
+/** The provider portal's entries: what a provider's people fix, or watch, in their organisation. */
+const PROVIDER: Entry[] = [
+  {
+    key: "rejectedRequests",
+    for: "provider.channels.edit",
+    href: "/channels?state=rejected",
+    count: (actor) =>
+      db().channel.count({
+        where: { providerId: actor.providerId ?? "", ...PORTAL_CHANNEL_STATES.rejected },
+      }),
+  },
+  {
+    key: "requestsAwaitingPlatform",
+    for: "provider.read",
+    href: "/channels?state=pending",
+    count: (actor) =>
+      db().channel.count({ where: { providerId: actor.providerId ?? "", ...PORTAL_CHANNEL_STATES.pending } }),
+  },
+  {
+    key: "failingSubscriptions",
+    for: "provider.webhooks.manage",
+    href: "/webhooks",
+    count: (actor) =>
+      db().subscription.count({
+        where: {
+          providerId: actor.providerId ?? "",
+          OR: [{ disabledAt: { not: null } }, { failureStreak: { gt: 0 } }],
+        },
+      }),
+  },
+  {
+    key: "keysExpiring",
+    for: "provider.keys.manage",
+    href: "/keys",
+    count: (actor) => {
+      const now = new Date();
+      return db().apiKey.count({
+        where: {
+          providerId: actor.providerId ?? "",
+          revokedAt: null,
+          replacedById: null,
+          expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
+        },
+      });
+    },
+  },
+];
+
+async function countsOf(actor: Actor, entries: Entry[]): Promise<Waiting[]> {
+  const mine = entries.filter((entry) => can(actor, entry.for));
+  const counts = await Promise.all(mine.map((entry) => entry.count(actor)));
+  return mine.map((entry, index) => ({ key: entry.key, href: entry.href, count: counts[index] ?? 0 }));
+}
+
+/** What waits for a platform user in the console, by their roles. */
+export function waitingInConsole(actor: Actor): Promise<Waiting[]> {
+  authorize(actor, "console.read");
+  return countsOf(actor, CONSOLE);
+}
+
+/** What waits for a provider's person in their organisation (its sandbox in test mode), by their role. */
+export function waitingInPortal(actor: Actor): Promise<Waiting[]> {
+  authorizeProvider(actor, "provider.read");
+  return countsOf(actor, PROVIDER);
+}
