@@ -157,3 +157,13 @@ test("the console's provider page lists channels by name", async ({ page, reques
   await page.goto(`/admin/providers/${account.providerId}`);
   await expect(page.getByRole("link", { name: "Voucher shop network" })).toBeVisible();
 });
+
+test("a page not found inside the portal says so within its frame, one <main> (issue 30, finding 12)", async ({
+  page,
+}) => {
+  await signIn(page, createProviderAccount());
+  await page.goto("/channels/no-such-channel");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.locator("main")).toHaveCount(1);
+});

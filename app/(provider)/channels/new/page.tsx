@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { emptyChannelValues } from "@/components/channel-form/form-values";
@@ -16,8 +16,20 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewChannelPage() {
   const t = await getTranslations("channelForm");
   const user = await requireProviderUser();
-  // A role that may not change channels has no form to fill in.
-  if (!can(user.actor, "provider.channels.edit")) notFound();
+  // A role that may not change channels has no form to fill in: the page says why (it said
+  // "Page not found", issue 30, finding 12).
+  if (!can(user.actor, "provider.channels.edit"))
+    return (
+      <>
+        <PageHeader title={t("new.heading")} />
+        <p role="alert" className="text-sm text-amber-900">
+          {t("new.forbidden")}
+        </p>
+        <Link href="/channels" className="mt-4 inline-block text-sm text-blue-800 underline">
+          {t("new.backToChannels")}
+        </Link>
+      </>
+    );
   return (
     <>
       <PageHeader
