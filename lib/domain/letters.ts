@@ -124,6 +124,8 @@ export const paymentDecidedLetter =
   (decision: {
     subject: "payment" | "refund";
     approved: boolean;
+    /** Not decided: it waited past the approval window (lib/domain/payment-expiry.ts). */
+    expired?: boolean;
     programName: string;
     /** The request's description, or the refunded delivery's beneficiary. */
     what: string;
@@ -136,7 +138,8 @@ export const paymentDecidedLetter =
   (locale) => {
     const { t, format, letter } = writer(locale);
     const amount = format.amount(decision.amount.minor, decision.amount.unit);
-    const key = `${decision.subject}${decision.approved ? "Approved" : "Rejected"}` as const;
+    const outcome = decision.expired ? "Expired" : decision.approved ? "Approved" : "Rejected";
+    const key = `${decision.subject}${outcome}` as const;
     const values = { amount, programName: decision.programName, what: decision.what, by: decision.decidedBy };
     return letter(t(`paymentDecided.${key}.subject`, values), [
       t(`paymentDecided.${key}.body`, values),

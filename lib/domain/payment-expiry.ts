@@ -9,6 +9,7 @@ import { paymentApprovalExpiryMs } from "../config";
 import { db, takeWriteLock } from "../db";
 import { PENDING } from "./approval-rules";
 import { recordAudit } from "./audit";
+import { notifyPaymentDecided } from "./notifications";
 import { closeUnsent } from "./payment-approvals";
 import { authorize, systemActor } from "./permissions";
 import { closeRefund } from "./refund-approvals";
@@ -32,7 +33,11 @@ async function expireDeliveryRequests(cutoff: Date): Promise<number> {
       id: true,
       totalMinor: true,
       budgetAccountId: true,
-      program: { select: { budget: { select: { id: true } } } },
+      createdBy: true,
+      description: true,
+      unit: true,
+      programId: true,
+      program: { select: { name: true, budget: { select: { id: true } } } },
     },
   });
   let expired = 0;
@@ -40,6 +45,21 @@ async function expireDeliveryRequests(cutoff: Date): Promise<number> {
     const done = await db().$transaction(async (tx) => {
       await takeWriteLock(tx);
       if (!(await closeUnsent(tx, request, "EXPIRED"))) return false;
+      // The person who sent it is told, as of an approval or a rejection (issue 30, finding 3).
+      await notifyPaymentDecided(
+        tx,
+        { askedBy: request.createdBy, decidedBy: EXPIRY.id },
+        {
+          subject: "payment",
+          approved: false,
+          expired: true,
+          programName: request.program.name,
+          what: request.description,
+          amount: { minor: request.totalMinor, unit: request.unit },
+          reason: null,
+          path: `/admin/programs/${request.programId}/requests/${request.id}`,
+        },
+      );
       await recordAudit(tx, EXPIRY, {
         action: "delivery_request.expired",
         subjectType: "DeliveryRequest",
@@ -59,13 +79,40 @@ async function expireRefunds(cutoff: Date): Promise<number> {
     where: { state: PENDING, createdAt: { lt: cutoff } },
     orderBy: { createdAt: "asc" },
     take: BATCH,
-    select: { id: true },
+    select: {
+      id: true,
+      requestedBy: true,
+      amountMinor: true,
+      delivery: {
+        select: {
+          beneficiaryId: true,
+          deliveryRequest: {
+            select: { id: true, programId: true, unit: true, program: { select: { name: true } } },
+          },
+        },
+      },
+    },
   });
   let expired = 0;
   for (const refund of due) {
     const done = await db().$transaction(async (tx) => {
       await takeWriteLock(tx);
       if (!(await closeRefund(tx, refund.id, "EXPIRED"))) return false;
+      const request = refund.delivery.deliveryRequest;
+      await notifyPaymentDecided(
+        tx,
+        { askedBy: refund.requestedBy, decidedBy: EXPIRY.id },
+        {
+          subject: "refund",
+          approved: false,
+          expired: true,
+          programName: request.program.name,
+          what: refund.delivery.beneficiaryId,
+          amount: { minor: refund.amountMinor, unit: request.unit },
+          reason: null,
+          path: `/admin/programs/${request.programId}/requests/${request.id}`,
+        },
+      );
       await recordAudit(tx, EXPIRY, {
         action: "refund.expired",
         subjectType: "RefundRequest",

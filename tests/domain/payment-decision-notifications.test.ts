@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { approveDeliveryRequest, rejectDeliveryRequest } from "@/lib/domain/payment-approvals";
+import { expireDuePayments } from "@/lib/domain/payment-expiry";
 import { rejectRefund, requestRefund } from "@/lib/domain/refund-approvals";
-import { programWithPolicy } from "../support/approval-setup";
+import { age, programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
@@ -85,5 +86,25 @@ describe("the final decision on a held payment or refund (issue 30, finding 3)",
     expect(row.slice(0, row.indexOf("</tr>"))).toMatch(
       new RegExp(`Refund rejected by ${approver.name} at [^<]+: It was paid once`),
     );
+  });
+
+  it("an expiry is mailed to the person who asked too, once however many workers expire it", async () => {
+    const setup = await programWithPolicy({ delivery: [100, 1], refund: [10, 1] });
+    const creator = await newUser(["program_manager"]);
+    const held = await sendDeliveryRequest(creator.actor, {
+      idempotencyKey: randomUUID(),
+      programId: setup.programId,
+      channelId: setup.channelId,
+      description: "Held and forgotten",
+      deliveries: [delivery(150)],
+    });
+    await age("deliveryRequest", held.deliveryRequestId, 169);
+    await Promise.all([expireDuePayments(), expireDuePayments()]);
+    const mails = await mailTo(creator.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: "payment_decided" });
+    expect(mails[0]!.subject).toMatch(/^Expired unapproved: Held and forgotten/);
+    expect(mails[0]!.body).toContain("did not get its approvals in time and expired");
+    expect(mails[0]!.body).toContain(`/admin/programs/${setup.programId}/requests/${held.deliveryRequestId}`);
   });
 });
