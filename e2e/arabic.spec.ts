@@ -209,3 +209,49 @@ test("the confirmation before a send names its budgets and amounts in the reader
   await expect(dialog).toContainText(formatterFor("ar").amount(1250n, "EUR"));
   await expect(dialog).not.toContainText("Program Virtual Budget");
 });
+
+test.describe("at 1280 px (issue 30, finding 10)", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("budget figures neither overlap nor clip, and a chart's amounts stay beside its axis", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(page, world.admin, /\/admin$/);
+    await readArabic(context, baseURL!);
+    await page.goto(`/admin/programs/${world.programId}`);
+    await expectFiguresApart(page);
+    const labels = page.locator(".recharts-yAxis-tick-labels text");
+    await expect(labels.first()).toBeVisible();
+    const axis = await page
+      .locator(".recharts-yAxis line.recharts-cartesian-axis-line")
+      .first()
+      .boundingBox();
+    for (const label of await labels.all()) {
+      const box = (await label.boundingBox())!;
+      expect(box.x + box.width, "a y-axis label crosses its axis").toBeLessThanOrEqual(axis!.x + 1);
+    }
+  });
+});
+
+/** Every budget figure shows whole, none over another. */
+async function expectFiguresApart(page: Page) {
+  const figures = page.locator('[data-testid^="budget-"]');
+  await expect(figures.first()).toBeVisible();
+  const boxes = [];
+  for (const figure of await figures.all()) {
+    const clipped = await figure.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+    expect(clipped, `${await figure.textContent()} is cut`).toBe(false);
+    boxes.push((await figure.boundingBox())!);
+  }
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1)) {
+      const apart =
+        a.x + a.width <= b.x + 1 ||
+        b.x + b.width <= a.x + 1 ||
+        a.y + a.height <= b.y + 1 ||
+        b.y + b.height <= a.y + 1;
+      expect(apart, "two budget figures overlap").toBe(true);
+    }
+}

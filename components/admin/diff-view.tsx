@@ -116,12 +116,12 @@ export function DiffView({
               </>
             ) : (
               <>
-                <td className="py-2 pe-3 break-all whitespace-pre-wrap text-red-800">
+                <td dir="auto" className="py-2 pe-3 break-all whitespace-pre-wrap text-red-800">
                   {change.kind === "added"
                     ? "—"
                     : (shownValue(change.path, change.before, units.before) ?? show(change.before, cut))}
                 </td>
-                <td className="py-2 pe-3 break-all whitespace-pre-wrap text-green-800">
+                <td dir="auto" className="py-2 pe-3 break-all whitespace-pre-wrap text-green-800">
                   {change.kind === "removed"
                     ? "—"
                     : (shownValue(change.path, change.after, units.after) ?? show(change.after, cut))}

@@ -37,7 +37,9 @@ export function BudgetView({ budget, label }: { budget: Overview; label: string 
         <div className="absolute inset-y-0 start-0 bg-amber-400" style={{ width: `${reservedShare}%` }} />
         <div className="absolute inset-y-0 start-0 bg-green-600" style={{ width: `${deliveredShare}%` }} />
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      {/* As many figures a row as fit the card (issue 30, finding 10: four columns in the channel page's
+          narrow card overlapped its Arabic amounts and clipped "Remaining"). */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(9rem,1fr))] gap-2 text-sm">
         {(
           [
             ["budget", budget.limitMinor],
@@ -48,7 +50,7 @@ export function BudgetView({ budget, label }: { budget: Overview; label: string 
         ).map(([name, minor]) => (
           <div key={name}>
             <dt className="text-slate-600">{t(`figures.${name}`)}</dt>
-            <dd data-testid={`budget-${name}`} className="font-medium">
+            <dd data-testid={`budget-${name}`} className="font-medium break-words">
               {format.amount(minor, budget.unit)}
             </dd>
           </div>

@@ -23,7 +23,9 @@ export function BurnDownChart({
   return (
     <figure>
       <figcaption className="mb-1 text-xs text-slate-600">{t("caption", { unit })}</figcaption>
-      <div className="h-48 w-full">
+      {/* A chart is drawn left to right whatever the page's direction: Recharts anchors its axis
+          labels for left to right, and on a right-to-left page they were drawn over the axis. */}
+      <div className="h-48 w-full" dir="ltr">
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={data} margin={{ top: 5, right: 10, bottom: 5, left: 10 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
