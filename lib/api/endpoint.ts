@@ -5,12 +5,14 @@
  * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
  */
 import type { z } from "zod";
-import { ServerBusy } from "../admission";
+import { RETRY_AFTER_SECONDS, ServerBusy } from "../admission";
+import { isOverloaded } from "../db";
 import { type ApiPrincipal, apiKeyActor, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
 import { recordKeyRequest } from "../domain/key-requests";
 import { type Actor, authorize, can, type Permission } from "../domain/permissions";
 import { authenticatePlatformToken } from "../domain/platform-tokens";
+import { log } from "../log";
 import { requestIdFrom, withRequestId } from "../request-context";
 import { type ApiResult, failure, success } from "./envelope";
 import {
@@ -167,9 +169,14 @@ function authorizeCaller(actor: Actor, permission: Permission | undefined, reque
 /** The envelope for whatever went wrong: the API's own errors, a broken domain rule, else a 500. */
 function failureOf(error: unknown, request: ApiRequest): ApiResult {
   if (error instanceof ApiError) return failure(error, request);
-  if (error instanceof ServerBusy) {
-    const result = failure(serverBusy(error.retryAfterSeconds), request);
-    return { ...result, headers: { ...result.headers, "retry-after": String(error.retryAfterSeconds) } };
+  // Overload, not a fault: 503 with Retry-After, as admission's own refusal. A transaction past its
+  // timeout under load (two 7 MB sends on a busy machine) answered 500 for a valid request, and
+  // nothing of it was written.
+  if (error instanceof ServerBusy || isOverloaded(error)) {
+    const seconds = error instanceof ServerBusy ? error.retryAfterSeconds : RETRY_AFTER_SECONDS;
+    if (!(error instanceof ServerBusy)) log.warn({ err: error }, "database overloaded: answered 503");
+    const result = failure(serverBusy(seconds), request);
+    return { ...result, headers: { ...result.headers, "retry-after": String(seconds) } };
   }
   if (error instanceof DomainError) return failure(fromDomainError(error), request);
   return failure(internalError(), request, error);

@@ -115,6 +115,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
+/**
+ * The database could not do the work in time because of load, not because of the request: an
+ * interactive transaction past its timeout (P2028; nothing of it was committed) or no pooled
+ * connection within maxWait (P2024). A valid request answered this way is retried, not failed.
+ */
+export function isOverloaded(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: string }).code : undefined;
+  return code === "P2028" || code === "P2024";
+}
+
 /** An update or delete whose `where` matched no row. */
 export function isRecordNotFound(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2025";

@@ -5,10 +5,12 @@
  * same domain functions as the API; domain errors become messages here, never stack traces.
  */
 import type { z } from "zod";
+import { RETRY_AFTER_SECONDS } from "../admission";
 import type { PortalMode } from "../contract/forms/portal-mode";
 import { fieldErrors } from "../contract/issues";
 import { findUnstorableText, unstorableSentence } from "../contract/stored-text";
 import { say } from "../contract/validation-messages";
+import { isOverloaded } from "../db";
 import { DomainError } from "../domain/errors";
 import { log } from "../log";
 
@@ -62,6 +64,11 @@ export async function runAction<T>(body: () => Promise<ActionResult<T>>): Promis
     }
     // Next's redirect()/notFound() work by throwing: let them through.
     if (isNextControlFlow(error)) throw error;
+    // Load, not a fault: nothing was written, and trying again later works (lib/db's isOverloaded).
+    if (isOverloaded(error)) {
+      log.warn({ err: error }, "database overloaded: the action was not done");
+      return { ok: false, error: say("serverBusyTryAgain", { seconds: RETRY_AFTER_SECONDS }) };
+    }
     const guid = crypto.randomUUID();
     log.error({ err: error, guid }, "server action failed");
     return { ok: false, error: say("somethingWentWrong", { reference: guid }) };
