@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { emptyChannelValues } from "@/components/channel-form/form-values";
+import { NoFormForRole } from "@/components/channels/no-form-for-role";
 import { PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
@@ -20,15 +20,11 @@ export default async function NewChannelPage() {
   // "Page not found", issue 30, finding 12).
   if (!can(user.actor, "provider.channels.edit"))
     return (
-      <>
-        <PageHeader title={t("new.heading")} />
-        <p role="alert" className="text-sm text-amber-900">
-          {t("new.forbidden")}
-        </p>
-        <Link href="/channels" className="mt-4 inline-block text-sm text-blue-800 underline">
-          {t("new.backToChannels")}
-        </Link>
-      </>
+      <NoFormForRole
+        title={t("new.heading")}
+        why={t("new.forbidden")}
+        back={{ href: "/channels", label: t("new.backToChannels") }}
+      />
     );
   return (
     <>

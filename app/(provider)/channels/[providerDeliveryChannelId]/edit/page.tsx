@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
+import { NoFormForRole } from "@/components/channels/no-form-for-role";
 import { PageHeader } from "@/components/ui/page";
 import { can } from "@/lib/domain/permissions";
 import { updateChannelAction } from "../../actions";
@@ -29,22 +29,14 @@ export default async function EditChannelPage({
   const { id, detail, user } = await channelDetailOrNotFound(params);
   const title = t("edit.heading", { name: detail.requested.name.translation || id });
   // A role that may not change channels has no form to fill in: it is told so, not "page not found".
-  if (!can(user.actor, "provider.channels.edit")) {
+  if (!can(user.actor, "provider.channels.edit"))
     return (
-      <>
-        <PageHeader title={title} />
-        <p role="alert" className="text-sm text-amber-900">
-          {t("edit.forbidden")}
-        </p>
-        <Link
-          href={`/channels/${encodeURIComponent(id)}`}
-          className="mt-4 inline-block text-sm text-blue-800 underline"
-        >
-          {t("edit.backToChannel")}
-        </Link>
-      </>
+      <NoFormForRole
+        title={title}
+        why={t("edit.forbidden")}
+        back={{ href: `/channels/${encodeURIComponent(id)}`, label: t("edit.backToChannel") }}
+      />
     );
-  }
   const tooLong = LISTS.find((key) => (detail.requested[key]?.length ?? 0) > FORM_MAX_ITEMS);
   if (tooLong) {
     return (
