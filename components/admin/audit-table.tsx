@@ -52,7 +52,7 @@ function useShowField() {
     const label = t.has(`fields.${name}`) ? t(`fields.${name}`) : name;
     const unit = fields.unit;
     let shown: string;
-    if (value === undefined) shown = "—";
+    if (value === undefined || value === null) shown = "—";
     else if (amountOf && typeof unit === "string" && MINOR_UNITS.test(String(value)))
       shown = format.amount(BigInt(String(value)), unit);
     else if (typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)))

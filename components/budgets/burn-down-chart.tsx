@@ -2,6 +2,7 @@
 /** The remaining budget after each movement (Recharts), its numbers and dates in the reader's language. */
 import { useTranslations } from "next-intl";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { isolated } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
 export function BurnDownChart({
@@ -15,7 +16,8 @@ export function BurnDownChart({
   const t = useTranslations("budgets.chart");
   const format = useFormat();
   const data = points.map(({ at, remaining }) => ({
-    at: at === null ? t("start") : format.dateTime(new Date(at)),
+    // Isolated: in the chart's left-to-right drawing an Arabic date would otherwise reorder its parts.
+    at: isolated(at === null ? t("start") : format.dateTime(new Date(at))),
     remaining,
   }));
   // Back to hundredths, so that the tooltip writes an amount like every other on the page.

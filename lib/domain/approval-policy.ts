@@ -68,17 +68,18 @@ export async function setApprovalPolicy(actor: Actor, input: ApprovalPolicyInput
   await db().$transaction(async (tx) => {
     const before = await tx.program.findFirst({
       where: { id: input.programId, ...LIVE_PROGRAM },
-      select: POLICY_COLUMNS,
+      select: { ...POLICY_COLUMNS, unit: true },
     });
     if (!before) throw notFound(say("noSuchProgram"));
     await tx.program.update({ where: { id: input.programId }, data: after });
     const { sandboxFor: _, ...beforeColumns } = before;
+    // The unit on both sides, so that the trail shows the thresholds as amounts (components/admin/audit-table.tsx).
     await recordAudit(tx, actor, {
       action: "program.policy_changed",
       subjectType: "Program",
       subjectId: input.programId,
       before: beforeColumns,
-      after,
+      after: { ...after, unit: before.unit },
     });
   });
 }

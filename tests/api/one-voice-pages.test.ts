@@ -70,6 +70,10 @@ describe.each(["en", "ar"] as const)("in %s", (locale) => {
     expect(body).not.toContain("75050");
     expect(body).not.toContain(">totalMinor<");
     expect(body).toContain('data-action="delivery_request.created"');
+    // The policy's threshold, kept in hundredths, reads as the amount it is.
+    const policy = await page("admin", `/admin/audit?subjectId=${setup.programId}`, locale);
+    expect(policy).toContain(amount(50_000n));
+    expect(policy).not.toContain("50000");
     expect(body).not.toMatch(/>delivery_request\.created</);
   });
 
