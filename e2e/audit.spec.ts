@@ -37,7 +37,7 @@ test("a decision appears in the audit trail, filtered and exported", async ({ pa
   const row = page.getByRole("row").filter({ hasText: "Channel request approved" });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(admin.email);
-  await expect(row).toContainText("PENDING → APPROVED");
+  await expect(row).toContainText("pending → approved");
   await expectNoSeriousA11yViolations(page);
 
   const download = page.waitForEvent("download");

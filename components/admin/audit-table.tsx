@@ -34,6 +34,8 @@ function changedFields(before: string | null, after: string | null) {
   };
 }
 
+/** Fields whose values are states with names in the catalog (audit.values). */
+const STATE_KEYS = new Set(["approvalState", "state", "status"]);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MINOR_UNITS = /^-?\d+$/;
 
@@ -57,6 +59,8 @@ function useShowField() {
       shown = format.amount(BigInt(String(value)), unit);
     else if (typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)))
       shown = format.dateTime(new Date(value));
+    else if (STATE_KEYS.has(key) && typeof value === "string" && t.has(`values.${value}`))
+      shown = t(`values.${value}`);
     else shown = typeof value === "string" ? value : JSON.stringify(value);
     return { label, shown };
   };
