@@ -15,7 +15,7 @@ const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).t
 test("a provider creates, uses, inspects and rolls an API key", async ({ page, request }) => {
   const account = createProviderAccount();
   await signIn(page, account);
-  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
   await page.getByLabel("Name").fill("reporting");
   await page.getByLabel("Scope").selectOption("read");
   await page.getByRole("button", { name: "Create API key" }).click();
@@ -72,7 +72,7 @@ test("a provider creates, uses, inspects and rolls an API key", async ({ page, r
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const banner = page.getByRole("region", { name: "API keys expiring soon" });
   await expect(banner).toHaveCount(0);
-  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
   const oldRow = page.getByRole("row").filter({ hasText: `replaced by ${successor.slice(0, 10)}…` });
   await expect(oldRow).toContainText(`${key.slice(0, 10)}…`);
   await expect(oldRow).toContainText("Expires soon");
@@ -97,7 +97,7 @@ test("a provider creates, uses, inspects and rolls an API key", async ({ page, r
   await expect(banner).toHaveCount(0);
 
   // Revoking the old key from its page ends it at once; its successor keeps working.
-  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
   await oldRow.getByRole("link", { name: "reporting" }).click();
   // The list has a Revoke button of the same name: wait for the key's own page, or the click can land
   // on the list's while it is being replaced, and its dialog goes with it.

@@ -161,7 +161,7 @@ test("a provider manages a channel and an API key in the browser", async ({ page
   await page.screenshot({ path: "artifacts/screenshots/channel-detail.png", fullPage: true });
 
   // API keys: create, use at once against the REST API, revoke.
-  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
   await page.getByLabel("Name").fill("e2e key");
   await page.getByRole("button", { name: "Create API key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();

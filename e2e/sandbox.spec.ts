@@ -29,7 +29,7 @@ test("the live/test switch shows the banner and the sandbox's data", async ({ pa
   await expect(page.getByText("No channels yet")).toBeVisible();
 
   // A test key from the keys page, under the banner, drives the sandbox through the API.
-  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
   await expect(banner).toBeVisible();
   await page.getByLabel("Name").fill("sandbox integration");
   await page.getByRole("button", { name: "Create API key" }).click();
@@ -79,7 +79,7 @@ test("a page left in test mode changes nothing live after another tab switched b
   await signIn(page, account);
   await page.getByRole("switch", { name: "Test mode" }).click();
   await expect(page.getByRole("region", { name: "Test mode" })).toBeVisible();
-  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
   await page.getByLabel("Name").fill("sandbox integration");
   await page.getByRole("button", { name: "Create API key" }).click();
   const testKey = (await page.getByTestId("new-api-key").textContent())!.trim();
