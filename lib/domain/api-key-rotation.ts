@@ -139,6 +139,16 @@ export async function apiKeyOf(actor: Actor, apiKeyId: string) {
   return { ...key, state: keyState(key) };
 }
 
+/** The provider's active keys expiring within EXPIRY_WARNING_DAYS that nobody has rolled. */
+export function expiringUnrolled(providerId: string, now = new Date()) {
+  return {
+    providerId,
+    revokedAt: null,
+    replacedById: null,
+    expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
+  };
+}
+
 /**
  * The banner's keys (issue 30, finding 7): the provider's active keys that expire within
  * EXPIRY_WARNING_DAYS and that nobody has rolled, soonest first, for whoever can roll them (a
@@ -147,14 +157,8 @@ export async function apiKeyOf(actor: Actor, apiKeyId: string) {
 export async function expiringApiKeys(actor: Actor, dismissed: ReadonlySet<string> = new Set()) {
   const providerId = authorizeProvider(actor, "provider.read");
   if (!can(actor, "provider.keys.manage")) return [];
-  const now = new Date();
   const keys = await db().apiKey.findMany({
-    where: {
-      providerId,
-      revokedAt: null,
-      replacedById: null,
-      expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
-    },
+    where: expiringUnrolled(providerId),
     orderBy: { expiresAt: "asc" },
     select: { id: true, name: true, prefix: true, expiresAt: true },
   });

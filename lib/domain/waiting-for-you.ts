@@ -6,7 +6,7 @@
  */
 import { db } from "../db";
 import type { Counted } from "../format";
-import { EXPIRY_WARNING_DAYS } from "./api-key-rotation";
+import { expiringUnrolled } from "./api-key-rotation";
 import { awaitingMyApprovalCount } from "./approval-queue";
 import { PENDING } from "./approval-rules";
 import { BADGE_CAP, pendingRequestCount } from "./channels";
@@ -21,13 +21,15 @@ export interface Waiting {
   href: string;
 }
 
-const DAY_MS = 24 * 3600_000;
+/** Today in UTC ("2026-11-27"), as the audit filter takes it: read at each call, not at start-up. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 interface Entry {
   key: string;
   /** Whoever holds this permission is shown the entry. */
   for: Permission;
-  href: string;
+  /** A function where the list depends on the day (computed per page, not once at start-up). */
+  href: string | (() => string);
   count: (actor: Actor) => Promise<Counted>;
 }
 
@@ -77,11 +79,8 @@ const CONSOLE: Entry[] = [
   {
     key: "auditToday",
     for: "audit.read",
-    href: `/admin/audit?from=${new Date().toISOString().slice(0, 10)}`,
-    count: () =>
-      db().auditEntry.count({
-        where: { at: { gte: new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) } },
-      }),
+    href: () => `/admin/audit?from=${todayUtc()}`,
+    count: () => db().auditEntry.count({ where: { at: { gte: new Date(`${todayUtc()}T00:00:00Z`) } } }),
   },
 ];
 
@@ -119,24 +118,18 @@ const PROVIDER: Entry[] = [
     key: "keysExpiring",
     for: "provider.keys.manage",
     href: "/keys",
-    count: (actor) => {
-      const now = new Date();
-      return db().apiKey.count({
-        where: {
-          providerId: actor.providerId ?? "",
-          revokedAt: null,
-          replacedById: null,
-          expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) },
-        },
-      });
-    },
+    count: (actor) => db().apiKey.count({ where: expiringUnrolled(actor.providerId ?? "") }),
   },
 ];
 
 async function countsOf(actor: Actor, entries: Entry[]): Promise<Waiting[]> {
   const mine = entries.filter((entry) => can(actor, entry.for));
   const counts = await Promise.all(mine.map((entry) => entry.count(actor)));
-  return mine.map((entry, index) => ({ key: entry.key, href: entry.href, count: counts[index] ?? 0 }));
+  return mine.map((entry, index) => ({
+    key: entry.key,
+    href: typeof entry.href === "function" ? entry.href() : entry.href,
+    count: counts[index] ?? 0,
+  }));
 }
 
 /** What waits for a platform user in the console, by their roles. */
