@@ -178,7 +178,11 @@ function failureOf(error: unknown, request: ApiRequest): ApiResult {
     const result = failure(serverBusy(seconds), request);
     return { ...result, headers: { ...result.headers, "retry-after": String(seconds) } };
   }
-  if (error instanceof DomainError) return failure(fromDomainError(error), request);
+  if (error instanceof DomainError) {
+    const result = failure(fromDomainError(error), request);
+    if (error.retryAfterSeconds === undefined) return result;
+    return { ...result, headers: { ...result.headers, "retry-after": String(error.retryAfterSeconds) } };
+  }
   return failure(internalError(), request, error);
 }
 

@@ -43,6 +43,15 @@ const invalidBody = (message: string) =>
 export const validationError = (problems: string[] = []) =>
   invalidBody(problems.length ? `${INVALID_BODY_SENTENCE} ${listProblems(problems)}` : INVALID_BODY_SENTENCE);
 
+/** 400 for a query parameter the operation does not take, or a value it refuses; names each. */
+export const invalidQuery = (problems: string[]) =>
+  new ApiError(
+    400,
+    "ValidationError",
+    "Invalid Query Parameters",
+    `The query parameters are invalid. Please check them against the API specification. ${listProblems(problems)}`,
+  );
+
 export const apiKeyMissing = (detail: string | null = null) =>
   new ApiError(401, "Unauthorized", "API Key is missing", detail);
 export const apiKeyInvalid = () => new ApiError(401, "Unauthorized", "API Key is invalid", null);
@@ -74,13 +83,16 @@ export const readOnlyKey = (method: string, path: string) =>
   );
 export const notFound = (what: string) => new ApiError(404, "NotFound", "Not Found", what);
 
+/** 429 of a domain rule (generated events per minute); the endpoint adds its Retry-After. */
+export const tooManyGenerated = (message: string) =>
+  new ApiError(429, "TooManyRequests", "Too Many Requests", message);
+
 /** The API's answer to a broken domain rule. */
 export function fromDomainError(error: DomainError): ApiError {
   if (error.kind === "not_found") return notFound(error.message);
   if (error.kind === "conflict") return conflict(error.message);
   if (error.kind === "forbidden") return forbidden(error.message);
-  if (error.kind === "too_many")
-    return new ApiError(429, "TooManyRequests", "Too Many Requests", error.message);
+  if (error.kind === "too_many") return tooManyGenerated(error.message);
   return validationError([error.field ? `${error.field}: ${error.message}` : error.message]);
 }
 export const methodNotAllowed = (allowed: string[]) =>

@@ -33,6 +33,8 @@ export interface OperationDefinition<S extends z.ZodType | undefined, A extends 
   description: string;
   /** The path parameters' schema, for the reference. */
   params?: z.ZodObject;
+  /** The query parameters' schema, for the reference (the operation parses the query with it). */
+  query?: z.ZodObject;
   /** The envelope's `data` on success. */
   response: z.ZodType;
   /** false: served, but not part of the provider reference (health is for load balancers). */

@@ -1,7 +1,7 @@
 /** Turning zod issues into the field-naming message of a 400 (`availability.categoriesSupported: Required`). */
 import type { z } from "zod";
 import { fieldPath, requiredWhenMissing } from "../contract/issues";
-import { validationError } from "./errors";
+import { invalidQuery, validationError } from "./errors";
 
 export function describeIssues(issues: z.core.$ZodIssue[]): string[] {
   return issues.flatMap((issue) => {
@@ -18,4 +18,11 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
   const result = schema.safeParse(input, { error: requiredWhenMissing, reportInput: false });
   if (result.success) return result.data;
   throw validationError(describeIssues(result.error.issues));
+}
+
+/** Parse a query by the operation's schema or throw the 400 naming every wrong or unknown parameter. */
+export function parseQueryOrThrow<T extends z.ZodObject>(schema: T, query: URLSearchParams): z.infer<T> {
+  const result = schema.safeParse(Object.fromEntries(query), { reportInput: false });
+  if (result.success) return result.data;
+  throw invalidQuery(describeIssues(result.error.issues));
 }

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { findUnstorableText } from "./stored-text";
 
-const text = (max: number) =>
+// `meta` gives the reference each parameter's type: a dropped (`catch`) value has none of its own.
+const text = (max: number, description: string) =>
   z
     .string()
     .trim()
@@ -15,26 +16,36 @@ const text = (max: number) =>
     .refine((value) => !findUnstorableText(value))
     .transform((value) => value || undefined)
     .optional()
-    .catch(undefined);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-  .optional()
-  .catch(undefined);
+    .catch(undefined)
+    .meta({ type: "string", maxLength: max, description });
+const day = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    .optional()
+    .catch(undefined)
+    .meta({ type: "string", format: "date", description });
 
 export const auditFiltersSchema = z.object({
   /** A user's email, or any actor id (user, token, API key, worker). */
-  actor: text(200),
-  subjectType: text(60),
-  subjectId: text(200),
+  actor: text(200, "A user's email, or any actor id: a user's, a token's, an API key's, a worker's."),
+  subjectType: text(60, "The kind of record, e.g. ChannelRequest."),
+  subjectId: text(200, "The record's id."),
   /** An action (`request.approved`) or its subject's prefix (`request.`). */
-  action: text(80),
+  action: text(80, "An action (`request.approved`), or a prefix ending in `.` (`request.`)."),
   /** Days, inclusive, in UTC. */
-  from: day,
-  to: day,
+  from: day("The first day, YYYY-MM-DD (UTC), inclusive."),
+  to: day("The last day, YYYY-MM-DD (UTC), inclusive."),
   /** Keyset paging: entries before this chain position (newest first). */
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  before: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .catch(undefined)
+    .meta({ type: "integer", minimum: 1, description: "The next page: the previous answer's `next`." }),
 });
 
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;

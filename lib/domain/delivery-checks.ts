@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ChannelBody } from "../contract/channel";
+import { MAX_BENEFICIARY_ID_LENGTH } from "../contract/delivery-limits";
 import { compileProviderRegex } from "../contract/provider-regex";
 import { say, type ValidationKey } from "../contract/validation-messages";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
@@ -76,8 +77,8 @@ export function firstDeliveryProblem(
 function problemsOf(delivery: NewDelivery, options: DeliveryOption[]): Record<string, Problem> {
   const problems: Record<string, Problem> = {};
   if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = { key: "required" };
-  else if (delivery.beneficiaryId.length > 128)
-    problems.beneficiaryId = { key: "mustBeAtMostCharacters", values: { max: 128 } };
+  else if (delivery.beneficiaryId.length > MAX_BENEFICIARY_ID_LENGTH)
+    problems.beneficiaryId = { key: "mustBeAtMostCharacters", values: { max: MAX_BENEFICIARY_ID_LENGTH } };
   // Not a number at all ("abc" in a file, an empty field) is not "not more than 0".
   if (Number.isNaN(delivery.amount)) problems.amount = { key: "mustBeNumberWithTwoDecimals" };
   else if (!(delivery.amount > 0)) problems.amount = { key: "mustBeMoreThan0" };

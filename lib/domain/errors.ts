@@ -10,6 +10,8 @@ export class DomainError extends Error {
     message: string,
     /** For "invalid": the field the rule concerns, as a dotted path. */
     readonly field?: string,
+    /** For "too_many": seconds until the rule allows it again (the API's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -19,8 +21,9 @@ export const notFound = (message: string) => new DomainError("not_found", messag
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const invalid = (field: string, message: string) => new DomainError("invalid", message, field);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
-/** Asked for more than a rule allows in a while: the API answers 429. */
-export const tooMany = (message: string) => new DomainError("too_many", message);
+/** Asked for more than a rule allows in a while: the API answers 429, with Retry-After when known. */
+export const tooMany = (message: string, retryAfterSeconds?: number) =>
+  new DomainError("too_many", message, undefined, retryAfterSeconds);
 
 /** A page's "not found" (another provider's record, or none): the caller shows the not-found page. */
 export const isDomainNotFound = (error: unknown) =>

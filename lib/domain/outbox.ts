@@ -66,6 +66,15 @@ export async function checkGeneratedEventRoom(providerId: string, now = new Date
     where: { providerId, createdAt: { gte: new Date(now.getTime() - MINUTE_MS) } },
   });
   if (recent >= GENERATED_EVENTS_PER_MINUTE) {
-    throw tooMany(say("tooManyGeneratedEvents", { count: GENERATED_EVENTS_PER_MINUTE }));
+    // Room returns when the event that fills the window ages out of it: the Retry-After.
+    const filling = await db().outboxEvent.findFirst({
+      where: { providerId, createdAt: { gte: new Date(now.getTime() - MINUTE_MS) } },
+      orderBy: { createdAt: "asc" },
+      skip: recent - GENERATED_EVENTS_PER_MINUTE,
+      select: { createdAt: true },
+    });
+    const freeAt = (filling?.createdAt.getTime() ?? now.getTime()) + MINUTE_MS;
+    const seconds = Math.min(60, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+    throw tooMany(say("tooManyGeneratedEvents", { count: GENERATED_EVENTS_PER_MINUTE }), seconds);
   }
 }

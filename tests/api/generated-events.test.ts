@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 
 describe("generated events per minute", () => {
-  it("counts only the last minute's events, then refuses the sandbox helpers with a 429 and the example with a message", async () => {
+  it("counts only the last minute's events, then refuses the sandbox helpers with a 429 saying when to retry, and the example with a message", async () => {
     await queued(cap, 2 * 60_000);
     // An old minute's events do not count: the requests go on to their own checks.
     expect((await askDelivery()).status).toBe(404);
@@ -69,6 +69,10 @@ describe("generated events per minute", () => {
         "Too Many Requests",
         new RegExp(`^${cap} events were queued`),
       );
+      // The events that fill the minute were queued just now: room returns in about a minute.
+      const retryAfter = Number(reply.response.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(50);
+      expect(retryAfter).toBeLessThanOrEqual(60);
     }
     const { subscribe } = await import("../../lib/domain/subscriptions");
     await subscribe(providerActor(sandboxId), {

@@ -88,7 +88,7 @@ describe("bad filters", () => {
       await platform(path, { token: admin.token }),
       400,
       "ValidationError",
-      "Invalid Request Body",
+      "Invalid Query Parameters",
       message,
     );
   });

@@ -48,6 +48,7 @@ describe("the operation table", () => {
       const parameters = (documented.parameters ?? []).map((p: Json) => `${p.in} ${p.name}`);
       expect(parameters).toEqual([
         ...Object.keys(operation.params?.shape ?? {}).map((name) => `path ${name}`),
+        ...Object.keys(operation.query?.shape ?? {}).map((name) => `query ${name}`),
         ...(operation.idempotencyKey ? ["header Idempotency-Key"] : []),
       ]);
       const statuses = Object.keys(documented.responses);

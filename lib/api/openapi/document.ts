@@ -16,10 +16,12 @@ import { idempotencyHeaders, withIdempotencyResponses } from "./idempotency";
 import { namedComponents, withoutUnreferenced } from "./named-schemas";
 import { withRateLimitResponses } from "./rate-limits";
 import {
+  badQuery,
   badRequest,
   jsonBody,
   okResponse,
   platformFailures,
+  queryRejection,
   readOnlyForbidden,
   rejection,
   serverBusyResponse,
@@ -63,6 +65,8 @@ function responsesOf(operation: ApiOperation): Record<number, ResponseConfig> {
     500: serverError(),
   };
   if (body && docs.invalidBody !== undefined) responses[400] = badRequest(rejection(body, docs.invalidBody));
+  const refusedQuery = operation.query && queryRejection(operation.query);
+  if (refusedQuery) responses[400] = badQuery(refusedQuery);
   if (operation.auth === "apiKey") responses[401] = unauthorized();
   if (operation.auth === "apiKey" && refusesReadKey(operation.permission))
     responses[403] = readOnlyForbidden(operation.method, operation.path);
@@ -88,6 +92,7 @@ function registerOperation(registry: OpenAPIRegistry, operation: ApiOperation): 
       ...(operation.body &&
         request && { body: jsonBody(operation.body, request.description, request.example) }),
       ...(operation.params && { params: operation.params }),
+      ...(operation.query && { query: operation.query }),
       ...(operation.idempotencyKey && { headers: idempotencyHeaders() }),
     },
     responses: responsesOf(operation),
@@ -163,6 +168,9 @@ function generate(): JsonObject {
       title: "Delivery Channel Provider API",
       version: "v1",
       description: apiDescription(),
+      // Names only: each server serves its own reference, and a relative address is not a URL here.
+      contact: { name: "Delivery Channel Portal support, through your platform contact" },
+      license: { name: "Proprietary: called under the platform's provider agreement" },
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ [API_KEY_SCHEME]: [] }],

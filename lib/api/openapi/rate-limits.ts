@@ -41,6 +41,23 @@ function tooMany(headers: Headers, { limit, windowSeconds }: Limit): ResponseCon
   };
 }
 
+type JsonContent = { examples?: Record<string, unknown> };
+
+/** The key's 429 joined with an operation's own (sandbox helpers: generated events a minute). */
+function alsoFor(own: ResponseConfig | undefined, keys: ResponseConfig): ResponseConfig {
+  if (!own) return keys;
+  const examplesOf = (response: ResponseConfig) =>
+    (response.content?.["application/json"] as JsonContent | undefined)?.examples;
+  const content = keys.content?.["application/json"] as object;
+  return {
+    description: `${own.description} Or: ${keys.description}`,
+    headers: { ...(keys.headers as Headers), ...(own.headers as Headers) },
+    content: {
+      "application/json": { ...content, examples: { ...examplesOf(keys), ...examplesOf(own) } },
+    },
+  } as ResponseConfig;
+}
+
 /**
  * An operation's responses with the 429 added and the headers on each answer but the 401 (no key
  * known yet); unchanged when this server sets no limit (API_RATE_LIMIT unset).
@@ -61,6 +78,6 @@ export function withRateLimitResponses(
             headers: { ...(response.headers as Headers | undefined), ...headers },
           } as ResponseConfig);
   }
-  limited[429] = tooMany(headers, limit);
+  limited[429] = alsoFor(responses[429], tooMany(headers, limit));
   return limited;
 }

@@ -6,6 +6,7 @@ import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope";
+import { GENERATED_EVENTS_PER_MINUTE } from "../../domain/outbox";
 import { REQUEST_CONTENT_TYPES } from "../content-types";
 import {
   ApiError,
@@ -22,10 +23,11 @@ import {
   tokenExpired,
   tokenInvalid,
   tokenMissing,
+  tooManyGenerated,
   unsupportedMediaType,
 } from "../errors";
 import type { Examples } from "../operation";
-import { parseOrThrow } from "../validation";
+import { parseOrThrow, parseQueryOrThrow } from "../validation";
 import { EXAMPLE_GUID, EXAMPLE_ID } from "./examples";
 
 export const success = (data: unknown) => ({ error: null, data, status: "success" });
@@ -86,6 +88,25 @@ export function rejection(schema: z.ZodType, body: unknown): ApiError {
   throw new Error("the invalid example body was accepted");
 }
 
+/** The 400 the API answers for a query with a parameter the schema does not take; none when it ignores them. */
+export function queryRejection(schema: z.ZodObject): ApiError | undefined {
+  try {
+    parseQueryOrThrow(schema, new URLSearchParams({ colour: "blue" }));
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
+export const badQuery = (invalid: ApiError) =>
+  failureResponse(
+    "A query parameter the operation does not take, or a value it refuses. The message names each.",
+    {
+      invalidQuery: { summary: "Unknown query parameter", error: invalid },
+    },
+  );
+
 export const badRequest = (invalid: ApiError) =>
   failureResponse(
     "The request does not conform: invalid or missing fields, unknown properties, malformed JSON or an " +
@@ -140,6 +161,28 @@ export const serverBusyResponse = () =>
     "Bodies over 64 KiB are admitted by the server's memory budget; this one did not get its turn within 20 s and nothing was done. Retry after `Retry-After` seconds with the same Idempotency-Key.",
     { busy: { summary: "Server busy", error: serverBusy(5) } },
   );
+
+/** Sandbox helpers: generated events a provider may have queued a minute (lib/domain/outbox.ts). */
+export const tooManyGeneratedEvents = (): ResponseConfig => ({
+  ...failureResponse(
+    `The provider had ${GENERATED_EVENTS_PER_MINUTE} events queued in the last minute: each is a callback to send, so a loop must not fill the queue. Retry after \`Retry-After\` seconds.`,
+    {
+      tooMany: {
+        summary: "Too many generated events",
+        error: tooManyGenerated(
+          `At most ${GENERATED_EVENTS_PER_MINUTE} events a minute may be generated. Try again in a minute.`,
+        ),
+      },
+    },
+  ),
+  headers: {
+    "Retry-After": {
+      description: "Seconds until an event ages out of the minute and one may be generated again.",
+      required: true,
+      schema: { type: "integer", minimum: 1, maximum: 60 },
+    },
+  },
+});
 
 export const serverError = () =>
   failureResponse("Unexpected server failure. The guid identifies the occurrence in the server log.", {

@@ -23,7 +23,7 @@ import {
   EXAMPLE_DELIVERY_REQUEST_ID,
   EXAMPLE_ID,
 } from "../openapi/examples";
-import { failureResponse } from "../openapi/responses";
+import { failureResponse, tooManyGeneratedEvents } from "../openapi/responses";
 import { defineOperation } from "../operation";
 
 const TAG = "Sandbox";
@@ -69,6 +69,7 @@ export const sandboxDeliveryRequest = defineOperation({
     invalidBody: { providerDeliveryChannelId: "", deliveries: 0 },
     responses: {
       403: liveKeyResponse(),
+      429: tooManyGeneratedEvents(),
       404: failureResponse("No such test channel.", {
         unknown: {
           summary: "Unknown channel",
@@ -117,6 +118,7 @@ export const sandboxRefundRequest = defineOperation({
     invalidBody: { deliveryId: "" },
     responses: {
       403: liveKeyResponse(),
+      429: tooManyGeneratedEvents(),
       404: failureResponse("No such test delivery.", {
         unknown: { summary: "Unknown delivery", error: notFound(`No delivery ${EXAMPLE_DELIVERY_ID}.`) },
       }),

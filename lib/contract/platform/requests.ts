@@ -4,8 +4,9 @@
  */
 
 import { z } from "zod";
+import { MAX_AMOUNT } from "../amount";
 import { MAX_DELIVERY_OPTIONS } from "../channel";
-import { MAX_CSV_BYTES, MAX_DELIVERIES } from "../delivery-limits";
+import { MAX_BENEFICIARY_ID_LENGTH, MAX_CSV_BYTES, MAX_DELIVERIES } from "../delivery-limits";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
 import { approvalPolicySchema } from "../forms/payment-approvals";
 import { programInputSchema } from "../forms/programs";
@@ -15,7 +16,10 @@ import { say } from "../validation-messages";
 
 /** `?after=` / `?before=`: an answer's `next` / `previous` cursor (keyset paging, lib/domain/paging.ts). */
 const cursor = z.string().min(1, say("mustNotBeEmpty")).max(512, say("isTooLong")).optional();
-const page = { after: cursor, before: cursor };
+const page = {
+  after: cursor.meta({ description: "The next page: the previous answer's `next`." }),
+  before: cursor.meta({ description: "The page before: the previous answer's `previous`." }),
+};
 const text = z
   .string()
   .trim()
@@ -28,28 +32,32 @@ export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPER
 
 export const channelRequestFilterSchema = z.strictObject({
   state: z.enum(CHANNEL_REQUEST_STATES).optional(),
-  provider: text.optional(),
+  provider: text.optional().meta({ description: "A provider's id." }),
   kind: z.enum(["CREATE", "UPDATE", "UPDATE_STATUS"]).optional(),
   ...page,
 });
 
 export const channelFilterSchema = z.strictObject({
-  provider: text.optional(),
+  provider: text.optional().meta({ description: "A provider's id." }),
   status: z.enum(CHANNEL_STATUSES).optional(),
-  approved: z.enum(["yes", "no"]).optional(),
-  request: z.enum(["pending", "rejected"]).optional(),
+  approved: z.enum(["yes", "no"]).optional().meta({ description: "Approved at least once." }),
+  request: z
+    .enum(["pending", "rejected"])
+    .optional()
+    .meta({ description: "The state of the channel's newest request." }),
   category: z.enum(CHANNEL_CATEGORIES).optional(),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, say("mustBeTwoLetterCountryCode"))
-    .optional(),
+    .optional()
+    .meta({ description: "Available in this country (ISO 3166-1 alpha-2)." }),
   ...page,
 });
 
 export const pageOnlySchema = z.strictObject(page);
 
 export const webhookEventFilterSchema = z.strictObject({
-  eventType: text.optional(),
+  eventType: text.optional().meta({ description: "An event type, e.g. DELIVERY_REQUEST_SENT." }),
   outcome: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]).optional(),
   ...page,
 });
@@ -70,8 +78,17 @@ export const programChannelBodySchema = z
 
 /** One delivery of a send; the API reads a send's list a delivery at a time (SEND_DELIVERIES_LIST). */
 export const deliveryRowSchema = z.strictObject({
-  beneficiaryId: z.string().trim().min(1, say("isRequired")).max(200, say("isTooLong")),
-  amount: z.number(say("mustBeNumber")),
+  beneficiaryId: z
+    .string()
+    .trim()
+    .min(1, say("isRequired"))
+    .max(MAX_BENEFICIARY_ID_LENGTH, say("mustBeAtMostCharacters", { max: MAX_BENEFICIARY_ID_LENGTH })),
+  amount: z.number(say("mustBeNumber")).meta({
+    exclusiveMinimum: 0,
+    maximum: MAX_AMOUNT,
+    multipleOf: 0.01,
+    description: "In the program's unit: more than 0, at most two decimals.",
+  }),
   options: z.record(z.string().max(100), z.string().max(1000)).default({}),
 });
 

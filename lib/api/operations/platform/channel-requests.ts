@@ -12,7 +12,7 @@ import { channelRequestList } from "../../../domain/channels/request-list";
 import { diffContent } from "../../../domain/content-diff";
 import { notFound } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
-import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 const channelRequestId = z.string().meta({ description: "The channel request's id." });
 const EXAMPLE_CHANGE = { path: "name.translation", kind: "changed", before: "Cash Plus", after: "Cash+" };
@@ -39,10 +39,10 @@ export const listChannelRequests = platformOperation({
   path: "/channel-requests",
   summary: "List channel requests",
   description: `Channel requests of live providers, 25 a page (${CURSOR_PAGING}), each with its content diff against the channel's approved content. Filters: \`state\` (PENDING, APPROVED, REJECTED, SUPERSEDED), \`provider\` (a provider id), \`kind\` (CREATE, UPDATE, UPDATE_STATUS). Pending requests come oldest first. Any platform role may read.`,
+  query: channelRequestFilterSchema,
   response: channelRequestListSchema,
-  run: ({ actor, query }) => {
-    const filter = filtersOf(channelRequestFilterSchema, query);
-    return channelRequestList(actor, { ...filter, providerId: filter.provider });
+  run: ({ actor, filters }) => {
+    return channelRequestList(actor, { ...filters, providerId: filters.provider });
   },
   example: { ...emptyPage(25), total: 1, requests: [EXAMPLE_REQUEST] },
 });
@@ -62,7 +62,13 @@ export const getChannelRequest = platformOperation({
     if (!request) throw notFound("No such channel request.");
     return { ...request, changes: diffContent(request.approved, request.submitted) };
   },
-  example: { ...EXAMPLE_REQUEST, submitted: {}, approved: {}, channel: {} },
+  example: {
+    ...(({ name: _name, ...request }) => request)(EXAMPLE_REQUEST),
+    previousStatus: null,
+    submitted: {},
+    approved: {},
+    channel: {},
+  },
 });
 
 /** The console's decision, with the token's actor (never on its user's own organisation). */

@@ -4,7 +4,7 @@ import { channelFilterSchema } from "../../../contract/platform/requests";
 import { anyObjectSchema, channelListSchema } from "../../../contract/platform/responses";
 import { adminChannelDetail, allChannels } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
-import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 export const listChannels = platformOperation({
   operationId: "platformListChannels",
@@ -13,9 +13,10 @@ export const listChannels = platformOperation({
   path: "/channels",
   summary: "List channels",
   description: `Live providers' channels, most recently changed first, 25 a page (${CURSOR_PAGING}). Filters: \`provider\` (id), \`status\` (ONLINE, OFFLINE, REQUESTED), \`approved\` (yes, no), \`request\` (pending, rejected: the newest request), \`category\`, \`country\` (two letters: available there).`,
+  query: channelFilterSchema,
   response: channelListSchema,
-  run: ({ actor, query }) => {
-    const { provider, ...filter } = filtersOf(channelFilterSchema, query);
+  run: ({ actor, filters }) => {
+    const { provider, ...filter } = filters;
     return allChannels(actor, { ...filter, providerId: provider });
   },
   example: { ...emptyPage(25), items: [] },

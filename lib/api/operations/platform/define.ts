@@ -6,28 +6,30 @@
  */
 import type { z } from "zod";
 import { findUnstorableText } from "../../../contract/stored-text";
+import { DomainError } from "../../../domain/errors";
 import type { Actor, Permission } from "../../../domain/permissions";
 import type { PlatformPrincipal } from "../../endpoint";
-import { notFound } from "../../errors";
+import { invalidQuery, notFound } from "../../errors";
 import type { BodyLimits } from "../../json-body";
 import type { ListMember } from "../../json-list-body";
 import { type ApiOperation, defineOperation, type Examples } from "../../operation";
-import { parseOrThrow } from "../../validation";
+import { parseQueryOrThrow } from "../../validation";
 
 export const PLATFORM_PREFIX = "/api/platform/v1";
 const TAG = "Platform API";
 
-export interface PlatformContext<Body> {
+export interface PlatformContext<Body, Filters> {
   actor: Actor;
   body: Body;
   params: Record<string, string>;
-  query: URLSearchParams;
+  /** The query parsed by the operation's `query` schema (undefined without one). */
+  filters: Filters;
   /** Per token; an operation that must be idempotent in the domain too (a send) scopes it by token. */
   idempotencyKey: string | undefined;
   tokenId: string;
 }
 
-interface PlatformOperation<S extends z.ZodType | undefined> {
+interface PlatformOperation<S extends z.ZodType | undefined, Q extends z.ZodObject | undefined> {
   operationId: string;
   method: "GET" | "POST";
   /** Below /api/platform/v1, e.g. `/programs/{programId}/channels`. */
@@ -42,17 +44,28 @@ interface PlatformOperation<S extends z.ZodType | undefined> {
   /** A member of the body read item by item (lib/api/json-list-body.ts). */
   bodyList?: ListMember;
   params?: z.ZodObject;
+  /**
+   * The query's parameters (filters, paging cursors), each documented in the reference and parsed
+   * before `run`: a wrong or unknown one is a 400 naming it.
+   */
+  query?: Q;
   response: z.ZodType;
-  run: (context: PlatformContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
+  run: (
+    context: PlatformContext<
+      S extends z.ZodType ? z.infer<S> : undefined,
+      Q extends z.ZodObject ? z.infer<Q> : undefined
+    >,
+  ) => Promise<unknown>;
   /** The request body's example (writes with a body). */
   requestExample?: unknown;
   /** The envelope's data in the reference's example. */
   example: unknown;
 }
 
-export function platformOperation<S extends z.ZodType | undefined = undefined>(
-  spec: PlatformOperation<S>,
-): ApiOperation {
+export function platformOperation<
+  S extends z.ZodType | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+>(spec: PlatformOperation<S, Q>): ApiOperation {
   const write = spec.method === "POST";
   return defineOperation<S, "platformToken">({
     operationId: spec.operationId,
@@ -66,6 +79,7 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
     bodyLimits: spec.bodyLimits,
     bodyList: spec.bodyList,
     params: spec.params,
+    query: spec.query,
     response: spec.response,
     permission: spec.permission,
     idempotencyKey: write,
@@ -73,14 +87,16 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
       // A NUL or a lone surrogate names no record, and PostgreSQL refuses it in a query.
       if (findUnstorableText(params)) throw notFound("No such record.");
       return wire(
-        await spec.run({
-          actor: (principal as PlatformPrincipal).actor,
-          tokenId: (principal as PlatformPrincipal).tokenId,
-          body: body as never,
-          params,
-          query,
-          idempotencyKey,
-        }),
+        await queryRulesAsQueryErrors(spec.query, () =>
+          spec.run({
+            actor: (principal as PlatformPrincipal).actor,
+            tokenId: (principal as PlatformPrincipal).tokenId,
+            body: body as never,
+            params,
+            filters: (spec.query ? parseQueryOrThrow(spec.query, query) : undefined) as never,
+            idempotencyKey,
+          }),
+        ),
       );
     },
     docs: () => ({
@@ -96,6 +112,21 @@ export function platformOperation<S extends z.ZodType | undefined = undefined>(
   });
 }
 
+/**
+ * A domain rule broken by a query parameter (a cursor this list never gave) is a query error, as
+ * the schema's own refusals are: one title for whatever is wrong with the query.
+ */
+async function queryRulesAsQueryErrors<T>(query: z.ZodObject | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.kind !== "invalid") throw error;
+    if (query && error.field && error.field in query.shape)
+      throw invalidQuery([`${error.field}: ${error.message}`]);
+    throw error;
+  }
+}
+
 /** How every paged list of the platform API pages, for its description. */
 export const CURSOR_PAGING = "`?after=` the answer's `next`, `?before=` its `previous`";
 
@@ -107,10 +138,6 @@ export const emptyPage = (pageSize: number) => ({
   next: null,
   previous: null,
 });
-
-/** The query's filters by the contract's schema: a wrong or unknown one is a 400 naming it. */
-export const filtersOf = <T extends z.ZodType>(schema: T, query: URLSearchParams): z.infer<T> =>
-  parseOrThrow(schema, Object.fromEntries(query));
 
 /** JSON-safe data: bigint amounts (minor units) as decimal text, whatever their size. */
 export function wire(value: unknown): unknown {

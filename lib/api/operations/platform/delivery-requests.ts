@@ -26,7 +26,7 @@ import { programDeliveryRequests, programOfDeliveryRequest } from "../../../doma
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
 import { requestRefund } from "../../../domain/refund-approvals";
 import { validationError } from "../../errors";
-import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 import { programId } from "./programs";
 
 const EXAMPLE_SEND = {
@@ -46,9 +46,9 @@ export const listDeliveryRequests = platformOperation({
   summary: "List a program's delivery requests",
   description: `The program's delivery requests, newest first, 50 a page (${CURSOR_PAGING}), with their totals (minor units as text).`,
   params: z.object({ programId }),
+  query: pageOnlySchema,
   response: pagedListSchema,
-  run: ({ actor, params, query }) =>
-    programDeliveryRequests(actor, params.programId ?? "", filtersOf(pageOnlySchema, query)),
+  run: ({ actor, params, filters }) => programDeliveryRequests(actor, params.programId ?? "", filters),
   example: { ...emptyPage(50), items: [] },
 });
 
@@ -103,11 +103,12 @@ export const getDeliveryRequest = platformOperation({
   summary: "Get a delivery request",
   description: `A delivery request with one page (50; ${CURSOR_PAGING}) of its deliveries, by beneficiary id.`,
   params: z.object({ deliveryRequestId: z.string() }),
+  query: pageOnlySchema,
   response: anyObjectSchema,
-  run: async ({ actor, params, query }) => {
+  run: async ({ actor, params, filters }) => {
     const id = params.deliveryRequestId ?? "";
     const program = await programOfDeliveryRequest(actor, id);
-    const detail = await deliveryRequestDetail(actor, program, id, filtersOf(pageOnlySchema, query));
+    const detail = await deliveryRequestDetail(actor, program, id, filters);
     if (!detail) throw notFound("No such delivery request.");
     const { approvedContent: _content, ...channel } = detail.request.channel;
     return { ...detail, request: { ...detail.request, channel } };

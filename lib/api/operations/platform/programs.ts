@@ -21,7 +21,7 @@ import {
   PROGRAMS_PAGE_SIZE,
   programDetail,
 } from "../../../domain/programs";
-import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 export const programId = z.string().meta({ description: "The program's id." });
 const EXAMPLE_PROGRAM = {
@@ -40,7 +40,8 @@ export const listProgramsOperation = platformOperation({
   summary: "List programs",
   description: `The live programs, newest first, ${PROGRAMS_PAGE_SIZE} a page (${CURSOR_PAGING}), each with its virtual budget (minor units as text), \`requestCount\` and channel count.`,
   response: pagedListSchema,
-  run: ({ actor, query }) => listPrograms(actor, filtersOf(pageOnlySchema, query)),
+  query: pageOnlySchema,
+  run: ({ actor, filters }) => listPrograms(actor, filters),
   example: {
     ...emptyPage(PROGRAMS_PAGE_SIZE),
     total: 1,

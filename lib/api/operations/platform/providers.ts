@@ -10,7 +10,7 @@ import {
 import { PROVIDERS_PAGE_SIZE, providerForAdmin, providersOverview } from "../../../domain/admin-console";
 import { createProvider, regenerateApiKey } from "../../../domain/api-keys";
 import { notFound } from "../../../domain/errors";
-import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 const EXAMPLE_PROVIDER_ID = "0193a1c2-7e1f-7000-8000-000000000003";
 const EXAMPLE_KEY = "dcp_4vQ…(shown once)";
@@ -23,7 +23,8 @@ export const listProviders = platformOperation({
   summary: "List providers",
   description: `The live providers by name, ${PROVIDERS_PAGE_SIZE} a page (${CURSOR_PAGING}), each with its counts and the prefixes of its active API keys.`,
   response: pagedListSchema,
-  run: ({ actor, query }) => providersOverview(actor, filtersOf(pageOnlySchema, query)),
+  query: pageOnlySchema,
+  run: ({ actor, filters }) => providersOverview(actor, filters),
   example: {
     ...emptyPage(PROVIDERS_PAGE_SIZE),
     total: 1,

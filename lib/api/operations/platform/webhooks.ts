@@ -11,7 +11,7 @@ import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/eligibilit
 import { notFound } from "../../../domain/errors";
 import { PAYLOAD_PREVIEW_CHARS } from "../../../domain/outbox";
 import { deliveryLog, replayEvent, webhookEvent } from "../../../domain/webhook-events";
-import { CURSOR_PAGING, emptyPage, filtersOf, platformOperation } from "./define";
+import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({
   operationId: "platformQueryEligibility",
@@ -43,9 +43,10 @@ export const listWebhookEvents = platformOperation({
   path: "/webhook-events",
   summary: "List webhook events",
   description: `Every live provider's webhook events, newest first, 20 a page (${CURSOR_PAGING}), with their delivery attempts and each payload's first ${PAYLOAD_PREVIEW_CHARS.toLocaleString("en-US")} characters (\`payloadPreview\`; the whole payload's size, \`payloadBytes\`, and whether the preview is shorter, \`payloadTruncated\`; \`GET /webhook-events/{eventId}\` answers the whole payload). Filters: \`eventType\`, \`outcome\` (PENDING, DELIVERED, FAILED, SKIPPED).`,
+  query: webhookEventFilterSchema,
   response: pagedListSchema,
-  run: async ({ actor, query }) => {
-    const { events, ...paging } = await deliveryLog(actor, filtersOf(webhookEventFilterSchema, query));
+  run: async ({ actor, filters }) => {
+    const { events, ...paging } = await deliveryLog(actor, filters);
     return { ...paging, items: events };
   },
   example: { ...emptyPage(20), items: [] },
