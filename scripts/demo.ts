@@ -9,6 +9,7 @@
 
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { DEMO_CHANNEL_ID } from "../lib/api/openapi/examples";
 import { databaseUrl, port } from "../lib/config";
 import { LEGACY_ADMIN_ROLES, ROLE_LABELS, type UserRole } from "../lib/contract/roles";
 import { db, disconnectDb } from "../lib/db";
@@ -23,7 +24,6 @@ import { sampleChannel } from "./sample-channel";
 const OPERATOR = operatorActor("demo");
 
 const DEMO_PROVIDER = "Demo Payouts";
-const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 const DEMO_PENDING_CHANNEL_ID = "0b7c2f64-8f0e-4b8a-9d57-1f1a3e6c9a11";
 const DEMO_KEY_LABEL = "demo";
 const DEMO_ADMIN = "admin@demo.example";

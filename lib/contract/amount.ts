@@ -19,7 +19,8 @@ export const amountSchema = z
   .finite()
   .nonnegative(say("mustNotBeNegative"))
   .max(MAX_AMOUNT, say("mustBeAtMost", { max: MAX_AMOUNT.toExponential() }))
-  .refine(hasAtMostTwoDecimals, say("mustHaveAtMostTwoDecimals"));
+  .refine(hasAtMostTwoDecimals, say("mustHaveAtMostTwoDecimals"))
+  .meta({ multipleOf: 0.01 });
 
 /**
  * A money field's number as its form holds it (components/ui/money-input.tsx): blank is null, text

@@ -104,7 +104,10 @@ export const callCenterSchema = z
 const countryCode = z
   .string()
   .refine((code) => COUNTRY_CODES.has(code), say("mustBeIso31661Alpha"))
-  .meta({ description: "ISO 3166-1 alpha-2 country code (lookup key Country), e.g. BG." });
+  .meta({
+    pattern: "^[A-Z]{2}$",
+    description: "ISO 3166-1 alpha-2 country code, upper case, one of the lookup key Country's, e.g. BG.",
+  });
 
 /**
  * The supported/excluded list pairs of availability, by the criterion they govern (the eligibility
@@ -255,15 +258,32 @@ export const channelBodySchema = z
     deliveryOptions: nullish(deliveryOptionsSchema),
     status: nullish(channelStatus).meta({
       description:
-        "Create: ignored, a new channel is always REQUESTED. Update: OFFLINE or ONLINE changes the status " +
-        "at once; REQUESTED is refused (400); null or absent leaves the status unchanged.",
+        "Ignored: a new channel is always REQUESTED. (Update's body takes OFFLINE or ONLINE here.)",
     }),
   })
   .meta({
     id: "DeliveryChannel",
     description:
-      "A delivery channel as the provider requests it (body of Create and Update). Unknown properties are " +
-      "refused at every level.",
+      "A delivery channel as the provider requests it (body of Create). Unknown properties are refused at every level.",
+  });
+
+/**
+ * The body of Update: Create's, with a status the update may set. Refusing REQUESTED here puts
+ * the rule in the reference's enum; the domain still refuses it for the portal's callers.
+ */
+export const channelUpdateBodySchema = channelBodySchema
+  .extend({
+    status: nullish(
+      z.enum(["OFFLINE", "ONLINE"], { error: say("updateSetsStatusOnlyOfflineOrOnline") }),
+    ).meta({
+      description:
+        "OFFLINE or ONLINE changes the status at once; null or absent leaves the status unchanged.",
+    }),
+  })
+  .meta({
+    id: "DeliveryChannelUpdate",
+    description:
+      "A delivery channel's complete new content (body of Update). Unknown properties are refused at every level.",
   });
 
 export type ChannelBody = z.infer<typeof channelBodySchema>;

@@ -64,7 +64,10 @@ export const subscribeRequestSchema = z
       description: "The event type to be notified of; NULL is not subscribable.",
     }),
     callbackUrl: callbackUrlSchema.meta({
-      description: "Absolute http(s) URL, without credentials, that receives the notifications (POST, JSON).",
+      format: "uri",
+      pattern: "^https?://",
+      description:
+        "Absolute http(s) URL, without credentials, spaces or control characters, that receives the notifications (POST, JSON). An address on a private, loopback or link-local network is refused (400) unless the server's operator allows them.",
     }),
     auth: webhookAuthSchema.nullish().meta({
       description:

@@ -2,13 +2,17 @@
  * The reference's code samples work as they stand: each operation's curl, TypeScript and Python
  * sample (x-codeSamples of /api/openapi.json) is run by bash, node and python3 against the server,
  * with DCP_URL, DCP_API_KEY and DCP_TOKEN set as the reference says, one fresh provider per language, in the
- * table's order (Create first, so Update and View find the example channel).
+ * table's order (Create first, so Update finds the example channel). View reads the demo's channel
+ * (DEMO_CHANNEL_ID), which each provider here is given first, as `npm run demo` gives it.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_CHANNEL_ID } from "@/lib/api/openapi/examples";
+import { apiCreate } from "../support/api-client";
+import { minimalChannelBody } from "../support/channel-bodies";
 import { seedProvider } from "../support/operations";
 import { platformUser } from "../support/platform-api";
 import { openTestDb } from "../support/test-db";
@@ -68,6 +72,7 @@ beforeAll(async () => {
 describe.each(["curl", "TypeScript", "Python"])("the %s samples", (label) => {
   it("answer as the example promises, run as they stand", async () => {
     const { key } = await seedProvider(inject("databaseUrl"));
+    expect((await apiCreate(key, minimalChannelBody(DEMO_CHANNEL_ID))).status).toBe(200);
     // The platform API's samples run with a token holding every platform role.
     const { token } = await platformUser(["administrator", "reviewer", "program_manager", "auditor"]);
     const env = { ...process.env, DCP_URL: inject("baseUrl"), DCP_API_KEY: key, DCP_TOKEN: token };

@@ -36,6 +36,9 @@ describe("OpenAPI document", () => {
     expect(result.valid ? "" : compileErrors(result)).toBe("");
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("v1");
+    // Whom to ask and on what terms, as a reader of any reference looks for them.
+    expect(doc.info.contact.name).toMatch(/support/);
+    expect(doc.info.license.name).toMatch(/provider agreement/);
   });
 
   it("has exactly the table's published operations (the contract's five, Unsubscribe, the two syncs), each with an operationId and summary", () => {

@@ -5,7 +5,7 @@
  */
 import { IDEMPOTENCY_KEY_HEADER } from "../idempotency";
 import type { ApiOperation } from "../operation";
-import { EXAMPLE_ID } from "./examples";
+import { DEMO_CHANNEL_ID } from "./examples";
 
 export interface CodeSample {
   lang: "Shell" | "TypeScript" | "Python";
@@ -13,8 +13,8 @@ export interface CodeSample {
   source: string;
 }
 
-/** Values for path parameters in the samples; another name shows as itself. */
-const PATH_EXAMPLES: Record<string, string> = { providerDeliveryChannelId: EXAMPLE_ID };
+/** Values for path parameters in the samples (the demo's channel, so View answers 200 there); another name shows as itself. */
+const PATH_EXAMPLES: Record<string, string> = { providerDeliveryChannelId: DEMO_CHANNEL_ID };
 
 const examplePath = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(PATH_EXAMPLES[name] ?? name));

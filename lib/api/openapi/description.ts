@@ -45,7 +45,7 @@ export const apiDescription =
 
 ## Authentication
 
-Every operation needs the provider's API key in the \`x-api-key\` header. Keys are issued by a platform administrator and shown once.
+Every operation needs the provider's API key in the \`x-api-key\` header. A provider's members create keys in the portal (API keys); a platform administrator can issue one too. A key is shown once, when it is made.
 
 The operations tagged *Platform API* (under \`/api/platform/v1\`) are not for providers: they are the admin console's, for platform users, with a platform token in \`Authorization: Bearer dcp_pat_…\` (set \`DCP_TOKEN\` for their samples). A token acts with its user's current roles; the same envelope and errors apply, with **403** when the role does not allow the operation.
 
@@ -53,7 +53,7 @@ The operations tagged *Platform API* (under \`/api/platform/v1\`) are not for pr
 
 Every response is JSON \`{ "error", "data", "status" }\`: on success \`error\` is null and \`status\` is \`success\`; on failure \`data\` is null, \`status\` is \`failed\` and \`error\` holds \`guid\`, \`code\` (the HTTP status), \`type\`, \`title\` and \`message\`.
 
-POST bodies are JSON, accepted under ${contentTypesText((type) => `\`${type}\``, "and")}, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400).
+POST bodies are JSON, accepted under ${contentTypesText((type) => `\`${type}\``, "and")}, at most ${MAX_BODY_BYTES} bytes. Unknown properties are refused at every level (400), and so is text holding a NUL character or a lone UTF-16 surrogate, which nothing can store.
 
 ## Requests, not changes
 

@@ -19,6 +19,12 @@ export {
   EXAMPLE_STATUS_UPDATED,
 } from "../../contract/webhook-catalog";
 
+/**
+ * The channel the demo (`npm run demo`) seeds: the View sample reads it, so the sample answers 200
+ * against the demo as printed (the Create sample's id is new, so that its Create does not clash).
+ */
+export const DEMO_CHANNEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+
 export const EXAMPLE_GUID = "7c1e4b52-0f3a-4d8e-9b61-5a2d3c4e8f90";
 
 export const EXAMPLE_CHANNEL: ChannelBody = {

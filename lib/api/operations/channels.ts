@@ -1,7 +1,12 @@
 /** Create, Update and View of a delivery channel: the contract's three channel operations. */
 import { z } from "zod";
 import { say } from "@/lib/contract/validation-messages";
-import { channelBodySchema, channelViewSchema, providerDeliveryChannelId } from "../../contract/channel";
+import {
+  channelBodySchema,
+  channelUpdateBodySchema,
+  channelViewSchema,
+  providerDeliveryChannelId,
+} from "../../contract/channel";
 import { REQUEST_TYPES, requestReceiptSchema } from "../../contract/envelope";
 import { requestChannelCreate, requestChannelUpdate, viewChannel } from "../../domain/channels";
 import { conflict, validationError } from "../errors";
@@ -64,7 +69,7 @@ export const updateChannel = defineOperation({
 - \`status\` \`OFFLINE\` or \`ONLINE\` changes the channel's status at once; \`REQUESTED\` is refused (400); null or absent leaves the status unchanged.
 - An update whose content equals the channel's *approved* content (null and absent fields count as equal) and that only sets a status is recorded as \`${REQUEST_TYPES.UPDATE_STATUS}\`; otherwise \`requestType\` is \`${REQUEST_TYPES.UPDATE}\`, so a channel never approved has no update-status requests. Approving a request approves its whole content.
 - An id the provider has no channel under (including another provider's channel) is a **404**.`,
-  body: channelBodySchema,
+  body: channelUpdateBodySchema,
   response: requestReceiptSchema,
   idempotencyKey: true,
   permission: "provider.channels.edit",

@@ -3,6 +3,7 @@
  * decimal text (`limitMinor`: "150000" is 1,500.00): exact whatever their size. Times are ISO 8601.
  */
 import { z } from "zod";
+import { CHANNEL_STATUSES } from "../enums";
 
 const time = z.iso.datetime();
 const minor = z
@@ -51,13 +52,16 @@ export const channelRequestListSchema = z
   .meta({ id: "PlatformChannelRequestList" });
 
 export const channelRequestDetailSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
-    kind: z.string(),
+    kind: z.enum(["CREATE", "UPDATE", "UPDATE_STATUS"]),
     state: z.string(),
     requestedAt: time,
     decidedAt: time.nullable(),
     reason: z.string().nullable(),
+    previousStatus: z.enum(CHANNEL_STATUSES).nullable().meta({
+      description: "A status change's status before it, restored if the request is rejected; else null.",
+    }),
     submitted: z.record(z.string(), z.unknown()),
     approved: z.record(z.string(), z.unknown()).nullable(),
     changes: z.array(change),
