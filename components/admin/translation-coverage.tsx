@@ -1,5 +1,6 @@
 /** Per language, how a channel's approved name and description are translated (issue 13). */
 import { useTranslations } from "next-intl";
+import { Named } from "@/components/channels/lookup-named";
 import { Badge } from "@/components/ui/page";
 import { CaptionedTable } from "@/components/ui/table";
 import type { CoverageState, FieldCoverage } from "@/lib/domain/translation-coverage";
@@ -25,7 +26,9 @@ export function TranslationCoverage({ coverage }: { coverage: FieldCoverage[] })
     >
       {languages.map((language) => (
         <tr key={language} className="border-t border-slate-100" data-language={language}>
-          <td className="py-1.5 pe-3 font-mono text-xs">{language}</td>
+          <td className="py-1.5 pe-3">
+            <Named lookup="Language" code={language} />
+          </td>
           {coverage.map((field) => {
             const state = field.states.find((entry) => entry.language === language)?.state ?? "missing";
             return (

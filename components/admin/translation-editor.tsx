@@ -15,13 +15,14 @@ export function TranslationEditor({
   save,
 }: {
   channelId: string;
-  languages: string[];
+  /** Each language's code and its name in the reader's language (named on the server: see NamedTranslationEditor). */
+  languages: Array<{ code: string; name: string }>;
   save: Action;
 }) {
   const t = useTranslations("adminChannels.editor");
   const form = useForm<TranslationInput>({
     resolver: zodResolver(translationInputSchema),
-    defaultValues: { channelId, field: "name", language: languages[0] ?? "FR", text: "" },
+    defaultValues: { channelId, field: "name", language: languages[0]?.code ?? "FR", text: "" },
   });
   const { pending, run } = useAction(save, {
     form,
@@ -37,8 +38,10 @@ export function TranslationEditor({
           <option value="shortDescription">{t("shortDescription")}</option>
         </SelectInput>
         <SelectInput label={t("language")} {...form.register("language")}>
-          {languages.map((code) => (
-            <option key={code}>{code}</option>
+          {languages.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
           ))}
         </SelectInput>
       </div>

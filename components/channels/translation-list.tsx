@@ -1,6 +1,7 @@
 /** A channel's translations (machine or human) and what still waits for one; shared by both portals. */
 
 import { useTranslations } from "next-intl";
+import { Named, useLookupName } from "@/components/channels/lookup-named";
 import { Badge } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { TRANSLATION_SOURCES } from "@/lib/contract/forms/translations";
@@ -10,6 +11,8 @@ type Translations = Awaited<ReturnType<typeof channelTranslations>>;
 
 export function TranslationList({ translations }: { translations: Translations }) {
   const t = useTranslations("channels");
+  const nameOf = useLookupName();
+  const languageName = (code: string) => nameOf("Language", code) ?? code;
   const { translations: done, waiting } = translations;
   if (done.length === 0 && waiting.length === 0) {
     return <p className="text-sm text-slate-600">{t("translations.none")}</p>;
@@ -21,7 +24,7 @@ export function TranslationList({ translations }: { translations: Translations }
           {done.map((translation) => (
             <li key={`${translation.field}-${translation.language}`}>
               <div className="flex items-center gap-2 text-xs text-slate-600">
-                <span className="font-mono">{translation.language}</span>
+                <Named lookup="Language" code={translation.language} />
                 <span>
                   {translation.field === "name" ? t("translations.name") : t("translations.shortDescription")}
                 </span>
@@ -44,8 +47,8 @@ export function TranslationList({ translations }: { translations: Translations }
             jobs: waiting
               .map((job) =>
                 job.field === "name"
-                  ? t("translations.waitingName", { language: job.targetLanguage })
-                  : t("translations.waitingDescription", { language: job.targetLanguage }),
+                  ? t("translations.waitingName", { language: languageName(job.targetLanguage) })
+                  : t("translations.waitingDescription", { language: languageName(job.targetLanguage) }),
               )
               .join(t("translations.separator")),
           })}

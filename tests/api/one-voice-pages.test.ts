@@ -8,11 +8,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requestChannelUpdate } from "@/lib/domain/channels";
+import { saveHumanTranslation } from "@/lib/domain/translations";
 import { formatterFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { FAILURE_TEXT } from "@/lib/webhooks/failure-reasons";
-import { providerActor } from "../support/actors";
+import { ADMIN, providerActor } from "../support/actors";
 import { programWithPolicy, send } from "../support/approval-setup";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
@@ -41,6 +42,13 @@ beforeAll(async () => {
   channelRequestId = (
     await db().channelRequest.findFirstOrThrow({ where: { channelId: setup.channelId, state: "PENDING" } })
   ).id;
+  // A translation into French, as an administrator enters one on the console's channel page.
+  await saveHumanTranslation(ADMIN, {
+    channelId: setup.channelId,
+    field: "name",
+    language: "FR",
+    text: "Espèces",
+  });
   sessions.admin = await signedIn(["administrator", "auditor", "reviewer"]);
   sessions.owner = await signedIn(["owner"], setup.providerId);
   sessions.manager = await signedIn(["program_manager"]);
@@ -82,6 +90,16 @@ describe.each(["en", "ar"] as const)("in %s", (locale) => {
     expect(body).toContain(amount(100_000n));
     expect(body).toContain('data-code="CASH"');
     expect(body).not.toMatch(/>CASH</);
+  });
+
+  it("the console's channel page names each translation's language, in its table, list and editor", async () => {
+    const body = await page("admin", `/admin/channels/${setup.channelId}`, locale);
+    // Standard languages are named by Intl, in the reader's language.
+    const named = (code: string) => new Intl.DisplayNames([locale], { type: "language" }).of(code)!;
+    expect(body).toContain('data-code="FR"');
+    expect(body).not.toMatch(/>FR</);
+    expect(body).toContain(named("fr"));
+    expect(body).toContain(`<option value="ES">${named("es")}</option>`);
   });
 
   it("the reviewer's diff names fields and codes, and shows the budget as amounts", async () => {

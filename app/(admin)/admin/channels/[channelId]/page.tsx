@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { NamedTranslationEditor } from "@/components/admin/named-translation-editor";
 import { TranslationCoverage } from "@/components/admin/translation-coverage";
-import { TranslationEditor } from "@/components/admin/translation-editor";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
@@ -63,7 +63,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
             </div>
             {channel.isApproved && can(user.actor, "translations.edit") && (
               <div className="mt-4 border-t border-slate-100 pt-4">
-                <TranslationEditor
+                <NamedTranslationEditor
                   channelId={channel.id}
                   languages={translationLanguages()}
                   save={saveTranslationAction}
