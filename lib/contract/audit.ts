@@ -24,7 +24,7 @@ const day = z
   .catch(undefined);
 
 export const auditFiltersSchema = z.object({
-  /** A user's email, or any actor id (user, token, API key, worker). */
+  /** Part of a user's email (any case), or any actor id (user, token, API key, worker). */
   actor: text(200),
   subjectType: text(60),
   subjectId: text(200),
