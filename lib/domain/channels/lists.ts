@@ -93,6 +93,8 @@ export interface ChannelFilter extends PageQuery {
   request?: string;
   category?: string;
   country?: string;
+  /** Words of the channel: its id, name, description or contacts (as the portal's search reads them). */
+  q?: string;
 }
 
 /**
@@ -103,7 +105,7 @@ export interface ChannelFilter extends PageQuery {
  */
 export async function allChannels(
   actor: Actor,
-  { providerId, status, approved, request, category, country, ...query }: ChannelFilter,
+  { providerId, status, approved, request, category, country, q, ...query }: ChannelFilter,
 ) {
   authorize(actor, "console.read");
   const tags = { category: category?.toUpperCase(), country: country?.toUpperCase() };
@@ -126,6 +128,19 @@ export async function allChannels(
       ...(tags.country ? [availableInCountry(tags.country)] : []),
     ],
   };
+  const term = q?.trim();
+  if (term) {
+    // The search's matches come from the trigram index across every live provider (./search.ts).
+    // Alone, it counts and pages by them; beside another filter, its matches only narrow the rows.
+    const search = await searchFilter(null, term);
+    const filtered = Boolean(providerId || status || approved || request || category || country);
+    const searched = { AND: [where, search.where] };
+    return filtered
+      ? pageOfChannels(searched, query, ADMIN_PAGE_SIZE, {
+          count: () => countUpTo(db().channel, searched, CHANNEL_ORDER, ROW_FILTER_COUNT_CAP),
+        })
+      : pageOfChannels(searched, query, ADMIN_PAGE_SIZE, search);
+  }
   const few = await fewCandidates({ ...tags, pending: request === "pending" });
   if (few) return pageOfChannels({ AND: [where, amongChannels(few)] }, query, ADMIN_PAGE_SIZE);
   const unindexed = Boolean(category || country || request === "pending");

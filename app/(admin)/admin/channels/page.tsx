@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const FILTERS = ["providerId", "state", "category", "country"] as const;
+const FILTERS = ["q", "providerId", "state", "category", "country"] as const;
 /** The standing filter's values (lib/domain/channels/standing.ts), as the list's badges name them. */
 const STANDING_FILTER_KEYS = Object.keys(STANDING_FILTERS) as StandingFilter[];
 const isStandingFilter = (value: string | undefined): value is StandingFilter =>
@@ -40,6 +40,7 @@ export default async function AdminChannelsPage({
   const params = stringParams(raw, FILTERS);
   const [list, providers] = await Promise.all([
     allChannels(user.actor, {
+      q: params.q,
       providerId: params.providerId,
       category: params.category,
       country: params.country,
@@ -54,13 +55,37 @@ export default async function AdminChannelsPage({
     name: (typeof FILTERS)[number],
     label: string,
     options: ReadonlyArray<string | readonly [string, string]>,
+    title?: string,
   ) => (
-    <FilterSelect name={name} label={label} value={params[name]} emptyLabel={t("all")} options={options} />
+    <FilterSelect
+      name={name}
+      label={label}
+      value={params[name]}
+      emptyLabel={t("all")}
+      options={options}
+      title={title}
+    />
+  );
+  // Countries by their names in the reader's language, in its alphabetical order.
+  const collator = new Intl.Collator(locale);
+  const countries = namedOptions(locale, "Country", LOOKUPS.Country, categoryName).sort((a, b) =>
+    collator.compare(a[1], b[1]),
   );
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <FilterForm action="/admin/channels">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium text-slate-800">{t("search")}</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.q ?? ""}
+            maxLength={200}
+            placeholder={t("searchPlaceholder")}
+            className={inputClass}
+          />
+        </label>
         {filter(
           "providerId",
           t("provider"),
@@ -76,17 +101,7 @@ export default async function AdminChannelsPage({
           t("category"),
           namedOptions(locale, "DeliveryChannelCategory", LOOKUPS.DeliveryChannelCategory, categoryName),
         )}
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">{t("availableIn")}</span>
-          <input
-            name="country"
-            defaultValue={params.country ?? ""}
-            maxLength={2}
-            placeholder="BG"
-            title={t("countryHint")}
-            className={`${inputClass} w-20 uppercase`}
-          />
-        </label>
+        {filter("country", t("availableIn"), countries, t("countryHint"))}
       </FilterForm>
       <PagedTable
         items={items}

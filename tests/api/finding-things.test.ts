@@ -1,0 +1,77 @@
+/**
+ * Issue 30, finding 11 "Finding things", over real HTTP against the built server: the console's
+ * channel list searches by name (any case) and offers "Available in" as a select of country names,
+ * its filters in the URL.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createChannel } from "../support/channel-api";
+import { minimalChannelBody } from "../support/channel-bodies";
+import { type PortalSession, signedIn } from "../support/portal-session";
+import { openTestDb } from "../support/test-db";
+
+openTestDb();
+
+let admin: PortalSession;
+beforeAll(async () => {
+  admin = await signedIn("admin");
+});
+
+/** The channel names a console list page shows (its rows' links to /admin/channels/<id>). */
+const listedIds = (body: string) =>
+  [...body.matchAll(/href="\/admin\/channels\/([0-9a-f-]{36})"/g)].map((match) => match[1]);
+
+describe("the console's channel list", () => {
+  it("searches channels by name, in any case, and keeps the term in the URL of its pages", async () => {
+    const word = `Zebrafinch${randomUUID().slice(0, 6)}`;
+    const named = async (id: string, name: string, countries?: string[]) => {
+      const body = {
+        ...(minimalChannelBody(id) as object),
+        name: { language: "EN", translation: name },
+        availability: {
+          categoriesSupported: ["CASH"],
+          ...(countries ? { countriesSupported: countries } : {}),
+        },
+      };
+      expect((await createChannel(body)).status).toBe(200);
+    };
+    const stem = randomUUID().slice(0, 8);
+    await named(`find-a-${stem}`, `${word} kiosk`, ["BG"]);
+    await named(`find-b-${stem}`, `Corner shop ${word.toLowerCase()}`, ["PL"]);
+    await named(`find-c-${stem}`, "Unrelated counter", ["BG"]);
+
+    const page = await admin.get(`/admin/channels?q=${encodeURIComponent(word.toUpperCase())}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`${word} kiosk`);
+    expect(page.body).toContain(`Corner shop ${word.toLowerCase()}`);
+    expect(page.body).not.toContain("Unrelated counter");
+    expect(listedIds(page.body)).toHaveLength(2);
+    // The box shows the term it searched.
+    expect(page.body).toMatch(new RegExp(`<input[^>]*name="q"[^>]*value="${word.toUpperCase()}"`));
+
+    // Beside another filter (a country), both apply.
+    const inBulgaria = await admin.get(`/admin/channels?q=${encodeURIComponent(word)}&country=BG`);
+    expect(inBulgaria.body).toContain(`${word} kiosk`);
+    expect(inBulgaria.body).not.toContain(`Corner shop ${word.toLowerCase()}`);
+
+    // A short term and one with LIKE's wildcards are text, never patterns, and never fail.
+    for (const term of ["%", "_", "z%b", "\u0000"]) {
+      const other = await admin.get(`/admin/channels?q=${encodeURIComponent(term)}`);
+      expect(other.status, term).toBe(200);
+    }
+    expect(listedIds((await admin.get(`/admin/channels?q=${encodeURIComponent(`${word}%`)}`)).body)).toEqual(
+      [],
+    );
+  });
+
+  it("offers 'Available in' as a select of country names, the chosen one kept from the URL", async () => {
+    const page = await admin.get("/admin/channels?country=BG");
+    expect(page.status).toBe(200);
+    const select = page.body.match(/<select[^>]*name="country"[^>]*>([\s\S]*?)<\/select>/);
+    expect(select, "a select named country").not.toBeNull();
+    expect(select![1]).toMatch(/<option value="BG" selected="">Bulgaria<\/option>/);
+    expect(select![1]).toMatch(/<option value="UA"[^>]*>Ukraine<\/option>/);
+    // No free-text code box any more.
+    expect(page.body).not.toMatch(/<input[^>]*name="country"/);
+  });
+});
