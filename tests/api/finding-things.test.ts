@@ -5,7 +5,7 @@
  * and delivery request its event concerns, linked to their pages.
  */
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { requestRefund } from "@/lib/domain/refund-approvals";
 import { MANAGER } from "../support/actors";
@@ -129,5 +129,20 @@ describe("the webhook delivery logs", () => {
           new RegExp(`<a[^>]*href="${requestHref}"[^>]*>${description}</a>`),
         );
     }
+  });
+});
+
+describe("the provider portal", () => {
+  it("links to the API reference from its navigation, and the reference answers", async () => {
+    const owner = await signedIn("provider", inject("providerA").id);
+    for (const path of ["/channels", "/keys", "/webhooks"]) {
+      const page = await owner.get(path);
+      expect(page.status, path).toBe(200);
+      const nav = page.body.match(/<nav[^>]*>([\s\S]*?)<\/nav>/);
+      expect(nav?.[1], path).toMatch(/<a[^>]*href="\/docs"[^>]*>API reference<\/a>/);
+    }
+    const docs = await fetch(`${inject("baseUrl")}/docs`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain("x-api-key");
   });
 });
