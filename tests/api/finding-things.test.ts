@@ -4,16 +4,20 @@
  * its filters in the URL; each row of the webhook delivery logs (portal and console) says which channel
  * and delivery request its event concerns, linked to their pages; the provider portal links to the
  * API reference; a program's delivery requests, deliveries and channels export as CSV, formulas
- * escaped, for the roles that may read the program only.
+ * escaped, for the roles that may read the program only; the console's channel list and request
+ * queue sort by a column from its header (`?sort=…&dir=…`, aria-sort), page after page.
  */
 import { randomUUID } from "node:crypto";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
+import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
+import { sortName } from "@/lib/domain/channels/columns";
 import { requestRefund } from "@/lib/domain/refund-approvals";
-import { MANAGER } from "../support/actors";
+import { ADMIN, MANAGER } from "../support/actors";
 import { createChannel } from "../support/channel-api";
 import { minimalChannelBody } from "../support/channel-bodies";
+import { migrationFill } from "../support/migration-fill";
 import { delivery as oneDelivery, sendThrough, servingChannel } from "../support/money-setup";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";
@@ -237,5 +241,120 @@ describe("a program's exports", () => {
     expect((await auditor.get(`${base}/requests`)).status).toBe(200);
     expect((await auditor.get(`${base}/payments`)).status).toBe(404);
     expect((await auditor.get(`/admin/programs/${randomUUID()}/export/requests`)).status).toBe(404);
+  });
+});
+
+/** The channel names of a console list page, in its order (each row's link text). */
+const listedNames = (body: string) =>
+  [...body.matchAll(/href="\/admin\/channels\/[0-9a-f-]{36}"[^>]*>(?:<[^>]*>)*([^<]*)</g)].map(
+    (match) => match[1]!,
+  );
+
+/** The header cell of a column, by its label. */
+const headerOf = (body: string, label: string) =>
+  body.match(new RegExp(`<th[^>]*>(?:(?!</th>)[\\s\\S])*?${label}(?:(?!</th>)[\\s\\S])*?</th>`, "i"))?.[0];
+
+/** The path of a header's sort link. */
+const hrefOf = (cell: string | undefined) => cell?.match(/href="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+
+describe("sortable columns", () => {
+  it("sort the console's channels by name, either way, any case, stable by id, page after page", async () => {
+    const word = `Sortword${randomUUID().slice(0, 6)}`;
+    const stem = randomUUID().slice(0, 8);
+    // 27 channels: more than a page (25). Names in mixed case; two share a name (ties go by id).
+    const names = Array.from({ length: 25 }, (_, index) => `${word} item ${String(index).padStart(2, "0")}`);
+    names.push(`${word} Aardvark`, `${word} aardvark`);
+    for (const [index, name] of names.entries()) {
+      const body = {
+        ...(minimalChannelBody(`sort-${stem}-${index}`) as object),
+        name: { language: "EN", translation: name },
+      };
+      expect((await createChannel(body)).status).toBe(200);
+    }
+    const expected = [...names].sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0,
+    );
+    const read = async (path: string) => {
+      const shown: string[] = [];
+      let next: string | null = path;
+      while (next) {
+        const page = await admin.get(next);
+        expect(page.status).toBe(200);
+        shown.push(...listedNames(page.body));
+        const link: RegExpMatchArray | null = page.body.match(
+          /<a[^>]*href="(\/admin\/channels\?[^"]*after=[^"]*)"/,
+        );
+        next = link ? link[1]!.replaceAll("&amp;", "&") : null;
+        if (next) expect(next).toMatch(/sort=name&dir=(asc|desc)/);
+      }
+      return shown;
+    };
+    const q = encodeURIComponent(word);
+    const ascending = await read(`/admin/channels?q=${q}&sort=name&dir=asc`);
+    expect(ascending).toHaveLength(27);
+    // Case-insensitive order; the two "aardvark"s first, in a fixed (id) order.
+    expect(ascending.map((name) => name.toLowerCase())).toEqual(expected.map((name) => name.toLowerCase()));
+    const descending = await read(`/admin/channels?q=${q}&sort=name&dir=desc`);
+    expect(descending).toEqual([...ascending].reverse());
+
+    // The header says how the list is sorted and links to the other way round, with the filters.
+    const page = await admin.get(`/admin/channels?q=${q}&sort=name&dir=asc`);
+    const channel = headerOf(page.body, "Channel");
+    expect(channel).toContain('aria-sort="ascending"');
+    expect(hrefOf(channel)).toBe(`/admin/channels?q=${word}&sort=name&dir=desc`);
+    const lastChange = headerOf(page.body, "Last change");
+    expect(lastChange).not.toContain("aria-sort");
+    expect(hrefOf(lastChange)).toBe(`/admin/channels?q=${word}&sort=lastChange&dir=desc`);
+    // Unsorted, the list is most recently changed first, and says so.
+    const plain = await admin.get(`/admin/channels?q=${q}`);
+    expect(headerOf(plain.body, "Last change")).toContain('aria-sort="descending"');
+    expect(listedNames(plain.body)[0]).toBe(`${word} aardvark`);
+    // An unknown sort is the list's own order, never an error.
+    expect((await admin.get(`/admin/channels?q=${q}&sort=secret&dir=sideways`)).status).toBe(200);
+  });
+
+  it("sort the request queue by the time submitted, either way", async () => {
+    const provider = await createProvider(ADMIN, `Queue sort ${randomUUID()}`);
+    const { key } = await issueApiKey(ADMIN, provider.id);
+    const ids = ["first", "second", "third"].map((name) => `${name}-${randomUUID().slice(0, 8)}`);
+    for (const id of ids) expect((await createChannel(minimalChannelBody(id), key)).status).toBe(200);
+    const order = async (query: string) => {
+      const page = await admin.get(`/admin/requests?providerId=${provider.id}${query}`);
+      expect(page.status).toBe(200);
+      return {
+        page,
+        ids: ids
+          .filter((id) => page.body.includes(id))
+          .sort((a, b) => page.body.indexOf(a) - page.body.indexOf(b)),
+      };
+    };
+    expect((await order("")).ids).toEqual(ids);
+    const newest = await order("&sort=submitted&dir=desc");
+    expect(newest.ids).toEqual([...ids].reverse());
+    const submitted = headerOf(newest.page.body, "Submitted");
+    expect(submitted).toContain('aria-sort="descending"');
+    expect(hrefOf(submitted)).toBe(`/admin/requests?providerId=${provider.id}&sort=submitted&dir=asc`);
+  });
+
+  it("by name reads Channel.sortName, which the migration fills in as the app writes it", async () => {
+    const providerDeliveryChannelId = `fill-${randomUUID().slice(0, 8)}`;
+    const body = {
+      ...(minimalChannelBody(providerDeliveryChannelId) as object),
+      name: { language: "EN", translation: "Mixed CASE Kiosk" },
+    };
+    expect((await createChannel(body)).status).toBe(200);
+    const where = { providerDeliveryChannelId };
+    const written = await db().channel.findFirstOrThrow({ where, select: { id: true, sortName: true } });
+    expect(written.sortName).toBe("mixed case kiosk");
+    expect(written.sortName).toBe(
+      sortName({ name: { language: "EN", translation: "Mixed CASE Kiosk" } } as never),
+    );
+    await db().$executeRawUnsafe(`UPDATE "Channel" SET "sortName" = '' WHERE "id" = '${written.id}'`);
+    await db().$executeRawUnsafe(migrationFill("20261130110000_channel_sort_name"));
+    const filled = await db().channel.findUniqueOrThrow({
+      where: { id: written.id },
+      select: { sortName: true },
+    });
+    expect(filled.sortName).toBe("mixed case kiosk");
   });
 });

@@ -7,10 +7,11 @@ import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
+import { sortBy, sortParam, sortQuery } from "@/components/ui/sortable";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { providerChoices } from "@/lib/domain/admin-console";
-import { allChannels, inViewersLanguage } from "@/lib/domain/channels";
+import { allChannels, CHANNEL_SORTS, inViewersLanguage } from "@/lib/domain/channels";
 import { STANDING_FILTERS, type StandingFilter } from "@/lib/domain/channels/standing";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
@@ -38,9 +39,13 @@ export default async function AdminChannelsPage({
   const locale = await getLocale();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
+  const sort = sortParam(raw, CHANNEL_SORTS);
+  // The list's own order, most recently changed first, when the page asks none.
+  const order = sort ?? { by: "lastChange" as const, dir: "desc" as const };
   const [list, providers] = await Promise.all([
     allChannels(user.actor, {
       q: params.q,
+      sort,
       providerId: params.providerId,
       category: params.category,
       country: params.country,
@@ -75,6 +80,9 @@ export default async function AdminChannelsPage({
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <FilterForm action="/admin/channels">
+        {Object.entries(sortQuery(sort)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label className="text-sm">
           <span className="mb-1 block font-medium text-slate-800">{t("search")}</span>
           <input
@@ -107,15 +115,19 @@ export default async function AdminChannelsPage({
         items={items}
         paging={list}
         basePath="/admin/channels"
-        params={params}
+        params={{ ...params, ...sortQuery(sort) }}
         empty={<EmptyState title={t("empty")} />}
         caption={t("caption")}
         unit={t("unit")}
         columns={[
-          { label: t("columns.channel") },
+          { label: t("columns.channel"), sort: sortBy("/admin/channels", params, order, "name") },
           { label: t("columns.provider") },
           { label: t("columns.standing") },
-          { label: t("columns.lastChange"), hideBelow: "md" },
+          {
+            label: t("columns.lastChange"),
+            hideBelow: "md",
+            sort: sortBy("/admin/channels", params, order, "lastChange", "desc"),
+          },
         ]}
         row={(channel) => (
           <tr key={channel.id}>
