@@ -30,7 +30,9 @@ test("a decision appears in the audit trail, filtered and exported", async ({ pa
   await expect(page).toHaveURL(/\/admin\/requests$/);
 
   await page.getByRole("link", { name: "Audit trail" }).click();
-  await page.getByLabel("Actor (email or id)").fill(admin.email);
+  // Part of the email, in another case, finds the actor (issue 30, finding 11).
+  const part = admin.email.split("@")[0]!.toUpperCase();
+  await page.getByLabel("Actor (part of an email, or an id)").fill(part);
   // Actions go by their names (issue 30, finding 5); the code stays the filter's value and the CSV's.
   await page.getByLabel("Action").selectOption({ label: "Channel request approved" });
   await page.getByRole("button", { name: "Filter" }).click();

@@ -40,6 +40,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/webhooks", label: t("webhooks") },
         { href: "/team", label: t("team") },
         { href: "/notifications", label: t("notifications") },
+        { href: "/docs", label: t("apiReference"), plain: true },
       ]}
     >
       <KeyExpiryBanner keys={expiring} />

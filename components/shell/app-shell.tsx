@@ -17,6 +17,8 @@ export interface NavItem {
   label: string;
   /** A number shown beside the label (e.g. pending requests). */
   count?: Counted;
+  /** A page the portal's app does not render (the API reference, /docs): a plain link, no client navigation. */
+  plain?: boolean;
 }
 
 export function AppShell({
@@ -55,7 +57,7 @@ export function AppShell({
             <ul className="flex flex-wrap gap-1">
               {nav.map((item) => (
                 <li key={item.href}>
-                  <NavLink href={item.href} count={item.count}>
+                  <NavLink href={item.href} count={item.count} plain={item.plain}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -6,18 +6,32 @@ import { type Counted, countedAny } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
 /** A navigation link that marks the current section (aria-current) for sight and screen readers. */
-export function NavLink({ href, count, children }: { href: string; count?: Counted; children: ReactNode }) {
+export function NavLink({
+  href,
+  count,
+  plain,
+  children,
+}: {
+  href: string;
+  count?: Counted;
+  /** A page outside the app's routes (a route handler's HTML): an ordinary link. */
+  plain?: boolean;
+  children: ReactNode;
+}) {
   const pathname = usePathname();
   const format = useFormat();
   const current = pathname === href || pathname.startsWith(`${href}/`);
+  const look = `inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium ${
+    current ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"
+  }`;
+  if (plain)
+    return (
+      <a href={href} className={look}>
+        {children}
+      </a>
+    );
   return (
-    <Link
-      href={href}
-      aria-current={current ? "page" : undefined}
-      className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium ${
-        current ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"
-      }`}
-    >
+    <Link href={href} aria-current={current ? "page" : undefined} className={look}>
       {children}
       {count !== undefined && countedAny(count) && (
         <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">

@@ -13,17 +13,20 @@ export function FilterSelect({
   options,
   value,
   emptyLabel,
+  title,
 }: {
   name: string;
   label: string;
   options: ReadonlyArray<string | readonly [string, string]>;
   value: string | undefined;
   emptyLabel: string;
+  /** What the filter selects, where its label alone does not say (shown on hover). */
+  title?: string;
 }) {
   return (
     <label className="text-sm">
       <span className="mb-1 block font-medium text-slate-800">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className={inputClass}>
+      <select name={name} defaultValue={value ?? ""} title={title} className={inputClass}>
         <option value="">{emptyLabel}</option>
         {options.map((option) => {
           const [optionValue, text] = typeof option === "string" ? [option, option] : option;

@@ -3,6 +3,7 @@
  * screens), the caller's <tr> elements. CaptionedTable takes how it looks where it stands (a card, a
  * detail, an alert); DataTable is the portals' list table, a bordered card of its own.
  */
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { useFormat } from "@/lib/i18n/use-format";
 
@@ -14,6 +15,30 @@ export interface Column {
   srOnly?: boolean;
   /** More classes of the header cell (a width). */
   className?: string;
+  /** A sortable column: its header links to the list in its order (components/ui/sortable.ts). */
+  sort?: ColumnSort;
+}
+
+/** A sortable header's link, and the list's order by it now (aria-sort), if it is sorted by it. */
+export interface ColumnSort {
+  href: string;
+  current?: "ascending" | "descending";
+}
+
+const SORT_MARKS = { ascending: "▲", descending: "▼" } as const;
+
+function HeaderLabel({ column }: { column: Column }) {
+  if (column.srOnly) return <span className="sr-only">{column.label}</span>;
+  if (!column.sort) return column.label;
+  const { href, current } = column.sort;
+  return (
+    <Link href={href} className="inline-flex items-center gap-1 uppercase hover:underline">
+      {column.label}
+      <span aria-hidden="true" className={current ? "" : "text-slate-300"}>
+        {current ? SORT_MARKS[current] : "↕"}
+      </span>
+    </Link>
+  );
 }
 
 /** The classes of the table, its header row, each header cell and its body. */
@@ -58,13 +83,14 @@ export function CaptionedTable({
             <th
               key={column.label}
               scope="col"
+              aria-sort={column.sort?.current}
               className={
                 [th, column.hideBelow && HIDE[column.hideBelow], column.className]
                   .filter(Boolean)
                   .join(" ") || undefined
               }
             >
-              {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
+              <HeaderLabel column={column} />
             </th>
           ))}
         </tr>

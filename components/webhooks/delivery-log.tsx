@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { Badge, EmptyState } from "@/components/ui/page";
@@ -6,6 +7,7 @@ import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { type PageQuery, pageQuery } from "@/lib/domain/paging";
 import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
+import type { EventSubject } from "@/lib/domain/webhook-subjects";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 import { FailureReason } from "./failure-reason";
@@ -27,11 +29,15 @@ export function DeliveryLog({
   basePath,
   showProvider,
   replay,
+  subjects,
 }: {
   log: Log;
   filters: LogFilters;
   basePath: string;
+  /** The console's log: each row names its provider, and links go to the console's pages. */
   showProvider: boolean;
+  /** What each event concerns (lib/domain/webhook-subjects.ts), by event id. */
+  subjects: Map<string, EventSubject>;
   /** Absent for a role that may not replay: no replay buttons. */
   replay?: Action;
 }) {
@@ -77,6 +83,7 @@ export function DeliveryLog({
                 <span className="text-sm text-slate-600">
                   {t("attempts", { count: event.deliveryAttempts.length })}
                 </span>
+                <SubjectOf subject={subjects.get(event.id)} inConsole={showProvider} />
                 {replay && event.state !== "PENDING" && (
                   <span className="ms-auto">
                     <ReplayButton eventId={event.id} replay={replay} />
@@ -110,6 +117,53 @@ export function DeliveryLog({
       )}
       <Pager basePath={basePath} params={stringParams(filters, FILTER_KEYS)} paging={log} unit={t("unit")} />
     </div>
+  );
+}
+
+/** The channel and the delivery request an event concerns, each linked to its page where it has one. */
+function SubjectOf({ subject, inConsole }: { subject?: EventSubject; inConsole: boolean }) {
+  const t = useTranslations("webhooks.log");
+  if (!subject?.channel && !subject?.deliveryRequest) return null;
+  const { channel, deliveryRequest } = subject;
+  const link = "text-blue-800 underline";
+  const channelHref =
+    channel?.id &&
+    (inConsole
+      ? `/admin/channels/${channel.id}`
+      : `/channels/${encodeURIComponent(channel.providerDeliveryChannelId)}`);
+  return (
+    <span className="flex w-full flex-wrap gap-x-4 text-sm" data-subject>
+      {channel && (
+        <span>
+          {t("subject.channel")}{" "}
+          {channelHref ? (
+            <Link className={link} href={channelHref}>
+              {channel.name ?? channel.providerDeliveryChannelId}
+            </Link>
+          ) : (
+            <span className="font-mono">{channel.providerDeliveryChannelId}</span>
+          )}
+        </span>
+      )}
+      {deliveryRequest && (
+        <span>
+          {t("subject.deliveryRequest")}{" "}
+          {inConsole ? (
+            <Link
+              className={link}
+              href={`/admin/programs/${deliveryRequest.programId}/requests/${deliveryRequest.id}`}
+            >
+              {deliveryRequest.description}
+            </Link>
+          ) : (
+            // The portal has no page of a delivery request: its description, and its id to quote.
+            <>
+              {deliveryRequest.description} <span className="font-mono text-xs">{deliveryRequest.id}</span>
+            </>
+          )}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -28,8 +28,11 @@ const day = (description: string) =>
     .meta({ type: "string", format: "date", description });
 
 export const auditFiltersSchema = z.object({
-  /** A user's email, or any actor id (user, token, API key, worker). */
-  actor: text(200, "A user's email, or any actor id: a user's, a token's, an API key's, a worker's."),
+  /** Part of a user's email (any case), or any actor id (user, token, API key, worker). */
+  actor: text(
+    200,
+    "Part of a user's email, in any case, or any actor id: a user's, a token's, an API key's, a worker's.",
+  ),
   subjectType: text(60, "The kind of record, e.g. ChannelRequest."),
   subjectId: text(200, "The record's id."),
   /** An action (`request.approved`) or its subject's prefix (`request.`). */

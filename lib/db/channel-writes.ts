@@ -27,7 +27,7 @@ import { sqliteTime } from "./sqlite-time";
  * all of them in one function; the inserts below write whatever this list names, so a column added
  * here is written by create as by update and approval.
  */
-const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText"] as const;
+const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText", "sortName"] as const;
 export type RequestedColumns = Record<(typeof REQUESTED_COLUMNS)[number], string>;
 
 /** An audit entry as lib/domain/audit.ts's auditRow builds it, before it is chained. */

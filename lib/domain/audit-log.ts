@@ -3,7 +3,8 @@
  * paged by chain position (keyset: a page costs the same however long the trail grows).
  */
 import type { AuditFilters } from "../contract/audit";
-import { db } from "../db";
+import { containsText, db } from "../db";
+import { ID_LIST_LIMIT } from "./paging";
 import { type Actor, authorize } from "./permissions";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -28,17 +29,27 @@ async function whereOf(filters: AuditFilters) {
   };
 }
 
+/** At most this many users match a part of an email (their ids and their tokens' are bound at once). */
+const ACTOR_MATCHES = 200;
+
 /**
- * An email names its user and the user's platform API tokens (a token's entries carry the token's
- * id); anything else is an actor id as is (a key's, a token's, a worker's).
+ * The actor filter: an actor id as is (a key's, a token's, a worker's, a user's), and every user whose
+ * email contains the text, in any case, with the user's platform API tokens (a token's entries carry
+ * the token's id). The entries are then an index seek on (actorId, seq) per id; the users matched are
+ * a scan of the users, not of the trail.
  */
 async function actorIdsOf(actor: string): Promise<string[]> {
-  if (!actor.includes("@")) return [actor];
-  const user = await db().user.findUnique({
-    where: { email: actor.toLowerCase() },
-    select: { id: true, tokens: { select: { id: true } } },
+  const part = actor.toLowerCase();
+  const users = await db().user.findMany({
+    where: { email: containsText(part) },
+    select: { id: true, email: true, tokens: { select: { id: true } } },
+    orderBy: { email: "asc" },
+    take: ACTOR_MATCHES,
   });
-  return user ? [user.id, ...user.tokens.map((token) => token.id)] : [];
+  // SQLite's LIKE reads `%` and `_` as patterns: keep the users whose email holds the text itself.
+  const matched = users.filter((user) => user.email.toLowerCase().includes(part));
+  const ids = [actor, ...matched.flatMap((user) => [user.id, ...user.tokens.map((token) => token.id)])];
+  return [...new Set(ids)].slice(0, ID_LIST_LIMIT);
 }
 
 export type AuditEntryView = Awaited<ReturnType<typeof auditEntries>>["entries"][number];

@@ -55,6 +55,24 @@ export interface SortKey {
   kind: "date" | "text" | "number";
 }
 
+/** A list's order as a page's query asks it (`?sort=name&dir=asc`): one of the list's sorts. */
+export interface ListSort<By extends string> {
+  by: By;
+  dir: "asc" | "desc";
+}
+
+/**
+ * The sort key of a list sorted as asked: the sort's column, in the asked direction, with the id as
+ * the tie-breaker (readKeysetPage); the list's own order when none is asked.
+ */
+export function sortKeyOf<By extends string>(
+  sorts: Readonly<Record<By, Omit<SortKey, "direction">>>,
+  sort: ListSort<By> | undefined,
+  fallback: SortKey,
+): SortKey {
+  return sort && Object.hasOwn(sorts, sort.by) ? { ...sorts[sort.by], direction: sort.dir } : fallback;
+}
+
 /** A count that stops at COUNT_CAP; `totalCapped` says there are more (shown "10,000+"). */
 export interface CappedCount {
   total: number;

@@ -93,6 +93,36 @@ describe("the audit page", () => {
     expect(otherDay.body.match(/data-seq="\d+"/g)).toBeNull();
   });
 
+  it("filters by part of an email, in any case, on the page and in its CSV export (issue 30, finding 11)", async () => {
+    const subjectId = randomUUID();
+    await record(subjectId, 2);
+    // The part before the domain, upper-cased: the filter is a case-insensitive "contains".
+    const part = actor.email.split("@")[0]!.slice("audit-".length).toUpperCase();
+    const page = await auditor.get(`/admin/audit?actor=${encodeURIComponent(part)}&subjectId=${subjectId}`);
+    expect(page.status).toBe(200);
+    expect(page.body.match(/data-seq="\d+"/g)).toHaveLength(2);
+    expect(page.body).toContain(actor.email);
+    // The export link carries the same filter, and the export answers the same rows.
+    expect(page.body).toContain(`/admin/audit/export?actor=${encodeURIComponent(part)}`);
+    const csv = await auditor.get(
+      `/admin/audit/export?actor=${encodeURIComponent(part)}&subjectId=${subjectId}`,
+    );
+    expect(csv.status).toBe(200);
+    const lines = csv.body.trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(actor.email);
+    // `_` and `%` are characters, not LIKE's patterns: "audit_actor" is not "audit-actor".
+    for (const term of ["audit_actor", "audit%actor", "%"]) {
+      const other = await auditor.get(
+        `/admin/audit?actor=${encodeURIComponent(term)}&subjectId=${subjectId}`,
+      );
+      expect(other.body.match(/data-seq="\d+"/g), term).toBeNull();
+    }
+    // An actor id still selects its entries as it is.
+    const byId = await auditor.get(`/admin/audit?actor=${actor.id}&subjectId=${subjectId}`);
+    expect(byId.body.match(/data-seq="\d+"/g)).toHaveLength(2);
+  });
+
   it("pages by chain position: every entry once, newest first, while entries are written between pages", async () => {
     const subjectId = randomUUID();
     const total = AUDIT_PAGE_SIZE * 2 + 7;

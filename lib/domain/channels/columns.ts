@@ -82,11 +82,15 @@ export function searchText(content: ChannelContent): string {
     .toLowerCase();
 }
 
+/** Channel.sortName: the name in lower case, the console's sort by name (lists.ts). */
+export const sortName = (content: ChannelContent) => content.name.translation.toLowerCase();
+
 /** Every Channel column that follows from the requested content. */
 export function requestedColumns(body: ChannelBody | ChannelContent): RequestedColumns {
   return {
     requestedContent: serializeContent(body),
     availabilityTags: availabilityTags(body.availability),
     searchText: searchText(body),
+    sortName: sortName(body),
   };
 }

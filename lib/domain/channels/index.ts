@@ -24,12 +24,20 @@ export {
 } from "./in-language";
 export {
   allChannels,
+  CHANNEL_SORTS,
   CHANNELS_PAGE_SIZE,
   type ChannelFilter,
   listProviderChannels,
   REQUEST_FILTERS,
 } from "./lists";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
-export { approvalQueue, BADGE_CAP, pendingRequestCount, REQUEST_KINDS, requestForReview } from "./review";
+export {
+  approvalQueue,
+  BADGE_CAP,
+  pendingRequestCount,
+  QUEUE_SORTS,
+  REQUEST_KINDS,
+  requestForReview,
+} from "./review";
 export { requestChannelStatus } from "./status";
 export { viewChannel } from "./view";

@@ -7,7 +7,15 @@ import { channelFilterSchema } from "../../contract/platform/requests";
 import { findUnstorableText } from "../../contract/stored-text";
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
-import { countUpTo, NO_ROWS, type PageQuery, readKeysetPage } from "../paging";
+import {
+  countUpTo,
+  type ListSort,
+  NO_ROWS,
+  type PageQuery,
+  readKeysetPage,
+  type SortKey,
+  sortKeyOf,
+} from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
@@ -21,17 +29,28 @@ export const ADMIN_PAGE_SIZE = 25;
 /** The channel lists' order: most recently changed first. */
 export const CHANNEL_ORDER = { field: "updatedAt", direction: "desc", kind: "date" } as const;
 
+/**
+ * The console's list's other orders (issue 30, finding 11): by name (Channel.sortName, the requested
+ * name in lower case; index sandbox, sortName, id) or by the last change, either way round.
+ */
+export const CHANNEL_SORTS = {
+  name: { field: "sortName", kind: "text" },
+  lastChange: { field: "updatedAt", kind: "date" },
+} as const satisfies Record<string, Omit<SortKey, "direction">>;
+export type ChannelSort = ListSort<keyof typeof CHANNEL_SORTS>;
+
 /** The callers decide what `where` may see (a provider: only its own). */
 async function pageOfChannels(
   filter: Prisma.ChannelWhereInput,
   query: PageQuery,
   pageSize: number,
   search?: Pick<ChannelSearch, "count" | "narrow">,
+  key: SortKey = CHANNEL_ORDER,
 ) {
   const { items, ...paging } = await readKeysetPage({
     query,
     pageSize,
-    key: CHANNEL_ORDER,
+    key,
     table: db().channel,
     filter,
     count: search?.count,
@@ -47,6 +66,7 @@ async function pageOfChannels(
           status: true,
           isApproved: true,
           updatedAt: true,
+          sortName: true,
           requestedContent: true,
           rejectionReason: true,
           provider: { select: { name: true } },
@@ -56,7 +76,7 @@ async function pageOfChannels(
   });
   return {
     ...paging,
-    items: items.map(({ requestedContent, requests, ...row }) => ({
+    items: items.map(({ requestedContent, requests, sortName: _, ...row }) => ({
       ...row,
       name: parseContent(requestedContent).name.translation,
       pending: requests[0] ?? null,
@@ -93,6 +113,10 @@ export interface ChannelFilter extends PageQuery {
   request?: string;
   category?: string;
   country?: string;
+  /** Words of the channel: its id, name, description or contacts (as the portal's search reads them). */
+  q?: string;
+  /** The order asked for; most recently changed first when none is. */
+  sort?: ChannelSort;
 }
 
 /**
@@ -103,16 +127,19 @@ export interface ChannelFilter extends PageQuery {
  */
 export async function allChannels(
   actor: Actor,
-  { providerId, status, approved, request, category, country, ...query }: ChannelFilter,
+  { providerId, status, approved, request, category, country, q, sort, ...query }: ChannelFilter,
 ) {
   authorize(actor, "console.read");
+  const key = sortKeyOf(CHANNEL_SORTS, sort, CHANNEL_ORDER);
+  // The search's and the count caps' shortcuts read rows in the list's own order only.
+  const ownOrder = key.field === CHANNEL_ORDER.field && key.direction === CHANNEL_ORDER.direction;
   const tags = { category: category?.toUpperCase(), country: country?.toUpperCase() };
   // The console's filters are typed text: a category or country that is no code (the platform API's
   // rule, a 400 there), or a value no database stores, matches nothing. As a tag it would not: `%` is
   // a LIKE wildcard, a NUL fails PostgreSQL's query and ended SQLite's LIKE pattern ("B\0G" was BG).
   const codes = channelFilterSchema.pick({ category: true, country: true }).safeParse(tags).success;
   if (!codes || findUnstorableText({ providerId, status }))
-    return pageOfChannels(NO_ROWS, query, ADMIN_PAGE_SIZE);
+    return pageOfChannels(NO_ROWS, query, ADMIN_PAGE_SIZE, undefined, key);
   const where = {
     ...LIVE_ROW,
     ...(providerId ? { providerId } : {}),
@@ -126,13 +153,29 @@ export async function allChannels(
       ...(tags.country ? [availableInCountry(tags.country)] : []),
     ],
   };
+  const term = q?.trim();
+  if (term) {
+    // The search's matches come from the trigram index across every live provider (./search.ts).
+    // Alone, it counts and pages by them; beside another filter, its matches only narrow the rows.
+    const search = await searchFilter(null, term);
+    const filtered = Boolean(providerId || status || approved || request || category || country);
+    const searched = { AND: [where, search.where] };
+    return filtered || !ownOrder
+      ? pageOfChannels(
+          searched,
+          query,
+          ADMIN_PAGE_SIZE,
+          { count: () => countUpTo(db().channel, searched, key, ROW_FILTER_COUNT_CAP) },
+          key,
+        )
+      : pageOfChannels(searched, query, ADMIN_PAGE_SIZE, search);
+  }
   const few = await fewCandidates({ ...tags, pending: request === "pending" });
-  if (few) return pageOfChannels({ AND: [where, amongChannels(few)] }, query, ADMIN_PAGE_SIZE);
+  if (few)
+    return pageOfChannels({ AND: [where, amongChannels(few)] }, query, ADMIN_PAGE_SIZE, undefined, key);
   const unindexed = Boolean(category || country || request === "pending");
-  const count = unindexed
-    ? () => countUpTo(db().channel, where, CHANNEL_ORDER, ROW_FILTER_COUNT_CAP)
-    : undefined;
-  return pageOfChannels(where, query, ADMIN_PAGE_SIZE, { count });
+  const count = unindexed ? () => countUpTo(db().channel, where, key, ROW_FILTER_COUNT_CAP) : undefined;
+  return pageOfChannels(where, query, ADMIN_PAGE_SIZE, { count }, key);
 }
 
 /**

@@ -4,7 +4,7 @@
  * lib/domain/approvals.ts.
  */
 import { db } from "../../db";
-import { countUpTo, type PageQuery, readKeysetPage } from "../paging";
+import { countUpTo, type ListSort, type PageQuery, readKeysetPage, sortKeyOf } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { LIVE_ROW } from "../sandbox-scope";
 import { parseContent } from "./content";
@@ -19,15 +19,21 @@ export interface QueueFilter extends PageQuery {
   kind?: string;
   /** Only requests waiting at least this many days. */
   olderThanDays?: number;
+  /** The order asked for; oldest first when none is. */
+  sort?: QueueSort;
 }
 
 /** The queue's order: oldest request first. */
 const QUEUE_ORDER = { field: "requestedAt", direction: "asc", kind: "date" } as const;
 
+/** The queue's orders a page may ask for: by the time submitted, either way round (its indexes end requestedAt, id). */
+export const QUEUE_SORTS = { submitted: { field: "requestedAt", kind: "date" } } as const;
+export type QueueSort = ListSort<keyof typeof QUEUE_SORTS>;
+
 /** Pending requests, oldest first. */
 export async function approvalQueue(
   actor: Actor,
-  { providerId, kind, olderThanDays, ...query }: QueueFilter,
+  { providerId, kind, olderThanDays, sort, ...query }: QueueFilter,
   now = new Date(),
 ) {
   authorize(actor, "console.read");
@@ -42,7 +48,7 @@ export async function approvalQueue(
   const { items, ...paging } = await readKeysetPage({
     query,
     pageSize: ADMIN_PAGE_SIZE,
-    key: QUEUE_ORDER,
+    key: sortKeyOf(QUEUE_SORTS, sort, QUEUE_ORDER),
     table: db().channelRequest,
     filter,
     rows: ({ where, orderBy, take }) =>

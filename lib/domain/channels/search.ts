@@ -36,8 +36,11 @@ export interface ChannelSearch {
 
 const NOTHING: ChannelSearch = { where: NO_ROWS };
 
-/** The provider's channels whose search text contains `term` (any case). */
-export async function searchFilter(providerId: string, term: string): Promise<ChannelSearch> {
+/**
+ * The channels whose search text contains `term` (any case): the provider's, or with `providerId`
+ * null every live provider's (the console's list, never a sandbox's).
+ */
+export async function searchFilter(providerId: string | null, term: string): Promise<ChannelSearch> {
   const lowered = term.toLowerCase();
   // Nothing stored holds a NUL or a lone surrogate (lib/contract/stored-text.ts), and PostgreSQL
   // refuses them in a query: such a term matches nothing rather than failing.
@@ -47,19 +50,24 @@ export async function searchFilter(providerId: string, term: string): Promise<Ch
     : sqliteSearch(providerId, lowered);
 }
 
-async function postgresSearch(providerId: string, lowered: string): Promise<ChannelSearch> {
+async function postgresSearch(providerId: string | null, lowered: string): Promise<ChannelSearch> {
   const pattern = escapeLike(lowered);
   const like = { searchText: { contains: pattern } };
   // Under 3 characters the trigram index holds nothing to look up: LIKE reads the provider's rows.
   if ([...lowered].length < TRIGRAM) return { where: like };
-  const matches = await db().$queryRaw<Match[]>`
-    SELECT "id", "updatedAt" FROM "Channel"
-    WHERE "providerId" = ${providerId} AND "searchText" LIKE ${`%${pattern}%`}
-    LIMIT ${COUNT_CAP + 1}`;
+  const matches = providerId
+    ? await db().$queryRaw<Match[]>`
+        SELECT "id", "updatedAt" FROM "Channel"
+        WHERE "providerId" = ${providerId} AND "searchText" LIKE ${`%${pattern}%`}
+        LIMIT ${COUNT_CAP + 1}`
+    : await db().$queryRaw<Match[]>`
+        SELECT "id", "updatedAt" FROM "Channel"
+        WHERE "sandbox" = false AND "searchText" LIKE ${`%${pattern}%`}
+        LIMIT ${COUNT_CAP + 1}`;
   return pagedByMatches(like, matches);
 }
 
-async function sqliteSearch(providerId: string, lowered: string): Promise<ChannelSearch> {
+async function sqliteSearch(providerId: string | null, lowered: string): Promise<ChannelSearch> {
   const like = { searchText: { contains: lowered } };
   const short = [...lowered].length < TRIGRAM;
   const wildcard = LIKE_WILDCARD.test(lowered);
@@ -102,23 +110,24 @@ const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * decide the answer. The unary `+` keeps the planner from reading the provider's index instead (all
  * its rows) and probing the trigram index.
  */
-const indexedRows = (providerId: string, lowered: string) => Prisma.sql`
+const indexedRows = (providerId: string | null, lowered: string) => Prisma.sql`
   FROM "ChannelSearch"
   JOIN "Channel" c ON c.rowid = "ChannelSearch".rowid
   WHERE "ChannelSearch" MATCH ${ftsPhrase(lowered)}
-    AND +c."providerId" = ${providerId}
+    AND ${providerId ? Prisma.sql`+c."providerId" = ${providerId}` : Prisma.sql`+c."sandbox" = 0`}
     AND instr(c."searchText", ${lowered}) > 0`;
 
 /** Up to COUNT_CAP + 1 matches from the trigram index, each with the list's sort value. */
-async function indexedMatches(providerId: string, lowered: string): Promise<Match[]> {
+async function indexedMatches(providerId: string | null, lowered: string): Promise<Match[]> {
   return db().$queryRaw<Match[]>`
     SELECT c."id", c."updatedAt" ${indexedRows(providerId, lowered)} LIMIT ${COUNT_CAP + 1}`;
 }
 
 /** The same matches by reading the provider's rows: for a short term holding `%` or `_`. */
-async function scannedMatches(providerId: string, lowered: string): Promise<Match[]> {
+async function scannedMatches(providerId: string | null, lowered: string): Promise<Match[]> {
   return db().$queryRaw<Match[]>`
     SELECT "id", "updatedAt" FROM "Channel"
-    WHERE "providerId" = ${providerId} AND instr("searchText", ${lowered}) > 0
+    WHERE ${providerId ? Prisma.sql`"providerId" = ${providerId}` : Prisma.sql`"sandbox" = 0`}
+      AND instr("searchText", ${lowered}) > 0
     LIMIT ${ID_LIST_LIMIT + 1}`;
 }

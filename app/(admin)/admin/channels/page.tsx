@@ -7,10 +7,11 @@ import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
+import { sortBy, sortParam, sortQuery } from "@/components/ui/sortable";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { providerChoices } from "@/lib/domain/admin-console";
-import { allChannels, inViewersLanguage } from "@/lib/domain/channels";
+import { allChannels, CHANNEL_SORTS, inViewersLanguage } from "@/lib/domain/channels";
 import { STANDING_FILTERS, type StandingFilter } from "@/lib/domain/channels/standing";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { pageQuery } from "@/lib/domain/paging";
@@ -20,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const FILTERS = ["providerId", "state", "category", "country"] as const;
+const FILTERS = ["q", "providerId", "state", "category", "country"] as const;
 /** The standing filter's values (lib/domain/channels/standing.ts), as the list's badges name them. */
 const STANDING_FILTER_KEYS = Object.keys(STANDING_FILTERS) as StandingFilter[];
 const isStandingFilter = (value: string | undefined): value is StandingFilter =>
@@ -38,8 +39,13 @@ export default async function AdminChannelsPage({
   const locale = await getLocale();
   const raw = await searchParams;
   const params = stringParams(raw, FILTERS);
+  const sort = sortParam(raw, CHANNEL_SORTS);
+  // The list's own order, most recently changed first, when the page asks none.
+  const order = sort ?? { by: "lastChange" as const, dir: "desc" as const };
   const [list, providers] = await Promise.all([
     allChannels(user.actor, {
+      q: params.q,
+      sort,
       providerId: params.providerId,
       category: params.category,
       country: params.country,
@@ -54,13 +60,40 @@ export default async function AdminChannelsPage({
     name: (typeof FILTERS)[number],
     label: string,
     options: ReadonlyArray<string | readonly [string, string]>,
+    title?: string,
   ) => (
-    <FilterSelect name={name} label={label} value={params[name]} emptyLabel={t("all")} options={options} />
+    <FilterSelect
+      name={name}
+      label={label}
+      value={params[name]}
+      emptyLabel={t("all")}
+      options={options}
+      title={title}
+    />
+  );
+  // Countries by their names in the reader's language, in its alphabetical order.
+  const collator = new Intl.Collator(locale);
+  const countries = namedOptions(locale, "Country", LOOKUPS.Country, categoryName).sort((a, b) =>
+    collator.compare(a[1], b[1]),
   );
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <FilterForm action="/admin/channels">
+        {Object.entries(sortQuery(sort)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <label className="text-sm">
+          <span className="mb-1 block font-medium text-slate-800">{t("search")}</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.q ?? ""}
+            maxLength={200}
+            placeholder={t("searchPlaceholder")}
+            className={inputClass}
+          />
+        </label>
         {filter(
           "providerId",
           t("provider"),
@@ -76,31 +109,25 @@ export default async function AdminChannelsPage({
           t("category"),
           namedOptions(locale, "DeliveryChannelCategory", LOOKUPS.DeliveryChannelCategory, categoryName),
         )}
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">{t("availableIn")}</span>
-          <input
-            name="country"
-            defaultValue={params.country ?? ""}
-            maxLength={2}
-            placeholder="BG"
-            title={t("countryHint")}
-            className={`${inputClass} w-20 uppercase`}
-          />
-        </label>
+        {filter("country", t("availableIn"), countries, t("countryHint"))}
       </FilterForm>
       <PagedTable
         items={items}
         paging={list}
         basePath="/admin/channels"
-        params={params}
+        params={{ ...params, ...sortQuery(sort) }}
         empty={<EmptyState title={t("empty")} />}
         caption={t("caption")}
         unit={t("unit")}
         columns={[
-          { label: t("columns.channel") },
+          { label: t("columns.channel"), sort: sortBy("/admin/channels", params, order, "name") },
           { label: t("columns.provider") },
           { label: t("columns.standing") },
-          { label: t("columns.lastChange"), hideBelow: "md" },
+          {
+            label: t("columns.lastChange"),
+            hideBelow: "md",
+            sort: sortBy("/admin/channels", params, order, "lastChange", "desc"),
+          },
         ]}
         row={(channel) => (
           <tr key={channel.id}>

@@ -6,6 +6,7 @@ import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
+import { eventSubjects } from "@/lib/domain/webhook-subjects";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,6 +23,7 @@ export default async function AdminDeliveriesPage({
   const t = await getTranslations("adminConsole.deliveries");
   const { cursor, ...filters } = logFilters(await searchParams);
   const log = await deliveryLog(user.actor, { ...filters, ...cursor });
+  const subjects = await eventSubjects(user.actor, log.events);
   const replays = can(user.actor, "webhooks.replay");
   return (
     <>
@@ -38,6 +40,7 @@ export default async function AdminDeliveriesPage({
         filters={filters}
         basePath="/admin/deliveries"
         showProvider
+        subjects={subjects}
         replay={replays ? adminReplayEventAction : undefined}
       />
     </>

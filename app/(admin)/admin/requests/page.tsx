@@ -5,10 +5,11 @@ import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { stringParams } from "@/components/ui/pager";
+import { sortBy, sortParam, sortQuery } from "@/components/ui/sortable";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { providerChoices } from "@/lib/domain/admin-console";
-import { approvalQueue, REQUEST_KINDS } from "@/lib/domain/channels";
+import { approvalQueue, QUEUE_SORTS, REQUEST_KINDS } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,11 +30,15 @@ export default async function RequestQueuePage({
     (REQUEST_KINDS as readonly string[]).includes(kind) ? kindName(kind) : kind;
   const raw = await searchParams;
   const params = stringParams(raw, ["providerId", "kind", "age"]);
+  const sort = sortParam(raw, QUEUE_SORTS);
+  // The queue's own order, oldest first, when the page asks none.
+  const order = sort ?? { by: "submitted" as const, dir: "asc" as const };
   const [queue, providers] = await Promise.all([
     approvalQueue(user.actor, {
       providerId: params.providerId,
       kind: params.kind,
       olderThanDays: Number(params.age) || undefined,
+      sort,
       ...pageQuery(raw),
     }),
     providerChoices(user.actor),
@@ -42,6 +47,9 @@ export default async function RequestQueuePage({
     <>
       <PageHeader title={t("heading")} description={t("description")} />
       <FilterForm action="/admin/requests">
+        {Object.entries(sortQuery(sort)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <FilterSelect
           name="providerId"
           label={t("provider")}
@@ -71,14 +79,18 @@ export default async function RequestQueuePage({
         items={queue.requests}
         paging={queue}
         basePath="/admin/requests"
-        params={params}
+        params={{ ...params, ...sortQuery(sort) }}
         empty={<EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>}
         caption={t("caption")}
         unit={t("unit")}
         columns={[
           { label: t("columns.request") },
           { label: t("columns.provider") },
-          { label: t("columns.submitted"), hideBelow: "sm" },
+          {
+            label: t("columns.submitted"),
+            hideBelow: "sm",
+            sort: sortBy("/admin/requests", params, order, "submitted"),
+          },
         ]}
         row={(request) => (
           <tr key={request.id}>

@@ -8,6 +8,7 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/subscriptions";
 import { deliveryLog } from "@/lib/domain/webhook-events";
+import { eventSubjects } from "@/lib/domain/webhook-subjects";
 import { replayEventAction, replayFailedAction, sendTestEventAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,6 +28,7 @@ export default async function DeliveriesPage({
     deliveryLog(user.actor, { ...filters, ...cursor }),
     listSubscriptions(user.actor),
   ]);
+  const subjects = await eventSubjects(user.actor, log.events);
   const t = await getTranslations("webhooks.deliveries");
   return (
     <>
@@ -58,6 +60,7 @@ export default async function DeliveriesPage({
         filters={filters}
         basePath="/webhooks/deliveries"
         showProvider={false}
+        subjects={subjects}
         replay={manages ? replayEventAction : undefined}
       />
     </>

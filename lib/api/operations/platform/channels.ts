@@ -35,10 +35,11 @@ export const getChannel = platformOperation({
   run: async ({ actor, params }) => {
     const channel = await adminChannelDetail(actor, params.channelId ?? "");
     if (!channel) throw notFound("No such channel.");
-    const { approvedContent, requestedContent, searchText, availabilityTags, ...shown } =
+    const { approvedContent, requestedContent, searchText, availabilityTags, sortName, ...shown } =
       channel as typeof channel & {
         searchText?: unknown;
         availabilityTags?: unknown;
+        sortName?: unknown;
       };
     return shown;
   },

@@ -11,6 +11,7 @@ import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
+import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -53,6 +54,18 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
         title={program.name}
         description={program.description || t("gives", { unit: program.unit })}
       />
+      <nav aria-label={t("exports")} className="mb-6 flex flex-wrap gap-3">
+        {(["requests", "deliveries", "channels"] as const).map((table) => (
+          <a
+            key={table}
+            className={buttonClass("secondary")}
+            href={`/admin/programs/${program.id}/export/${table}`}
+            download
+          >
+            {t(`export.${table}`)}
+          </a>
+        ))}
+      </nav>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t("virtualBudget")}>
           {program.virtualBudget && <BudgetView budget={program.virtualBudget} label={t("virtualBudget")} />}

@@ -1,0 +1,43 @@
+/**
+ * A program's delivery requests, deliveries or channels as CSV (lib/domain/program-csv.ts): for users
+ * who may read the program, else 404, as the audit trail's export answers.
+ */
+import { currentUser } from "@/lib/auth/session";
+import { can } from "@/lib/domain/permissions";
+import { PROGRAM_TABLES, programCsv } from "@/lib/domain/program-csv";
+
+export const dynamic = "force-dynamic";
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ programId: string; table: string }> },
+): Promise<Response> {
+  const user = await currentUser();
+  if (!user || !can(user.actor, "console.read")) return notFound();
+  const { programId, table } = await params;
+  const known = PROGRAM_TABLES.find((name) => name === table);
+  if (!known) return notFound();
+  const csv = await programCsv(user.actor, programId, known);
+  if (!csv) return notFound();
+  const rows = csv.rows;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(new TextEncoder().encode(next.value));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="program-${programId}-${known}-${day}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}
