@@ -45,6 +45,7 @@ function whatHappens(standing: ChannelStanding) {
     case "awaitingApproval":
       return "replacesUnapproved";
     case "rejected":
+    case "withdrawn":
     case "notApproved":
       return "sendsForApproval";
     default:

@@ -105,6 +105,7 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
       isApproved: true,
       requestedContent: true,
       rejectionReason: true,
+      withdrawnAt: true,
       requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
     },
   });

@@ -123,6 +123,7 @@ export async function programDetail(actor: Actor, programId: string) {
               isApproved: true,
               approvedContent: true,
               rejectionReason: true,
+              withdrawnAt: true,
               requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
               provider: { select: { name: true } },
             },

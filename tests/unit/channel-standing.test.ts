@@ -19,6 +19,7 @@ const input: fc.Arbitrary<StandingInput> = fc
     pending: fc.option(fc.record({ kind: fc.constantFrom("CREATE", "UPDATE", "UPDATE_STATUS") }), {
       nil: null,
     }),
+    withdrawnAt: fc.option(fc.constant(new Date("2026-11-30T09:00:00Z")), { nil: null }),
   })
   .chain((channel) =>
     fc
@@ -27,6 +28,8 @@ const input: fc.Arbitrary<StandingInput> = fc
         ...channel,
         status,
         rejectionReason: channel.pending ? null : channel.rejectionReason,
+        // A withdrawal ends the pending request (so no rejection is shown), and a new request ends it.
+        withdrawnAt: channel.pending || channel.rejectionReason ? null : channel.withdrawnAt,
       })),
   );
 
@@ -44,11 +47,12 @@ describe("a channel's standing", () => {
       fc.property(input, (channel) => {
         const standing = channelStanding(channel);
         if (!channel.isApproved) {
-          expect(["awaitingApproval", "rejected", "notApproved"]).toContain(standing.state);
+          expect(["awaitingApproval", "rejected", "withdrawn", "notApproved"]).toContain(standing.state);
           if (channel.pending)
             expect(standing).toEqual({ state: "awaitingApproval", kind: channel.pending.kind });
           else if (channel.rejectionReason)
             expect(standing).toEqual({ state: "rejected", reason: channel.rejectionReason });
+          else if (channel.withdrawnAt) expect(standing).toEqual({ state: "withdrawn" });
           else expect(standing).toEqual({ state: "notApproved" });
         } else {
           expect(["live", "offline"]).toContain(standing.state);

@@ -21,8 +21,13 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
       requestedContent: true,
       approvedContent: true,
       rejectionReason: true,
+      withdrawnAt: true,
       updatedAt: true,
-      requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
+      requests: {
+        where: { state: "PENDING" },
+        select: { id: true, kind: true, previousStatus: true },
+        take: 1,
+      },
     },
   });
   if (!row) return null;
@@ -39,6 +44,8 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
     requested: parseContent(row.requestedContent),
     /** The kind of the request awaiting a decision, if any (there is at most one). */
     pendingKind: row.requests[0]?.kind ?? null,
+    /** That request, for "Withdraw request": its id, and the status withdrawing it restores, if any. */
+    pending: row.requests[0] ?? null,
     /** Changes of the approved content await a decision (a status switch applies at once). */
     hasPendingChanges:
       row.approvedContent !== null &&
@@ -49,6 +56,7 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
       status: view.status,
       isApproved: view.isApproved,
       rejectionReason: row.rejectionReason,
+      withdrawnAt: row.withdrawnAt,
       pending: row.requests[0] ?? null,
     }),
     updatedAt: row.updatedAt,

@@ -5,7 +5,7 @@
  *
  * - content.ts: the stored content and its one reader, `parseContent`
  * - columns.ts, filters.ts: the columns derived from content, and the filters that read them
- * - requests.ts, status.ts: Create, Update and the portal's status switch
+ * - requests.ts, status.ts, withdraw.ts: Create, Update, the portal's status switch, a withdrawal
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
  * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
  * - in-language.ts: names and descriptions in the viewer's language, where translated
@@ -33,3 +33,4 @@ export { requestChannelCreate, requestChannelUpdate } from "./requests";
 export { approvalQueue, BADGE_CAP, pendingRequestCount, REQUEST_KINDS, requestForReview } from "./review";
 export { requestChannelStatus } from "./status";
 export { viewChannel } from "./view";
+export { withdrawChannelRequest } from "./withdraw";

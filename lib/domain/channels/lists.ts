@@ -49,6 +49,7 @@ async function pageOfChannels(
           updatedAt: true,
           requestedContent: true,
           rejectionReason: true,
+          withdrawnAt: true,
           provider: { select: { name: true } },
           requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
         },

@@ -200,8 +200,13 @@ export async function requestChannelUpdate(
     });
     await tx.channel.update({
       where: { id: channel.id },
-      // A new request ends the shown rejection of the one before it.
-      data: { ...columns, rejectionReason: null, ...(newStatus ? { status: newStatus } : {}) },
+      // A new request ends the shown rejection (or withdrawal) of the one before it.
+      data: {
+        ...columns,
+        rejectionReason: null,
+        withdrawnAt: null,
+        ...(newStatus ? { status: newStatus } : {}),
+      },
     });
     await recordAudit(tx, actor, {
       action: "channel.updated",

@@ -7,7 +7,9 @@
  * one thing wherever it is seen. No server dependencies: pages and client components share it.
  *
  * - Never approved: `awaitingApproval` while its request awaits a decision, `rejected` (with the
- *   reason) once it was refused, `notApproved` otherwise.
+ *   reason) once it was refused, `withdrawn` once the provider withdrew it (issue 30, finding 9),
+ *   `notApproved` otherwise.
+ * - Approved: a withdrawn change leaves nothing under way; the channel reads as what it is.
  * - Approved: `live` when it receives deliveries (the send rule, lib/domain/serving-channel.ts:
  *   approved and ONLINE), else `offline`; with the `change` under way, if any: one awaiting a
  *   decision, or the last one rejected (with the reason).
@@ -22,6 +24,8 @@ export interface StandingInput {
   rejectionReason: string | null;
   /** The request awaiting a decision, if any. */
   pending: { kind: string } | null;
+  /** When the provider withdrew the newest request; null once a newer one arrives. */
+  withdrawnAt: Date | null;
 }
 
 export type ChangeUnderWay = { state: "awaiting"; kind: string } | { state: "rejected"; reason: string };
@@ -30,18 +34,27 @@ export type ChannelStanding =
   | { state: "live" | "offline"; change: ChangeUnderWay | null }
   | { state: "awaitingApproval"; kind: string }
   | { state: "rejected"; reason: string }
+  | { state: "withdrawn" }
   | { state: "notApproved" };
 
 export type StandingState = ChannelStanding["state"];
 
 /** Every standing, in the order the console's filter lists them. */
-export const STANDING_STATES = ["live", "offline", "awaitingApproval", "rejected", "notApproved"] as const;
+export const STANDING_STATES = [
+  "live",
+  "offline",
+  "awaitingApproval",
+  "rejected",
+  "withdrawn",
+  "notApproved",
+] as const;
 
 /** The channel's standing. */
 export function channelStanding(channel: StandingInput): ChannelStanding {
   if (!channel.isApproved) {
     if (channel.pending) return { state: "awaitingApproval", kind: channel.pending.kind };
     if (channel.rejectionReason !== null) return { state: "rejected", reason: channel.rejectionReason };
+    if (channel.withdrawnAt !== null) return { state: "withdrawn" };
     return { state: "notApproved" };
   }
   const change: ChangeUnderWay | null = channel.pending
