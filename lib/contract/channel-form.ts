@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import { availabilitySchema, channelBodySchema, translationSchema } from "./channel";
+import { recordId } from "./ids";
 import { fieldErrors } from "./issues";
 import { say } from "./validation-messages";
 
@@ -39,4 +40,10 @@ export function missingForUse(content: unknown): Record<string, string> {
 export const channelStatusChangeSchema = z.object({
   providerDeliveryChannelId: z.string(),
   status: z.enum(["ONLINE", "OFFLINE"]),
+});
+
+/** "Withdraw request" on a channel's page: the pending request the page showed, of that channel. */
+export const channelRequestWithdrawSchema = z.object({
+  providerDeliveryChannelId: z.string(),
+  channelRequestId: recordId,
 });

@@ -7,11 +7,12 @@ import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { StatusSwitch } from "@/components/channels/status-switch";
 import { TranslationList } from "@/components/channels/translation-list";
+import { WithdrawRequest } from "@/components/channels/withdraw-request";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
-import { setChannelStatusAction } from "../actions";
+import { setChannelStatusAction, withdrawChannelRequestAction } from "../actions";
 import { channelDetailOrNotFound } from "./channel-detail";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -43,6 +44,14 @@ export default async function ChannelPage({
         actions={
           can(user.actor, "provider.channels.edit") && (
             <>
+              {detail.pending && (
+                <WithdrawRequest
+                  providerDeliveryChannelId={view.providerDeliveryChannelId}
+                  pending={detail.pending}
+                  isApproved={view.isApproved}
+                  withdraw={withdrawChannelRequestAction}
+                />
+              )}
               <StatusSwitch
                 providerDeliveryChannelId={view.providerDeliveryChannelId}
                 status={view.status}
@@ -63,6 +72,14 @@ export default async function ChannelPage({
         <ChannelStandingBadges standing={detail.standing} />
         {detail.hasPendingChanges && <span className="text-amber-800">{t("detail.pendingChanges")}</span>}
       </div>
+      {detail.standing.state === "withdrawn" && (
+        <p
+          role="status"
+          className="mb-6 rounded-md bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200"
+        >
+          {t("detail.withdrawnAlert")}
+        </p>
+      )}
       {detail.rejectionReason !== null && (
         <p role="alert" className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
           {t("detail.rejectedAlert", { reason: detail.rejectionReason })}
