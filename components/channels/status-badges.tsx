@@ -21,6 +21,7 @@ const STANDING_TONES = {
   rejected: "red",
   withdrawn: "slate",
   notApproved: "slate",
+  retired: "slate",
 } as const satisfies Record<StandingState, string>;
 
 /**

@@ -106,6 +106,7 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
       requestedContent: true,
       rejectionReason: true,
       withdrawnAt: true,
+      retiredAt: true,
       requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
     },
   });

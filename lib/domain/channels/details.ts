@@ -22,6 +22,7 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
       approvedContent: true,
       rejectionReason: true,
       withdrawnAt: true,
+      retiredAt: true,
       updatedAt: true,
       requests: {
         where: { state: "PENDING" },
@@ -52,11 +53,14 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
       row.requests[0] !== undefined &&
       row.requests[0].kind !== "UPDATE_STATUS",
     rejectionReason: row.rejectionReason,
+    /** When the provider retired the channel: its page then offers no change at all. */
+    retiredAt: row.retiredAt,
     standing: channelStanding({
       status: view.status,
       isApproved: view.isApproved,
       rejectionReason: row.rejectionReason,
       withdrawnAt: row.withdrawnAt,
+      retiredAt: row.retiredAt,
       pending: row.requests[0] ?? null,
     }),
     updatedAt: row.updatedAt,

@@ -50,6 +50,7 @@ async function pageOfChannels(
           requestedContent: true,
           rejectionReason: true,
           withdrawnAt: true,
+          retiredAt: true,
           provider: { select: { name: true } },
           requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
         },
@@ -92,6 +93,8 @@ export interface ChannelFilter extends PageQuery {
   status?: string;
   approved?: "yes" | "no";
   request?: string;
+  /** "yes": retired channels only; "no": channels in service only. */
+  retired?: "yes" | "no";
   category?: string;
   country?: string;
 }
@@ -104,7 +107,7 @@ export interface ChannelFilter extends PageQuery {
  */
 export async function allChannels(
   actor: Actor,
-  { providerId, status, approved, request, category, country, ...query }: ChannelFilter,
+  { providerId, status, approved, request, retired, category, country, ...query }: ChannelFilter,
 ) {
   authorize(actor, "console.read");
   const tags = { category: category?.toUpperCase(), country: country?.toUpperCase() };
@@ -119,6 +122,7 @@ export async function allChannels(
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),
+    ...(retired ? { retiredAt: retired === "yes" ? { not: null } : null } : {}),
     ...(request === "pending" ? { requests: { some: { state: "PENDING" } } } : {}),
     // Index Channel_rejected_sandbox_updatedAt_id_idx (partial, rejected channels only).
     ...(request === "rejected" ? { rejectionReason: { not: null } } : {}),

@@ -10,6 +10,7 @@
  *   reason) once it was refused, `withdrawn` once the provider withdrew it (issue 30, finding 9),
  *   `notApproved` otherwise.
  * - Approved: a withdrawn change leaves nothing under way; the channel reads as what it is.
+ * - Retired (approved or not): `retired`, whatever else is true: it is OFFLINE for good.
  * - Approved: `live` when it receives deliveries (the send rule, lib/domain/serving-channel.ts:
  *   approved and ONLINE), else `offline`; with the `change` under way, if any: one awaiting a
  *   decision, or the last one rejected (with the reason).
@@ -26,6 +27,8 @@ export interface StandingInput {
   pending: { kind: string } | null;
   /** When the provider withdrew the newest request; null once a newer one arrives. */
   withdrawnAt: Date | null;
+  /** When the provider retired the channel (lib/domain/channels/retire.ts); null while in service. */
+  retiredAt: Date | null;
 }
 
 export type ChangeUnderWay = { state: "awaiting"; kind: string } | { state: "rejected"; reason: string };
@@ -35,7 +38,8 @@ export type ChannelStanding =
   | { state: "awaitingApproval"; kind: string }
   | { state: "rejected"; reason: string }
   | { state: "withdrawn" }
-  | { state: "notApproved" };
+  | { state: "notApproved" }
+  | { state: "retired" };
 
 export type StandingState = ChannelStanding["state"];
 
@@ -47,10 +51,12 @@ export const STANDING_STATES = [
   "rejected",
   "withdrawn",
   "notApproved",
+  "retired",
 ] as const;
 
 /** The channel's standing. */
 export function channelStanding(channel: StandingInput): ChannelStanding {
+  if (channel.retiredAt !== null) return { state: "retired" };
   if (!channel.isApproved) {
     if (channel.pending) return { state: "awaitingApproval", kind: channel.pending.kind };
     if (channel.rejectionReason !== null) return { state: "rejected", reason: channel.rejectionReason };
@@ -67,19 +73,21 @@ export function channelStanding(channel: StandingInput): ChannelStanding {
 
 /**
  * The console's filter by standing, as the list's column filters (lib/domain/channels/lists.ts):
- * approval, the contract status and the latest request. `changes`: approved channels with a change
- * awaiting a decision or rejected.
+ * approval, the contract status, the latest request and retirement (a retired channel is OFFLINE,
+ * has nothing pending and no rejection shown: only `offline` must leave it out). `changes`: approved
+ * channels with a change awaiting a decision or rejected.
  */
 export const STANDING_FILTERS = {
   live: { approved: "yes", status: "ONLINE" },
-  offline: { approved: "yes", status: "OFFLINE" },
+  offline: { approved: "yes", status: "OFFLINE", retired: "no" },
   awaitingApproval: { approved: "no", request: "pending" },
   rejected: { approved: "no", request: "rejected" },
   changeAwaiting: { approved: "yes", request: "pending" },
   changeRejected: { approved: "yes", request: "rejected" },
+  retired: { retired: "yes" },
 } as const satisfies Record<
   string,
-  { approved: "yes" | "no"; status?: string; request?: "pending" | "rejected" }
+  { approved?: "yes" | "no"; status?: string; request?: "pending" | "rejected"; retired?: "yes" | "no" }
 >;
 
 export type StandingFilter = keyof typeof STANDING_FILTERS;

@@ -40,11 +40,11 @@ export async function withdrawChannelRequest(
     providerDeliveryChannelId,
     channelRequestId,
   }: { providerDeliveryChannelId: string; channelRequestId: string },
-  options: { withdrawnAt?: Date; tx?: Tx } = {},
+  withdrawnAt = new Date(),
 ) {
   const providerId = authorizeProvider(actor, "provider.channels.edit");
-  const withdrawnAt = options.withdrawnAt ?? new Date();
-  const run = async (tx: Tx) => {
+  return db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
     const request = await tx.channelRequest.findFirst({
       where: { id: channelRequestId, channel: { providerId, providerDeliveryChannelId } },
       select: {
@@ -58,11 +58,7 @@ export async function withdrawChannelRequest(
     if (!request) throw notFound(say("noSuchChannelRequest"));
     if (request.state !== "PENDING")
       throw conflict(say(NOT_PENDING[request.state] ?? "requestDecidedMeanwhile"));
-    const { count } = await tx.channelRequest.updateMany({
-      where: { id: request.id, state: "PENDING" },
-      data: { state: "WITHDRAWN", decidedAt: withdrawnAt, decidedBy: actor.personId ?? actor.id },
-    });
-    if (count !== 1) throw conflict(say("requestDecidedMeanwhile"));
+    await markWithdrawn(tx, actor, { ...request, channelId: request.channel.id }, withdrawnAt);
     const { approvedContent } = request.channel;
     await tx.channel.update({
       where: { id: request.channel.id },
@@ -72,19 +68,32 @@ export async function withdrawChannelRequest(
         ...(request.previousStatus ? { status: request.previousStatus } : {}),
       },
     });
-    await recordAudit(tx, actor, {
-      action: "request.withdrawn",
-      subjectType: "ChannelRequest",
-      subjectId: request.id,
-      detail: { kind: request.kind, channelId: request.channel.id },
-      before: { state: "PENDING" },
-      after: { state: "WITHDRAWN" },
-    });
     return { channelRequestId: request.id, kind: request.kind, state: "WITHDRAWN" as const };
-  };
-  if (options.tx) return run(options.tx);
-  return db().$transaction(async (tx) => {
-    await takeWriteLock(tx);
-    return run(tx);
+  });
+}
+
+/**
+ * Marks a pending request WITHDRAWN and writes its audit entry; the caller puts the channel back
+ * (here, and retiring a channel, ./retire.ts). Conditional on PENDING: a decision that won the race
+ * makes it a conflict.
+ */
+export async function markWithdrawn(
+  tx: Tx,
+  actor: Actor,
+  request: { id: string; kind: string; channelId: string },
+  withdrawnAt: Date,
+) {
+  const { count } = await tx.channelRequest.updateMany({
+    where: { id: request.id, state: "PENDING" },
+    data: { state: "WITHDRAWN", decidedAt: withdrawnAt, decidedBy: actor.personId ?? actor.id },
+  });
+  if (count !== 1) throw conflict(say("requestDecidedMeanwhile"));
+  await recordAudit(tx, actor, {
+    action: "request.withdrawn",
+    subjectType: "ChannelRequest",
+    subjectId: request.id,
+    detail: { kind: request.kind, channelId: request.channelId },
+    before: { state: "PENDING" },
+    after: { state: "WITHDRAWN" },
   });
 }
