@@ -47,3 +47,6 @@ export const channelRequestWithdrawSchema = z.object({
   providerDeliveryChannelId: z.string(),
   channelRequestId: recordId,
 });
+
+/** "Retire channel" on a channel's page. */
+export const channelRetireSchema = z.object({ providerDeliveryChannelId: z.string() });

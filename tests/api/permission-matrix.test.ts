@@ -48,6 +48,7 @@ const MATRIX: Record<string, UserRole[]> = {
   updateChannelAction: ["owner", "editor"],
   setChannelStatusAction: ["owner", "editor"],
   withdrawChannelRequestAction: ["owner", "editor"],
+  retireChannelAction: ["owner", "editor"],
   subscribeAction: ["owner"],
   unsubscribeAction: ["owner"],
   rotateSecretAction: ["owner"],

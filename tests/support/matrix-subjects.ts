@@ -77,6 +77,8 @@ export async function prepareSubjects() {
   const toWithdraw = await db().channelRequest.findFirstOrThrow({
     where: { channel: { providerId: provider.id, providerDeliveryChannelId: withdrawId } },
   });
+  const retireId = `matrix-retire-${randomUUID()}`;
+  await requestChannelCreate(owner, fullChannelBody(retireId) as never);
   await subscribe(owner, {
     eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
     callbackUrl: "https://matrix.example/hook",
@@ -115,6 +117,7 @@ export async function prepareSubjects() {
     pendingRequestId: pending.id,
     withdrawId,
     withdrawRequestId: toWithdraw.id,
+    retireId,
     eventId: event.id,
     rollKeyId: rolled.record.id,
     revokeKeyId: revoked.record.id,
@@ -154,6 +157,7 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       providerDeliveryChannelId: s.withdrawId,
       channelRequestId: s.withdrawRequestId,
     }),
+    retireChannelAction: () => ({ providerDeliveryChannelId: s.retireId }),
     lookupValuesAction: () => ({ key: "DeliveryChannelStatus" }),
     subscribeAction: () => ({
       eventType: "DELIVERY_REQUEST_SENT",

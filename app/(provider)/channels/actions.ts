@@ -9,6 +9,7 @@ import { lookupName } from "@/components/channel-form/lookup-names";
 import {
   channelFormSchema,
   channelRequestWithdrawSchema,
+  channelRetireSchema,
   channelStatusChangeSchema,
 } from "@/lib/contract/channel-form";
 import { lookupKeySchema } from "@/lib/contract/lookups";
@@ -16,6 +17,7 @@ import {
   requestChannelCreate,
   requestChannelStatus,
   requestChannelUpdate,
+  retireChannel,
   withdrawChannelRequest,
 } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
@@ -65,6 +67,15 @@ export const withdrawChannelRequestAction = defineAction({
   permission: "provider.channels.edit",
   input: channelRequestWithdrawSchema,
   run: (input, user) => withdrawChannelRequest(user.actor, input),
+  revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
+});
+
+/** "Retire channel": OFFLINE for good, its pending request withdrawn (retireChannel, issue 30, finding 9). */
+export const retireChannelAction = defineAction({
+  role: "provider",
+  permission: "provider.channels.edit",
+  input: channelRetireSchema,
+  run: ({ providerDeliveryChannelId }, user) => retireChannel(user.actor, providerDeliveryChannelId),
   revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
 });
 
