@@ -199,3 +199,13 @@ describe("who may retire", () => {
       );
   });
 });
+
+describe("two retirements at once", () => {
+  it("one wins; the other is told the channel is retired already, and one audit entry is written", async () => {
+    const id = await approvedChannel();
+    const results = await Promise.allSettled([retireChannel(owner, id), retireChannel(owner, id)]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const { id: channelId } = await channelRow(id);
+    expect((await auditOf(channelId)).filter((entry) => entry.action === "channel.retired")).toHaveLength(1);
+  });
+});

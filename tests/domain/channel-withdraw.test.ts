@@ -230,3 +230,25 @@ describe("a reviewer with the withdrawn request still open", () => {
     expect(await outboxFor(id)).toEqual([]);
   });
 });
+
+describe("a withdrawal racing a decision", () => {
+  it("exactly one wins, and the channel is what the winner left", async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await newChannel();
+      const requestId = await pendingRequestId(id);
+      const [withdrawal, decision] = await Promise.allSettled([
+        withdraw(id, requestId),
+        decideRequest(reviewer, requestId, { approve: true }),
+      ]);
+      expect([withdrawal.status, decision.status].sort()).toEqual(["fulfilled", "rejected"]);
+      const channel = await channelRow(id);
+      if (withdrawal.status === "fulfilled") {
+        expect(channel.requests[0]).toMatchObject({ state: "WITHDRAWN" });
+        expect(channel).toMatchObject({ isApproved: false, status: "REQUESTED" });
+      } else {
+        expect(channel.requests[0]).toMatchObject({ state: "APPROVED" });
+        expect(channel).toMatchObject({ isApproved: true, status: "ONLINE", withdrawnAt: null });
+      }
+    }
+  });
+});

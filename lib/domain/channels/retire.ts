@@ -28,31 +28,36 @@ export async function retireChannel(actor: Actor, providerDeliveryChannelId: str
     await takeWriteLock(tx);
     const channel = await tx.channel.findUnique({
       where: { providerId_providerDeliveryChannelId: { providerId, providerDeliveryChannelId } },
-      select: {
-        id: true,
-        status: true,
-        approvedContent: true,
-        retiredAt: true,
-        requests: { where: { state: "PENDING" }, select: { id: true, kind: true }, take: 1 },
-      },
+      select: { id: true, status: true, retiredAt: true },
     });
     if (!channel) throw notFound(say("noSuchChannel"));
     if (channel.retiredAt) throw conflict(say("channelAlreadyRetired"));
-    const [pending] = channel.requests;
-    if (pending) await markWithdrawn(tx, actor, { ...pending, channelId: channel.id }, retiredAt);
-    await tx.channel.update({
+    // The row first (its lock, as Update takes it), conditionally: of two retirements one wins.
+    const { count } = await tx.channel.updateMany({
+      where: { id: channel.id, retiredAt: null },
+      data: { status: "OFFLINE", retiredAt, rejectionReason: null },
+    });
+    if (count !== 1) throw conflict(say("channelAlreadyRetired"));
+    // What is pending now that no update can slip in: withdrawn, and what is requested is what is
+    // approved (the withdrawn change is not kept as asked for).
+    const { approvedContent, requests } = await tx.channel.findUniqueOrThrow({
       where: { id: channel.id },
-      data: {
-        status: "OFFLINE",
-        retiredAt,
-        rejectionReason: null,
-        ...(pending ? { withdrawnAt: retiredAt } : {}),
-        // What is requested is what is approved: the withdrawn change is not kept as asked for.
-        ...(pending && channel.approvedContent !== null
-          ? requestedColumns(parseContent(channel.approvedContent))
-          : {}),
+      select: {
+        approvedContent: true,
+        requests: { where: { state: "PENDING" }, select: { id: true, kind: true }, take: 1 },
       },
     });
+    const [pending] = requests;
+    if (pending) {
+      await tx.channel.update({
+        where: { id: channel.id },
+        data: {
+          withdrawnAt: retiredAt,
+          ...(approvedContent !== null ? requestedColumns(parseContent(approvedContent)) : {}),
+        },
+      });
+      await markWithdrawn(tx, actor, { ...pending, channelId: channel.id }, retiredAt);
+    }
     await recordAudit(tx, actor, {
       action: "channel.retired",
       subjectType: "Channel",

@@ -58,8 +58,10 @@ export async function withdrawChannelRequest(
     if (!request) throw notFound(say("noSuchChannelRequest"));
     if (request.state !== "PENDING")
       throw conflict(say(NOT_PENDING[request.state] ?? "requestDecidedMeanwhile"));
-    await markWithdrawn(tx, actor, { ...request, channelId: request.channel.id }, withdrawnAt);
     const { approvedContent } = request.channel;
+    // The channel's row first, as Update and retiring write it (./requests.ts, ./retire.ts): the
+    // same lock order, so a concurrent update of the channel waits instead of deadlocking. Then the
+    // request, conditionally: if a decision or a newer request took it meanwhile, all is undone.
     await tx.channel.update({
       where: { id: request.channel.id },
       data: {
@@ -68,6 +70,7 @@ export async function withdrawChannelRequest(
         ...(request.previousStatus ? { status: request.previousStatus } : {}),
       },
     });
+    await markWithdrawn(tx, actor, { ...request, channelId: request.channel.id }, withdrawnAt);
     return { channelRequestId: request.id, kind: request.kind, state: "WITHDRAWN" as const };
   });
 }
