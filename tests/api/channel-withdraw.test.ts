@@ -71,6 +71,9 @@ describe("withdrawing from the channel's page", () => {
     const after = await owner.get(`/channels/${id}`);
     expect(after.body).toContain("Request withdrawn");
     expect(after.body).toContain("You withdrew your request");
+    // The history says who ended the request: withdrawn, not "decided".
+    expect(after.body).toMatch(/Withdrawn \d{4}-\d{2}-\d{2}/);
+    expect(after.body).not.toContain("Decided");
     expect(after.body).not.toContain("Withdraw request");
   });
 
