@@ -50,7 +50,10 @@ export function RequestHistory({
           </div>
           {request.decidedAt && (
             <div className="text-slate-600">
-              {t("history.decided", { date: format.dateTime(request.decidedAt) })}
+              {/* A withdrawal is the provider's, not a decision (lib/domain/channels/withdraw.ts). */}
+              {t(request.state === "WITHDRAWN" ? "history.withdrawn" : "history.decided", {
+                date: format.dateTime(request.decidedAt),
+              })}
             </div>
           )}
           {request.reason && (

@@ -6,14 +6,22 @@ import { ProviderText } from "@/components/ui/provider-text";
 import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
 import type { ChannelStanding, StandingState } from "@/lib/domain/channels/standing";
 
-const STATE_TONES = { PENDING: "amber", APPROVED: "green", REJECTED: "red", SUPERSEDED: "slate" } as const;
+const STATE_TONES = {
+  PENDING: "amber",
+  APPROVED: "green",
+  REJECTED: "red",
+  SUPERSEDED: "slate",
+  WITHDRAWN: "slate",
+} as const;
 
 const STANDING_TONES = {
   live: "green",
   offline: "slate",
   awaitingApproval: "amber",
   rejected: "red",
+  withdrawn: "slate",
   notApproved: "slate",
+  retired: "slate",
 } as const satisfies Record<StandingState, string>;
 
 /**

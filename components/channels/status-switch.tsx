@@ -45,7 +45,10 @@ function whatHappens(standing: ChannelStanding) {
     case "awaitingApproval":
       return "replacesUnapproved";
     case "rejected":
+    case "withdrawn":
     case "notApproved":
+    // A retired channel has no switch (its page shows none); the API refuses its update.
+    case "retired":
       return "sendsForApproval";
     default:
       return standing.change?.state === "awaiting" ? "replacesPending" : "appliesAtOnce";

@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import { availabilitySchema, channelBodySchema, translationSchema } from "./channel";
+import { recordId } from "./ids";
 import { fieldErrors } from "./issues";
 import { say } from "./validation-messages";
 
@@ -40,3 +41,12 @@ export const channelStatusChangeSchema = z.object({
   providerDeliveryChannelId: z.string(),
   status: z.enum(["ONLINE", "OFFLINE"]),
 });
+
+/** "Withdraw request" on a channel's page: the pending request the page showed, of that channel. */
+export const channelRequestWithdrawSchema = z.object({
+  providerDeliveryChannelId: z.string(),
+  channelRequestId: recordId,
+});
+
+/** "Retire channel" on a channel's page. */
+export const channelRetireSchema = z.object({ providerDeliveryChannelId: z.string() });

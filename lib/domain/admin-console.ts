@@ -105,6 +105,8 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
       isApproved: true,
       requestedContent: true,
       rejectionReason: true,
+      withdrawnAt: true,
+      retiredAt: true,
       requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
     },
   });

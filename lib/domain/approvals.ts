@@ -11,7 +11,8 @@
  *  - rejecting leaves the approved content as it was; a rejected request that changed the status
  *    (an update with OFFLINE/ONLINE) restores the status it replaced; a rejected create leaves the
  *    channel REQUESTED and unapproved. The reason stays on the channel until its next request;
- *  - only a PENDING request can be decided: a superseded or already decided one is a conflict;
+ *  - only a PENDING request can be decided: a superseded, already decided or withdrawn (by its
+ *    provider, lib/domain/channels/withdraw.ts) one is a conflict;
  *  - a reviewer who belongs to the channel's provider organisation cannot decide its requests;
  *  - a sandbox's requests are decided by the sandbox worker alone (lib/domain/sandbox.ts), and it
  *    decides nothing else; test-mode approvals queue no translation jobs.
@@ -132,6 +133,7 @@ function checkedReason(reason: string): string {
 const ALREADY_DECIDED: Partial<Record<string, ValidationKey>> = {
   APPROVED: "requestAlreadyApproved",
   REJECTED: "requestAlreadyRejected",
+  WITHDRAWN: "requestWithdrawnByProvider",
 };
 
 async function pendingRequest(tx: Tx, requestId: string, actor: Actor) {

@@ -249,6 +249,8 @@ async function* channelRows(actor: Actor, programId: string): AsyncGenerator<str
       isApproved: true,
       approvedContent: true,
       rejectionReason: true,
+      withdrawnAt: true,
+      retiredAt: true,
       provider: { select: { name: true } },
       requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
     },

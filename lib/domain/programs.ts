@@ -41,14 +41,18 @@ export async function createProgram(actor: Actor, input: ProgramInput) {
   });
 }
 
-/** Lets an approved channel serve the program (idempotent: a second add records nothing). */
+/**
+ * Lets an approved channel serve the program (idempotent: a second add records nothing); a retired
+ * one serves no program any more.
+ */
 export async function addChannelToProgram(actor: Actor, programId: string, channelId: string) {
   authorize(actor, "programs.manage");
   const channel = await db().channel.findFirst({
     where: { id: channelId, ...LIVE_ROW },
-    select: { isApproved: true },
+    select: { isApproved: true, retiredAt: true },
   });
   if (!channel) throw notFound(say("noSuchChannel"));
+  if (channel.retiredAt) throw invalid("channelId", say("retiredChannelServesNoProgram"));
   if (!channel.isApproved) throw invalid("channelId", say("onlyApprovedChannelServesProgram"));
   // Checked, not left to the link's foreign key: that failure would reach the caller as a 500.
   const program = await db().program.findFirst({
@@ -123,6 +127,8 @@ export async function programDetail(actor: Actor, programId: string) {
               isApproved: true,
               approvedContent: true,
               rejectionReason: true,
+              withdrawnAt: true,
+              retiredAt: true,
               requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
               provider: { select: { name: true } },
             },
@@ -177,10 +183,10 @@ function latestRequests(programId: string) {
   });
 }
 
-/** Approved channels not yet serving the program, newest change first, by name. */
+/** Approved channels in service not yet serving the program, newest change first, by name. */
 async function candidateChannels(attached: string[]) {
   const candidates = await db().channel.findMany({
-    where: { ...LIVE_ROW, isApproved: true, id: { notIn: attached } },
+    where: { ...LIVE_ROW, isApproved: true, retiredAt: null, id: { notIn: attached } },
     orderBy: { updatedAt: "desc" },
     take: 200,
     select: {

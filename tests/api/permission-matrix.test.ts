@@ -47,6 +47,8 @@ const MATRIX: Record<string, UserRole[]> = {
   createChannelAction: ["owner", "editor"],
   updateChannelAction: ["owner", "editor"],
   setChannelStatusAction: ["owner", "editor"],
+  withdrawChannelRequestAction: ["owner", "editor"],
+  retireChannelAction: ["owner", "editor"],
   subscribeAction: ["owner"],
   unsubscribeAction: ["owner"],
   rotateSecretAction: ["owner"],

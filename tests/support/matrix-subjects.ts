@@ -71,6 +71,14 @@ export async function prepareSubjects() {
   const pending = await db().channelRequest.findFirstOrThrow({
     where: { channel: { providerId: provider.id, providerDeliveryChannelId: pendingId } },
   });
+  // A pending request of its own for "Withdraw request" (decideAction decides the one above).
+  const withdrawId = `matrix-withdraw-${randomUUID()}`;
+  await requestChannelCreate(owner, fullChannelBody(withdrawId) as never);
+  const toWithdraw = await db().channelRequest.findFirstOrThrow({
+    where: { channel: { providerId: provider.id, providerDeliveryChannelId: withdrawId } },
+  });
+  const retireId = `matrix-retire-${randomUUID()}`;
+  await requestChannelCreate(owner, fullChannelBody(retireId) as never);
   await subscribe(owner, {
     eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
     callbackUrl: "https://matrix.example/hook",
@@ -107,6 +115,9 @@ export async function prepareSubjects() {
     approvedChannelId: approved.id,
     approvedId,
     pendingRequestId: pending.id,
+    withdrawId,
+    withdrawRequestId: toWithdraw.id,
+    retireId,
     eventId: event.id,
     rollKeyId: rolled.record.id,
     revokeKeyId: revoked.record.id,
@@ -142,6 +153,11 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
     createChannelAction: () => fullChannelBody(`matrix-${randomUUID()}`),
     updateChannelAction: () => fullChannelBody(s.approvedId),
     setChannelStatusAction: () => ({ providerDeliveryChannelId: s.approvedId, status: "OFFLINE" }),
+    withdrawChannelRequestAction: () => ({
+      providerDeliveryChannelId: s.withdrawId,
+      channelRequestId: s.withdrawRequestId,
+    }),
+    retireChannelAction: () => ({ providerDeliveryChannelId: s.retireId }),
     lookupValuesAction: () => ({ key: "DeliveryChannelStatus" }),
     subscribeAction: () => ({
       eventType: "DELIVERY_REQUEST_SENT",

@@ -155,6 +155,8 @@ export const hostileActionArgs: fc.Arbitrary<unknown[]> = fc.array(
         // Platform API tokens: issue (name, days) and revoke.
         expiresInDays: fc.oneof(fc.constantFrom("1", "365", "366", "0", "-1", "1e3"), hostileValue),
         tokenId: hostileValue,
+        // A channel's page: withdraw its pending request.
+        channelRequestId: hostileValue,
       },
       { requiredKeys: [] },
     ),

@@ -19,6 +19,8 @@ const input: fc.Arbitrary<StandingInput> = fc
     pending: fc.option(fc.record({ kind: fc.constantFrom("CREATE", "UPDATE", "UPDATE_STATUS") }), {
       nil: null,
     }),
+    withdrawnAt: fc.option(fc.constant(new Date("2026-11-30T09:00:00Z")), { nil: null }),
+    retiredAt: fc.option(fc.constant(new Date("2026-11-30T10:00:00Z")), { nil: null }),
   })
   .chain((channel) =>
     fc
@@ -27,7 +29,13 @@ const input: fc.Arbitrary<StandingInput> = fc
         ...channel,
         status,
         rejectionReason: channel.pending ? null : channel.rejectionReason,
-      })),
+        // A withdrawal ends the pending request (so no rejection is shown), and a new request ends it.
+        withdrawnAt: channel.pending || channel.rejectionReason ? null : channel.withdrawnAt,
+      }))
+      // Retiring takes the channel OFFLINE, withdraws its pending request and ends a shown rejection.
+      .map((channel) =>
+        channel.retiredAt ? { ...channel, status: "OFFLINE", pending: null, rejectionReason: null } : channel,
+      ),
   );
 
 describe("a channel's standing", () => {
@@ -43,12 +51,14 @@ describe("a channel's standing", () => {
     fc.assert(
       fc.property(input, (channel) => {
         const standing = channelStanding(channel);
-        if (!channel.isApproved) {
-          expect(["awaitingApproval", "rejected", "notApproved"]).toContain(standing.state);
+        if (channel.retiredAt) expect(standing).toEqual({ state: "retired" });
+        else if (!channel.isApproved) {
+          expect(["awaitingApproval", "rejected", "withdrawn", "notApproved"]).toContain(standing.state);
           if (channel.pending)
             expect(standing).toEqual({ state: "awaitingApproval", kind: channel.pending.kind });
           else if (channel.rejectionReason)
             expect(standing).toEqual({ state: "rejected", reason: channel.rejectionReason });
+          else if (channel.withdrawnAt) expect(standing).toEqual({ state: "withdrawn" });
           else expect(standing).toEqual({ state: "notApproved" });
         } else {
           expect(["live", "offline"]).toContain(standing.state);
@@ -68,7 +78,8 @@ describe("a channel's standing", () => {
         const standing = channelStanding(channel);
         for (const [name, filter] of Object.entries(STANDING_FILTERS)) {
           const selected =
-            channel.isApproved === (filter.approved === "yes") &&
+            (!("approved" in filter) || channel.isApproved === (filter.approved === "yes")) &&
+            (!("retired" in filter) || (channel.retiredAt !== null) === (filter.retired === "yes")) &&
             (!("status" in filter) || channel.status === filter.status) &&
             (!("request" in filter) ||
               (filter.request === "pending" ? channel.pending !== null : channel.rejectionReason !== null));

@@ -6,9 +6,20 @@
  */
 import { getLocale, getTranslations } from "next-intl/server";
 import { lookupName } from "@/components/channel-form/lookup-names";
-import { channelFormSchema, channelStatusChangeSchema } from "@/lib/contract/channel-form";
+import {
+  channelFormSchema,
+  channelRequestWithdrawSchema,
+  channelRetireSchema,
+  channelStatusChangeSchema,
+} from "@/lib/contract/channel-form";
 import { lookupKeySchema } from "@/lib/contract/lookups";
-import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
+import {
+  requestChannelCreate,
+  requestChannelStatus,
+  requestChannelUpdate,
+  retireChannel,
+  withdrawChannelRequest,
+} from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { defineAction } from "@/lib/portal/define-action";
@@ -47,6 +58,24 @@ export const setChannelStatusAction = defineAction({
   input: channelStatusChangeSchema,
   run: ({ providerDeliveryChannelId, status }, user) =>
     requestChannelStatus(user.actor, providerDeliveryChannelId, status),
+  revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
+});
+
+/** "Withdraw request": see withdrawChannelRequest for what it restores (issue 30, finding 9). */
+export const withdrawChannelRequestAction = defineAction({
+  role: "provider",
+  permission: "provider.channels.edit",
+  input: channelRequestWithdrawSchema,
+  run: (input, user) => withdrawChannelRequest(user.actor, input),
+  revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
+});
+
+/** "Retire channel": OFFLINE for good, its pending request withdrawn (retireChannel, issue 30, finding 9). */
+export const retireChannelAction = defineAction({
+  role: "provider",
+  permission: "provider.channels.edit",
+  input: channelRetireSchema,
+  run: ({ providerDeliveryChannelId }, user) => retireChannel(user.actor, providerDeliveryChannelId),
   revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
 });
 

@@ -28,7 +28,7 @@ const text = z
   // Nothing stored holds a NUL or a lone surrogate, and PostgreSQL refuses them in a query.
   .refine((value) => !findUnstorableText(value), say("mustBeTextWithoutNulOr"));
 
-export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPERSEDED"] as const;
+export const CHANNEL_REQUEST_STATES = ["PENDING", "APPROVED", "REJECTED", "SUPERSEDED", "WITHDRAWN"] as const;
 
 export const channelRequestFilterSchema = z.strictObject({
   state: z.enum(CHANNEL_REQUEST_STATES).optional(),

@@ -21,8 +21,14 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
       requestedContent: true,
       approvedContent: true,
       rejectionReason: true,
+      withdrawnAt: true,
+      retiredAt: true,
       updatedAt: true,
-      requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
+      requests: {
+        where: { state: "PENDING" },
+        select: { id: true, kind: true, previousStatus: true },
+        take: 1,
+      },
     },
   });
   if (!row) return null;
@@ -39,16 +45,22 @@ export async function providerChannelDetail(actor: Actor, providerDeliveryChanne
     requested: parseContent(row.requestedContent),
     /** The kind of the request awaiting a decision, if any (there is at most one). */
     pendingKind: row.requests[0]?.kind ?? null,
+    /** That request, for "Withdraw request": its id, and the status withdrawing it restores, if any. */
+    pending: row.requests[0] ?? null,
     /** Changes of the approved content await a decision (a status switch applies at once). */
     hasPendingChanges:
       row.approvedContent !== null &&
       row.requests[0] !== undefined &&
       row.requests[0].kind !== "UPDATE_STATUS",
     rejectionReason: row.rejectionReason,
+    /** When the provider retired the channel: its page then offers no change at all. */
+    retiredAt: row.retiredAt,
     standing: channelStanding({
       status: view.status,
       isApproved: view.isApproved,
       rejectionReason: row.rejectionReason,
+      withdrawnAt: row.withdrawnAt,
+      retiredAt: row.retiredAt,
       pending: row.requests[0] ?? null,
     }),
     updatedAt: row.updatedAt,

@@ -5,7 +5,8 @@
  *
  * - content.ts: the stored content and its one reader, `parseContent`
  * - columns.ts, filters.ts: the columns derived from content, and the filters that read them
- * - requests.ts, status.ts: Create, Update and the portal's status switch
+ * - requests.ts, status.ts, withdraw.ts, retire.ts: Create, Update, the portal's status switch, a
+ *   withdrawal, retiring a channel
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
  * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
  * - in-language.ts: names and descriptions in the viewer's language, where translated
@@ -31,6 +32,7 @@ export {
   REQUEST_FILTERS,
 } from "./lists";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
+export { retireChannel } from "./retire";
 export {
   approvalQueue,
   BADGE_CAP,
@@ -41,3 +43,4 @@ export {
 } from "./review";
 export { requestChannelStatus } from "./status";
 export { viewChannel } from "./view";
+export { withdrawChannelRequest } from "./withdraw";

@@ -69,6 +69,8 @@ async function pageOfChannels(
           sortName: true,
           requestedContent: true,
           rejectionReason: true,
+          withdrawnAt: true,
+          retiredAt: true,
           provider: { select: { name: true } },
           requests: { where: { state: "PENDING" }, select: { kind: true, requestedAt: true }, take: 1 },
         },
@@ -111,6 +113,8 @@ export interface ChannelFilter extends PageQuery {
   status?: string;
   approved?: "yes" | "no";
   request?: string;
+  /** "yes": retired channels only; "no": channels in service only. */
+  retired?: "yes" | "no";
   category?: string;
   country?: string;
   /** Words of the channel: its id, name, description or contacts (as the portal's search reads them). */
@@ -127,7 +131,7 @@ export interface ChannelFilter extends PageQuery {
  */
 export async function allChannels(
   actor: Actor,
-  { providerId, status, approved, request, category, country, q, sort, ...query }: ChannelFilter,
+  { providerId, status, approved, request, retired, category, country, q, sort, ...query }: ChannelFilter,
 ) {
   authorize(actor, "console.read");
   const key = sortKeyOf(CHANNEL_SORTS, sort, CHANNEL_ORDER);
@@ -145,6 +149,7 @@ export async function allChannels(
     ...(providerId ? { providerId } : {}),
     ...(status ? { status } : {}),
     ...(approved ? { isApproved: approved === "yes" } : {}),
+    ...(retired ? { retiredAt: retired === "yes" ? { not: null } : null } : {}),
     ...(request === "pending" ? { requests: { some: { state: "PENDING" } } } : {}),
     // Index Channel_rejected_sandbox_updatedAt_id_idx (partial, rejected channels only).
     ...(request === "rejected" ? { rejectionReason: { not: null } } : {}),

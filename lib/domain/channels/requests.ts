@@ -6,7 +6,7 @@
  *  - Create starts a channel REQUESTED whatever status was sent; an existing id is a 409;
  *  - Update replaces the requested content with the full body (omitted optional fields are cleared
  *    when it is applied), supersedes every earlier pending request, and applies a status of
- *    OFFLINE/ONLINE at once; REQUESTED is refused;
+ *    OFFLINE/ONLINE at once; REQUESTED is refused, and so is any update of a retired channel (a 400);
  *  - the lifecycle rule: the newest request carries the full requested content, and approving it
  *    makes exactly that content approved (lib/domain/approvals). So a request is UPDATE_STATUS only
  *    when its content equals the *approved* content: a channel never approved has none.
@@ -168,6 +168,7 @@ export async function requestChannelUpdate(
           approvedContent: true,
           status: true,
           requestedContent: true,
+          retiredAt: true,
           requests: { where: { state: "PENDING" }, select: { requestedAt: true }, take: 1 },
         },
       })
@@ -175,6 +176,14 @@ export async function requestChannelUpdate(
         if (!isRecordNotFound(error)) throw error;
         throw notFound(say("noChannelWithId", { id: body.providerDeliveryChannelId }));
       });
+    // A retired channel is out of service for good (./retire.ts): nothing can be asked for it. The
+    // API answers the contract's 400, the error envelope of a request it refuses.
+    if (channel.retiredAt) {
+      throw invalid(
+        "providerDeliveryChannelId",
+        say("channelRetired", { id: body.providerDeliveryChannelId }),
+      );
+    }
     if (unchangedIsNothing && !newStatus) refuseUnchanged(content, channel);
     // Only a status change of the approved content is a status change: anything else must be
     // reviewed as content, since approving this request approves its whole body.
@@ -200,8 +209,13 @@ export async function requestChannelUpdate(
     });
     await tx.channel.update({
       where: { id: channel.id },
-      // A new request ends the shown rejection of the one before it.
-      data: { ...columns, rejectionReason: null, ...(newStatus ? { status: newStatus } : {}) },
+      // A new request ends the shown rejection (or withdrawal) of the one before it.
+      data: {
+        ...columns,
+        rejectionReason: null,
+        withdrawnAt: null,
+        ...(newStatus ? { status: newStatus } : {}),
+      },
     });
     await recordAudit(tx, actor, {
       action: "channel.updated",

@@ -7,7 +7,10 @@
  * one thing wherever it is seen. No server dependencies: pages and client components share it.
  *
  * - Never approved: `awaitingApproval` while its request awaits a decision, `rejected` (with the
- *   reason) once it was refused, `notApproved` otherwise.
+ *   reason) once it was refused, `withdrawn` once the provider withdrew it (issue 30, finding 9),
+ *   `notApproved` otherwise.
+ * - Approved: a withdrawn change leaves nothing under way; the channel reads as what it is.
+ * - Retired (approved or not): `retired`, whatever else is true: it is OFFLINE for good.
  * - Approved: `live` when it receives deliveries (the send rule, lib/domain/serving-channel.ts:
  *   approved and ONLINE), else `offline`; with the `change` under way, if any: one awaiting a
  *   decision, or the last one rejected (with the reason).
@@ -22,6 +25,10 @@ export interface StandingInput {
   rejectionReason: string | null;
   /** The request awaiting a decision, if any. */
   pending: { kind: string } | null;
+  /** When the provider withdrew the newest request; null once a newer one arrives. */
+  withdrawnAt: Date | null;
+  /** When the provider retired the channel (lib/domain/channels/retire.ts); null while in service. */
+  retiredAt: Date | null;
 }
 
 export type ChangeUnderWay = { state: "awaiting"; kind: string } | { state: "rejected"; reason: string };
@@ -30,18 +37,30 @@ export type ChannelStanding =
   | { state: "live" | "offline"; change: ChangeUnderWay | null }
   | { state: "awaitingApproval"; kind: string }
   | { state: "rejected"; reason: string }
-  | { state: "notApproved" };
+  | { state: "withdrawn" }
+  | { state: "notApproved" }
+  | { state: "retired" };
 
 export type StandingState = ChannelStanding["state"];
 
 /** Every standing, in the order the console's filter lists them. */
-export const STANDING_STATES = ["live", "offline", "awaitingApproval", "rejected", "notApproved"] as const;
+export const STANDING_STATES = [
+  "live",
+  "offline",
+  "awaitingApproval",
+  "rejected",
+  "withdrawn",
+  "notApproved",
+  "retired",
+] as const;
 
 /** The channel's standing. */
 export function channelStanding(channel: StandingInput): ChannelStanding {
+  if (channel.retiredAt !== null) return { state: "retired" };
   if (!channel.isApproved) {
     if (channel.pending) return { state: "awaitingApproval", kind: channel.pending.kind };
     if (channel.rejectionReason !== null) return { state: "rejected", reason: channel.rejectionReason };
+    if (channel.withdrawnAt !== null) return { state: "withdrawn" };
     return { state: "notApproved" };
   }
   const change: ChangeUnderWay | null = channel.pending
@@ -54,19 +73,21 @@ export function channelStanding(channel: StandingInput): ChannelStanding {
 
 /**
  * The console's filter by standing, as the list's column filters (lib/domain/channels/lists.ts):
- * approval, the contract status and the latest request. `changes`: approved channels with a change
- * awaiting a decision or rejected.
+ * approval, the contract status, the latest request and retirement (a retired channel is OFFLINE,
+ * has nothing pending and no rejection shown: only `offline` must leave it out). `changes`: approved
+ * channels with a change awaiting a decision or rejected.
  */
 export const STANDING_FILTERS = {
   live: { approved: "yes", status: "ONLINE" },
-  offline: { approved: "yes", status: "OFFLINE" },
+  offline: { approved: "yes", status: "OFFLINE", retired: "no" },
   awaitingApproval: { approved: "no", request: "pending" },
   rejected: { approved: "no", request: "rejected" },
   changeAwaiting: { approved: "yes", request: "pending" },
   changeRejected: { approved: "yes", request: "rejected" },
+  retired: { retired: "yes" },
 } as const satisfies Record<
   string,
-  { approved: "yes" | "no"; status?: string; request?: "pending" | "rejected" }
+  { approved?: "yes" | "no"; status?: string; request?: "pending" | "rejected"; retired?: "yes" | "no" }
 >;
 
 export type StandingFilter = keyof typeof STANDING_FILTERS;

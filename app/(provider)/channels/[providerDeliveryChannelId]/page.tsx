@@ -4,14 +4,16 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
+import { RetireChannel } from "@/components/channels/retire-channel";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { StatusSwitch } from "@/components/channels/status-switch";
 import { TranslationList } from "@/components/channels/translation-list";
+import { WithdrawRequest } from "@/components/channels/withdraw-request";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
-import { setChannelStatusAction } from "../actions";
+import { retireChannelAction, setChannelStatusAction, withdrawChannelRequestAction } from "../actions";
 import { channelDetailOrNotFound } from "./channel-detail";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -41,8 +43,18 @@ export default async function ChannelPage({
         title={translated.name ?? (view.name.translation || view.providerDeliveryChannelId)}
         description={<span className="font-mono break-all">{view.providerDeliveryChannelId}</span>}
         actions={
-          can(user.actor, "provider.channels.edit") && (
+          // A retired channel can no longer be changed: no action is offered for it.
+          can(user.actor, "provider.channels.edit") &&
+          !detail.retiredAt && (
             <>
+              {detail.pending && (
+                <WithdrawRequest
+                  providerDeliveryChannelId={view.providerDeliveryChannelId}
+                  pending={detail.pending}
+                  isApproved={view.isApproved}
+                  withdraw={withdrawChannelRequestAction}
+                />
+              )}
               <StatusSwitch
                 providerDeliveryChannelId={view.providerDeliveryChannelId}
                 status={view.status}
@@ -55,6 +67,11 @@ export default async function ChannelPage({
               >
                 {t("detail.edit")}
               </Link>
+              <RetireChannel
+                providerDeliveryChannelId={view.providerDeliveryChannelId}
+                hasPending={detail.pending !== null}
+                retire={retireChannelAction}
+              />
             </>
           )
         }
@@ -63,6 +80,22 @@ export default async function ChannelPage({
         <ChannelStandingBadges standing={detail.standing} />
         {detail.hasPendingChanges && <span className="text-amber-800">{t("detail.pendingChanges")}</span>}
       </div>
+      {detail.retiredAt && (
+        <p
+          role="status"
+          className="mb-6 rounded-md bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200"
+        >
+          {t("detail.retiredAlert")}
+        </p>
+      )}
+      {detail.standing.state === "withdrawn" && (
+        <p
+          role="status"
+          className="mb-6 rounded-md bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200"
+        >
+          {t("detail.withdrawnAlert")}
+        </p>
+      )}
       {detail.rejectionReason !== null && (
         <p role="alert" className="mb-6 rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
           {t("detail.rejectedAlert", { reason: detail.rejectionReason })}

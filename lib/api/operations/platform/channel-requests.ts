@@ -38,7 +38,7 @@ export const listChannelRequests = platformOperation({
   permission: "console.read",
   path: "/channel-requests",
   summary: "List channel requests",
-  description: `Channel requests of live providers, 25 a page (${CURSOR_PAGING}), each with its content diff against the channel's approved content. Filters: \`state\` (PENDING, APPROVED, REJECTED, SUPERSEDED), \`provider\` (a provider id), \`kind\` (CREATE, UPDATE, UPDATE_STATUS). Pending requests come oldest first. Any platform role may read.`,
+  description: `Channel requests of live providers, 25 a page (${CURSOR_PAGING}), each with its content diff against the channel's approved content. Filters: \`state\` (PENDING, APPROVED, REJECTED, SUPERSEDED, WITHDRAWN by its provider), \`provider\` (a provider id), \`kind\` (CREATE, UPDATE, UPDATE_STATUS). Pending requests come oldest first. Any platform role may read.`,
   query: channelRequestFilterSchema,
   response: channelRequestListSchema,
   run: ({ actor, filters }) => {

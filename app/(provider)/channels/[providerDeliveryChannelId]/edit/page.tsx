@@ -37,6 +37,15 @@ export default async function EditChannelPage({
         back={{ href: `/channels/${encodeURIComponent(id)}`, label: t("edit.backToChannel") }}
       />
     );
+  // A retired channel can no longer be changed (lib/domain/channels/retire.ts): no form to fill in.
+  if (detail.retiredAt)
+    return (
+      <NoFormForRole
+        title={title}
+        why={t("edit.retired")}
+        back={{ href: `/channels/${encodeURIComponent(id)}`, label: t("edit.backToChannel") }}
+      />
+    );
   const tooLong = LISTS.find((key) => (detail.requested[key]?.length ?? 0) > FORM_MAX_ITEMS);
   if (tooLong) {
     return (
