@@ -17,6 +17,8 @@ export interface NavItem {
   label: string;
   /** A number shown beside the label (e.g. pending requests). */
   count?: Counted;
+  /** The page clears the count when opened (the inbox): not shown while it is the current page. */
+  countClearsOnVisit?: boolean;
 }
 
 export function AppShell({
@@ -55,7 +57,7 @@ export function AppShell({
             <ul className="flex flex-wrap gap-1">
               {nav.map((item) => (
                 <li key={item.href}>
-                  <NavLink href={item.href} count={item.count}>
+                  <NavLink href={item.href} count={item.count} countClearsOnVisit={item.countClearsOnVisit}>
                     {item.label}
                   </NavLink>
                 </li>

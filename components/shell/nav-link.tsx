@@ -6,7 +6,18 @@ import { type Counted, countedAny } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
 /** A navigation link that marks the current section (aria-current) for sight and screen readers. */
-export function NavLink({ href, count, children }: { href: string; count?: Counted; children: ReactNode }) {
+export function NavLink({
+  href,
+  count,
+  countClearsOnVisit = false,
+  children,
+}: {
+  href: string;
+  count?: Counted;
+  /** The count is read on the page itself (the inbox's unread): hidden while it is open. */
+  countClearsOnVisit?: boolean;
+  children: ReactNode;
+}) {
   const pathname = usePathname();
   const format = useFormat();
   const current = pathname === href || pathname.startsWith(`${href}/`);
@@ -19,7 +30,7 @@ export function NavLink({ href, count, children }: { href: string; count?: Count
       }`}
     >
       {children}
-      {count !== undefined && countedAny(count) && (
+      {count !== undefined && countedAny(count) && !(countClearsOnVisit && current) && (
         <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">
           {format.cappedCount(count)}
         </span>
