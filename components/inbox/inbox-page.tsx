@@ -12,7 +12,6 @@ import { MAIL_KIND_NAMES, type MailKind } from "@/lib/contract/mail-kinds";
 import type { InboxItem } from "@/lib/domain/inbox";
 import { isolated } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
-import { RefreshWhenSeen } from "./refresh-when-seen";
 
 const isKind = (kind: string): kind is MailKind => (MAIL_KIND_NAMES as string[]).includes(kind);
 
@@ -51,19 +50,15 @@ export function InboxPage({
   items,
   paging,
   basePath,
-  hadUnread,
 }: {
   items: InboxItem[];
   paging: PagerPaging;
   basePath: string;
-  /** The navigation's unread count changed as this page opened: its badge is refreshed. */
-  hadUnread: boolean;
 }) {
   const tInbox = useTranslations("inbox");
   return (
     <>
       <PageHeader title={tInbox("title")} description={tInbox("description")} />
-      {hadUnread && <RefreshWhenSeen />}
       {items.length === 0 ? (
         <EmptyState title={tInbox("empty")}>{tInbox("emptyHint")}</EmptyState>
       ) : (

@@ -17,8 +17,11 @@ export interface NavItem {
   label: string;
   /** A number shown beside the label (e.g. pending requests). */
   count?: Counted;
-  /** The page clears the count when opened (the inbox): not shown while it is the current page. */
-  countClearsOnVisit?: boolean;
+  /**
+   * The page clears the count when opened (the inbox): when the layout drew it (each drawing's own
+   * value). The count is hidden from the visit on until the layout draws a fresh count.
+   */
+  countClearsOnVisit?: string;
 }
 
 export function AppShell({

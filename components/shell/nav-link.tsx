@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { type Counted, countedAny } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
@@ -9,18 +9,27 @@ import { useFormat } from "@/lib/i18n/use-format";
 export function NavLink({
   href,
   count,
-  countClearsOnVisit = false,
+  countClearsOnVisit,
   children,
 }: {
   href: string;
   count?: Counted;
-  /** The count is read on the page itself (the inbox's unread): hidden while it is open. */
-  countClearsOnVisit?: boolean;
+  /**
+   * Opening the page clears the count (the inbox's unread), but a client-side navigation does not
+   * draw the layout again: the count it drew (this value identifies that drawing) is hidden from the
+   * visit on, and shown again only when a new drawing brings a fresh count.
+   */
+  countClearsOnVisit?: string;
   children: ReactNode;
 }) {
   const pathname = usePathname();
   const format = useFormat();
   const current = pathname === href || pathname.startsWith(`${href}/`);
+  const [cleared, setCleared] = useState<string | null>(null);
+  useEffect(() => {
+    if (current && countClearsOnVisit !== undefined) setCleared(countClearsOnVisit);
+  }, [current, countClearsOnVisit]);
+  const visited = countClearsOnVisit !== undefined && (current || cleared === countClearsOnVisit);
   return (
     <Link
       href={href}
@@ -30,7 +39,7 @@ export function NavLink({
       }`}
     >
       {children}
-      {count !== undefined && countedAny(count) && !(countClearsOnVisit && current) && (
+      {count !== undefined && countedAny(count) && !visited && (
         <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">
           {format.cappedCount(count)}
         </span>

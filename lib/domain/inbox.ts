@@ -54,7 +54,7 @@ export async function unreadCount(actor: Actor): Promise<Counted> {
 /**
  * Opens the person's inbox: a page of their notifications, newest first, each marked `unread` when
  * it arrived since they last opened it; then everything up to their newest notification counts as
- * seen. `hadUnread` tells the page that the navigation's count changed.
+ * seen.
  */
 export async function openInbox(actor: Actor, query: PageQuery = {}) {
   const userId = owner(actor);
@@ -88,7 +88,6 @@ export async function openInbox(actor: Actor, query: PageQuery = {}) {
   return {
     ...page,
     items: page.items.map((item) => ({ ...item, unread: !seenAt || item.createdAt > seenAt })),
-    hadUnread: newest !== null,
   };
 }
 

@@ -18,5 +18,5 @@ export default async function PortalInboxPage({
 }) {
   const user = await requireProviderUser();
   const inbox = await openInbox(user.actor, pageQuery(await searchParams));
-  return <InboxPage items={inbox.items} paging={inbox} basePath="/inbox" hadUnread={inbox.hadUnread} />;
+  return <InboxPage items={inbox.items} paging={inbox} basePath="/inbox" />;
 }

@@ -18,5 +18,5 @@ export default async function ConsoleInboxPage({
 }) {
   const user = await requirePlatformUser();
   const inbox = await openInbox(user.actor, pageQuery(await searchParams));
-  return <InboxPage items={inbox.items} paging={inbox} basePath="/admin/inbox" hadUnread={inbox.hadUnread} />;
+  return <InboxPage items={inbox.items} paging={inbox} basePath="/admin/inbox" />;
 }
