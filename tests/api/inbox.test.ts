@@ -112,7 +112,12 @@ describe("the console's inbox", () => {
 
   it("counts the unread decision on 'Inbox', and opening the inbox clears it", async () => {
     await setLocale(manager, "en");
-    expect(inboxBadge(await page(manager, "/admin"), "/admin/inbox")).toBe("1");
+    const home = await page(manager, "/admin");
+    expect(inboxBadge(home, "/admin/inbox")).toBe("1");
+    // And on the home page's "Waiting for you", linked to the inbox.
+    expect(home).toMatch(
+      /<a data-waiting="unreadNotifications"[^>]*href="\/admin\/inbox"[^>]*><span[^>]*>1</,
+    );
     await page(manager, "/admin/inbox");
     expect(inboxBadge(await page(manager, "/admin"), "/admin/inbox")).toBeNull();
   });
