@@ -63,6 +63,7 @@ const providerPages = (w: World) => [
   "/webhooks/deliveries",
   "/webhooks/events",
   "/team",
+  "/inbox",
   "/notifications",
 ];
 
@@ -84,6 +85,7 @@ const consolePages = (w: World) => [
   "/admin/tokens",
   "/admin/audit",
   "/admin/mailbox",
+  "/admin/inbox",
   "/admin/notifications",
 ];
 

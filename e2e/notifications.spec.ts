@@ -51,7 +51,7 @@ test("a rejection reaches the provider's user by mail, kept on the mailbox; the 
 
   await page.context().clearCookies();
   await signIn(page, provider);
-  await page.getByRole("link", { name: "Notifications" }).click();
+  await page.getByRole("link", { name: "Notifications", exact: true }).click();
   const decisions = page.getByRole("checkbox", { name: /A decision on one of my organisation/ });
   await expect(decisions).toBeChecked();
   await decisions.uncheck();

@@ -4,6 +4,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
 import { BADGE_CAP, pendingRequestCount } from "@/lib/domain/channels";
+import { unreadCount } from "@/lib/domain/inbox";
 import { can, type Permission } from "@/lib/domain/permissions";
 import type { Counted } from "@/lib/format";
 
@@ -30,23 +31,31 @@ const SECTIONS: Array<{ href: string; label: string; for: Permission[] }> = [
   { href: "/admin/users", label: "users", for: ["users.read"] },
   { href: "/admin/mailbox", label: "mailbox", for: ["mail.read"] },
   { href: "/admin/tokens", label: "apiTokens", for: ["tokens.own"] },
+  // Every person's own (issue 30, finding 3): shown to whoever may open the console at all.
+  { href: "/admin/inbox", label: "inbox", for: [] },
   { href: "/admin/notifications", label: "notifications", for: ["console.read"] },
 ];
 
-/** The admin console, for platform users. Each page checks the role again. */
+/** The admin console, for platform users. Each page checks the role again. Every one has an inbox. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requirePlatformUser();
   const t = await getTranslations("nav");
-  const mine = SECTIONS.filter((section) => section.for.some((permission) => can(user.actor, permission)));
+  // This drawing of the navigation: opening the inbox hides the unread count it drew (NavLink).
+  const drawn = new Date().toISOString();
+  const mine = SECTIONS.filter(
+    (section) => section.for.length === 0 || section.for.some((permission) => can(user.actor, permission)),
+  );
   const counts: Record<string, () => Promise<Counted>> = {
     "/admin/requests": () => pendingRequestCount(BADGE_CAP),
     "/admin/approvals": () => awaitingMyApprovalCount(user.actor),
+    "/admin/inbox": () => unreadCount(user.actor),
   };
   const nav = await Promise.all(
     mine.map(async (section) => ({
       href: section.href,
       label: t(section.label),
       ...(counts[section.href] ? { count: await counts[section.href]!() } : {}),
+      ...(section.href === "/admin/inbox" ? { countClearsOnVisit: drawn } : {}),
     })),
   );
   return (

@@ -7,6 +7,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
 import { requireProviderUser } from "@/lib/auth/session";
 import { expiringApiKeys } from "@/lib/domain/api-key-rotation";
+import { unreadCount } from "@/lib/domain/inbox";
 import { providerName } from "@/lib/domain/providers";
 import { DISMISSED_KEY_WARNINGS_COOKIE, dismissedKeyIds } from "@/lib/portal/key-warnings";
 import { PageModeProvider } from "@/lib/portal/page-mode";
@@ -24,9 +25,10 @@ export const dynamic = "force-dynamic";
 export default async function ProviderLayout({ children }: { children: ReactNode }) {
   const user = await requireProviderUser();
   const t = await getTranslations("nav");
-  const [organisation, expiring] = await Promise.all([
+  const [organisation, expiring, unread] = await Promise.all([
     providerName(user.liveProviderId),
     expiringApiKeys(user.actor, dismissedKeyIds((await cookies()).get(DISMISSED_KEY_WARNINGS_COOKIE)?.value)),
+    unreadCount(user.actor),
   ]);
   return (
     <AppShell
@@ -39,6 +41,8 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/keys", label: t("apiKeys") },
         { href: "/webhooks", label: t("webhooks") },
         { href: "/team", label: t("team") },
+        // This drawing's unread count, hidden from a visit of the inbox on (NavLink).
+        { href: "/inbox", label: t("inbox"), count: unread, countClearsOnVisit: new Date().toISOString() },
         { href: "/notifications", label: t("notifications") },
         { href: "/docs", label: t("apiReference"), plain: true },
       ]}

@@ -19,6 +19,11 @@ export interface NavItem {
   count?: Counted;
   /** A page the portal's app does not render (the API reference, /docs): a plain link, no client navigation. */
   plain?: boolean;
+  /**
+   * The page clears the count when opened (the inbox): when the layout drew it (each drawing's own
+   * value). The count is hidden from the visit on until the layout draws a fresh count.
+   */
+  countClearsOnVisit?: string;
 }
 
 export function AppShell({
@@ -57,7 +62,12 @@ export function AppShell({
             <ul className="flex flex-wrap gap-1">
               {nav.map((item) => (
                 <li key={item.href}>
-                  <NavLink href={item.href} count={item.count} plain={item.plain}>
+                  <NavLink
+                    href={item.href}
+                    count={item.count}
+                    plain={item.plain}
+                    countClearsOnVisit={item.countClearsOnVisit}
+                  >
                     {item.label}
                   </NavLink>
                 </li>

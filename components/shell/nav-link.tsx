@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { type Counted, countedAny } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
@@ -10,12 +10,19 @@ export function NavLink({
   href,
   count,
   plain,
+  countClearsOnVisit,
   children,
 }: {
   href: string;
   count?: Counted;
   /** A page outside the app's routes (a route handler's HTML): an ordinary link. */
   plain?: boolean;
+  /**
+   * Opening the page clears the count (the inbox's unread), but a client-side navigation does not
+   * draw the layout again: the count it drew (this value identifies that drawing) is hidden from the
+   * visit on, and shown again only when a new drawing brings a fresh count.
+   */
+  countClearsOnVisit?: string;
   children: ReactNode;
 }) {
   const pathname = usePathname();
@@ -24,6 +31,11 @@ export function NavLink({
   const look = `inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium ${
     current ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"
   }`;
+  const [cleared, setCleared] = useState<string | null>(null);
+  useEffect(() => {
+    if (current && countClearsOnVisit !== undefined) setCleared(countClearsOnVisit);
+  }, [current, countClearsOnVisit]);
+  const visited = countClearsOnVisit !== undefined && (current || cleared === countClearsOnVisit);
   if (plain)
     return (
       <a href={href} className={look}>
@@ -33,7 +45,7 @@ export function NavLink({
   return (
     <Link href={href} aria-current={current ? "page" : undefined} className={look}>
       {children}
-      {count !== undefined && countedAny(count) && (
+      {count !== undefined && countedAny(count) && !visited && (
         <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white">
           {format.cappedCount(count)}
         </span>

@@ -12,6 +12,13 @@ import { translatorFor } from "../i18n/translator";
 export interface Letter {
   subject: string;
   body: string;
+  /**
+   * The page of what it tells of (a path in the product): the recipient's inbox links to it
+   * (lib/domain/inbox.ts). A sealed letter has none: it is never in an inbox.
+   */
+  path?: string;
+  /** The reason given by whoever decided (a rejection's), shown beside the subject in the inbox. */
+  reason?: string | null;
 }
 
 /** A letter in the language of whoever reads it. */
@@ -41,9 +48,15 @@ function writer(requested: string) {
   return {
     t,
     format: formatterFor(locale),
-    letter: (subject: string, lines: string[], signed = true): Letter => ({
+    letter: (
+      subject: string,
+      lines: string[],
+      signed = true,
+      inbox: Pick<Letter, "path" | "reason"> = {},
+    ): Letter => ({
       subject: oneLine(withoutDirectionControls(subject)),
       body: withoutDirectionControls(lines.join("\n") + (signed ? `\n\n-- \n${t("signature")}` : "")),
+      ...inbox,
     }),
   };
 }
@@ -60,12 +73,18 @@ export const decisionLetter =
     const { t, letter } = writer(locale);
     const { channelName, providerDeliveryChannelId: id, requestType, reason } = decision;
     const verdict = decision.approved ? "approved" : "rejected";
-    return letter(t("decision.subject", { verdict, channelName }), [
-      t("decision.body", { requestType, channelName, id, verdict }),
-      ...(reason ? ["", t("decision.reason"), reason] : []),
-      "",
-      t("decision.link", { link: portalLink(`/channels/${encodeURIComponent(id)}`) }),
-    ]);
+    const path = `/channels/${encodeURIComponent(id)}`;
+    return letter(
+      t("decision.subject", { verdict, channelName }),
+      [
+        t("decision.body", { requestType, channelName, id, verdict }),
+        ...(reason ? ["", t("decision.reason"), reason] : []),
+        "",
+        t("decision.link", { link: portalLink(path) }),
+      ],
+      true,
+      { path, reason },
+    );
   };
 
 /** An amount in integer hundredths and its unit. */
@@ -86,13 +105,18 @@ export const paymentAwaitingLetter =
     const { t, format, letter } = writer(locale);
     const amount = format.amount(request.total.minor, request.total.unit);
     const { programName } = request;
-    return letter(t("paymentAwaiting.subject", { amount, programName }), [
-      t("paymentAwaiting.body", { amount, deliveries: request.deliveryCount, programName }),
-      t("paymentAwaiting.description", { description: request.description }),
-      t("paymentAwaiting.approvals", { approvals: request.approvalsRequired }),
-      "",
-      t("paymentAwaiting.link", { link: portalLink("/admin/approvals") }),
-    ]);
+    return letter(
+      t("paymentAwaiting.subject", { amount, programName }),
+      [
+        t("paymentAwaiting.body", { amount, deliveries: request.deliveryCount, programName }),
+        t("paymentAwaiting.description", { description: request.description }),
+        t("paymentAwaiting.approvals", { approvals: request.approvalsRequired }),
+        "",
+        t("paymentAwaiting.link", { link: portalLink("/admin/approvals") }),
+      ],
+      true,
+      { path: "/admin/approvals" },
+    );
   };
 
 export const refundAwaitingLetter =
@@ -107,13 +131,18 @@ export const refundAwaitingLetter =
     const { t, format, letter } = writer(locale);
     const amount = format.amount(refund.amount.minor, refund.amount.unit);
     const { programName, beneficiaryId } = refund;
-    return letter(t("refundAwaiting.subject", { amount, programName }), [
-      t("refundAwaiting.body", { amount, beneficiaryId, programName }),
-      t("refundAwaiting.reason", { reason: refund.reason }),
-      t("refundAwaiting.approvals", { approvals: refund.approvalsRequired }),
-      "",
-      t("refundAwaiting.link", { link: portalLink("/admin/approvals") }),
-    ]);
+    return letter(
+      t("refundAwaiting.subject", { amount, programName }),
+      [
+        t("refundAwaiting.body", { amount, beneficiaryId, programName }),
+        t("refundAwaiting.reason", { reason: refund.reason }),
+        t("refundAwaiting.approvals", { approvals: refund.approvalsRequired }),
+        "",
+        t("refundAwaiting.link", { link: portalLink("/admin/approvals") }),
+      ],
+      true,
+      { path: "/admin/approvals", reason: refund.reason },
+    );
   };
 
 /**
@@ -141,12 +170,17 @@ export const paymentDecidedLetter =
     const outcome = decision.expired ? "Expired" : decision.approved ? "Approved" : "Rejected";
     const key = `${decision.subject}${outcome}` as const;
     const values = { amount, programName: decision.programName, what: decision.what, by: decision.decidedBy };
-    return letter(t(`paymentDecided.${key}.subject`, values), [
-      t(`paymentDecided.${key}.body`, values),
-      ...(decision.reason ? ["", t("paymentDecided.reason"), decision.reason] : []),
-      "",
-      t("paymentDecided.link", { link: portalLink(decision.path) }),
-    ]);
+    return letter(
+      t(`paymentDecided.${key}.subject`, values),
+      [
+        t(`paymentDecided.${key}.body`, values),
+        ...(decision.reason ? ["", t("paymentDecided.reason"), decision.reason] : []),
+        "",
+        t("paymentDecided.link", { link: portalLink(decision.path) }),
+      ],
+      true,
+      { path: decision.path, reason: decision.reason },
+    );
   };
 
 export const keyExpiringLetter =
@@ -154,12 +188,17 @@ export const keyExpiringLetter =
   (locale) => {
     const { t, format, letter } = writer(locale);
     const named = key.name ? `"${key.name}" (${key.prefix}…)` : `${key.prefix}…`;
-    return letter(t("keyExpiring.subject", { key: named }), [
-      t("keyExpiring.body", { key: named, expiresAt: format.dateTime(key.expiresAt) }),
-      t("keyExpiring.advice"),
-      "",
-      t("keyExpiring.link", { link: portalLink("/keys") }),
-    ]);
+    return letter(
+      t("keyExpiring.subject", { key: named }),
+      [
+        t("keyExpiring.body", { key: named, expiresAt: format.dateTime(key.expiresAt) }),
+        t("keyExpiring.advice"),
+        "",
+        t("keyExpiring.link", { link: portalLink("/keys") }),
+      ],
+      true,
+      { path: "/keys" },
+    );
   };
 
 export const webhookDisabledLetter =
@@ -168,12 +207,17 @@ export const webhookDisabledLetter =
     const { t, letter } = writer(locale);
     const { eventType } = subscription;
     const reason = subscription.disabledReason ?? t("webhookDisabled.defaultReason");
-    return letter(t("webhookDisabled.subject", { eventType }), [
-      t("webhookDisabled.body", { eventType, reason }),
-      t("webhookDisabled.advice"),
-      "",
-      t("webhookDisabled.link", { link: portalLink("/webhooks") }),
-    ]);
+    return letter(
+      t("webhookDisabled.subject", { eventType }),
+      [
+        t("webhookDisabled.body", { eventType, reason }),
+        t("webhookDisabled.advice"),
+        "",
+        t("webhookDisabled.link", { link: portalLink("/webhooks") }),
+      ],
+      true,
+      { path: "/webhooks", reason },
+    );
   };
 
 /** At most this many requests are listed in a digest; the count says how many there are. */
@@ -184,14 +228,19 @@ export const reviewDigestLetter =
   (locale) => {
     const { t, format, letter } = writer(locale);
     const more = count - requests.length;
-    return letter(t("digest.subject", { count }), [
-      t("digest.body", { count }),
-      "",
-      ...requests.map((request) => `- ${request.kind}: ${request.channelName} (${request.providerName})`),
-      ...(more > 0 ? [t("digest.more", { count: format.count(more) })] : []),
-      "",
-      t("digest.link", { link: portalLink("/admin/requests") }),
-    ]);
+    return letter(
+      t("digest.subject", { count }),
+      [
+        t("digest.body", { count }),
+        "",
+        ...requests.map((request) => `- ${request.kind}: ${request.channelName} (${request.providerName})`),
+        ...(more > 0 ? [t("digest.more", { count: format.count(more) })] : []),
+        "",
+        t("digest.link", { link: portalLink("/admin/requests") }),
+      ],
+      true,
+      { path: "/admin/requests" },
+    );
   };
 
 export const invitationLetter =

@@ -93,7 +93,9 @@ export async function mailPasswordReset(
 
 /**
  * Writes `kind`'s letter to each recipient who has not turned it off, in their language (a fixed
- * letter is the same for all); returns how many.
+ * letter is the same for all); returns how many. Every recipient, whether or not they turned its mail
+ * off, also finds it in their inbox (lib/domain/inbox.ts): the one writer of both, in the caller's
+ * transaction, so that no change is told by mail and missing in the product or the other way round.
  */
 export async function queueMail(
   tx: Tx,
@@ -109,20 +111,23 @@ export async function queueMail(
   const off = new Set(optedOut.map((row) => row.userId));
   const state = mailIsSent() ? "PENDING" : "KEPT";
   const written = new Map<string, Letter>();
-  const letterIn = (locale: string) => {
+  const letterIn = (recipient: Recipient) => {
+    const locale = recipient.locale ?? DEFAULT_LOCALE;
     if (typeof letter !== "function") return letter;
     if (!written.has(locale)) written.set(locale, letter(locale));
     return written.get(locale)!;
   };
+  const notifications = recipients.flatMap((recipient) => {
+    const { subject, path, reason } = letterIn(recipient);
+    return path ? [{ userId: recipient.id, kind, subject, path, reason: reason ?? null }] : [];
+  });
+  if (notifications.length > 0) await tx.notification.createMany({ data: notifications });
   const data = recipients
     .filter((recipient) => !off.has(recipient.id))
-    .map((recipient) => ({
-      kind,
-      userId: recipient.id,
-      toAddress: recipient.email,
-      state,
-      ...letterIn(recipient.locale ?? DEFAULT_LOCALE),
-    }));
+    .map((recipient) => {
+      const { subject, body } = letterIn(recipient);
+      return { kind, userId: recipient.id, toAddress: recipient.email, state, subject, body };
+    });
   if (data.length > 0) await tx.mailMessage.createMany({ data });
   return data.length;
 }

@@ -11,6 +11,7 @@ import { awaitingMyApprovalCount } from "./approval-queue";
 import { PENDING } from "./approval-rules";
 import { BADGE_CAP, pendingRequestCount } from "./channels";
 import { PORTAL_CHANNEL_STATES } from "./channels/standing";
+import { unreadCount } from "./inbox";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";
 import { LIVE_PROGRAM } from "./sandbox-scope";
 
@@ -77,6 +78,13 @@ const CONSOLE: Entry[] = [
       db().invitation.count({ where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } }),
   },
   {
+    // Every person's own: what was decided about what they asked for since they last looked.
+    key: "unreadNotifications",
+    for: "console.read",
+    href: "/admin/inbox",
+    count: (actor) => unreadCount(actor),
+  },
+  {
     key: "auditToday",
     for: "audit.read",
     href: () => `/admin/audit?from=${todayUtc()}`,
@@ -86,6 +94,12 @@ const CONSOLE: Entry[] = [
 
 /** The provider portal's entries: what a provider's people fix, or watch, in their organisation. */
 const PROVIDER: Entry[] = [
+  {
+    key: "unreadNotifications",
+    for: "provider.read",
+    href: "/inbox",
+    count: (actor) => unreadCount(actor),
+  },
   {
     key: "rejectedRequests",
     for: "provider.channels.edit",

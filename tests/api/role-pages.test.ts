@@ -200,13 +200,23 @@ describe("each role's first page (issue 30, finding 6)", () => {
       .sort();
 
   it.each([
-    ["reviewer", ["channelRequests", "translationsForHumans"], "/admin/requests", "/admin/approvals"],
-    ["finance_approver", ["paymentsToApprove"], "/admin/approvals", "/admin/requests"],
-    ["program_manager", ["mySendsAwaitingApproval"], "/admin/eligibility", "/admin/audit"],
-    ["auditor", ["auditToday"], "/admin/audit", "/admin/approvals"],
+    [
+      "reviewer",
+      ["channelRequests", "translationsForHumans", "unreadNotifications"],
+      "/admin/requests",
+      "/admin/approvals",
+    ],
+    ["finance_approver", ["paymentsToApprove", "unreadNotifications"], "/admin/approvals", "/admin/requests"],
+    [
+      "program_manager",
+      ["mySendsAwaitingApproval", "unreadNotifications"],
+      "/admin/eligibility",
+      "/admin/audit",
+    ],
+    ["auditor", ["auditToday", "unreadNotifications"], "/admin/audit", "/admin/approvals"],
     [
       "administrator",
-      ["auditToday", "disabledSubscriptions", "invitationsOpen"],
+      ["auditToday", "disabledSubscriptions", "invitationsOpen", "unreadNotifications"],
       "/admin/users",
       "/admin/approvals",
     ],
@@ -232,13 +242,22 @@ describe("each role's first page (issue 30, finding 6)", () => {
     const provider = (roles: UserRole[], path: string) => pageAs(roles, path, subjects.providerId);
     const owner = await provider(["owner"], "/channels");
     expect(waitingOn(owner)).toEqual(
-      ["failingSubscriptions", "keysExpiring", "rejectedRequests", "requestsAwaitingPlatform"].sort(),
+      [
+        "failingSubscriptions",
+        "keysExpiring",
+        "rejectedRequests",
+        "requestsAwaitingPlatform",
+        "unreadNotifications",
+      ].sort(),
     );
     expect(entry(owner, "requestsAwaitingPlatform")).toEqual({
       href: "/channels?state=pending",
       count: expect.stringMatching(/^[1-9]/),
     });
-    expect(waitingOn(await provider(["viewer"], "/channels"))).toEqual(["requestsAwaitingPlatform"]);
+    expect(waitingOn(await provider(["viewer"], "/channels"))).toEqual([
+      "requestsAwaitingPlatform",
+      "unreadNotifications",
+    ]);
     // The filtered list holds the channel with a pending request, and not the approved one without.
     const pending = await provider(["viewer"], "/channels?state=pending");
     expect(pending).not.toContain(`/channels/${subjects.approvedId}"`);

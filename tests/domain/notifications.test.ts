@@ -9,7 +9,15 @@ import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { notificationSettings, queueSealedMail, saveNotificationSettings } from "@/lib/domain/notifications";
+import { openInbox, unreadCount } from "@/lib/domain/inbox";
+import { decisionLetter } from "@/lib/domain/letters";
+import {
+  notificationSettings,
+  providerRecipients,
+  queueMail,
+  queueSealedMail,
+  saveNotificationSettings,
+} from "@/lib/domain/notifications";
 import { requestRefund } from "@/lib/domain/refund-approvals";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";
@@ -111,6 +119,60 @@ describe("a decision on a channel request", () => {
       /already approved/,
     );
     expect(await mailTo(team.owner.email)).toHaveLength(1);
+  });
+
+  it("is in each member's inbox, theirs only, even with its mail turned off: its page and reason (issue 30, finding 3)", async () => {
+    const team = await providerWithTeam();
+    const stranger = await providerWithTeam();
+    const id = `inbox-${randomUUID()}`;
+    await requestChannelCreate(providerActor(team.providerId), body(id, "Cash at the kiosk"));
+    await decideRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
+      approve: false,
+      reason: "No licence attached.",
+    });
+    for (const user of [team.owner, team.viewer, team.muted]) {
+      const inbox = await openInbox(user.actor);
+      expect(inbox.items).toHaveLength(1);
+      expect(inbox.items[0]).toMatchObject({
+        kind: "channel_decision",
+        subject: "Channel request rejected: Cash at the kiosk",
+        reason: "No licence attached.",
+        path: `/channels/${id}`,
+        unread: true,
+      });
+    }
+    // The muted editor's mail was not written; the inbox row was.
+    expect(await mailTo(team.muted.email)).toEqual([]);
+    expect((await openInbox(stranger.owner.actor)).items).toEqual([]);
+    // Opened: nothing unread any more, and the same row is no longer marked.
+    expect(await unreadCount(team.owner.actor)).toEqual({ total: 0, totalCapped: false });
+    expect((await openInbox(team.owner.actor)).items[0]!.unread).toBe(false);
+    expect(await unreadCount(team.viewer.actor)).toEqual({ total: 0, totalCapped: false });
+  });
+
+  it("writes mail and inbox in the caller's transaction: a rollback keeps neither", async () => {
+    const team = await providerWithTeam();
+    const letter = decisionLetter({
+      channelName: "Rolled back",
+      providerDeliveryChannelId: "rolled-back",
+      requestType: "Create",
+      approved: true,
+      reason: null,
+    });
+    await expect(
+      database()
+        .db()
+        .$transaction(async (tx) => {
+          await queueMail(tx, "channel_decision", await providerRecipients(tx, team.providerId), letter);
+          throw new Error("the decision failed after the mail was queued");
+        }),
+    ).rejects.toThrow(/failed after/);
+    expect(await mailTo(team.owner.email)).toEqual([]);
+    expect(
+      await database()
+        .db()
+        .notification.count({ where: { userId: team.owner.id } }),
+    ).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { openInbox } from "@/lib/domain/inbox";
 import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { approveDeliveryRequest, rejectDeliveryRequest } from "@/lib/domain/payment-approvals";
 import { expireDuePayments } from "@/lib/domain/payment-expiry";
@@ -73,6 +74,20 @@ describe("the final decision on a held payment or refund (issue 30, finding 3)",
     expect(await mailTo(approver.email)).not.toContainEqual(
       expect.objectContaining({ kind: "payment_decided" }),
     );
+
+    // The same decisions are in the asker's inbox, newest first, each linking to the request's page;
+    // the one who turned the mail off finds theirs there too (issue 30, finding 3).
+    const requestPage = (id: string) => `/admin/programs/${setup.programId}/requests/${id}`;
+    const inbox = (await openInbox(creator.actor)).items;
+    expect(inbox.map((item) => [item.kind, item.path, item.reason])).toEqual([
+      ["payment_decided", requestPage(approved.deliveryRequestId), "It was paid once"],
+      ["payment_decided", requestPage(rejected.deliveryRequestId), "Wrong month"],
+      ["payment_decided", requestPage(approved.deliveryRequestId), null],
+    ]);
+    expect(inbox[0]!.subject).toMatch(/^Refund rejected: BEN-sent/);
+    expect((await openInbox(muted.actor)).items.map((item) => item.path)).toEqual([
+      requestPage(silent.deliveryRequestId),
+    ]);
 
     // And the delivery's row on the request's page says so, with who, when and why: it read "Pending".
     const manager = await signedIn(["program_manager"]);
