@@ -204,7 +204,9 @@ export function ChannelContent({
                       <LeftToRight>{option.fieldName}</LeftToRight>
                     </div>
                   </td>
-                  <td className="py-1">{option.dataType}</td>
+                  <td className="py-1">
+                    <DataTypeName code={option.dataType} />
+                  </td>
                   <td className="py-1">
                     {option.fieldMinLength ?? 0}–{option.fieldMaxLength ?? "∞"}
                   </td>
@@ -222,5 +224,19 @@ export function ChannelContent({
         )}
       </Row>
     </dl>
+  );
+}
+
+/** The data types providers commonly give, named; the contract leaves the field free, so any other is the provider's own text. */
+const DATA_TYPES = ["STRING", "NUMBER", "INTEGER", "DECIMAL", "DATE", "BOOLEAN", "EMAIL", "PHONE"] as const;
+
+function DataTypeName({ code }: { code: string }) {
+  const dataTypes = useTranslations("channels.content.dataTypes");
+  const known = DATA_TYPES.find((type) => type === code.toUpperCase());
+  if (!known) return <ProviderText>{code}</ProviderText>;
+  return (
+    <span title={code} data-code={code}>
+      {dataTypes(known)}
+    </span>
   );
 }

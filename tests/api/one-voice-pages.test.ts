@@ -92,6 +92,14 @@ describe.each(["en", "ar"] as const)("in %s", (locale) => {
     expect(body).not.toMatch(/>CASH</);
   });
 
+  it("the channel page names a delivery option's data type, and keeps a provider's own as given", async () => {
+    const body = await page("owner", `/channels/${setup.providerDeliveryChannelId}`, locale);
+    const { channels } = messagesFor(locale) as { channels: { content: { dataTypes: { STRING: string } } } };
+    const dataTypes = channels.content.dataTypes;
+    expect(body).toContain(`data-code="STRING">${dataTypes.STRING}<`);
+    expect(body).not.toMatch(/>STRING</);
+  });
+
   it("the console's channel page names each translation's language, in its table, list and editor", async () => {
     const body = await page("admin", `/admin/channels/${setup.channelId}`, locale);
     // Standard languages are named by Intl, in the reader's language.
