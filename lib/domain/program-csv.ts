@@ -12,7 +12,7 @@
 import Papa from "papaparse";
 import { db } from "../db";
 import { channelName } from "./channels/content";
-import { channelStanding } from "./channels/standing";
+import { channelStanding, STANDING_COLUMNS } from "./channels/standing";
 import { fromMinor } from "./money";
 import { type Actor, authorize } from "./permissions";
 import { programSpending } from "./programs";
@@ -245,14 +245,9 @@ async function* channelRows(actor: Actor, programId: string): AsyncGenerator<str
     select: {
       id: true,
       providerDeliveryChannelId: true,
-      status: true,
-      isApproved: true,
       approvedContent: true,
-      rejectionReason: true,
-      withdrawnAt: true,
-      retiredAt: true,
+      ...STANDING_COLUMNS,
       provider: { select: { name: true } },
-      requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
     },
   });
   const named = channels

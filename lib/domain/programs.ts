@@ -10,7 +10,7 @@ import { recordAudit } from "./audit";
 import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";
-import { channelStanding } from "./channels/standing";
+import { channelStanding, STANDING_COLUMNS } from "./channels/standing";
 import { optionColumns } from "./delivery-checks";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
@@ -123,13 +123,8 @@ export async function programDetail(actor: Actor, programId: string) {
             select: {
               id: true,
               providerDeliveryChannelId: true,
-              status: true,
-              isApproved: true,
               approvedContent: true,
-              rejectionReason: true,
-              withdrawnAt: true,
-              retiredAt: true,
-              requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
+              ...STANDING_COLUMNS,
               provider: { select: { name: true } },
             },
           },

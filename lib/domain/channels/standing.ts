@@ -31,6 +31,19 @@ export interface StandingInput {
   retiredAt: Date | null;
 }
 
+/**
+ * The columns a standing is derived from, for a query's `select` (with `requests` as `pending`):
+ * a new input of the standing is added here once, not in every list that shows one.
+ */
+export const STANDING_COLUMNS = {
+  status: true,
+  isApproved: true,
+  rejectionReason: true,
+  withdrawnAt: true,
+  retiredAt: true,
+  requests: { where: { state: "PENDING" }, select: { kind: true }, take: 1 },
+} as const;
+
 export type ChangeUnderWay = { state: "awaiting"; kind: string } | { state: "rejected"; reason: string };
 
 export type ChannelStanding =

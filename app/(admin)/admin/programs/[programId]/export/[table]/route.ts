@@ -5,6 +5,7 @@
 import { currentUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
 import { PROGRAM_TABLES, programCsv } from "@/lib/domain/program-csv";
+import { csvDownload } from "@/lib/portal/csv-download";
 
 export const dynamic = "force-dynamic";
 
@@ -21,23 +22,5 @@ export async function GET(
   if (!known) return notFound();
   const csv = await programCsv(user.actor, programId, known);
   if (!csv) return notFound();
-  const rows = csv.rows;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(new TextEncoder().encode(next.value));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="program-${programId}-${known}-${day}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvDownload(csv.rows, `program-${programId}-${known}`);
 }
