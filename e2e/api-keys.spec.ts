@@ -1,5 +1,5 @@
 /**
- * API keys in Chromium (README, "API keys"): a provider creates a read-only key with a name, uses
+ * API keys in Chromium (docs/keys.md "API keys"): a provider creates a read-only key with a name, uses
  * it against the REST API, finds those requests on the key's page (the refused write with its error
  * guid), rolls the key with a grace end, and both keys work; the old key, meant to expire, warns no
  * one, and the list tells the two apart; a key nobody rolled warns on every page until dismissed;

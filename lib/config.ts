@@ -104,7 +104,7 @@ export function signInAttemptsPerMinute(): number {
   return settings().AUTH_SIGN_IN_PER_MINUTE;
 }
 
-/** The provider API's rate limit per API key (README, "Rate limits"), or undefined: not limited. */
+/** The provider API's rate limit per API key (docs/api.md "Rate limits"), or undefined: not limited. */
 export function apiRateLimit(): { limit: number; windowSeconds: number } | undefined {
   const { API_RATE_LIMIT, API_RATE_WINDOW_SECONDS } = settings();
   return API_RATE_LIMIT ? { limit: API_RATE_LIMIT, windowSeconds: API_RATE_WINDOW_SECONDS } : undefined;
@@ -163,7 +163,7 @@ export function translatorSetting(): TranslatorSetting | null {
 }
 
 /**
- * Where notifications go (README "Notifications by email"): an SMTP server (SMTP_URL, smtp:// or smtps://
+ * Where notifications go (docs/mail.md "Notifications by email"): an SMTP server (SMTP_URL, smtp:// or smtps://
  * with user and password in it), or, unset, nowhere: messages are kept for the mailbox page.
  */
 export function mailSettings(): { smtpUrl?: string; from: string } {
@@ -193,12 +193,12 @@ export function webhookSettings() {
   };
 }
 
-/** How long a test-mode channel request waits before the sandbox decides it (README, "Test mode (sandbox)"). */
+/** How long a test-mode channel request waits before the sandbox decides it (docs/sandbox.md "Test mode (sandbox)"). */
 export function sandboxDecisionDelayMs(): number {
   return settings().SANDBOX_DECISION_DELAY_SECONDS * 1000;
 }
 
-/** How long a delivery request or refund may await its approvals before it expires (README, "Approval policies for money"). */
+/** How long a delivery request or refund may await its approvals before it expires (docs/money.md "Approval policies for money"). */
 export function paymentApprovalExpiryMs(): number {
   return settings().PAYMENT_APPROVAL_EXPIRY_HOURS * 60 * 60 * 1000;
 }

@@ -2,8 +2,8 @@
  * `npm run demo`: the embedded portal with demo data, in one command on a fresh clone.
  * Builds the app if needed, migrates the database (SQLite under data/ unless DATABASE_URL says
  * otherwise), makes sure a demo provider with sample channels exists — one approved by the demo
- * administrator and one awaiting approval, each in a state the lifecycle rule allows (README
- * "Approvals") — gives it a fresh API key (revoking the demo's earlier keys), then runs the
+ * administrator and one awaiting approval, each in a state the lifecycle rule allows (docs/approvals-and-translations.md
+ * "Approvals and translations") — gives it a fresh API key (revoking the demo's earlier keys), then runs the
  * production server and prints how to call it.
  */
 
@@ -28,7 +28,7 @@ const DEMO_PENDING_CHANNEL_ID = "0b7c2f64-8f0e-4b8a-9d57-1f1a3e6c9a11";
 const DEMO_KEY_LABEL = "demo";
 const DEMO_ADMIN = "admin@demo.example";
 
-/** One demo account per role (README "Users and roles"); the provider's belong to the demo provider. */
+/** One demo account per role (docs/users-and-roles.md "Users and roles"); the provider's belong to the demo provider. */
 const DEMO_USERS: ReadonlyArray<{ email: string; name: string; roles: UserRole[]; ofProvider?: true }> = [
   { email: DEMO_ADMIN, name: "Alex Admin", roles: LEGACY_ADMIN_ROLES },
   { email: "reviewer@demo.example", name: "Rita Reviewer", roles: ["reviewer"] },

@@ -1,6 +1,6 @@
 /**
  * Serves the provider API straight from node:http, without Next's request pipeline (which costs
- * ~0.9 ms of CPU per request here, see README "Performance"). It routes with the same table
+ * ~0.9 ms of CPU per request here, see docs/performance.md "Performance"). It routes with the same table
  * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,6 +1,6 @@
 /**
  * Accounts for end-to-end tests, made with the operators' own command-line tools against the e2e
- * database (the same tools the README documents), so tests seed nothing the product could not.
+ * database (the same tools docs/portals.md and docs/api.md document), so tests seed nothing the product could not.
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";

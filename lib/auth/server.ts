@@ -37,7 +37,7 @@ function createAuth() {
       enabled: true,
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      // The link goes by mail, sealed until sent (README "Notifications by email"); without SMTP_URL
+      // The link goes by mail, sealed until sent (docs/mail.md "Notifications by email"); without SMTP_URL
       // nothing is sent and /forgot-password says to ask an administrator.
       sendResetPassword: ({ user, url }) => mailPasswordReset(user, url),
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,

@@ -231,7 +231,7 @@ export const deliveryOptionSchema = z
       "is the key of the entered value in DELIVERY_REQUEST_SENT events.",
   });
 
-/** Bounds the contract does not show (README "Limits"): a channel is a form, not a data store. */
+/** Bounds the contract does not show (docs/api.md "Limits"): a channel is a form, not a data store. */
 export const MAX_CONTACTS = 50;
 export const MAX_DELIVERY_OPTIONS = 50;
 

@@ -1,5 +1,5 @@
 /**
- * The roles a user can hold (README "Roles and permissions"). Platform roles work the console;
+ * The roles a user can hold (docs/users-and-roles.md "Users and roles"). Platform roles work the console;
  * provider roles work one provider organisation's portal. A user holds one or more of them, stored
  * space-separated in User.roles; what each role may do is lib/domain/permissions.ts, one table.
  */

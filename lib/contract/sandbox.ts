@@ -1,5 +1,5 @@
 /**
- * The sandbox's test helpers (README, "Test mode (sandbox)"): with a test-mode key a provider asks
+ * The sandbox's test helpers (docs/sandbox.md "Test mode (sandbox)"): with a test-mode key a provider asks
  * the platform side to send a delivery request to one of its test channels, or to request a refund,
  * so that its whole integration runs without an administrator. Strict like every body of the API.
  */

@@ -1,6 +1,6 @@
 /**
  * What a subscribed provider receives: the three event payloads (flat JSON, no envelope, as the real
- * platform sends them: docs/spec/accessrc-facts.md) and the headers of every callback (README "Webhooks").
+ * platform sends them: docs/spec/accessrc-facts.md) and the headers of every callback (docs/webhooks.md "Webhooks").
  * The code that builds payloads and headers is typed by these, the tests parse real ones with them,
  * and the OpenAPI document publishes them in its `webhooks` section.
  */

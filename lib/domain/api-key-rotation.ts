@@ -1,5 +1,5 @@
 /**
- * A provider's keys as its portal manages them (README, "API keys"): several active keys, each with
+ * A provider's keys as its portal manages them (docs/keys.md "API keys"): several active keys, each with
  * a name, a scope and an optional expiry; a roll issues the successor and keeps the old key valid
  * until a grace end, so an integration can switch without downtime; a warning before a key expires.
  */

@@ -17,7 +17,7 @@ import { type Actor, authorize, authorizeProvider } from "./permissions";
 import { LIVE_PROVIDER } from "./sandbox-scope";
 
 const API_KEY_PREFIX = "dcp_";
-/** Test-mode keys (README, "Test mode (sandbox)"): they belong to a provider's sandbox twin. */
+/** Test-mode keys (docs/sandbox.md "Test mode (sandbox)"): they belong to a provider's sandbox twin. */
 const TEST_KEY_PREFIX = "dcp_test_";
 /** Characters of the random part shown after the prefix, to tell keys apart. */
 const DISPLAY_RANDOM_LENGTH = 6;

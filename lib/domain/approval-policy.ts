@@ -1,5 +1,5 @@
 /**
- * A program's approval policy (README, "Approval policies for money"), stored on the Program row: a
+ * A program's approval policy (docs/money.md "Approval policies for money"), stored on the Program row: a
  * delivery request whose total is above the delivery threshold needs that many approvals from
  * distinct finance approvers, none of them its creator; a refund above the refund threshold likewise.
  * A null threshold is no policy: nothing waits. A sandbox's program never holds a payment (test

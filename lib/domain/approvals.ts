@@ -4,7 +4,7 @@
  * DELIVERY_CHANNEL_STATUS_UPDATED event in the outbox and, on approval, the translation jobs. So a
  * committed decision always has its event and its jobs, and a failed one leaves no trace.
  *
- * What a decision does to the channel (README "Approvals and translations"), the lifecycle rule:
+ * What a decision does to the channel (docs/approvals-and-translations.md "Approvals and translations"), the lifecycle rule:
  *  - approving any request (it is always the channel's newest: newer ones supersede it) makes its
  *    body the approved content and the channel approved, with the status the request left it in;
  *    a REQUESTED channel becomes ONLINE. So an Approved event always goes with isApproved: true;

@@ -1,5 +1,5 @@
 /**
- * Answers stored by the provider's idempotency key (README, "Retries and idempotency"): per API key,
+ * Answers stored by the provider's idempotency key (docs/api.md "Retries and idempotency"): per API key,
  * for 24 h. A request claims its key by inserting the row — the primary key lets exactly one of
  * concurrent requests through — runs, and completes the row with its answer, which a retry then
  * replays. The API side (the header, the HTTP answers) is lib/api/idempotency.ts. The claim and the

@@ -1,5 +1,5 @@
 /**
- * Notifications by email (README "Notifications"): queued in the transaction of the change they tell
+ * Notifications by email (docs/mail.md "Notifications by email"): queued in the transaction of the change they tell
  * of, to the users it concerns who have not turned that kind off, so none is lost and none tells of
  * a change that rolled back. With SMTP_URL the mail worker sends them (lib/jobs/mail-dispatcher.ts);
  * without, they are KEPT, and administrators read them on the mailbox page.

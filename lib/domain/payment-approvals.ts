@@ -1,5 +1,5 @@
 /**
- * Finance approvers' decisions on delivery requests awaiting approval (README, "Approval policies
+ * Finance approvers' decisions on delivery requests awaiting approval (docs/money.md "Approval policies
  * for money"). Each decision is one transaction that first takes the request's row with a
  * conditional update (WHERE approvalState = PENDING_APPROVAL): on PostgreSQL concurrent decisions on
  * one request queue on that row lock and each re-reads what the others committed, on SQLite writes

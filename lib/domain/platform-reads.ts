@@ -1,5 +1,5 @@
 /**
- * Reads the platform API needs beside the console's own (README "Platform API"): a program's
+ * Reads the platform API needs beside the console's own (docs/platform-api.md "Platform API"): a program's
  * delivery requests page by page, a delivery request's program.
  * Live programs only, as the console shows them.
  */

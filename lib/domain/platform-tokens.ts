@@ -1,5 +1,5 @@
 /**
- * Platform API tokens: a platform user's credential for /api/platform/v1 (README "Platform API").
+ * Platform API tokens: a platform user's credential for /api/platform/v1 (docs/platform-api.md "Platform API").
  * A token is `dcp_pat_` + 43 base64url characters; only its SHA-256 and a display prefix are stored,
  * as for provider keys (lib/domain/api-keys.ts). It acts as its user with the user's CURRENT platform
  * roles, read with the token at every request: a role change or a removed user takes effect at once

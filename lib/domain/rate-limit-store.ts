@@ -1,5 +1,5 @@
 /**
- * The counters of the provider API's rate limit (README, "Rate limits"): a fixed window per API key,
+ * The counters of the provider API's rate limit (docs/api.md "Rate limits"): a fixed window per API key,
  * shared by every app instance. One interface, two stores, chosen here: Redis when REDIS_URL is set
  * (lib/domain/rate-limit-redis.ts), else the database. Counting is one round trip either way.
  * The API side (headers, 429) is lib/api/rate-limit.ts.

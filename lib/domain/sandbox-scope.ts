@@ -1,5 +1,5 @@
 /**
- * The line between live and test data (README, "Test mode (sandbox)"), in one place: a sandbox is a
+ * The line between live and test data (docs/sandbox.md "Test mode (sandbox)"), in one place: a sandbox is a
  * Provider row with sandboxOfId set, and everything it owns is test data. The admin console reads
  * through these filters, so no administrator sees a sandbox or anything in it.
  */

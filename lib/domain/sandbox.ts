@@ -1,5 +1,5 @@
 /**
- * Test mode (README, "Test mode (sandbox)"): each live provider has a twin Provider row, its sandbox,
+ * Test mode (docs/sandbox.md "Test mode (sandbox)"): each live provider has a twin Provider row, its sandbox,
  * created the first time it is asked for. Test keys (dcp_test_) belong to the twin, so the API's
  * tenant isolation keeps test channels, subscriptions and events apart from live ones. A sandbox's
  * channel requests are decided by a worker, not by an administrator (decideDueSandboxRequests).

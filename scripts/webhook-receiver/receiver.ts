@@ -1,6 +1,6 @@
 /**
  * An example webhook receiver for providers, and the receiver the tests use. It verifies a callback
- * the two ways the portal signs it (README "Verifying callbacks"):
+ * the two ways the portal signs it (docs/webhooks.md "Verifying callbacks"):
  *  - `x-signature: sha256=<hex>`: HMAC-SHA256 of the raw body with the secret, as the real platform;
  *  - Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the
  *    `standardwebhooks` library, keyed with the secret's UTF-8 bytes; it also rejects stale timestamps.

@@ -1,5 +1,5 @@
 /**
- * Each API key's request log (README, "API keys"), over real HTTP: every answer to a known key is
+ * Each API key's request log (docs/keys.md "API keys"), over real HTTP: every answer to a known key is
  * recorded with its time, method, path, status and the envelope's error guid, written in batches
  * in the background; a 401 without a known key is recorded for no key; a key keeps its newest
  * 1,000 requests; the key's portal page shows them to its provider only.

@@ -1,5 +1,5 @@
 /**
- * API keys rotated without downtime (README, "API keys"), over real HTTP: keys made, rolled and
+ * API keys rotated without downtime (docs/keys.md "API keys"), over real HTTP: keys made, rolled and
  * revoked through the keys page's server actions as a provider's browser calls them, then used
  * against the API. Scope (a read-only key may call View and lookups only), expiry (refused like a
  * revoked key, saying it expired), a roll's overlap (both keys until the grace end, then only the

@@ -1,5 +1,5 @@
 /**
- * The permission matrix (README "Users and roles"): every server action, called over HTTP as
+ * The permission matrix (docs/users-and-roles.md "Users and roles"): every server action, called over HTTP as
  * every role, each a real signed-in session. The expected matrix is written here from the roles'
  * descriptions, not read from lib/domain/permissions.ts, so a wrong table entry fails; an action
  * without a row fails too. Allowed: not refused for the role (it works, or fails only on its input

@@ -1,5 +1,5 @@
 /**
- * The rate limit per API key (README, "Rate limits") over real HTTP: the draft's headers counting
+ * The rate limit per API key (docs/api.md "Rate limits") over real HTTP: the draft's headers counting
  * down, the 429 in the envelope with Retry-After, keys counted apart, and one count shared by two
  * server instances, with the counters in the database and (once, on the SQLite project) in Redis.
  */

@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL (README, "Running several instances"): two `npm start`
+ * Several instances on one PostgreSQL (docs/operations.md "Running several instances"): two `npm start`
  * servers and two `npm run worker`s share nothing in memory that matters. A key revoked elsewhere
  * stops working on both servers within a second (their 5 s key caches are cleared by a signal), an
  * outbox event written by another process wakes a worker long before its next poll and is delivered

@@ -112,7 +112,7 @@ describe("only the new secret signs", () => {
     expect(String(rotated.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(standardVerifies(newSecret, rotated)).toBe(true);
     expect(standardVerifies(oldSecret, rotated)).toBe(false);
-    // Kept only while the period lasts (README): the delivery after it forgets the sealed secret.
+    // Kept only while the period lasts (docs/webhooks.md "Rotating an hmac secret"): the delivery after it forgets the sealed secret.
     const row = await db().subscription.findUniqueOrThrow({
       where: { providerId_eventType: { providerId, eventType: EVENT_TYPE } },
     });

@@ -1,5 +1,5 @@
 /**
- * The sandbox's test helpers (README, "Test mode (sandbox)"): with a test-mode key (dcp_test_) a
+ * The sandbox's test helpers (docs/sandbox.md "Test mode (sandbox)"): with a test-mode key (dcp_test_) a
  * provider has the platform side send a delivery request or request a refund. A live key gets 403.
  */
 import { isoSeconds } from "../../contract/envelope";

@@ -1,5 +1,5 @@
 /**
- * Platform API tokens (README "Platform API"): the console's tokens page and the API's own answers
+ * Platform API tokens (docs/platform-api.md "Platform API"): the console's tokens page and the API's own answers
  * share these. A token expires after 1 to 365 days, chosen when it is issued.
  */
 

@@ -1,4 +1,4 @@
-/** The provider portal's live/test switch (README, "Test mode (sandbox)"). */
+/** The provider portal's live/test switch (docs/sandbox.md "Test mode (sandbox)"). */
 import { z } from "zod";
 import { say } from "../validation-messages";
 

@@ -1,5 +1,5 @@
 /**
- * The platform API's inputs (README "Platform API"): list filters read from the query string and the
+ * The platform API's inputs (docs/platform-api.md "Platform API"): list filters read from the query string and the
  * bodies of its writes. Strict, so a misspelt filter or field is a 400 naming it, never ignored.
  */
 

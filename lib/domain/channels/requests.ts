@@ -1,7 +1,7 @@
 /**
  * Create and Update: the requests that change a delivery channel. They do not change approved
  * content: they record a request (kind, body, state) that an administrator later approves. Rules
- * (README "Channel semantics"):
+ * (docs/api.md "Channel semantics"):
  *  - a channel id is unique per provider; other providers' channels are invisible (404);
  *  - Create starts a channel REQUESTED whatever status was sent; an existing id is a 409;
  *  - Update replaces the requested content with the full body (omitted optional fields are cleared

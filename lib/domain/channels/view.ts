@@ -1,6 +1,6 @@
 /**
  * The API's View: the approved content once there is one, the requested content before that
- * (README "Channel semantics"). Other providers' channels are not found.
+ * (docs/api.md "Channel semantics"). Other providers' channels are not found.
  */
 import { type ChannelStatus, type ChannelView, PROVIDER_CHANNEL_ID_PATTERN } from "../../contract/channel";
 import { say } from "../../contract/validation-messages";

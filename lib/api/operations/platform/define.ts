@@ -1,5 +1,5 @@
 /**
- * The platform API's operations (README "Platform API"): each is a `defineOperation` under
+ * The platform API's operations (docs/platform-api.md "Platform API"): each is a `defineOperation` under
  * /api/platform/v1, tagged "Platform API", called with a platform token, and hands the domain the
  * token's actor. Writes accept an Idempotency-Key (kept per token); reads may be called by any role
  * the permission table lets read. Answers go through `wire`: amounts (bigint minor units) as text.

@@ -1,4 +1,4 @@
-/** The platform API's operations (README "Platform API"), in the order the reference lists them. */
+/** The platform API's operations (docs/platform-api.md "Platform API"), in the order the reference lists them. */
 import type { ApiOperation } from "../../operation";
 import {
   approveDeliveryRequestOperation,
