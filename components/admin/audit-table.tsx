@@ -4,6 +4,7 @@
  * text: React escapes them, and long ones wrap.
  */
 import { useTranslations } from "next-intl";
+import { useLookupName } from "@/components/channels/lookup-named";
 import { Badge } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import type { AuditEntryView } from "@/lib/domain/audit-log";
@@ -42,11 +43,15 @@ const MINOR_UNITS = /^-?\d+$/;
 /**
  * A recorded value as the rest of the product shows it (issue 30, findings 4 and 5): an amount kept
  * in hundredths (`totalMinor` beside its `unit`) in the one amount format under its field's name
- * ("Total"), a time in the one date format, a field by its name where the catalog has one.
+ * ("Total"), a time in the one date format, a unit by its name (Euro), a field by its name where
+ * the catalog has one.
  */
 function useShowField() {
   const t = useTranslations("audit");
   const format = useFormat();
+  const nameOf = useLookupName();
+  /** A program's or budget's unit: a currency or a commodity, by its name. */
+  const unitName = (code: string) => nameOf("Currency", code) ?? nameOf("Commodity", code) ?? code;
   return (key: string, fields: Fields) => {
     const value = fields[key];
     const amountOf = key.endsWith("Minor") ? key.slice(0, -"Minor".length) : null;
@@ -61,6 +66,7 @@ function useShowField() {
       shown = format.dateTime(new Date(value));
     else if (STATE_KEYS.has(key) && typeof value === "string" && t.has(`values.${value}`))
       shown = t(`values.${value}`);
+    else if (key === "unit" && typeof value === "string") shown = unitName(value);
     else shown = typeof value === "string" ? value : JSON.stringify(value);
     return { label, shown };
   };

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requestChannelUpdate } from "@/lib/domain/channels";
+import { LOOKUPS } from "@/lib/domain/lookups";
 import { saveHumanTranslation } from "@/lib/domain/translations";
 import { formatterFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
@@ -117,6 +118,43 @@ describe.each(["en", "ar"] as const)("in %s", (locale) => {
     expect(body).not.toMatch(/>budget\.amount</);
     expect(body).toContain('data-path="budget.amount"');
     expect(body).not.toMatch(/[>+] ?BG</);
+  });
+});
+
+/** Every lookup code (CASH, BG, NATIONAL_IDENTITY, KG_COMMODITY, EUR…) but the placeholder NULL. */
+const LOOKUP_CODES = new Set(
+  Object.values(LOOKUPS)
+    .flatMap((items) => items.map((item) => item.lookUp))
+    .filter((code) => code !== "NULL"),
+);
+
+/**
+ * The page's visible text nodes that are a bare lookup code (the framework's inline data left out).
+ * The channel form is not among the pages: its lists load their names in the browser, and until
+ * then its chips hold the codes the provider chose.
+ */
+function codesShown(html: string): string[] {
+  const visible = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<style[\s\S]*?<\/style>/g, "");
+  const texts = [...visible.matchAll(/>([^<]+)</g)].map((match) => match[1]!.trim());
+  return [...new Set(texts.filter((text) => LOOKUP_CODES.has(text)))];
+}
+
+describe.each(["en", "ar"] as const)("no code where a name exists, in %s", (locale) => {
+  it.each([
+    ["owner", "channel list", (): string => "/channels"],
+    ["owner", "channel page", (): string => `/channels/${setup.providerDeliveryChannelId}`],
+    ["admin", "channel list", (): string => "/admin/channels"],
+    ["admin", "channel page", (): string => `/admin/channels/${setup.channelId}`],
+    ["admin", "request review", (): string => `/admin/requests/${channelRequestId}`],
+    ["admin", "program page", (): string => `/admin/programs/${setup.programId}`],
+    [
+      "admin",
+      "delivery request page",
+      (): string => `/admin/programs/${setup.programId}/requests/${deliveryRequestId}`,
+    ],
+    ["admin", "audit trail", (): string => "/admin/audit"],
+  ] as const)("the %s's %s shows no bare lookup code", async (who, _page, path) => {
+    expect(codesShown(await page(who, path(), locale))).toEqual([]);
   });
 });
 
