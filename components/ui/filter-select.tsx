@@ -23,10 +23,15 @@ export function FilterSelect({
   /** What the filter selects, where its label alone does not say (shown on hover). */
   title?: string;
 }) {
+  // Labelled by `for`, not by wrapping: a wrapping label's name would hold every option's text
+  // ("State All Live Offline…", and "United States" made the country filter answer to "State").
+  const id = `filter-${name}`;
   return (
-    <label className="text-sm">
-      <span className="mb-1 block font-medium text-slate-800">{label}</span>
-      <select name={name} defaultValue={value ?? ""} title={title} className={inputClass}>
+    <div className="text-sm">
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} title={title} className={inputClass}>
         <option value="">{emptyLabel}</option>
         {options.map((option) => {
           const [optionValue, text] = typeof option === "string" ? [option, option] : option;
@@ -37,7 +42,7 @@ export function FilterSelect({
           );
         })}
       </select>
-    </label>
+    </div>
   );
 }
 
