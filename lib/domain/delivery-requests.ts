@@ -2,9 +2,9 @@
  * Delivery requests: a program manager sends beneficiaries' deliveries to an approved channel. One
  * transaction reserves the total against every budget that applies (lib/domain/budgets.ts), writes
  * the request and its deliveries, and queues DELIVERY_REQUEST_SENT; a refused request leaves nothing.
- * Above the program's approval threshold (lib/domain/approval-policy.ts) the request is created
+ * Above the program's approval threshold (lib/domain/payments/policy.ts) the request is created
  * PENDING_APPROVAL instead: reserved the same way, but sent only by its final approval
- * (lib/domain/payment-approvals.ts).
+ * (lib/domain/payments/approvals.ts).
  *
  * Each send carries an idempotency key: a repeat (a resubmitted form, a double click, a retry after a
  * dropped connection) returns the request the key created, however many arrive at once — the key is
@@ -16,7 +16,6 @@ import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { say } from "../contract/validation-messages";
 import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
-import { approvalsRequiredFor } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { budgetsFor, lockSpending, reserve } from "./budgets";
 import {
@@ -35,6 +34,7 @@ import { conflict, invalid } from "./errors";
 import { formatAmount, toMinor } from "./money";
 import { notifyPaymentAwaiting } from "./notifications";
 import { notifyOutboxWritten } from "./outbox-signal";
+import { approvalsRequiredFor } from "./payments/policy";
 import { type Actor, authorize } from "./permissions";
 import { servingChannel } from "./serving-channel";
 

@@ -153,7 +153,7 @@ export const paymentDecidedLetter =
   (decision: {
     subject: "payment" | "refund";
     approved: boolean;
-    /** Not decided: it waited past the approval window (lib/domain/payment-expiry.ts). */
+    /** Not decided: it waited past the approval window (lib/domain/payments/expiry.ts). */
     expired?: boolean;
     programName: string;
     /** The request's description, or the refunded delivery's beneficiary. */

@@ -5,7 +5,6 @@
 import type { ProgramInput } from "../contract/forms/programs";
 import { say } from "../contract/validation-messages";
 import { db } from "../db";
-import { POLICY_COLUMNS, policyView } from "./approval-policy";
 import { recordAudit } from "./audit";
 import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
@@ -15,6 +14,7 @@ import { optionColumns } from "./delivery-checks";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { type PageQuery, readKeysetPage } from "./paging";
+import { POLICY_COLUMNS, policyView } from "./payments/policy";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox-scope";
 import { receivesDeliveries } from "./serving-channel";

@@ -7,11 +7,11 @@
 import { db } from "../db";
 import type { Counted } from "../format";
 import { expiringUnrolled } from "./api-key-rotation";
-import { awaitingMyApprovalCount } from "./approval-queue";
-import { PENDING } from "./approval-rules";
 import { BADGE_CAP, pendingRequestCount } from "./channels";
 import { PORTAL_CHANNEL_STATES } from "./channels/standing";
 import { unreadCount } from "./inbox";
+import { awaitingMyApprovalCount } from "./payments/queue";
+import { PENDING } from "./payments/rules";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";
 import { LIVE_PROGRAM } from "./sandbox-scope";
 

@@ -4,7 +4,7 @@
  * is due from the database, so a restart loses nothing, and several workers may run: a payment
  * expired (or decided) by another is skipped.
  */
-import { expireDuePayments } from "../domain/payment-expiry";
+import { expireDuePayments } from "../domain/payments";
 import { log } from "../log";
 import { pollEvery } from "./poller";
 

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { sortName } from "@/lib/domain/channels/columns";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { requestRefund } from "@/lib/domain/payments";
 import { ADMIN, MANAGER } from "../support/actors";
 import { createChannel } from "../support/channel-api";
 import { minimalChannelBody } from "../support/channel-bodies";

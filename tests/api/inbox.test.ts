@@ -13,7 +13,7 @@ import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { saveNotificationSettings } from "@/lib/domain/notifications";
-import { rejectDeliveryRequest } from "@/lib/domain/payment-approvals";
+import { rejectDeliveryRequest } from "@/lib/domain/payments";
 import { messagesFor } from "@/lib/i18n/messages";
 import { providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";

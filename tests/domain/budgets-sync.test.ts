@@ -8,7 +8,7 @@ import { createProvider } from "@/lib/domain/api-keys";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { requestRefund } from "@/lib/domain/payments";
 import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";

@@ -14,7 +14,7 @@ import { expect, inject, it } from "vitest";
 import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { DomainError } from "@/lib/domain/errors";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { requestRefund } from "@/lib/domain/payments";
 import { MANAGER } from "../support/actors";
 import { checkInvariants, checkProgramSpending } from "../support/money-ledger";
 import { approvedChannel, programWith } from "../support/money-setup";

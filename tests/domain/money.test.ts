@@ -10,8 +10,8 @@ import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { type DeliveryList, FINGERPRINT_VERSION, legacyFingerprint } from "@/lib/domain/delivery-checks";
 import { previewDeliveryRequest, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { requestRefund } from "@/lib/domain/payments";
 import { programSpending } from "@/lib/domain/programs";
-import { requestRefund } from "@/lib/domain/refund-approvals";
 import { MANAGER } from "../support/actors";
 import { migrationFill } from "../support/migration-fill";
 import {

@@ -18,7 +18,7 @@ import {
   queueSealedMail,
   saveNotificationSettings,
 } from "@/lib/domain/notifications";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { requestRefund } from "@/lib/domain/payments";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";

@@ -17,8 +17,8 @@ import { allChannels, approvalQueue, pendingRequestCount, requestForReview } fro
 import { adminChannelDetail } from "../../lib/domain/channels/details";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
 import { eligibleChannels } from "../../lib/domain/eligibility";
+import { requestRefund } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
-import { requestRefund } from "../../lib/domain/refund-approvals";
 import {
   decideDueSandboxRequests,
   SANDBOX_REJECTION_REASON,

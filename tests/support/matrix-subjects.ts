@@ -11,10 +11,10 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { issueApiKey } from "@/lib/domain/api-keys";
-import { POLICY_COLUMNS } from "@/lib/domain/approval-policy";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { inviteUser } from "@/lib/domain/invitations";
+import { POLICY_COLUMNS } from "@/lib/domain/payments";
 import { issuePlatformToken } from "@/lib/domain/platform-tokens";
 import { subscribe } from "@/lib/domain/subscriptions";
 import { deactivateUser } from "@/lib/domain/user-admin";

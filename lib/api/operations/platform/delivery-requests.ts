@@ -22,9 +22,9 @@ import {
   sendDeliveryRequest,
 } from "../../../domain/delivery-requests";
 import { notFound } from "../../../domain/errors";
+import { requestRefund } from "../../../domain/payments";
 import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
-import { requestRefund } from "../../../domain/refund-approvals";
 import { validationError } from "../../errors";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 import { programId } from "./programs";

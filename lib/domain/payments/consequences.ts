@@ -4,11 +4,11 @@
  * that the money goes now; to which channel of which provider; and what each budget the request is
  * charged to has left (its amount is already reserved there, so that is what remains after it).
  */
-import { db } from "../db";
-import { PENDING } from "./approval-rules";
-import { chargedAccounts } from "./budgets";
-import { channelName } from "./channels/content";
-import { type Actor, authorize } from "./permissions";
+import { db } from "../../db";
+import { chargedAccounts } from "../budgets";
+import { channelName } from "../channels/content";
+import { type Actor, authorize } from "../permissions";
+import { PENDING } from "./rules";
 
 export interface ApprovalConsequence {
   /** This approval reaches the count: the request is sent (or the refund asked for) at once. */

@@ -1,14 +1,14 @@
 /**
- * The four-eyes rule, shared by delivery requests (payment-approvals.ts) and refunds
- * (refund-approvals.ts): only a person holding payments.approve decides; the creator decides
+ * The four-eyes rule, shared by delivery requests (approvals.ts) and refunds
+ * (refunds.ts): only a person holding payments.approve decides; the creator decides
  * nothing on their own payment; each person decides once per payment (a refusal here, and the
  * PaymentApproval unique keys in the database for two clicks that race).
  */
-import type { PaymentKind } from "../contract/forms/payment-approvals";
-import { say, type ValidationKey } from "../contract/validation-messages";
-import { isUniqueViolation, type Tx } from "../db";
-import { conflict, forbidden, invalid } from "./errors";
-import { type Actor, authorize } from "./permissions";
+import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import { say, type ValidationKey } from "../../contract/validation-messages";
+import { isUniqueViolation, type Tx } from "../../db";
+import { conflict, forbidden, invalid } from "../errors";
+import { type Actor, authorize } from "../permissions";
 
 export const PENDING = "PENDING_APPROVAL";
 

@@ -3,10 +3,10 @@
  * payments they may still approve: not their own, not already decided by them), its count for the
  * navigation, and one delivery request's decisions with who made them.
  */
-import { db } from "../db";
-import { mayStillDecide, PENDING } from "./approval-rules";
-import { type Actor, authorize, can } from "./permissions";
-import { LIVE_PROGRAM } from "./sandbox-scope";
+import { db } from "../../db";
+import { type Actor, authorize, can } from "../permissions";
+import { LIVE_PROGRAM } from "../sandbox-scope";
+import { mayStillDecide, PENDING } from "./rules";
 
 const QUEUE_LIMIT = 200;
 

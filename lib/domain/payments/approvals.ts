@@ -6,9 +6,18 @@
  * run one at a time. So of any number of approvals, rejections and the expiry racing, exactly one
  * takes the request out of PENDING_APPROVAL: one DELIVERY_REQUEST_SENT, or one release.
  */
-import type { PaymentKind } from "../contract/forms/payment-approvals";
-import { say } from "../contract/validation-messages";
-import { db, type Tx, takeWriteLock } from "../db";
+import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import { say } from "../../contract/validation-messages";
+import { db, type Tx, takeWriteLock } from "../../db";
+import { recordAudit } from "../audit";
+import { chargedAccounts, releaseRequest } from "../budgets";
+import { queueRequestSent } from "../delivery-request-events";
+import { conflict, notFound } from "../errors";
+import { notifyPaymentDecided } from "../notifications";
+import { notifyOutboxWritten } from "../outbox-signal";
+import type { Actor } from "../permissions";
+import { receivesDeliveries } from "../serving-channel";
+import { approveRefund, rejectRefund } from "./refunds";
 import {
   checkedReason,
   decidingPerson,
@@ -16,16 +25,7 @@ import {
   PENDING,
   refuseOwnOrRepeat,
   refuseUnlessPending,
-} from "./approval-rules";
-import { recordAudit } from "./audit";
-import { chargedAccounts, releaseRequest } from "./budgets";
-import { queueRequestSent } from "./delivery-request-events";
-import { conflict, notFound } from "./errors";
-import { notifyPaymentDecided } from "./notifications";
-import { notifyOutboxWritten } from "./outbox-signal";
-import type { Actor } from "./permissions";
-import { approveRefund, rejectRefund } from "./refund-approvals";
-import { receivesDeliveries } from "./serving-channel";
+} from "./rules";
 
 const WHAT: PaymentKind = "deliveryRequest";
 

@@ -5,14 +5,14 @@
  * conditional update as a rejection, so several workers, or an approval at the same moment, take
  * each payment out of PENDING_APPROVAL once and release its reservation at most once.
  */
-import { paymentApprovalExpiryMs } from "../config";
-import { db, takeWriteLock } from "../db";
-import { PENDING } from "./approval-rules";
-import { recordAudit } from "./audit";
-import { notifyPaymentDecided } from "./notifications";
-import { closeUnsent } from "./payment-approvals";
-import { authorize, systemActor } from "./permissions";
-import { closeRefund } from "./refund-approvals";
+import { paymentApprovalExpiryMs } from "../../config";
+import { db, takeWriteLock } from "../../db";
+import { recordAudit } from "../audit";
+import { notifyPaymentDecided } from "../notifications";
+import { authorize, systemActor } from "../permissions";
+import { closeUnsent } from "./approvals";
+import { closeRefund } from "./refunds";
+import { PENDING } from "./rules";
 
 const BATCH = 100;
 const EXPIRY = systemActor("payment-expiry");

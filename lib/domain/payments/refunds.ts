@@ -4,12 +4,18 @@
  * (RefundRequest, PENDING_APPROVAL) for its approvals from distinct finance approvers, not the
  * requester, before DELIVERY_REFUND_REQUESTED is queued; a rejection or the expiry clears it, and the
  * delivery may be refunded again later. Decisions lock the refund request's row first, as delivery
- * requests' do (payment-approvals.ts), so exactly one final transition happens.
+ * requests' do (approvals.ts), so exactly one final transition happens.
  */
-import type { PaymentKind } from "../contract/forms/payment-approvals";
-import { say } from "../contract/validation-messages";
-import { db, isUniqueViolation, type Tx, takeWriteLock } from "../db";
-import { approvalsRequiredFor, POLICY_COLUMNS } from "./approval-policy";
+import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import { say } from "../../contract/validation-messages";
+import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
+import { recordAudit } from "../audit";
+import { conflict, invalid, notFound } from "../errors";
+import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications";
+import { queueEvent } from "../outbox";
+import { notifyOutboxWritten } from "../outbox-signal";
+import { type Actor, authorize } from "../permissions";
+import { approvalsRequiredFor, POLICY_COLUMNS } from "./policy";
 import {
   checkedReason,
   decidingPerson,
@@ -17,13 +23,7 @@ import {
   PENDING,
   refuseOwnOrRepeat,
   refuseUnlessPending,
-} from "./approval-rules";
-import { recordAudit } from "./audit";
-import { conflict, invalid, notFound } from "./errors";
-import { notifyPaymentDecided, notifyRefundAwaiting } from "./notifications";
-import { queueEvent } from "./outbox";
-import { notifyOutboxWritten } from "./outbox-signal";
-import { type Actor, authorize } from "./permissions";
+} from "./rules";
 
 const WHAT: PaymentKind = "refund";
 
@@ -261,7 +261,7 @@ export async function closeRefund(
  * page): DELIVERY_REFUND_REQUESTED stays `{"deliveryId"}` as on the real platform, so receivers
  * written for it keep working and internal notes do not reach the provider. The amount returns to the
  * budgets once the provider reports DELIVERY_REVERTED. Above the program's refund threshold the
- * refund waits for its approvals first (lib/domain/refund-approvals.ts).
+ * refund waits for its approvals first (lib/domain/payments/refunds.ts).
  */
 export async function requestRefund(actor: Actor, deliveryId: string, reason: string) {
   authorize(actor, "refunds.request");
