@@ -7,7 +7,7 @@ import type { ApiKeyScope } from "../contract/forms/api-keys";
 import { say } from "../contract/validation-messages";
 import { db, takeWriteLock } from "../db";
 import { forgetCachedKeys, generateApiKey, keyIssuedRecord, writeApiKey } from "./api-keys";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { invalid, notFound } from "./errors";
 import { type Actor, authorizeProvider, can } from "./permissions";
 

@@ -11,7 +11,7 @@ import { say } from "../contract/validation-messages";
 import { sha256Hex } from "../crypto";
 import { db, listen, onSignal, sendSignal, signalsLive } from "../db";
 import { log } from "../log";
-import { type AuditRecord, recordAudit } from "./audit";
+import { type AuditRecord, recordAudit } from "./audit/record";
 import { notFound } from "./errors";
 import { type Actor, authorize, authorizeProvider } from "./permissions";
 import { LIVE_PROVIDER } from "./sandbox-scope";

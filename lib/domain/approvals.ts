@@ -23,7 +23,7 @@ import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelop
 import { say, type ValidationKey } from "../contract/validation-messages";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { approvedColumns, requestedColumns } from "./channels/columns";
 import { channelName, parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";

@@ -16,7 +16,7 @@ import { MAX_DELIVERIES } from "../contract/delivery-limits";
 import { say } from "../contract/validation-messages";
 import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../db";
 import { formatDateTime } from "../format";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { budgetsFor, lockSpending, reserve } from "./budgets";
 import {
   type DeliveryList,

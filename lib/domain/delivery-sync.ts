@@ -10,7 +10,7 @@
 import { databaseKind } from "../config";
 import { say } from "../contract/validation-messages";
 import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { BudgetMoves } from "./budgets";
 import { notFound } from "./errors";
 import { type Actor, authorizeProvider } from "./permissions";

@@ -5,7 +5,7 @@
 import type { ProgramInput } from "../contract/forms/programs";
 import { say } from "../contract/validation-messages";
 import { db } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";

@@ -14,7 +14,7 @@ import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../cont
 import { say } from "../contract/validation-messages";
 import { seal, unseal } from "../crypto";
 import { db, isRecordNotFound } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { conflict, invalid, notFound } from "./errors";
 import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorizeProvider } from "./permissions";

@@ -15,7 +15,7 @@ import {
 } from "../contract/forms/translations";
 import { say } from "../contract/validation-messages";
 import { db, type Tx } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { parseContent } from "./channels/content";
 import { invalid, notFound } from "./errors";
 import { type Actor, authorize } from "./permissions";

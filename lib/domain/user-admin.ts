@@ -7,7 +7,7 @@
 import { isPlatformRole, PLATFORM_ROLES, parseRoles, serializeRoles, type UserRole } from "../contract/roles";
 import { say } from "../contract/validation-messages";
 import { db, type Tx } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { conflict, forbidden, notFound } from "./errors";
 import { type Actor, authorize, authorizeProvider } from "./permissions";
 import {

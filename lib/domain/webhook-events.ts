@@ -13,7 +13,7 @@ import type { WebhookPayloads } from "../contract/webhooks";
 import { db, sendSignal, type Tx } from "../db";
 import { Prisma } from "../db/generated/sqlite/client";
 import { formatCount } from "../format";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { eventBody } from "./delivery-request-events";
 import { conflict, invalid, notFound } from "./errors";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";

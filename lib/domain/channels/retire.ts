@@ -15,7 +15,7 @@
  */
 import { say } from "../../contract/validation-messages";
 import { db, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { conflict, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { requestedColumns } from "./columns";

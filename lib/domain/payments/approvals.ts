@@ -9,7 +9,7 @@
 import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { chargedAccounts, releaseRequest } from "../budgets";
 import { queueRequestSent } from "../delivery-request-events";
 import { conflict, notFound } from "../errors";

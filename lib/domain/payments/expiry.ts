@@ -7,7 +7,7 @@
  */
 import { paymentApprovalExpiryMs } from "../../config";
 import { db, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { notifyPaymentDecided } from "../notifications";
 import { authorize, systemActor } from "../permissions";
 import { closeUnsent } from "./approvals";

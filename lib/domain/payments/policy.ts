@@ -8,7 +8,7 @@
 import type { ApprovalPolicyInput, PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { notFound } from "../errors";
 import { fromMinor, toMinor } from "../money";
 import { type Actor, authorize } from "../permissions";

@@ -9,7 +9,7 @@
 import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
 import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications";
 import { queueEvent } from "../outbox";

@@ -6,10 +6,10 @@
  * deleted row.
  */
 
-import type { Tx } from "../db";
-import { chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "../db/audit-chain";
-import { currentRequestId } from "../request-context";
-import type { Actor } from "./permissions";
+import type { Tx } from "../../db";
+import { chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "../../db/audit-chain";
+import { currentRequestId } from "../../request-context";
+import type { Actor } from "../permissions";
 
 export interface AuditRecord {
   /** e.g. channel.created, request.approved, user.role_changed */

@@ -2,10 +2,10 @@
  * Reading the audit trail: the console's page, its CSV export and the platform API. Newest first,
  * paged by chain position (keyset: a page costs the same however long the trail grows).
  */
-import type { AuditFilters } from "../contract/audit";
-import { containsText, db } from "../db";
-import { ID_LIST_LIMIT } from "./paging";
-import { type Actor, authorize } from "./permissions";
+import type { AuditFilters } from "../../contract/audit";
+import { containsText, db } from "../../db";
+import { ID_LIST_LIMIT } from "../paging";
+import { type Actor, authorize } from "../permissions";
 
 export const AUDIT_PAGE_SIZE = 50;
 const EXPORT_BATCH = 1_000;

@@ -4,9 +4,9 @@
  * (papaparse's escapeFormulae): the values include provider- and user-supplied text.
  */
 import Papa from "papaparse";
-import type { AuditFilters } from "../contract/audit";
-import { allAuditEntries } from "./audit-log";
-import type { Actor } from "./permissions";
+import type { AuditFilters } from "../../contract/audit";
+import type { Actor } from "../permissions";
+import { allAuditEntries } from "./log";
 
 const COLUMNS = [
   "position",

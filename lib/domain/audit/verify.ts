@@ -6,8 +6,8 @@
  * breaks the next row's link. Run by `npm run audit:verify`.
  */
 
-import { db, type Tx } from "../db";
-import { type AuditFields, auditHash } from "../db/audit-chain";
+import { db, type Tx } from "../../db";
+import { type AuditFields, auditHash } from "../../db/audit-chain";
 
 const BATCH = 2_000;
 
