@@ -29,11 +29,11 @@ import { channelName, parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
 import { decisionLetter } from "./letters";
 import { providerRecipients, queueMail } from "./notifications";
-import { queueEvent } from "./outbox";
-import { notifyOutboxWritten } from "./outbox-signal";
 import { type Actor, authorize } from "./permissions";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
 import { queueTranslationJobs } from "./translations";
+import { queueEvent } from "./webhooks/outbox";
+import { notifyOutboxWritten } from "./webhooks/outbox-signal";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
 

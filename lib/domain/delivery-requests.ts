@@ -33,10 +33,10 @@ import { queueRequestSent } from "./delivery-request-events";
 import { conflict, invalid } from "./errors";
 import { formatAmount, toMinor } from "./money";
 import { notifyPaymentAwaiting } from "./notifications";
-import { notifyOutboxWritten } from "./outbox-signal";
 import { approvalsRequiredFor } from "./payments/policy";
 import { type Actor, authorize } from "./permissions";
 import { servingChannel } from "./serving-channel";
+import { notifyOutboxWritten } from "./webhooks/outbox-signal";
 
 export type { DeliveryList, NewDelivery } from "./delivery-checks";
 export { deliveryProblems } from "./delivery-checks";

@@ -15,12 +15,12 @@ import { sendDeliveryRequest } from "./delivery-requests";
 import { availabilityAllows } from "./eligibility";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
-import { checkGeneratedEventRoom } from "./outbox";
 import { requestRefund } from "./payments/refunds";
 import { type Actor, authorizeProvider, type Permission, systemActor } from "./permissions";
 import { requireSandbox } from "./sandbox";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
 import { receivesDeliveries } from "./serving-channel";
+import { checkGeneratedEventRoom } from "./webhooks/outbox";
 
 /** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */
 export const SANDBOX_HELPERS = "provider.deliveries.report" satisfies Permission;

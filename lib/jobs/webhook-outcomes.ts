@@ -6,7 +6,7 @@
 import { admitHeavyWork, ServerBusy } from "../admission";
 import { db } from "../db";
 import { eventBody } from "../domain/delivery-request-events";
-import { previousSecret, subscriptionAuth } from "../domain/subscriptions";
+import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { log } from "../log";
 import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";

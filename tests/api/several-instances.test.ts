@@ -132,7 +132,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       expect(subscribed.status).toBe(200);
       // Both workers are idle until their next poll, two minutes away.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const { sendExampleEvent } = await import("../../lib/domain/webhook-events");
+      const { sendExampleEvent } = await import("../../lib/domain/webhooks");
       const event = await sendExampleEvent(providerActor(providerId), EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       while (ours().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,9 +154,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
         body: JSON.stringify({ eventType: EVENT, callbackUrl: `${url}/replays`, auth: null }),
       });
       expect(subscribed.status).toBe(200);
-      const { sendExampleEvent, replayEvent, replayFailedEvents } = await import(
-        "../../lib/domain/webhook-events"
-      );
+      const { sendExampleEvent, replayEvent, replayFailedEvents } = await import("../../lib/domain/webhooks");
       const event = await sendExampleEvent(providerActor(providerId), EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       const delivered = () => database.db().outboxEvent.findUnique({ where: { id: event.id } });
@@ -173,7 +171,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       while (ours().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
 
-      const { reenableSubscription } = await import("../../lib/domain/subscriptions");
+      const { reenableSubscription } = await import("../../lib/domain/webhooks");
       await database.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
       await database.db().subscription.updateMany({
         where: { providerId },

@@ -13,9 +13,16 @@ import { createProvider, issueApiKey, regenerateApiKey, revokeApiKey } from "@/l
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
 import type { Actor } from "@/lib/domain/permissions";
-import { reenableSubscription, rotateHmacSecret, subscribe, unsubscribe } from "@/lib/domain/subscriptions";
 import { saveHumanTranslation } from "@/lib/domain/translations";
-import { replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
+import {
+  reenableSubscription,
+  replayEvent,
+  replayFailedEvents,
+  rotateHmacSecret,
+  sendExampleEvent,
+  subscribe,
+  unsubscribe,
+} from "@/lib/domain/webhooks";
 import { withRequestId } from "@/lib/request-context";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";

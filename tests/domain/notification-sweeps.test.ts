@@ -10,7 +10,7 @@ import { rollApiKey } from "@/lib/domain/api-key-rotation";
 import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
 import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notification-sweeps";
-import { reenableSubscription } from "@/lib/domain/subscriptions";
+import { reenableSubscription } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 import { newUser } from "../support/users";

@@ -27,7 +27,7 @@ import {
 } from "../../lib/domain/sandbox";
 import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
 import { createUser } from "../../lib/domain/users";
-import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhook-events";
+import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhooks";
 import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";

@@ -18,8 +18,7 @@ import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channel
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
-import { subscribe } from "@/lib/domain/subscriptions";
-import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { eventBody } from "../../lib/domain/delivery-request-events";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";

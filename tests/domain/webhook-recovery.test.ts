@@ -11,8 +11,7 @@ import { RECOVERY_MAX_EVENTS } from "@/lib/contract/forms/webhooks";
 import { WEBHOOK_EXAMPLES } from "@/lib/contract/webhook-catalog";
 import { db } from "@/lib/db";
 import { createProvider } from "@/lib/domain/api-keys";
-import { reenableSubscription, subscribe } from "@/lib/domain/subscriptions";
-import { deliveryLog, sendExampleEvent } from "@/lib/domain/webhook-events";
+import { deliveryLog, reenableSubscription, sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import {
   EVENT_TYPE,

@@ -10,7 +10,7 @@ import { afterEach, beforeAll } from "vitest";
 import type { WebhookAuth } from "../../lib/contract/subscription";
 import { db } from "../../lib/db";
 import { createProvider } from "../../lib/domain/api-keys";
-import { subscribe } from "../../lib/domain/subscriptions";
+import { subscribe } from "../../lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "../../lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { ADMIN, providerActor } from "./actors";

@@ -14,9 +14,9 @@ import { chargedAccounts, releaseRequest } from "../budgets";
 import { queueRequestSent } from "../delivery-request-events";
 import { conflict, notFound } from "../errors";
 import { notifyPaymentDecided } from "../notifications";
-import { notifyOutboxWritten } from "../outbox-signal";
 import type { Actor } from "../permissions";
 import { receivesDeliveries } from "../serving-channel";
+import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approveRefund, rejectRefund } from "./refunds";
 import {
   checkedReason,

@@ -12,9 +12,9 @@ import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
 import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications";
-import { queueEvent } from "../outbox";
-import { notifyOutboxWritten } from "../outbox-signal";
 import { type Actor, authorize } from "../permissions";
+import { queueEvent } from "../webhooks/outbox";
+import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approvalsRequiredFor, POLICY_COLUMNS } from "./policy";
 import {
   checkedReason,

@@ -5,10 +5,10 @@
  * signal that wakes the dispatchers of other processes when it commits (lib/db/signals.ts); the
  * caller nudges this process's dispatcher (notifyOutboxWritten) once committed.
  */
-import { say } from "../contract/validation-messages";
-import type { WebhookPayloads } from "../contract/webhooks";
-import { db, sendSignal, type Tx } from "../db";
-import { tooMany } from "./errors";
+import { say } from "../../contract/validation-messages";
+import type { WebhookPayloads } from "../../contract/webhooks";
+import { db, sendSignal, type Tx } from "../../db";
+import { tooMany } from "../errors";
 
 /**
  * How much of each payload the delivery logs list. A send of 10,000 deliveries queues an event of
@@ -27,7 +27,7 @@ export function queueEvent<K extends keyof WebhookPayloads>(
   providerId: string,
   eventType: K,
   payload: WebhookPayloads[K],
-  /** `id`: an example event's marked id (webhook-events.ts); otherwise the table's uuid. */
+  /** `id`: an example event's marked id (events.ts); otherwise the table's uuid. */
   options: { id?: string } = {},
 ) {
   return queueSerializedEvent(tx, providerId, eventType, JSON.stringify(payload), options);

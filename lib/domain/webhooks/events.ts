@@ -5,22 +5,22 @@
  * provider for the provider portal; for administrators (null) every live provider's, never a sandbox's.
  */
 import { randomUUID } from "node:crypto";
-import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS } from "../contract/forms/webhooks";
-import { SUBSCRIBABLE_EVENT_TYPES } from "../contract/subscription";
-import { say } from "../contract/validation-messages";
-import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../contract/webhook-catalog";
-import type { WebhookPayloads } from "../contract/webhooks";
-import { db, sendSignal, type Tx } from "../db";
-import { Prisma } from "../db/generated/sqlite/client";
-import { formatCount } from "../format";
-import { recordAudit } from "./audit/record";
-import { eventBody } from "./delivery-request-events";
-import { conflict, invalid, notFound } from "./errors";
+import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS } from "../../contract/forms/webhooks";
+import { SUBSCRIBABLE_EVENT_TYPES } from "../../contract/subscription";
+import { say } from "../../contract/validation-messages";
+import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../../contract/webhook-catalog";
+import type { WebhookPayloads } from "../../contract/webhooks";
+import { db, sendSignal, type Tx } from "../../db";
+import { Prisma } from "../../db/generated/sqlite/client";
+import { formatCount } from "../../format";
+import { recordAudit } from "../audit/record";
+import { eventBody } from "../delivery-request-events";
+import { conflict, invalid, notFound } from "../errors";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { type Actor, authorize, authorizeProvider, type Permission } from "../permissions";
+import { OF_LIVE_PROVIDER } from "../sandbox-scope";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
-import { type PageQuery, readKeysetPage } from "./paging";
-import { type Actor, authorize, authorizeProvider, type Permission } from "./permissions";
-import { OF_LIVE_PROVIDER } from "./sandbox-scope";
 
 const DAY_MS = 86_400_000;
 

@@ -6,19 +6,19 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { webhookSettings } from "../config";
-import { isPrivateCallbackHost } from "../contract/callback-address";
-import { isoSeconds } from "../contract/envelope";
-import type { RotatedSecret, RotateSecretInput } from "../contract/forms/webhooks";
-import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../contract/subscription";
-import { say } from "../contract/validation-messages";
-import { seal, unseal } from "../crypto";
-import { db, isRecordNotFound } from "../db";
-import { recordAudit } from "./audit/record";
-import { conflict, invalid, notFound } from "./errors";
+import { webhookSettings } from "../../config";
+import { isPrivateCallbackHost } from "../../contract/callback-address";
+import { isoSeconds } from "../../contract/envelope";
+import type { RotatedSecret, RotateSecretInput } from "../../contract/forms/webhooks";
+import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../../contract/subscription";
+import { say } from "../../contract/validation-messages";
+import { seal, unseal } from "../../crypto";
+import { db, isRecordNotFound } from "../../db";
+import { recordAudit } from "../audit/record";
+import { conflict, invalid, notFound } from "../errors";
+import { type Actor, authorizeProvider } from "../permissions";
+import { recoverEvents } from "./events";
 import { notifyOutboxWritten } from "./outbox-signal";
-import { type Actor, authorizeProvider } from "./permissions";
-import { recoverEvents } from "./webhook-events";
 
 /** What an audit entry shows of a subscription: never its secrets, only the kind of auth. */
 const shown = (subscription: { callbackUrl: string; authType: string | null } | null) =>
@@ -183,7 +183,7 @@ export async function rotateHmacSecret(
 /**
  * Clears a disabled subscription's disabled state and failure streak, as subscribing again would but
  * without entering the secrets again; with `recoverSince`, in the same transaction, re-queues the
- * events it missed since then (webhook-events.ts, recoverEvents). How many were re-queued.
+ * events it missed since then (events.ts, recoverEvents). How many were re-queued.
  */
 export async function reenableSubscription(
   actor: Actor,

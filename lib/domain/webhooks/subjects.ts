@@ -6,9 +6,9 @@
  * first in every payload) and deliveriesOf, never from the payload itself, which can be megabytes.
  * An id that names nothing stored (an example event's) stays as the payload gave it, without a name.
  */
-import { db } from "../db";
-import { parseContent } from "./channels/content";
-import { type Actor, authorize, authorizeProvider } from "./permissions";
+import { db } from "../../db";
+import { parseContent } from "../channels/content";
+import { type Actor, authorize, authorizeProvider } from "../permissions";
 
 export interface EventSubject {
   /** The payload's providerDeliveryChannelId; `id` and `name` when the channel exists. */
