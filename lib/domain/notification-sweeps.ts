@@ -8,8 +8,8 @@ import { reviewDigestMs } from "../config";
 import { REQUEST_TYPES, type RequestKind } from "../contract/envelope";
 import type { MailKind } from "../contract/mail-kinds";
 import { db, type Tx, takeWriteLock } from "../db";
-import { EXPIRY_WARNING_DAYS } from "./api-key-rotation";
 import { channelName } from "./channels/content";
+import { EXPIRY_WARNING_DAYS } from "./keys/rotation";
 import {
   DIGEST_LISTED,
   keyExpiringLetter,

@@ -6,10 +6,10 @@
  */
 import { db } from "../db";
 import type { Counted } from "../format";
-import { expiringUnrolled } from "./api-key-rotation";
 import { BADGE_CAP, pendingRequestCount } from "./channels";
 import { PORTAL_CHANNEL_STATES } from "./channels/standing";
 import { unreadCount } from "./inbox";
+import { expiringUnrolled } from "./keys/rotation";
 import { awaitingMyApprovalCount } from "./payments/queue";
 import { PENDING } from "./payments/rules";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { AUDIT_PAGE_SIZE, recordAudit } from "@/lib/domain/audit";
-import { issuePlatformToken } from "@/lib/domain/platform-tokens";
+import { issuePlatformToken } from "@/lib/domain/keys";
 import { createUser } from "@/lib/domain/users";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";

@@ -79,7 +79,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       );
 
     async function newKey() {
-      const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
+      const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
       const provider = await createProvider(ADMIN, `Instances ${randomUUID().slice(0, 8)}`);
       return { providerId: provider.id, ...(await issueApiKey(ADMIN, provider.id)) };
     }
@@ -91,7 +91,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       const { providerId, key, record } = await newKey();
       // Twice each: the second answer comes from each server's key cache.
       for (const server of [...servers, ...servers]) expect((await lookups(server, key)).status).toBe(200);
-      const { revokeApiKey } = await import("../../lib/domain/api-keys");
+      const { revokeApiKey } = await import("../../lib/domain/keys");
       expect(await revokeApiKey(providerActor(providerId), record.id)).toBe(true);
       const revokedAt = Date.now();
       const refusedAt: number[] = [];
@@ -115,7 +115,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       expect(cut).toHaveLength(2);
       await new Promise((resolve) => setTimeout(resolve, 200));
       // Revoked while neither server listens: the signal is lost, the next answer must not be.
-      const { revokeApiKey } = await import("../../lib/domain/api-keys");
+      const { revokeApiKey } = await import("../../lib/domain/keys");
       expect(await revokeApiKey(providerActor(providerId), record.id)).toBe(true);
       for (const server of servers) expect((await lookups(server, key)).status).toBe(401);
     });

@@ -4,10 +4,10 @@
  */
 
 import { describe, expect, inject, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import { budgetOverview } from "@/lib/domain/budgets";
 import { syncDeliveries } from "@/lib/domain/delivery-sync";
 import { DomainError } from "@/lib/domain/errors";
+import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
 import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
@@ -126,7 +126,7 @@ describe("the providers' sync operations over HTTP", () => {
     }).then(async (response) => ({ status: response.status, json: await response.json() }));
 
   it("record the request's status and the deliveries' outcomes; a revert returns the amount, once", async () => {
-    const { issueApiKey } = await import("@/lib/domain/api-keys");
+    const { issueApiKey } = await import("@/lib/domain/keys");
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const { key } = await issueApiKey(ADMIN, setup.providerId);
     const sent = await sendThrough(setup, "Sync", [delivery(30), delivery(20)]);

@@ -6,9 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { rollApiKey } from "@/lib/domain/api-key-rotation";
-import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
+import { createProvider, issueApiKey, rollApiKey } from "@/lib/domain/keys";
 import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notification-sweeps";
 import { reenableSubscription } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
 import { openInbox, unreadCount } from "@/lib/domain/inbox";
+import { createProvider } from "@/lib/domain/keys";
 import { decisionLetter } from "@/lib/domain/letters";
 import {
   notificationSettings,

@@ -11,12 +11,12 @@ import {
   providerForAdmin,
   providersOverview,
 } from "../../lib/domain/admin-console";
-import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
 import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
 import { adminChannelDetail } from "../../lib/domain/channels/details";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
 import { eligibleChannels } from "../../lib/domain/eligibility";
+import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/keys";
 import { requestRefund } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
 import {

@@ -7,13 +7,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "../../lib/contract/roles";
-import { createProvider } from "../../lib/domain/api-keys";
 import {
   acceptInvitation,
   invitationForToken,
   inviteUser,
   revokeInvitation,
 } from "../../lib/domain/invitations";
+import { createProvider } from "../../lib/domain/keys";
 import { sandboxOf } from "../../lib/domain/sandbox";
 import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/user-admin";
 import { ADMIN } from "../support/actors";

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProvider } from "../../lib/domain/api-keys";
+import { createProvider } from "../../lib/domain/keys";
 import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/user-admin";
 import { ADMIN } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";

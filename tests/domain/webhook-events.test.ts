@@ -6,8 +6,8 @@
 
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
+import { createProvider } from "@/lib/domain/keys";
 import {
   deliveryLog,
   replayEvent,

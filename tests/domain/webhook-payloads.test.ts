@@ -12,10 +12,10 @@ import {
   WEBHOOK_PAYLOAD_SCHEMAS,
   type WebhookPayloads,
 } from "@/lib/contract/webhooks";
-import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
 import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { createProvider, issueApiKey } from "../../lib/domain/keys";
 import { subscribe } from "../../lib/domain/webhooks";
 import { ADMIN, providerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";

@@ -5,10 +5,10 @@
  * of its own for each operation to act on.
  */
 import { randomUUID } from "node:crypto";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
 import { requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { createProvider, issueApiKey } from "../../lib/domain/keys";
 import { requestRefund, setApprovalPolicy } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
 import { ADMIN, MANAGER, providerActor, reviewerActor } from "./actors";

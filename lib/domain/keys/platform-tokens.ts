@@ -1,20 +1,20 @@
 /**
  * Platform API tokens: a platform user's credential for /api/platform/v1 (docs/platform-api.md "Platform API").
  * A token is `dcp_pat_` + 43 base64url characters; only its SHA-256 and a display prefix are stored,
- * as for provider keys (lib/domain/api-keys.ts). It acts as its user with the user's CURRENT platform
+ * as for provider keys (lib/domain/keys/api-keys.ts). It acts as its user with the user's CURRENT platform
  * roles, read with the token at every request: a role change or a removed user takes effect at once
  * (the join costs one indexed read, which a platform API's traffic affords; no cache to invalidate).
  */
 import { randomBytes } from "node:crypto";
-import { type NewPlatformToken, PLATFORM_TOKEN_PREFIX } from "../contract/forms/platform-tokens";
-import { isPlatformRole, parseRoles } from "../contract/roles";
-import { say } from "../contract/validation-messages";
-import { sha256Hex } from "../crypto";
-import { db } from "../db";
-import { log } from "../log";
-import { recordAudit } from "./audit/record";
-import { notFound } from "./errors";
-import { type Actor, authorize, can } from "./permissions";
+import { type NewPlatformToken, PLATFORM_TOKEN_PREFIX } from "../../contract/forms/platform-tokens";
+import { isPlatformRole, parseRoles } from "../../contract/roles";
+import { say } from "../../contract/validation-messages";
+import { sha256Hex } from "../../crypto";
+import { db } from "../../db";
+import { log } from "../../log";
+import { recordAudit } from "../audit/record";
+import { notFound } from "../errors";
+import { type Actor, authorize, can } from "../permissions";
 
 /** Characters of the random part shown after the prefix, to tell tokens apart. */
 const DISPLAY_RANDOM_LENGTH = 6;

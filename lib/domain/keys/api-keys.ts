@@ -3,18 +3,18 @@
  * its SHA-256 is stored, with a short display prefix. SHA-256 rather than a slow password hash is
  * deliberate: keys carry 256 bits of entropy, so brute force is hopeless either way, and every API
  * call must verify one. A provider may hold several active keys, each with a name, a scope and an
- * optional expiry; rolling and listing them is lib/domain/api-key-rotation.ts.
+ * optional expiry; rolling and listing them is lib/domain/keys/rotation.ts.
  */
 import { randomBytes } from "node:crypto";
-import type { ApiKeyScope } from "../contract/forms/api-keys";
-import { say } from "../contract/validation-messages";
-import { sha256Hex } from "../crypto";
-import { db, listen, onSignal, sendSignal, signalsLive } from "../db";
-import { log } from "../log";
-import { type AuditRecord, recordAudit } from "./audit/record";
-import { notFound } from "./errors";
-import { type Actor, authorize, authorizeProvider } from "./permissions";
-import { LIVE_PROVIDER } from "./sandbox-scope";
+import type { ApiKeyScope } from "../../contract/forms/api-keys";
+import { say } from "../../contract/validation-messages";
+import { sha256Hex } from "../../crypto";
+import { db, listen, onSignal, sendSignal, signalsLive } from "../../db";
+import { log } from "../../log";
+import { type AuditRecord, recordAudit } from "../audit/record";
+import { notFound } from "../errors";
+import { type Actor, authorize, authorizeProvider } from "../permissions";
+import { LIVE_PROVIDER } from "../sandbox-scope";
 
 const API_KEY_PREFIX = "dcp_";
 /** Test-mode keys (docs/sandbox.md "Test mode (sandbox)"): they belong to a provider's sandbox twin. */

@@ -9,12 +9,12 @@
  * a batch the database refused, or beyond MAX_PENDING while it is slow, are dropped with a warning.
  */
 import { v7 as timeOrderedId } from "uuid";
-import { say } from "../contract/validation-messages";
-import { db, type KeyRequestRow, writeKeyRequests } from "../db";
-import { log } from "../log";
-import { notFound } from "./errors";
-import { type PageQuery, readKeysetPage } from "./paging";
-import { type Actor, authorizeProvider } from "./permissions";
+import { say } from "../../contract/validation-messages";
+import { db, type KeyRequestRow, writeKeyRequests } from "../../db";
+import { log } from "../../log";
+import { notFound } from "../errors";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { type Actor, authorizeProvider } from "../permissions";
 
 export const KEEP_PER_KEY = 1_000;
 /** Under load a busy key writes at most KEEP_PER_KEY rows (and trims as many) per flush. */

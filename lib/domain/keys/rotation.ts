@@ -3,13 +3,13 @@
  * a name, a scope and an optional expiry; a roll issues the successor and keeps the old key valid
  * until a grace end, so an integration can switch without downtime; a warning before a key expires.
  */
-import type { ApiKeyScope } from "../contract/forms/api-keys";
-import { say } from "../contract/validation-messages";
-import { db, takeWriteLock } from "../db";
+import type { ApiKeyScope } from "../../contract/forms/api-keys";
+import { say } from "../../contract/validation-messages";
+import { db, takeWriteLock } from "../../db";
+import { recordAudit } from "../audit/record";
+import { invalid, notFound } from "../errors";
+import { type Actor, authorizeProvider, can } from "../permissions";
 import { forgetCachedKeys, generateApiKey, keyIssuedRecord, writeApiKey } from "./api-keys";
-import { recordAudit } from "./audit/record";
-import { invalid, notFound } from "./errors";
-import { type Actor, authorizeProvider, can } from "./permissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A roll keeps the old key working for at most this long. */
