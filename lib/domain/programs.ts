@@ -10,14 +10,14 @@ import { beneficiariesContaining } from "./beneficiary-search";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
 import { channelName, parseContent } from "./channels/content";
 import { channelStanding, STANDING_COLUMNS } from "./channels/standing";
-import { optionColumns } from "./delivery-checks";
+import { optionColumns } from "./deliveries/checks";
+import { receivesDeliveries } from "./deliveries/serving-channel";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { POLICY_COLUMNS, policyView } from "./payments/policy";
 import { type Actor, authorize } from "./permissions";
 import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox-scope";
-import { receivesDeliveries } from "./serving-channel";
 
 export async function createProgram(actor: Actor, input: ProgramInput) {
   authorize(actor, "programs.manage");

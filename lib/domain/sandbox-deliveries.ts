@@ -10,8 +10,9 @@ import { CURRENCIES } from "../contract/enums";
 import { say } from "../contract/validation-messages";
 import { db } from "../db";
 import { type ChannelContent, parseContent } from "./channels/content";
-import { type DeliveryOption, deliveryProblems } from "./delivery-checks";
-import { sendDeliveryRequest } from "./delivery-requests";
+import { type DeliveryOption, deliveryProblems } from "./deliveries/checks";
+import { sendDeliveryRequest } from "./deliveries/requests";
+import { receivesDeliveries } from "./deliveries/serving-channel";
 import { availabilityAllows } from "./eligibility";
 import { invalid, notFound } from "./errors";
 import { toMinor } from "./money";
@@ -19,7 +20,6 @@ import { requestRefund } from "./payments/refunds";
 import { type Actor, authorizeProvider, type Permission, systemActor } from "./permissions";
 import { requireSandbox } from "./sandbox";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
-import { receivesDeliveries } from "./serving-channel";
 import { checkGeneratedEventRoom } from "./webhooks/outbox";
 
 /** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */

@@ -5,7 +5,7 @@
  */
 import { admitHeavyWork, ServerBusy } from "../admission";
 import { db } from "../db";
-import { eventBody } from "../domain/delivery-request-events";
+import { eventBody } from "../domain/deliveries";
 import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { log } from "../log";
 import { FAILURE_TEXT } from "../webhooks/failure-reasons";

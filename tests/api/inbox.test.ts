@@ -11,7 +11,7 @@ import { seal } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelUpdate } from "@/lib/domain/channels";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { rejectDeliveryRequest } from "@/lib/domain/payments";
 import { messagesFor } from "@/lib/i18n/messages";

@@ -5,7 +5,7 @@
 
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
-import { syncDeliveries } from "@/lib/domain/delivery-sync";
+import { syncDeliveries } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, inject, it } from "vitest";
 import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
 import { MANAGER } from "../support/actors";

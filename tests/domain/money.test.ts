@@ -8,8 +8,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { budgetOverview } from "@/lib/domain/budgets";
-import { type DeliveryList, FINGERPRINT_VERSION, legacyFingerprint } from "@/lib/domain/delivery-checks";
-import { previewDeliveryRequest, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import {
+  type DeliveryList,
+  FINGERPRINT_VERSION,
+  legacyFingerprint,
+  previewDeliveryRequest,
+  sendDeliveryRequest,
+} from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
 import { programSpending } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";

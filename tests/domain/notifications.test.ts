@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { openInbox, unreadCount } from "@/lib/domain/inbox";
 import { createProvider } from "@/lib/domain/keys";
 import { decisionLetter } from "@/lib/domain/letters";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { approveDeliveryRequest, rejectDeliveryRequest, setApprovalPolicy } from "@/lib/domain/payments";
 import { MANAGER, userActor } from "../support/actors";

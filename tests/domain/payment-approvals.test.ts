@@ -6,8 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { syncDeliveries, syncDeliveryRequest } from "@/lib/domain/delivery-sync";
+import { sendDeliveryRequest, syncDeliveries, syncDeliveryRequest } from "@/lib/domain/deliveries";
 import {
   approvalsRequiredFor,
   approveDeliveryRequest,
@@ -18,7 +17,7 @@ import {
 } from "@/lib/domain/payments";
 import { programSpending } from "@/lib/domain/programs";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
-import { eventBody } from "../../lib/domain/delivery-request-events";
+import { eventBody } from "../../lib/domain/deliveries";
 import { MANAGER, providerKey } from "../support/actors";
 import {
   ADMIN,

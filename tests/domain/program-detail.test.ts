@@ -4,7 +4,7 @@
  * each request with how many deliveries it carries.
  */
 import { expect, it } from "vitest";
-import { syncDeliveries } from "@/lib/domain/delivery-sync";
+import { syncDeliveries } from "@/lib/domain/deliveries";
 import { programDeliveryRequests } from "@/lib/domain/platform-reads";
 import {
   addChannelToProgram,

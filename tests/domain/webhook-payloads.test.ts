@@ -14,13 +14,13 @@ import {
 } from "@/lib/contract/webhooks";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
 import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
-import { eventBody } from "../../lib/domain/delivery-request-events";
+import { eventBody } from "../../lib/domain/deliveries";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { MANAGER, platformActor, providerActor } from "../support/actors";
 import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { setApprovalPolicy } from "../../lib/domain/payments";
 import { MANAGER, userActor } from "./actors";
 import { delivery, servingChannel } from "./money-setup";

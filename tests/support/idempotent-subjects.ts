@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { decideRequest } from "../../lib/domain/approvals";
 import { requestChannelCreate } from "../../lib/domain/channels";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { createProvider, issueApiKey } from "../../lib/domain/keys";
 import { requestRefund, setApprovalPolicy } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";

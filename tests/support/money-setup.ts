@@ -10,7 +10,7 @@ import type { ChannelBody } from "../../lib/contract/channel";
 import { db } from "../../lib/db";
 import { decideRequest } from "../../lib/domain/approvals";
 import { requestChannelCreate } from "../../lib/domain/channels";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { DomainError } from "../../lib/domain/errors";
 import { createProvider, issueApiKey } from "../../lib/domain/keys";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";

@@ -1,7 +1,7 @@
 /** The real platform's sync operations: providers report delivery requests' and deliveries' outcomes. */
 import { isoSeconds } from "../../contract/envelope";
 import { deliveryRequestSyncSchema, deliverySyncSchema, syncReceiptSchema } from "../../contract/sync";
-import { syncDeliveries, syncDeliveryRequest } from "../../domain/delivery-sync";
+import { syncDeliveries, syncDeliveryRequest } from "../../domain/deliveries";
 import type { ApiPrincipal } from "../../domain/keys";
 import type { Actor } from "../../domain/permissions";
 import { notFound } from "../errors";

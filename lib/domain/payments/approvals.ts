@@ -11,11 +11,11 @@ import { say } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
 import { chargedAccounts, releaseRequest } from "../budgets";
-import { queueRequestSent } from "../delivery-request-events";
+import { queueRequestSent } from "../deliveries/events";
+import { receivesDeliveries } from "../deliveries/serving-channel";
 import { conflict, notFound } from "../errors";
 import { notifyPaymentDecided } from "../notifications";
 import type { Actor } from "../permissions";
-import { receivesDeliveries } from "../serving-channel";
 import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approveRefund, rejectRefund } from "./refunds";
 import {

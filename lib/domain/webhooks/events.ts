@@ -14,7 +14,7 @@ import { db, sendSignal, type Tx } from "../../db";
 import { Prisma } from "../../db/generated/sqlite/client";
 import { formatCount } from "../../format";
 import { recordAudit } from "../audit/record";
-import { eventBody } from "../delivery-request-events";
+import { eventBody } from "../deliveries/events";
 import { conflict, invalid, notFound } from "../errors";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider, type Permission } from "../permissions";

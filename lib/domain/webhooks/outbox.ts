@@ -39,7 +39,7 @@ export async function queueSerializedEvent(
   providerId: string,
   eventType: keyof WebhookPayloads,
   json: string,
-  /** deliveriesOf, filledBytes and preview: a payload whose deliveries are filled when sent (delivery-request-events.ts). */
+  /** deliveriesOf, filledBytes and preview: a payload whose deliveries are filled when sent (../deliveries/events.ts). */
   options: { id?: string; deliveriesOf?: string; filledBytes?: number; preview?: string } = {},
 ) {
   const { preview = payloadPreviewOf(json), ...columns } = options;

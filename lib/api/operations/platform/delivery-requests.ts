@@ -14,13 +14,13 @@ import {
   refundStateSchema,
   sentDeliveryRequestSchema,
 } from "../../../contract/platform/responses";
-import { forEachBatch } from "../../../domain/delivery-checks";
 import {
   approvedDeliveryOptions,
   type DeliveryList,
   deliveryProblems,
+  forEachBatch,
   sendDeliveryRequest,
-} from "../../../domain/delivery-requests";
+} from "../../../domain/deliveries";
 import { notFound } from "../../../domain/errors";
 import { requestRefund } from "../../../domain/payments";
 import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";

@@ -12,12 +12,18 @@
  * refused unless the sender confirms it (`confirmDuplicate`).
  */
 import { randomUUID } from "node:crypto";
-import { MAX_DELIVERIES } from "../contract/delivery-limits";
-import { say } from "../contract/validation-messages";
-import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../db";
-import { formatDateTime } from "../format";
-import { recordAudit } from "./audit/record";
-import { budgetsFor, lockSpending, reserve } from "./budgets";
+import { MAX_DELIVERIES } from "../../contract/delivery-limits";
+import { say } from "../../contract/validation-messages";
+import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../../db";
+import { formatDateTime } from "../../format";
+import { recordAudit } from "../audit/record";
+import { budgetsFor, lockSpending, reserve } from "../budgets";
+import { conflict, invalid } from "../errors";
+import { formatAmount, toMinor } from "../money";
+import { notifyPaymentAwaiting } from "../notifications";
+import { approvalsRequiredFor } from "../payments/policy";
+import { type Actor, authorize } from "../permissions";
+import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import {
   type DeliveryList,
   type DeliveryOption,
@@ -28,18 +34,12 @@ import {
   hasFingerprint,
   legacyFingerprint,
   optionPairs,
-} from "./delivery-checks";
-import { queueRequestSent } from "./delivery-request-events";
-import { conflict, invalid } from "./errors";
-import { formatAmount, toMinor } from "./money";
-import { notifyPaymentAwaiting } from "./notifications";
-import { approvalsRequiredFor } from "./payments/policy";
-import { type Actor, authorize } from "./permissions";
+} from "./checks";
+import { queueRequestSent } from "./events";
 import { servingChannel } from "./serving-channel";
-import { notifyOutboxWritten } from "./webhooks/outbox-signal";
 
-export type { DeliveryList, NewDelivery } from "./delivery-checks";
-export { deliveryProblems } from "./delivery-checks";
+export type { DeliveryList, NewDelivery } from "./checks";
+export { deliveryProblems } from "./checks";
 export { approvedDeliveryOptions } from "./serving-channel";
 
 export interface NewDeliveryRequest {

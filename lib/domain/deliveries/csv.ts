@@ -4,11 +4,11 @@
  * (deliveryProblems); the report names each row's problems so the file can be fixed in one go.
  */
 import Papa from "papaparse";
-import type { ChannelBody } from "../contract/channel";
-import { MAX_CSV_ROWS } from "../contract/delivery-limits";
-import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "../contract/forms/delivery-requests";
-import { say } from "../contract/validation-messages";
-import { type DeliveryList, deliveryProblems, type NewDelivery } from "./delivery-checks";
+import type { ChannelBody } from "../../contract/channel";
+import { MAX_CSV_ROWS } from "../../contract/delivery-limits";
+import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "../../contract/forms/delivery-requests";
+import { say } from "../../contract/validation-messages";
+import { type DeliveryList, deliveryProblems, type NewDelivery } from "./checks";
 
 type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 

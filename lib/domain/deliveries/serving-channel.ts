@@ -1,15 +1,15 @@
 /**
- * Which channel a program's send may go to (lib/domain/delivery-requests.ts): one that serves the
+ * Which channel a program's send may go to (requests.ts): one that serves the
  * program, is approved and ONLINE, and takes the program's currency; and the options a send's rows
  * are checked against.
  */
-import { CURRENCIES } from "../contract/enums";
-import { say } from "../contract/validation-messages";
-import { db, type Tx } from "../db";
-import { parseContent } from "./channels/content";
-import type { DeliveryOption } from "./delivery-checks";
-import { availabilityAllows } from "./eligibility";
-import { invalid, notFound } from "./errors";
+import { CURRENCIES } from "../../contract/enums";
+import { say } from "../../contract/validation-messages";
+import { db, type Tx } from "../../db";
+import { parseContent } from "../channels/content";
+import { availabilityAllows } from "../eligibility";
+import { invalid, notFound } from "../errors";
+import type { DeliveryOption } from "./checks";
 
 /** The delivery options a send's rows are checked against: the channel's approved ones. */
 export async function approvedDeliveryOptions(channelId: string): Promise<DeliveryOption[]> {

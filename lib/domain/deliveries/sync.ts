@@ -7,13 +7,13 @@
  * awaiting approval (or rejected, or expired) was never sent: the provider cannot know of it, so its
  * reports about it are answered as about an unknown one.
  */
-import { databaseKind } from "../config";
-import { say } from "../contract/validation-messages";
-import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../db";
-import { recordAudit } from "./audit/record";
-import { BudgetMoves } from "./budgets";
-import { notFound } from "./errors";
-import { type Actor, authorizeProvider } from "./permissions";
+import { databaseKind } from "../../config";
+import { say } from "../../contract/validation-messages";
+import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../../db";
+import { recordAudit } from "../audit/record";
+import { BudgetMoves } from "../budgets";
+import { notFound } from "../errors";
+import { type Actor, authorizeProvider } from "../permissions";
 
 /** What a provider can see of delivery requests: those sent to one of its channels. */
 const sentTo = (providerId: string) => ({ channel: { providerId }, approvalState: "SENT" });

@@ -10,11 +10,11 @@
  * carries of them (id, beneficiary, amount, options) never changes, so every attempt sends the
  * same bytes: those JSON.stringify of the typed payload gives, deliveries by beneficiary id.
  */
-import { CURRENCIES } from "../contract/enums";
-import type { WebhookPayloads } from "../contract/webhooks";
-import { db, type Tx } from "../db";
-import { fromMinor } from "./money";
-import { payloadPreviewOf, queueSerializedEvent } from "./webhooks/outbox";
+import { CURRENCIES } from "../../contract/enums";
+import type { WebhookPayloads } from "../../contract/webhooks";
+import { db, type Tx } from "../../db";
+import { fromMinor } from "../money";
+import { payloadPreviewOf, queueSerializedEvent } from "../webhooks/outbox";
 
 type Payload = WebhookPayloads["DELIVERY_REQUEST_SENT"];
 

@@ -4,11 +4,11 @@
  * batch's fingerprint for finding an identical batch sent before.
  */
 import { createHash } from "node:crypto";
-import type { ChannelBody } from "../contract/channel";
-import { MAX_BENEFICIARY_ID_LENGTH } from "../contract/delivery-limits";
-import { compileProviderRegex } from "../contract/provider-regex";
-import { say, type ValidationKey } from "../contract/validation-messages";
-import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
+import type { ChannelBody } from "../../contract/channel";
+import { MAX_BENEFICIARY_ID_LENGTH } from "../../contract/delivery-limits";
+import { compileProviderRegex } from "../../contract/provider-regex";
+import { say, type ValidationKey } from "../../contract/validation-messages";
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from "../money";
 
 export type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
 
