@@ -31,7 +31,7 @@ import { decisionLetter } from "./letters";
 import { providerRecipients, queueMail } from "./notifications";
 import { type Actor, authorize } from "./permissions";
 import { SANDBOX_DECIDER } from "./sandbox-scope";
-import { queueTranslationJobs } from "./translations";
+import { queueTranslationJobs } from "./translations/channel-translations";
 import { queueEvent } from "./webhooks/outbox";
 import { notifyOutboxWritten } from "./webhooks/outbox-signal";
 

@@ -5,9 +5,9 @@
  * embedded default too, where no translator is configured: a text translated by hand once is
  * translated for every channel that carries it. A human text is never replaced by a machine one.
  */
-import type { TranslationSource } from "../contract/forms/translations";
-import { sha256Hex } from "../crypto";
-import { db, isUniqueViolation, type Tx } from "../db";
+import type { TranslationSource } from "../../contract/forms/translations";
+import { sha256Hex } from "../../crypto";
+import { db, isUniqueViolation, type Tx } from "../../db";
 
 export interface Remembered {
   sourceLanguage: string;

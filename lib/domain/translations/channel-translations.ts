@@ -5,21 +5,21 @@
  * correct any translation by hand, and a human text is never overwritten by a machine one.
  */
 
-import { databaseKind } from "../config";
+import { databaseKind } from "../../config";
 import {
   MAX_TRANSLATION_LENGTH,
   showsSomething,
   TRANSLATED_FIELDS,
   type TranslatedField,
   type TranslationSource,
-} from "../contract/forms/translations";
-import { say } from "../contract/validation-messages";
-import { db, type Tx } from "../db";
-import { recordAudit } from "./audit/record";
-import { parseContent } from "./channels/content";
-import { invalid, notFound } from "./errors";
-import { type Actor, authorize } from "./permissions";
-import { type Remembered, recall, rememberHuman } from "./translation-memory";
+} from "../../contract/forms/translations";
+import { say } from "../../contract/validation-messages";
+import { db, type Tx } from "../../db";
+import { recordAudit } from "../audit/record";
+import { parseContent } from "../channels/content";
+import { invalid, notFound } from "../errors";
+import { type Actor, authorize } from "../permissions";
+import { type Remembered, recall, rememberHuman } from "./memory";
 
 interface Translatable {
   name?: { language: string; translation: string } | null;

@@ -3,8 +3,8 @@
  * console shows it per channel, so an administrator sees what is machine-made, human-made, still
  * waiting for a translator or missing (issue 13).
  */
-import { TRANSLATED_FIELDS, type TranslatedField } from "../contract/forms/translations";
-import type { channelTranslations } from "./translations";
+import { TRANSLATED_FIELDS, type TranslatedField } from "../../contract/forms/translations";
+import type { channelTranslations } from "./channel-translations";
 
 type Translations = Awaited<ReturnType<typeof channelTranslations>>;
 type Text = { language: string; translation: string } | null | undefined;
