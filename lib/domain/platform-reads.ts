@@ -10,7 +10,7 @@ import { notFound } from "./errors";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
 import { requireLiveProgram } from "./programs";
-import { LIVE_PROGRAM } from "./sandbox-scope";
+import { LIVE_PROGRAM } from "./sandbox/scope";
 
 const PAGE_SIZE = 50;
 

@@ -16,7 +16,7 @@ import { channelStanding, STANDING_COLUMNS } from "./channels/standing";
 import { fromMinor } from "./money";
 import { type Actor, authorize } from "./permissions";
 import { programSpending } from "./programs";
-import { LIVE_PROGRAM } from "./sandbox-scope";
+import { LIVE_PROGRAM } from "./sandbox/scope";
 
 export const PROGRAM_TABLES = ["requests", "deliveries", "channels"] as const;
 export type ProgramTable = (typeof PROGRAM_TABLES)[number];

@@ -17,7 +17,7 @@ import { toMinor } from "./money";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { POLICY_COLUMNS, policyView } from "./payments/policy";
 import { type Actor, authorize } from "./permissions";
-import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox-scope";
+import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox/scope";
 
 export async function createProgram(actor: Actor, input: ProgramInput) {
   authorize(actor, "programs.manage");

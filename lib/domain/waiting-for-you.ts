@@ -13,7 +13,7 @@ import { expiringUnrolled } from "./keys/rotation";
 import { awaitingMyApprovalCount } from "./payments/queue";
 import { PENDING } from "./payments/rules";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";
-import { LIVE_PROGRAM } from "./sandbox-scope";
+import { LIVE_PROGRAM } from "./sandbox/scope";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
 export interface Waiting {

@@ -24,8 +24,8 @@ import {
   SANDBOX_REJECTION_REASON,
   sandboxDecision,
   sandboxOf,
+  sendSandboxDeliveryRequest,
 } from "../../lib/domain/sandbox";
-import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
 import { createUser } from "../../lib/domain/users";
 import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhooks";
 import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/actors";

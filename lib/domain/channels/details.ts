@@ -3,7 +3,7 @@ import { translationLanguages } from "../../config";
 import { db } from "../../db";
 import { budgetOverview } from "../budgets";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { LIVE_ROW } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox/scope";
 import { channelTranslations } from "../translations/channel-translations";
 import { translationCoverage } from "../translations/coverage";
 import { parseContent } from "./content";

@@ -14,7 +14,7 @@ import { log } from "../../log";
 import { type AuditRecord, recordAudit } from "../audit/record";
 import { notFound } from "../errors";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { LIVE_PROVIDER } from "../sandbox-scope";
+import { LIVE_PROVIDER } from "../sandbox/scope";
 
 const API_KEY_PREFIX = "dcp_";
 /** Test-mode keys (docs/sandbox.md "Test mode (sandbox)"): they belong to a provider's sandbox twin. */

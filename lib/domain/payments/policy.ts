@@ -12,7 +12,7 @@ import { recordAudit } from "../audit/record";
 import { notFound } from "../errors";
 import { fromMinor, toMinor } from "../money";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_PROGRAM } from "../sandbox-scope";
+import { LIVE_PROGRAM } from "../sandbox/scope";
 
 export interface ProgramPolicy {
   sandboxFor: string | null;

@@ -5,7 +5,7 @@
  */
 import { db } from "../../db";
 import { type Actor, authorize, can } from "../permissions";
-import { LIVE_PROGRAM } from "../sandbox-scope";
+import { LIVE_PROGRAM } from "../sandbox/scope";
 import { mayStillDecide, PENDING } from "./rules";
 
 const QUEUE_LIMIT = 200;

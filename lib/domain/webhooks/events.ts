@@ -18,7 +18,7 @@ import { eventBody } from "../deliveries/events";
 import { conflict, invalid, notFound } from "../errors";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider, type Permission } from "../permissions";
-import { OF_LIVE_PROVIDER } from "../sandbox-scope";
+import { OF_LIVE_PROVIDER } from "../sandbox/scope";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";
 import { notifyOutboxWritten } from "./outbox-signal";
 

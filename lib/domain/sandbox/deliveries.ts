@@ -5,22 +5,22 @@
  * budget) and the channel's membership in it are created on first use, on the sandbox side only.
  */
 import { randomUUID } from "node:crypto";
-import { budgetUnitOf } from "../contract/channel";
-import { CURRENCIES } from "../contract/enums";
-import { say } from "../contract/validation-messages";
-import { db } from "../db";
-import { type ChannelContent, parseContent } from "./channels/content";
-import { type DeliveryOption, deliveryProblems } from "./deliveries/checks";
-import { sendDeliveryRequest } from "./deliveries/requests";
-import { receivesDeliveries } from "./deliveries/serving-channel";
-import { availabilityAllows } from "./eligibility";
-import { invalid, notFound } from "./errors";
-import { toMinor } from "./money";
-import { requestRefund } from "./payments/refunds";
-import { type Actor, authorizeProvider, type Permission, systemActor } from "./permissions";
-import { requireSandbox } from "./sandbox";
-import { SANDBOX_DECIDER } from "./sandbox-scope";
-import { checkGeneratedEventRoom } from "./webhooks/outbox";
+import { budgetUnitOf } from "../../contract/channel";
+import { CURRENCIES } from "../../contract/enums";
+import { say } from "../../contract/validation-messages";
+import { db } from "../../db";
+import { type ChannelContent, parseContent } from "../channels/content";
+import { type DeliveryOption, deliveryProblems } from "../deliveries/checks";
+import { sendDeliveryRequest } from "../deliveries/requests";
+import { receivesDeliveries } from "../deliveries/serving-channel";
+import { availabilityAllows } from "../eligibility";
+import { invalid, notFound } from "../errors";
+import { toMinor } from "../money";
+import { requestRefund } from "../payments/refunds";
+import { type Actor, authorizeProvider, type Permission, systemActor } from "../permissions";
+import { checkGeneratedEventRoom } from "../webhooks/outbox";
+import { SANDBOX_DECIDER } from "./scope";
+import { requireSandbox } from "./test-mode";
 
 /** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */
 export const SANDBOX_HELPERS = "provider.deliveries.report" satisfies Permission;

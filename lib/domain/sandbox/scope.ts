@@ -4,7 +4,7 @@
  * through these filters, so no administrator sees a sandbox or anything in it.
  */
 
-import { systemActor } from "./permissions";
+import { systemActor } from "../permissions";
 
 /** Who decides test-mode requests: recorded as decidedBy and as the audit entry's actor. */
 export const SANDBOX_DECIDER = systemActor("sandbox");

@@ -4,14 +4,14 @@
  * tenant isolation keeps test channels, subscriptions and events apart from live ones. A sandbox's
  * channel requests are decided by a worker, not by an administrator (decideDueSandboxRequests).
  */
-import { sandboxDecisionDelayMs } from "../config";
-import { say } from "../contract/validation-messages";
-import { db } from "../db";
-import { log } from "../log";
-import { type Decision, decideRequest } from "./approvals";
-import { parseContent } from "./channels/content";
-import { DomainError, forbidden, notFound } from "./errors";
-import { SANDBOX_DECIDER } from "./sandbox-scope";
+import { sandboxDecisionDelayMs } from "../../config";
+import { say } from "../../contract/validation-messages";
+import { db } from "../../db";
+import { log } from "../../log";
+import { type Decision, decideRequest } from "../approvals";
+import { parseContent } from "../channels/content";
+import { DomainError, forbidden, notFound } from "../errors";
+import { SANDBOX_DECIDER } from "./scope";
 
 /** A channel whose name contains this word (in any case) is rejected in test mode. */
 export const SANDBOX_MAGIC_WORD = "REJECT";
