@@ -5,9 +5,9 @@ import { newProviderSchema, regenerateKeySchema } from "@/lib/contract/forms/pro
 import { translationInputSchema } from "@/lib/contract/forms/translations";
 import { inviteOwnerSchema } from "@/lib/contract/forms/users";
 import { decideRequest } from "@/lib/domain/approvals";
-import { inviteUser } from "@/lib/domain/invitations";
 import { createProvider, regenerateApiKey } from "@/lib/domain/keys";
 import { saveHumanTranslation } from "@/lib/domain/translations";
+import { inviteUser } from "@/lib/domain/users";
 import { defineAction } from "@/lib/portal/define-action";
 import { requestOrigin } from "@/lib/portal/request-origin";
 

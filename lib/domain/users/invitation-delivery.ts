@@ -3,11 +3,11 @@
  * the invitation's transaction with its text sealed (the link is a secret the database otherwise
  * keeps only as a hash); otherwise the link is shown to the inviter, once, to pass on.
  */
-import { publicUrl } from "../config";
-import type { Tx } from "../db";
-import { DEFAULT_LOCALE } from "../i18n/locales";
-import { invitationLetter } from "./letters";
-import { mailIsSent, queueSealedMail } from "./notifications";
+import { publicUrl } from "../../config";
+import type { Tx } from "../../db";
+import { DEFAULT_LOCALE } from "../../i18n/locales";
+import { invitationLetter } from "../letters";
+import { mailIsSent, queueSealedMail } from "../notifications";
 
 export interface InvitationLetter {
   email: string;

@@ -1,15 +1,21 @@
 /**
- * Managing existing accounts: the users of a scope (user-scope.ts), changing their roles,
+ * Managing existing accounts: the users of a scope (scope.ts), changing their roles,
  * deactivating and reactivating them. Deactivation ends the user's sessions in the same
  * transaction, and sign-in refuses a deactivated account (lib/auth/guards.ts). No change may leave
  * the platform without an active administrator or an organisation without an active owner.
  */
-import { isPlatformRole, PLATFORM_ROLES, parseRoles, serializeRoles, type UserRole } from "../contract/roles";
-import { say } from "../contract/validation-messages";
-import { db, type Tx } from "../db";
-import { recordAudit } from "./audit/record";
-import { conflict, forbidden, notFound } from "./errors";
-import { type Actor, authorize, authorizeProvider } from "./permissions";
+import {
+  isPlatformRole,
+  PLATFORM_ROLES,
+  parseRoles,
+  serializeRoles,
+  type UserRole,
+} from "../../contract/roles";
+import { say } from "../../contract/validation-messages";
+import { db, type Tx } from "../../db";
+import { recordAudit } from "../audit/record";
+import { conflict, forbidden, notFound } from "../errors";
+import { type Actor, authorize, authorizeProvider } from "../permissions";
 import {
   assertLiveOrganisation,
   assertManagersRemain,
@@ -19,7 +25,7 @@ import {
   managedScope,
   replaceScopeRoles,
   type UserScope,
-} from "./user-scope";
+} from "./scope";
 
 const LISTED = {
   id: true,

@@ -5,11 +5,11 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { MIN_PASSWORD_LENGTH } from "../contract/forms/users";
-import { isProviderRole, serializeRoles, type UserRole } from "../contract/roles";
-import { say } from "../contract/validation-messages";
-import { db, isUniqueViolation } from "../db";
-import { conflict, invalid } from "./errors";
+import { MIN_PASSWORD_LENGTH } from "../../contract/forms/users";
+import { isProviderRole, serializeRoles, type UserRole } from "../../contract/roles";
+import { say } from "../../contract/validation-messages";
+import { db, isUniqueViolation } from "../../db";
+import { conflict, invalid } from "../errors";
 
 export interface NewUser {
   email: string;

@@ -2,14 +2,14 @@
  * Whose users an actor manages, and the rule that nobody removes the last manager: the platform's
  * users (administrators, `users.manage`) or one provider organisation's (its owners,
  * `provider.users.manage`, in their own organisation only). Every operation of invitations.ts and
- * user-admin.ts starts here.
+ * admin.ts starts here.
  */
-import { databaseKind } from "../config";
-import { isPlatformRole, isProviderRole, parseRoles, type UserRole } from "../contract/roles";
-import { say } from "../contract/validation-messages";
-import { db, type Tx, takeWriteLock } from "../db";
-import { forbidden, invalid } from "./errors";
-import { type Actor, authorize, authorizeProvider } from "./permissions";
+import { databaseKind } from "../../config";
+import { isPlatformRole, isProviderRole, parseRoles, type UserRole } from "../../contract/roles";
+import { say } from "../../contract/validation-messages";
+import { db, type Tx, takeWriteLock } from "../../db";
+import { forbidden, invalid } from "../errors";
+import { type Actor, authorize, authorizeProvider } from "../permissions";
 
 /** The platform's users (the console's roles) or one live provider organisation's. */
 export type UserScope = { kind: "platform" } | { kind: "provider"; providerId: string };

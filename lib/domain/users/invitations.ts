@@ -5,22 +5,22 @@
  * expires after 7 days, is consumed once and can be revoked until then.
  */
 import { randomBytes } from "node:crypto";
-import { parseRoles, serializeRoles, type UserRole } from "../contract/roles";
-import { say } from "../contract/validation-messages";
-import { sha256Hex } from "../crypto";
-import { db, isUniqueViolation, type Tx } from "../db";
-import { recordAudit } from "./audit/record";
-import { conflict, forbidden, invalid, notFound } from "./errors";
+import { parseRoles, serializeRoles, type UserRole } from "../../contract/roles";
+import { say } from "../../contract/validation-messages";
+import { sha256Hex } from "../../crypto";
+import { db, isUniqueViolation, type Tx } from "../../db";
+import { recordAudit } from "../audit/record";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import { type Actor, authorize, can } from "../permissions";
+import { newUserData, normalEmail } from "./accounts";
 import { deliverInvitation } from "./invitation-delivery";
-import { type Actor, authorize, can } from "./permissions";
 import {
   assertLiveOrganisation,
   assertScopeRoles,
   lockUserAdministration,
   managedScope,
   type UserScope,
-} from "./user-scope";
-import { newUserData, normalEmail } from "./users";
+} from "./scope";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
