@@ -9,7 +9,7 @@ import { channelName } from "./channels/content";
 import { notFound } from "./errors";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
-import { requireLiveProgram } from "./programs";
+import { requireLiveProgram } from "./programs/programs";
 import { LIVE_PROGRAM } from "./sandbox/scope";
 
 const PAGE_SIZE = 50;

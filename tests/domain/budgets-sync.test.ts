@@ -4,11 +4,11 @@
  */
 
 import { describe, expect, inject, it } from "vitest";
-import { budgetOverview } from "@/lib/domain/budgets";
 import { syncDeliveries } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
+import { budgetOverview } from "@/lib/domain/programs";
 import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { budgetOverview } from "@/lib/domain/budgets";
 import {
   type DeliveryList,
   FINGERPRINT_VERSION,
@@ -16,7 +15,7 @@ import {
   sendDeliveryRequest,
 } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
-import { programSpending } from "@/lib/domain/programs";
+import { budgetOverview, programSpending } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";
 import { migrationFill } from "../support/migration-fill";
 import {

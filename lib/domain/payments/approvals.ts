@@ -10,12 +10,12 @@ import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
-import { chargedAccounts, releaseRequest } from "../budgets";
 import { queueRequestSent } from "../deliveries/events";
 import { receivesDeliveries } from "../deliveries/serving-channel";
 import { conflict, notFound } from "../errors";
 import { notifyPaymentDecided } from "../notifications";
 import type { Actor } from "../permissions";
+import { chargedAccounts, releaseRequest } from "../programs/budgets";
 import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approveRefund, rejectRefund } from "./refunds";
 import {

@@ -10,13 +10,13 @@
  * leaves them out.
  */
 import Papa from "papaparse";
-import { db } from "../db";
-import { channelName } from "./channels/content";
-import { channelStanding, STANDING_COLUMNS } from "./channels/standing";
-import { fromMinor } from "./money";
-import { type Actor, authorize } from "./permissions";
+import { db } from "../../db";
+import { channelName } from "../channels/content";
+import { channelStanding, STANDING_COLUMNS } from "../channels/standing";
+import { fromMinor } from "../money";
+import { type Actor, authorize } from "../permissions";
+import { LIVE_PROGRAM } from "../sandbox/scope";
 import { programSpending } from "./programs";
-import { LIVE_PROGRAM } from "./sandbox/scope";
 
 export const PROGRAM_TABLES = ["requests", "deliveries", "channels"] as const;
 export type ProgramTable = (typeof PROGRAM_TABLES)[number];

@@ -2,22 +2,22 @@
  * Assistance programs: what they give, their virtual budget, and the approved channels serving them.
  * The console sees live programs and channels only: a sandbox's program and channels are test data.
  */
-import type { ProgramInput } from "../contract/forms/programs";
-import { say } from "../contract/validation-messages";
-import { db } from "../db";
-import { recordAudit } from "./audit/record";
-import { beneficiariesContaining } from "./beneficiary-search";
+import type { ProgramInput } from "../../contract/forms/programs";
+import { say } from "../../contract/validation-messages";
+import { db } from "../../db";
+import { recordAudit } from "../audit/record";
+import { beneficiariesContaining } from "../beneficiary-search";
+import { channelName, parseContent } from "../channels/content";
+import { channelStanding, STANDING_COLUMNS } from "../channels/standing";
+import { optionColumns } from "../deliveries/checks";
+import { receivesDeliveries } from "../deliveries/serving-channel";
+import { invalid, notFound } from "../errors";
+import { toMinor } from "../money";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { POLICY_COLUMNS, policyView } from "../payments/policy";
+import { type Actor, authorize } from "../permissions";
+import { LIVE_PROGRAM, LIVE_ROW } from "../sandbox/scope";
 import { budgetOverview, channelBudgetOverviews } from "./budgets";
-import { channelName, parseContent } from "./channels/content";
-import { channelStanding, STANDING_COLUMNS } from "./channels/standing";
-import { optionColumns } from "./deliveries/checks";
-import { receivesDeliveries } from "./deliveries/serving-channel";
-import { invalid, notFound } from "./errors";
-import { toMinor } from "./money";
-import { type PageQuery, readKeysetPage } from "./paging";
-import { POLICY_COLUMNS, policyView } from "./payments/policy";
-import { type Actor, authorize } from "./permissions";
-import { LIVE_PROGRAM, LIVE_ROW } from "./sandbox/scope";
 
 export async function createProgram(actor: Actor, input: ProgramInput) {
   authorize(actor, "programs.manage");

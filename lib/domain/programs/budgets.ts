@@ -9,13 +9,13 @@
  * virtual budget, which caps the program's total spending. A send must fit both.
  */
 import { v7 as timeOrderedId } from "uuid";
-import { databaseKind } from "../config";
-import { budgetUnitOf, type ChannelBody } from "../contract/channel";
-import { say } from "../contract/validation-messages";
-import { db, type Tx } from "../db";
+import { databaseKind } from "../../config";
+import { budgetUnitOf, type ChannelBody } from "../../contract/channel";
+import { say } from "../../contract/validation-messages";
+import { db, type Tx } from "../../db";
+import { conflict, invalid, notFound } from "../errors";
+import { formatAmount, toMinor } from "../money";
 import { type BurnDownPoint, burnDown } from "./burn-down";
-import { conflict, invalid, notFound } from "./errors";
-import { formatAmount, toMinor } from "./money";
 
 type Budget = ChannelBody["budget"];
 

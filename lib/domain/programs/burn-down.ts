@@ -8,10 +8,10 @@
  * one probe of the (accountId, at) index, so the burn-down costs the same at ten movements or ten
  * million, and it spans the budget's whole life rather than its latest movements.
  */
-import { databaseKind } from "../config";
-import { db } from "../db";
-import { Prisma } from "../db/generated/sqlite/client";
-import { sqliteTime } from "../db/sqlite-time";
+import { databaseKind } from "../../config";
+import { db } from "../../db";
+import { Prisma } from "../../db/generated/sqlite/client";
+import { sqliteTime } from "../../db/sqlite-time";
 
 export const BURN_DOWN_POINTS = 120;
 
