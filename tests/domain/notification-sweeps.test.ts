@@ -1,5 +1,5 @@
 /**
- * Issue 13: the notifications found by looking (lib/domain/notification-sweeps.ts). Each tells once,
+ * Issue 13: the notifications found by looking (lib/domain/notifications/sweeps.ts). Each tells once,
  * however many workers look at the same time: a key about to expire, a webhook endpoint disabled
  * (again after each re-enable), and the reviewers' digest of the requests that arrived in its window.
  * Its own database: a sweep reads every key, endpoint and request there is.
@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
 import { createProvider, issueApiKey, rollApiKey } from "@/lib/domain/keys";
-import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notification-sweeps";
+import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notifications";
 import { reenableSubscription } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";

@@ -8,15 +8,16 @@ import { describe, expect, inject, it } from "vitest";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { openInbox, unreadCount } from "@/lib/domain/inbox";
 import { createProvider } from "@/lib/domain/keys";
-import { decisionLetter } from "@/lib/domain/letters";
 import {
+  decisionLetter,
   notificationSettings,
+  openInbox,
   providerRecipients,
   queueMail,
   queueSealedMail,
   saveNotificationSettings,
+  unreadCount,
 } from "@/lib/domain/notifications";
 import { requestRefund } from "@/lib/domain/payments";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";

@@ -6,8 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { openInbox } from "@/lib/domain/inbox";
-import { saveNotificationSettings } from "@/lib/domain/notifications";
+import { openInbox, saveNotificationSettings } from "@/lib/domain/notifications";
 import {
   approveDeliveryRequest,
   expireDuePayments,

@@ -19,7 +19,7 @@ import { formatDateTime } from "../../format";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid } from "../errors";
 import { formatAmount, toMinor } from "../money";
-import { notifyPaymentAwaiting } from "../notifications";
+import { notifyPaymentAwaiting } from "../notifications/mail";
 import { approvalsRequiredFor } from "../payments/policy";
 import { type Actor, authorize } from "../permissions";
 import { budgetsFor, lockSpending, reserve } from "../programs/budgets";

@@ -13,7 +13,7 @@ import { recordAudit } from "../audit/record";
 import { queueRequestSent } from "../deliveries/events";
 import { receivesDeliveries } from "../deliveries/serving-channel";
 import { conflict, notFound } from "../errors";
-import { notifyPaymentDecided } from "../notifications";
+import { notifyPaymentDecided } from "../notifications/mail";
 import type { Actor } from "../permissions";
 import { chargedAccounts, releaseRequest } from "../programs/budgets";
 import { notifyOutboxWritten } from "../webhooks/outbox-signal";

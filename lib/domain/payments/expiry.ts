@@ -8,7 +8,7 @@
 import { paymentApprovalExpiryMs } from "../../config";
 import { db, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
-import { notifyPaymentDecided } from "../notifications";
+import { notifyPaymentDecided } from "../notifications/mail";
 import { authorize, systemActor } from "../permissions";
 import { closeUnsent } from "./approvals";
 import { closeRefund } from "./refunds";

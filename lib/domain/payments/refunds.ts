@@ -11,7 +11,7 @@ import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
-import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications";
+import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications/mail";
 import { type Actor, authorize } from "../permissions";
 import { queueEvent } from "../webhooks/outbox";
 import { notifyOutboxWritten } from "../webhooks/outbox-signal";

@@ -6,8 +6,8 @@
 import { publicUrl } from "../../config";
 import type { Tx } from "../../db";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
-import { invitationLetter } from "../letters";
-import { mailIsSent, queueSealedMail } from "../notifications";
+import { invitationLetter } from "../notifications/letters";
+import { mailIsSent, queueSealedMail } from "../notifications/mail";
 
 export interface InvitationLetter {
   email: string;

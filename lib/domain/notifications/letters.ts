@@ -2,19 +2,19 @@
  * The texts of the notifications, in the recipient's language (messages/<locale>/mail.json): plain
  * text only (no HTML, so nothing a provider typed can become markup in a mail client), a subject on
  * one line, links to the portal when its public URL is set. Each letter is a function of the
- * language, so that one change writes each recipient's own (lib/domain/notifications.ts).
+ * language, so that one change writes each recipient's own (lib/domain/notifications/mail.ts).
  */
-import { publicUrl } from "../config";
-import { formatterFor, withoutDirectionControls } from "../format";
-import { DEFAULT_LOCALE, isLocale } from "../i18n/locales";
-import { translatorFor } from "../i18n/translator";
+import { publicUrl } from "../../config";
+import { formatterFor, withoutDirectionControls } from "../../format";
+import { DEFAULT_LOCALE, isLocale } from "../../i18n/locales";
+import { translatorFor } from "../../i18n/translator";
 
 export interface Letter {
   subject: string;
   body: string;
   /**
    * The page of what it tells of (a path in the product): the recipient's inbox links to it
-   * (lib/domain/inbox.ts). A sealed letter has none: it is never in an inbox.
+   * (lib/domain/notifications/inbox.ts). A sealed letter has none: it is never in an inbox.
    */
   path?: string;
   /** The reason given by whoever decided (a rejection's), shown beside the subject in the inbox. */

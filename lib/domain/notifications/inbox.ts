@@ -1,6 +1,6 @@
 /**
  * A person's inbox (issue 30, finding 3, in the product): what the portal told them of, newest first,
- * each with the page of what it tells of. The rows are written by queueMail (notifications.ts) in the
+ * each with the page of what it tells of. The rows are written by queueMail (mail.ts) in the
  * transaction of the change, for every recipient of the mail whether or not they turned its mail
  * off: turning mail off does not hide a decision from the product. Only the person's own rows are
  * ever read (the actor's person, never an id from the input), and a sealed letter (an invitation's
@@ -9,12 +9,12 @@
  * Unread is what arrived after User.inboxSeenAt; opening the inbox moves it to the newest
  * notification the person has, so the navigation's badge clears.
  */
-import { say } from "../contract/validation-messages";
-import { db } from "../db";
-import type { Counted } from "../format";
-import { forbidden } from "./errors";
-import { type PageQuery, readKeysetPage, type SortKey } from "./paging";
-import type { Actor } from "./permissions";
+import { say } from "../../contract/validation-messages";
+import { db } from "../../db";
+import type { Counted } from "../../format";
+import { forbidden } from "../errors";
+import { type PageQuery, readKeysetPage, type SortKey } from "../paging";
+import type { Actor } from "../permissions";
 
 const NEWEST_FIRST: SortKey = { field: "createdAt", direction: "desc", kind: "date" };
 

@@ -4,12 +4,12 @@
  * digest of new channel requests. Each marks what it told of in the transaction that writes the mail,
  * by a conditional update, so that of several workers exactly one tells.
  */
-import { reviewDigestMs } from "../config";
-import { REQUEST_TYPES, type RequestKind } from "../contract/envelope";
-import type { MailKind } from "../contract/mail-kinds";
-import { db, type Tx, takeWriteLock } from "../db";
-import { channelName } from "./channels/content";
-import { EXPIRY_WARNING_DAYS } from "./keys/rotation";
+import { reviewDigestMs } from "../../config";
+import { REQUEST_TYPES, type RequestKind } from "../../contract/envelope";
+import type { MailKind } from "../../contract/mail-kinds";
+import { db, type Tx, takeWriteLock } from "../../db";
+import { channelName } from "../channels/content";
+import { EXPIRY_WARNING_DAYS } from "../keys/rotation";
 import {
   DIGEST_LISTED,
   keyExpiringLetter,
@@ -17,7 +17,7 @@ import {
   reviewDigestLetter,
   webhookDisabledLetter,
 } from "./letters";
-import { providerRecipients, queueMail, usersWithRole } from "./notifications";
+import { providerRecipients, queueMail, usersWithRole } from "./mail";
 
 const DAY_MS = 86_400_000;
 /** Rows looked at per run: the next run takes the rest. */

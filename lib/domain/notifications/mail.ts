@@ -4,12 +4,14 @@
  * a change that rolled back. With SMTP_URL the mail worker sends them (lib/jobs/mail-dispatcher.ts);
  * without, they are KEPT, and administrators read them on the mailbox page.
  */
-import { mailSettings } from "../config";
-import { kindsFor, MAIL_KINDS, type MailKind } from "../contract/mail-kinds";
-import { parseRoles, type UserRole } from "../contract/roles";
-import { seal } from "../crypto";
-import { db, type Tx } from "../db";
-import { DEFAULT_LOCALE } from "../i18n/locales";
+import { mailSettings } from "../../config";
+import { kindsFor, MAIL_KINDS, type MailKind } from "../../contract/mail-kinds";
+import { parseRoles, type UserRole } from "../../contract/roles";
+import { seal } from "../../crypto";
+import { db, type Tx } from "../../db";
+import { DEFAULT_LOCALE } from "../../i18n/locales";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { type Actor, authorize } from "../permissions";
 import {
   type Letter,
   type LetterIn,
@@ -18,8 +20,6 @@ import {
   paymentDecidedLetter,
   refundAwaitingLetter,
 } from "./letters";
-import { type PageQuery, readKeysetPage } from "./paging";
-import { type Actor, authorize } from "./permissions";
 
 export interface Recipient {
   id: string;
@@ -94,7 +94,7 @@ export async function mailPasswordReset(
 /**
  * Writes `kind`'s letter to each recipient who has not turned it off, in their language (a fixed
  * letter is the same for all); returns how many. Every recipient, whether or not they turned its mail
- * off, also finds it in their inbox (lib/domain/inbox.ts): the one writer of both, in the caller's
+ * off, also finds it in their inbox (lib/domain/notifications/inbox.ts): the one writer of both, in the caller's
  * transaction, so that no change is told by mail and missing in the product or the other way round.
  */
 export async function queueMail(
