@@ -1,5 +1,5 @@
 /**
- * `npm run audit:verify`: checks the audit trail's hash chain (lib/domain/audit-verify.ts) in the
+ * `npm run audit:verify`: checks the audit trail's hash chain (lib/domain/audit/verify.ts) in the
  * database DATABASE_URL names. Prints what it checked; exits 1 and names each broken position when
  * a row was edited or deleted, 0 when the chain is whole.
  */
