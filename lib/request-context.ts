@@ -1,6 +1,6 @@
 /**
  * The request an action runs in, for the audit trail: defineEndpoint (the APIs) and defineAction
- * (the portals) run each call inside `withRequestId`, and lib/domain/audit.ts stamps every entry
+ * (the portals) run each call inside `withRequestId`, and lib/domain/audit/record.ts stamps every entry
  * with `currentRequestId()`, so the entries one request wrote can be found together.
  */
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -1,9 +1,9 @@
 /**
- * `npm run audit:verify`: checks the audit trail's hash chain (lib/domain/audit-verify.ts) in the
+ * `npm run audit:verify`: checks the audit trail's hash chain (lib/domain/audit/verify.ts) in the
  * database DATABASE_URL names. Prints what it checked; exits 1 and names each broken position when
  * a row was edited or deleted, 0 when the chain is whole.
  */
-import { verifyAuditChain } from "../lib/domain/audit-verify";
+import { verifyAuditChain } from "../lib/domain/audit";
 import { formatCount } from "../lib/format";
 import { runCli } from "./cli";
 

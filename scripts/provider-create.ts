@@ -5,7 +5,7 @@
  * Honours DATABASE_URL like the server; the database must already be migrated (npm run db:migrate).
  */
 import { parseArgs } from "node:util";
-import { createProvider, issueApiKey } from "../lib/domain/api-keys";
+import { createProvider, issueApiKey } from "../lib/domain/keys";
 import { operatorActor } from "../lib/domain/permissions";
 import { runCli, usageError } from "./cli";
 

@@ -10,7 +10,7 @@ import { setClientAddress } from "../lib/auth/client-address";
 import { isPortalHost } from "../lib/auth/portal-host";
 import { databaseKind, databaseUrl, port, workersInProcess } from "../lib/config";
 import { disconnectDb } from "../lib/db";
-import { flushKeyRequests } from "../lib/domain/key-requests";
+import { flushKeyRequests } from "../lib/domain/keys";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { serveApiFastPath } from "./api-fast-path";

@@ -18,7 +18,7 @@ import { pgConfig } from "../lib/db/adapters";
 /**
  * The session-level advisory lock held on PostgreSQL while migrating: one per database, not per
  * schema, since the search migration creates pg_trgm in the shared public schema. Any number no other
- * lock of ours uses (Prisma's own is 72707369; lib/domain/user-scope.ts hashes a name).
+ * lock of ours uses (Prisma's own is 72707369; lib/domain/users/scope.ts hashes a name).
  */
 const MIGRATION_LOCK_ID = 4_200_001;
 

@@ -2,9 +2,9 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { awaitingMyApprovalCount } from "@/lib/domain/approval-queue";
 import { BADGE_CAP, pendingRequestCount } from "@/lib/domain/channels";
-import { unreadCount } from "@/lib/domain/inbox";
+import { unreadCount } from "@/lib/domain/notifications";
+import { awaitingMyApprovalCount } from "@/lib/domain/payments";
 import { can, type Permission } from "@/lib/domain/permissions";
 import type { Counted } from "@/lib/format";
 

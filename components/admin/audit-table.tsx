@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useLookupName } from "@/components/channels/lookup-named";
 import { Badge } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
-import type { AuditEntryView } from "@/lib/domain/audit-log";
+import type { AuditEntryView } from "@/lib/domain/audit";
 import { useFormat } from "@/lib/i18n/use-format";
 
 /** The actor types the catalog names (audit.actorType); any other shows as stored. */

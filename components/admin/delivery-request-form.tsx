@@ -23,7 +23,7 @@ import {
   sendInputSchema,
 } from "@/lib/contract/forms/delivery-requests";
 import { fieldErrors } from "@/lib/contract/issues";
-import type { OptionColumn } from "@/lib/domain/delivery-checks";
+import type { OptionColumn } from "@/lib/domain/deliveries";
 import { useValidationText } from "@/lib/i18n/use-validation-text";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";

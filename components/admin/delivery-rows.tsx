@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 import { MoneyInput } from "@/components/ui/money-input";
-import type { OptionColumn } from "@/lib/domain/delivery-checks";
+import type { OptionColumn } from "@/lib/domain/deliveries";
 
 export interface DeliveryRow {
   key: number;

@@ -24,7 +24,7 @@ interface Outcome {
   approvalsRequired: number;
 }
 
-/** What approving does, formatted for the reader (lib/domain/approval-consequences.ts). */
+/** What approving does, formatted for the reader (lib/domain/payments/consequences.ts). */
 export interface ApprovalPreview {
   final: boolean;
   approvals: number;

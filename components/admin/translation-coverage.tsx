@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { Named } from "@/components/channels/lookup-named";
 import { Badge } from "@/components/ui/page";
 import { CaptionedTable } from "@/components/ui/table";
-import type { CoverageState, FieldCoverage } from "@/lib/domain/translation-coverage";
+import type { CoverageState, FieldCoverage } from "@/lib/domain/translations";
 
 const TONES: Record<CoverageState, Parameters<typeof Badge>[0]["tone"]> = {
   original: "green",

@@ -9,7 +9,7 @@ import { Badge, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager, type PagerPaging } from "@/components/ui/pager";
 import { ProviderText } from "@/components/ui/provider-text";
 import { MAIL_KIND_NAMES, type MailKind } from "@/lib/contract/mail-kinds";
-import type { InboxItem } from "@/lib/domain/inbox";
+import type { InboxItem } from "@/lib/domain/notifications";
 import { isolated } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 

@@ -1,7 +1,7 @@
 "use client";
 /**
  * On every portal page of whoever can roll keys, while an active key nobody has rolled expires
- * within a week: which keys, and what to do (lib/domain/api-key-rotation.ts's expiringApiKeys).
+ * within a week: which keys, and what to do (lib/domain/keys/rotation.ts's expiringApiKeys).
  * Dismissible: closed, it stays closed for those keys in this browser (lib/portal/key-warnings.ts);
  * a key that starts expiring later warns again.
  */

@@ -1,7 +1,7 @@
 /** A key's state at a glance: active, expiring soon (with when), expired, revoked. */
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
-import type { KeyState } from "@/lib/domain/api-key-rotation";
+import type { KeyState } from "@/lib/domain/keys";
 import { useFormat } from "@/lib/i18n/use-format";
 
 export function KeyStateBadge({ state, expiresAt }: { state: KeyState; expiresAt: Date | null }) {

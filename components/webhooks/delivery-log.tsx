@@ -6,8 +6,8 @@ import { Pager, stringParams } from "@/components/ui/pager";
 import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { type PageQuery, pageQuery } from "@/lib/domain/paging";
-import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhook-events";
-import type { EventSubject } from "@/lib/domain/webhook-subjects";
+import type { EventSubject } from "@/lib/domain/webhooks";
+import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhooks";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 import { FailureReason } from "./failure-reason";
@@ -36,7 +36,7 @@ export function DeliveryLog({
   basePath: string;
   /** The console's log: each row names its provider, and links go to the console's pages. */
   showProvider: boolean;
-  /** What each event concerns (lib/domain/webhook-subjects.ts), by event id. */
+  /** What each event concerns (lib/domain/webhooks/subjects.ts), by event id. */
   subjects: Map<string, EventSubject>;
   /** Absent for a role that may not replay: no replay buttons. */
   replay?: Action;

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { PLATFORM_ROLES } from "../../lib/contract/roles";
-import { issuePlatformToken } from "../../lib/domain/platform-tokens";
+import { issuePlatformToken } from "../../lib/domain/keys";
 import { saveHumanTranslation } from "../../lib/domain/translations";
 import { createUser } from "../../lib/domain/users";
 

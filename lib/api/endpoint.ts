@@ -7,11 +7,15 @@
 import type { z } from "zod";
 import { RETRY_AFTER_SECONDS, ServerBusy } from "../admission";
 import { isOverloaded } from "../db";
-import { type ApiPrincipal, apiKeyActor, authenticateApiKey } from "../domain/api-keys";
 import { DomainError } from "../domain/errors";
-import { recordKeyRequest } from "../domain/key-requests";
+import {
+  type ApiPrincipal,
+  apiKeyActor,
+  authenticateApiKey,
+  authenticatePlatformToken,
+  recordKeyRequest,
+} from "../domain/keys";
 import { type Actor, authorize, can, type Permission } from "../domain/permissions";
-import { authenticatePlatformToken } from "../domain/platform-tokens";
 import { log } from "../log";
 import { requestIdFrom, withRequestId } from "../request-context";
 import { type ApiResult, failure, success } from "./envelope";
@@ -145,7 +149,7 @@ function errorGuidOf(result: ApiResult): string | null {
   return result.json.slice(GUID_AT, result.json.indexOf('"', GUID_AT));
 }
 
-/** Every answer to a known key, this one place, goes to its request log (lib/domain/key-requests.ts). */
+/** Every answer to a known key, this one place, goes to its request log (lib/domain/keys/requests.ts). */
 function logged(apiKeyId: string, request: ApiRequest, result: ApiResult): ApiResult {
   recordKeyRequest(apiKeyId, request, result.status, errorGuidOf(result));
   return result;

@@ -4,7 +4,7 @@
  *   an origin, so `127.0.0.1:*` let a page on any other local port post a sign-in (login CSRF).
  *   A state-changing request that names an Origin must name the host it was sent to.
  * - per-account throttling of email sign-in (lib/auth/throttle.ts).
- * - no session for a deactivated account (lib/domain/user-admin.ts), whatever the way of signing in:
+ * - no session for a deactivated account (lib/domain/users/admin.ts), whatever the way of signing in:
  *   checked when the session is created, so after the password (no hint to someone without it).
  */
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
@@ -46,7 +46,7 @@ async function refuseDeactivated(session: { userId: string }, context: GenericEn
 /**
  * better-auth's own account endpoints that change a user outside the product's operations: a name,
  * an email, a password or the account itself would change with no audit entry and no permission
- * check. The portals offer none of them; users are changed through lib/domain/user-admin.ts.
+ * check. The portals offer none of them; users are changed through lib/domain/users/admin.ts.
  */
 const NOT_OFFERED = ["/update-user", "/change-email", "/change-password", "/set-password", "/delete-user"];
 

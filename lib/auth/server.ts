@@ -1,7 +1,7 @@
 /**
  * Sign-in for the two portals (better-auth, email and password). Sessions live in the database and
  * travel in an httpOnly, SameSite=Lax cookie; passwords are hashed by the library (scrypt). Accounts
- * are created by operators and administrators (lib/domain/users.ts), never by public sign-up.
+ * are created by operators and administrators (lib/domain/users/accounts.ts), never by public sign-up.
  */
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";

@@ -84,7 +84,7 @@ export const requireProviderUser = cache(async (): Promise<ProviderUser> => {
 
 /**
  * The user acting on their organisation itself, whatever the portal's mode: its users belong to the
- * live organisation, never to its sandbox (lib/domain/user-admin.ts).
+ * live organisation, never to its sandbox (lib/domain/users/admin.ts).
  */
 export const organisationActor = (user: ProviderUser): Actor => ({
   ...user.actor,

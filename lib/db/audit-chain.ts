@@ -1,7 +1,7 @@
 /**
  * How audit entries are chained: each row's hash covers its own fields and the previous row's hash,
  * so changing any field of any row, or deleting one, breaks every hash after it. Both writers (the
- * Prisma transactions of lib/domain/audit.ts and the drivers' batched creates) and the verifier
+ * Prisma transactions of lib/domain/audit/record.ts and the drivers' batched creates) and the verifier
  * (scripts/audit-verify.ts) use these functions, so there is one definition of a row's hash.
  */
 import { createHash } from "node:crypto";

@@ -30,7 +30,7 @@ import { sqliteTime } from "./sqlite-time";
 const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText", "sortName"] as const;
 export type RequestedColumns = Record<(typeof REQUESTED_COLUMNS)[number], string>;
 
-/** An audit entry as lib/domain/audit.ts's auditRow builds it, before it is chained. */
+/** An audit entry as lib/domain/audit/record.ts's auditRow builds it, before it is chained. */
 export type UnchainedAuditRow = Omit<AuditFields, "seq">;
 
 export interface NewChannelRow {
@@ -112,7 +112,7 @@ function sqliteWriter(url: string): ChannelWriter {
     `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, ?, 'CREATE', ?, 'PENDING', ?)`,
   );
   // The audit chain (lib/db/audit-chain.ts): the head is locked, read, extended and written back here,
-  // as lib/domain/audit.ts does in Prisma's transactions.
+  // as lib/domain/audit/record.ts does in Prisma's transactions.
   const ensureHead = connection.prepare(ENSURE_HEAD_SQL);
   const lockHead = connection.prepare(LOCK_HEAD_SQL);
   const readHead = connection.prepare(READ_HEAD_SQL);

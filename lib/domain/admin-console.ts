@@ -11,7 +11,7 @@ import { pendingRequestCount } from "./channels/review";
 import { channelStanding } from "./channels/standing";
 import { countUpTo, type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
-import { LIVE_PROVIDER, LIVE_ROW } from "./sandbox-scope";
+import { LIVE_PROVIDER, LIVE_ROW } from "./sandbox/scope";
 
 /** The live providers by name, for the lists' provider filter: nothing counted. */
 export function providerChoices(actor: Actor) {

@@ -14,7 +14,7 @@
  *  - only a PENDING request can be decided: a superseded, already decided or withdrawn (by its
  *    provider, lib/domain/channels/withdraw.ts) one is a conflict;
  *  - a reviewer who belongs to the channel's provider organisation cannot decide its requests;
- *  - a sandbox's requests are decided by the sandbox worker alone (lib/domain/sandbox.ts), and it
+ *  - a sandbox's requests are decided by the sandbox worker alone (lib/domain/sandbox/test-mode.ts), and it
  *    decides nothing else; test-mode approvals queue no translation jobs.
  */
 import { translationLanguages } from "../config";
@@ -23,17 +23,17 @@ import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelop
 import { say, type ValidationKey } from "../contract/validation-messages";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { approvedColumns, requestedColumns } from "./channels/columns";
 import { channelName, parseContent } from "./channels/content";
 import { conflict, forbidden, invalid, notFound } from "./errors";
-import { decisionLetter } from "./letters";
-import { providerRecipients, queueMail } from "./notifications";
-import { queueEvent } from "./outbox";
-import { notifyOutboxWritten } from "./outbox-signal";
+import { decisionLetter } from "./notifications/letters";
+import { providerRecipients, queueMail } from "./notifications/mail";
 import { type Actor, authorize } from "./permissions";
-import { SANDBOX_DECIDER } from "./sandbox-scope";
-import { queueTranslationJobs } from "./translations";
+import { SANDBOX_DECIDER } from "./sandbox/scope";
+import { queueTranslationJobs } from "./translations/channel-translations";
+import { queueEvent } from "./webhooks/outbox";
+import { notifyOutboxWritten } from "./webhooks/outbox-signal";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
 

@@ -23,7 +23,7 @@ import {
   shortestRange,
 } from "./paging";
 import { type Actor, authorize } from "./permissions";
-import { LIVE_ROW } from "./sandbox-scope";
+import { LIVE_ROW } from "./sandbox/scope";
 
 type Availability = ChannelBody["availability"];
 

@@ -9,8 +9,8 @@ import { channelName } from "./channels/content";
 import { notFound } from "./errors";
 import { type PageQuery, readKeysetPage } from "./paging";
 import { type Actor, authorize } from "./permissions";
-import { requireLiveProgram } from "./programs";
-import { LIVE_PROGRAM } from "./sandbox-scope";
+import { requireLiveProgram } from "./programs/programs";
+import { LIVE_PROGRAM } from "./sandbox/scope";
 
 const PAGE_SIZE = 50;
 

@@ -6,14 +6,14 @@
  */
 import { db } from "../db";
 import type { Counted } from "../format";
-import { expiringUnrolled } from "./api-key-rotation";
-import { awaitingMyApprovalCount } from "./approval-queue";
-import { PENDING } from "./approval-rules";
 import { BADGE_CAP, pendingRequestCount } from "./channels";
 import { PORTAL_CHANNEL_STATES } from "./channels/standing";
-import { unreadCount } from "./inbox";
+import { expiringUnrolled } from "./keys/rotation";
+import { unreadCount } from "./notifications/inbox";
+import { awaitingMyApprovalCount } from "./payments/queue";
+import { PENDING } from "./payments/rules";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";
-import { LIVE_PROGRAM } from "./sandbox-scope";
+import { LIVE_PROGRAM } from "./sandbox/scope";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
 export interface Waiting {

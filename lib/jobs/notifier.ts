@@ -1,9 +1,9 @@
 /**
- * Every minute: the notifications found by looking (lib/domain/notification-sweeps.ts), a key about
+ * Every minute: the notifications found by looking (lib/domain/notifications/sweeps.ts), a key about
  * to expire, a disabled webhook endpoint, the reviewers' digest. They write mail as the changes do:
  * the mail worker sends it, or it is kept for the mailbox.
  */
-import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "../domain/notification-sweeps";
+import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "../domain/notifications";
 import { pollEvery } from "./poller";
 
 export const runNotifier = async (now = new Date()) => ({

@@ -1,10 +1,10 @@
 /**
  * Expires delivery requests and refunds that waited too long for their approvals
- * (PAYMENT_APPROVAL_EXPIRY_HOURS, the rule in lib/domain/payment-expiry.ts). Every round reads what
+ * (PAYMENT_APPROVAL_EXPIRY_HOURS, the rule in lib/domain/payments/expiry.ts). Every round reads what
  * is due from the database, so a restart loses nothing, and several workers may run: a payment
  * expired (or decided) by another is skipped.
  */
-import { expireDuePayments } from "../domain/payment-expiry";
+import { expireDuePayments } from "../domain/payments";
 import { log } from "../log";
 import { pollEvery } from "./poller";
 

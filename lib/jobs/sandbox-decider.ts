@@ -1,6 +1,6 @@
 /**
  * Decides test-mode channel requests once SANDBOX_DECISION_DELAY_SECONDS have passed (the rule in
- * lib/domain/sandbox.ts). Every round reads the due requests from the database, so a restart or a
+ * lib/domain/sandbox/test-mode.ts). Every round reads the due requests from the database, so a restart or a
  * crash loses nothing, and several workers may run: a request decided by one is a conflict the
  * others skip.
  */

@@ -5,8 +5,7 @@
  * the job is FAILED and an administrator translates by hand.
  */
 import { db } from "../db";
-import { type Remembered, recall, rememberMachine } from "../domain/translation-memory";
-import { completeJob } from "../domain/translations";
+import { completeJob, type Remembered, recall, rememberMachine } from "../domain/translations";
 import { log } from "../log";
 import { retryDelayMs } from "./backoff";
 import { claimDue } from "./leases";

@@ -16,7 +16,7 @@
  * attempt is logged (WebhookAttempt) for the delivery log.
  */
 import { webhookSettings } from "../config";
-import { onOutboxWritten } from "../domain/outbox-signal";
+import { onOutboxWritten } from "../domain/webhooks";
 import { log } from "../log";
 import {
   claimDueEvents,

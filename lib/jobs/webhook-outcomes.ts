@@ -5,8 +5,8 @@
  */
 import { admitHeavyWork, ServerBusy } from "../admission";
 import { db } from "../db";
-import { eventBody } from "../domain/delivery-request-events";
-import { previousSecret, subscriptionAuth } from "../domain/subscriptions";
+import { eventBody } from "../domain/deliveries";
+import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { log } from "../log";
 import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";

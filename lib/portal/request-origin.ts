@@ -1,7 +1,7 @@
 /**
  * The origin the portal was reached at, for links the server hands out (an invitation's). The
  * production server answers only hosts the portal serves (lib/auth/portal-host.ts), so the Host
- * header is one of ours; BETTER_AUTH_URL, when set, wins over it (lib/domain/invitation-delivery.ts).
+ * header is one of ours; BETTER_AUTH_URL, when set, wins over it (lib/domain/users/invitation-delivery.ts).
  */
 import "server-only";
 import { headers } from "next/headers";

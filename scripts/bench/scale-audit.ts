@@ -25,7 +25,7 @@ const AUDIT_COLUMNS: readonly Column[] = [
   ["hash", "text"],
 ];
 
-/** Appends `rows` (built with lib/domain/audit.ts's auditRow) to the chain; call inside raw.transaction. */
+/** Appends `rows` (built with lib/domain/audit/record.ts's auditRow) to the chain; call inside raw.transaction. */
 export async function appendAudit(raw: Raw, rows: UnchainedAuditRow[]): Promise<void> {
   if (rows.length === 0) return;
   await raw.run(ENSURE_HEAD_SQL);

@@ -2,7 +2,7 @@
  * Deliveries at scale, in delivery requests of one program to one channel. The program, its channel
  * and the first request go through the product itself (createProgram, addChannelToProgram,
  * sendDeliveryRequest: budget accounts, reservation, event, audit). The rest are written in bulk as
- * writeRequest (lib/domain/delivery-requests.ts) writes them, with the product's row builders
+ * writeRequest (lib/domain/deliveries/requests.ts) writes them, with the product's row builders
  * (batchFingerprint, optionPairs, toMinor): the request, its deliveries, the program budget's RESERVED
  * movement and reserved total, and the chained delivery_request.created audit entry. Not written: the
  * DELIVERY_REQUEST_SENT outbox events (a queue for the webhook worker; at 10 million deliveries
@@ -13,8 +13,12 @@ import { db } from "../../lib/db";
 import type { UnchainedAuditRow } from "../../lib/db/channel-writes";
 import { auditRow } from "../../lib/domain/audit";
 import { parseContent } from "../../lib/domain/channels/content";
-import { batchFingerprint, type NewDelivery, optionPairs } from "../../lib/domain/delivery-checks";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import {
+  batchFingerprint,
+  type NewDelivery,
+  optionPairs,
+  sendDeliveryRequest,
+} from "../../lib/domain/deliveries";
 import { toMinor } from "../../lib/domain/money";
 import type { Actor } from "../../lib/domain/permissions";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";

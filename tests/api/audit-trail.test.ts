@@ -6,9 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { recordAudit } from "@/lib/domain/audit";
-import { AUDIT_PAGE_SIZE } from "@/lib/domain/audit-log";
-import { issuePlatformToken } from "@/lib/domain/platform-tokens";
+import { AUDIT_PAGE_SIZE, recordAudit } from "@/lib/domain/audit";
+import { issuePlatformToken } from "@/lib/domain/keys";
 import { createUser } from "@/lib/domain/users";
 import { type PortalSession, signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";

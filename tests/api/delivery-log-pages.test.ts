@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
 import { db } from "../../lib/db";
-import { eventBody } from "../../lib/domain/delivery-request-events";
-import { PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "../../lib/domain/outbox";
+import { eventBody } from "../../lib/domain/deliveries";
+import { PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "../../lib/domain/webhooks";
 import { migrationFill } from "../support/migration-fill";
 import { delivery, sendThrough, servingChannel } from "../support/money-setup";
 import { dataOf, platform, platformUser } from "../support/platform-api";

@@ -5,9 +5,8 @@
  */
 
 import { describe, expect, inject, it, vi } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
-import { subscribe } from "@/lib/domain/subscriptions";
-import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import { createProvider } from "@/lib/domain/keys";
+import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";

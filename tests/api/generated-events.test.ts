@@ -1,6 +1,6 @@
 /**
  * Events a provider asks us to generate (sandbox delivery requests and refunds over the API, the
- * portal's "send example") are capped per minute (GENERATED_EVENTS_PER_MINUTE, lib/domain/outbox.ts):
+ * portal's "send example") are capped per minute (GENERATED_EVENTS_PER_MINUTE, lib/domain/webhooks/outbox.ts):
  * each is a callback the dispatcher must send, so a loop of calls must not fill the outbox. Over the
  * cap the API answers 429 in the envelope and the action a message; a minute later it works again.
  */
@@ -45,9 +45,9 @@ async function queued(count: number, agoMs: number) {
 
 beforeAll(async () => {
   process.env.DATABASE_URL = own.databaseUrl();
-  const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
+  const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
   const { sandboxOf } = await import("../../lib/domain/sandbox");
-  cap = (await import("../../lib/domain/outbox")).GENERATED_EVENTS_PER_MINUTE;
+  cap = (await import("../../lib/domain/webhooks")).GENERATED_EVENTS_PER_MINUTE;
   const provider = await createProvider(ADMIN, "Generated Events");
   sandboxId = await sandboxOf(provider.id);
   testKey = (await issueApiKey(ADMIN, sandboxId)).key;
@@ -74,13 +74,13 @@ describe("generated events per minute", () => {
       expect(retryAfter).toBeGreaterThanOrEqual(50);
       expect(retryAfter).toBeLessThanOrEqual(60);
     }
-    const { subscribe } = await import("../../lib/domain/subscriptions");
+    const { subscribe } = await import("../../lib/domain/webhooks");
     await subscribe(providerActor(sandboxId), {
       eventType: "DELIVERY_REFUND_REQUESTED",
       callbackUrl: "https://hooks.example.org/x",
       auth: null,
     });
-    const { sendExampleEvent } = await import("../../lib/domain/webhook-events");
+    const { sendExampleEvent } = await import("../../lib/domain/webhooks");
     await expect(
       sendExampleEvent(providerActor(sandboxId), "DELIVERY_REFUND_REQUESTED"),
     ).rejects.toMatchObject({

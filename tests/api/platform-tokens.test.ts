@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { revokePlatformToken } from "@/lib/domain/platform-tokens";
+import { revokePlatformToken } from "@/lib/domain/keys";
 import { expectFailure } from "../support/envelope";
 import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform-api";
 import { openTestDb } from "../support/test-db";

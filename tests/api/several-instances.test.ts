@@ -79,7 +79,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       );
 
     async function newKey() {
-      const { createProvider, issueApiKey } = await import("../../lib/domain/api-keys");
+      const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
       const provider = await createProvider(ADMIN, `Instances ${randomUUID().slice(0, 8)}`);
       return { providerId: provider.id, ...(await issueApiKey(ADMIN, provider.id)) };
     }
@@ -91,7 +91,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       const { providerId, key, record } = await newKey();
       // Twice each: the second answer comes from each server's key cache.
       for (const server of [...servers, ...servers]) expect((await lookups(server, key)).status).toBe(200);
-      const { revokeApiKey } = await import("../../lib/domain/api-keys");
+      const { revokeApiKey } = await import("../../lib/domain/keys");
       expect(await revokeApiKey(providerActor(providerId), record.id)).toBe(true);
       const revokedAt = Date.now();
       const refusedAt: number[] = [];
@@ -115,7 +115,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       expect(cut).toHaveLength(2);
       await new Promise((resolve) => setTimeout(resolve, 200));
       // Revoked while neither server listens: the signal is lost, the next answer must not be.
-      const { revokeApiKey } = await import("../../lib/domain/api-keys");
+      const { revokeApiKey } = await import("../../lib/domain/keys");
       expect(await revokeApiKey(providerActor(providerId), record.id)).toBe(true);
       for (const server of servers) expect((await lookups(server, key)).status).toBe(401);
     });
@@ -132,7 +132,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       expect(subscribed.status).toBe(200);
       // Both workers are idle until their next poll, two minutes away.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const { sendExampleEvent } = await import("../../lib/domain/webhook-events");
+      const { sendExampleEvent } = await import("../../lib/domain/webhooks");
       const event = await sendExampleEvent(providerActor(providerId), EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       while (ours().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,9 +154,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
         body: JSON.stringify({ eventType: EVENT, callbackUrl: `${url}/replays`, auth: null }),
       });
       expect(subscribed.status).toBe(200);
-      const { sendExampleEvent, replayEvent, replayFailedEvents } = await import(
-        "../../lib/domain/webhook-events"
-      );
+      const { sendExampleEvent, replayEvent, replayFailedEvents } = await import("../../lib/domain/webhooks");
       const event = await sendExampleEvent(providerActor(providerId), EVENT);
       const ours = () => received.filter((callback) => callback.webhookId === event.id);
       const delivered = () => database.db().outboxEvent.findUnique({ where: { id: event.id } });
@@ -173,7 +171,7 @@ describe.runIf(inject("databaseKind") === "postgres")(
       while (ours().length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
       await expect.poll(async () => (await delivered())?.state).toBe("DELIVERED");
 
-      const { reenableSubscription } = await import("../../lib/domain/subscriptions");
+      const { reenableSubscription } = await import("../../lib/domain/webhooks");
       await database.db().outboxEvent.update({ where: { id: event.id }, data: { state: "FAILED" } });
       await database.db().subscription.updateMany({
         where: { providerId },

@@ -2,7 +2,7 @@
  * Unsubscribe over HTTP, checked against the database, and tenant isolation of subscriptions.
  */
 import { describe, expect, it } from "vitest";
-import * as subscriptions from "@/lib/domain/subscriptions";
+import * as subscriptions from "@/lib/domain/webhooks";
 import { expectFailure } from "../support/envelope";
 import {
   CALLBACK,

@@ -3,7 +3,7 @@
  * refusal a 400 naming the field that stores nothing; the auth fields' length limits.
  */
 import { describe, expect, it } from "vitest";
-import * as subscriptions from "@/lib/domain/subscriptions";
+import * as subscriptions from "@/lib/domain/webhooks";
 import { expectFailure } from "../support/envelope";
 import { CALLBACK, EVENT, newProvider, rowsOf, subscribe } from "../support/subscriptions";
 import { openTestDb } from "../support/test-db";

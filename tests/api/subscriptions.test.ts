@@ -5,7 +5,7 @@
  * subscriptions-unsubscribe.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import * as subscriptions from "@/lib/domain/subscriptions";
+import * as subscriptions from "@/lib/domain/webhooks";
 import {
   CALLBACK,
   EVENT,

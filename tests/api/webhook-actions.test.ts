@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { subscriptionAuth } from "@/lib/domain/subscriptions";
+import { subscriptionAuth } from "@/lib/domain/webhooks";
 import { signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
 import { CALLBACK, EVENT, newProvider, type Provider, subscribe } from "../support/subscriptions";

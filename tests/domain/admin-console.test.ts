@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { createProvider, issueApiKey, regenerateApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import {
   allChannels,
@@ -16,6 +15,7 @@ import {
   requestChannelUpdate,
 } from "@/lib/domain/channels";
 import { requestedColumns } from "@/lib/domain/channels/columns";
+import { createProvider, issueApiKey, regenerateApiKey } from "@/lib/domain/keys";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { migrationFill } from "../support/migration-fill";

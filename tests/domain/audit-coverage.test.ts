@@ -8,14 +8,27 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { auditHash } from "@/lib/db/audit-chain";
-import { createApiKey, rollApiKey } from "@/lib/domain/api-key-rotation";
-import { createProvider, issueApiKey, regenerateApiKey, revokeApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
+import {
+  createApiKey,
+  createProvider,
+  issueApiKey,
+  regenerateApiKey,
+  revokeApiKey,
+  rollApiKey,
+} from "@/lib/domain/keys";
 import type { Actor } from "@/lib/domain/permissions";
-import { reenableSubscription, rotateHmacSecret, subscribe, unsubscribe } from "@/lib/domain/subscriptions";
 import { saveHumanTranslation } from "@/lib/domain/translations";
-import { replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
+import {
+  reenableSubscription,
+  replayEvent,
+  replayFailedEvents,
+  rotateHmacSecret,
+  sendExampleEvent,
+  subscribe,
+  unsubscribe,
+} from "@/lib/domain/webhooks";
 import { withRequestId } from "@/lib/request-context";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";

@@ -4,11 +4,11 @@
  */
 
 import { describe, expect, inject, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
-import { budgetOverview } from "@/lib/domain/budgets";
-import { syncDeliveries } from "@/lib/domain/delivery-sync";
+import { syncDeliveries } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { createProvider } from "@/lib/domain/keys";
+import { requestRefund } from "@/lib/domain/payments";
+import { budgetOverview } from "@/lib/domain/programs";
 import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";
@@ -126,7 +126,7 @@ describe("the providers' sync operations over HTTP", () => {
     }).then(async (response) => ({ status: response.status, json: await response.json() }));
 
   it("record the request's status and the deliveries' outcomes; a revert returns the amount, once", async () => {
-    const { issueApiKey } = await import("@/lib/domain/api-keys");
+    const { issueApiKey } = await import("@/lib/domain/keys");
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const { key } = await issueApiKey(ADMIN, setup.providerId);
     const sent = await sendThrough(setup, "Sync", [delivery(30), delivery(20)]);

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import type { PageQuery } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
-import { eventBody } from "../../lib/domain/delivery-request-events";
+import { eventBody } from "../../lib/domain/deliveries";
 import { MANAGER } from "../support/actors";
 import { walkForward } from "../support/keyset";
 import {

@@ -4,8 +4,7 @@
  * times over the budget's whole life, each point what the latest movement by then left.
  */
 import { expect, it } from "vitest";
-import { BURN_DOWN_POINTS } from "@/lib/domain/burn-down";
-import { programDetail } from "@/lib/domain/programs";
+import { BURN_DOWN_POINTS, programDetail } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";
 import { programWith } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";

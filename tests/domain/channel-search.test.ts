@@ -9,7 +9,6 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { createProvider } from "@/lib/domain/api-keys";
 import {
   availabilityTags,
   type ChannelContent,
@@ -19,6 +18,7 @@ import {
   searchText,
 } from "@/lib/domain/channels";
 import { searchFilter } from "@/lib/domain/channels/search";
+import { createProvider } from "@/lib/domain/keys";
 import { COUNT_CAP, ID_LIST_LIMIT } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";

@@ -8,10 +8,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { createProvider } from "@/lib/domain/api-keys";
 import { allChannels, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { EVERY_COUNTRY, requestedColumns } from "@/lib/domain/channels/columns";
 import type { ChannelFilter } from "@/lib/domain/channels/lists";
+import { createProvider } from "@/lib/domain/keys";
 import { ID_LIST_LIMIT } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";

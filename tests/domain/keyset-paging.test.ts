@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import {
   availabilityTags,
   type ChannelContent,
@@ -14,7 +13,7 @@ import {
   searchText,
 } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
-import { keyRequestLog } from "@/lib/domain/key-requests";
+import { createProvider, issueApiKey, keyRequestLog } from "@/lib/domain/keys";
 import { COUNT_CAP, type PageQuery } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";

@@ -10,7 +10,6 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
-import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import {
   allChannels,
@@ -21,6 +20,7 @@ import {
   requestChannelStatus as requestStatusChange,
 } from "@/lib/domain/channels";
 import type { DomainError } from "@/lib/domain/errors";
+import { createProvider, issueApiKey } from "@/lib/domain/keys";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import {

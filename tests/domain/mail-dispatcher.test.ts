@@ -9,11 +9,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
-import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
-import { inviteUser } from "@/lib/domain/invitations";
+import { createProvider } from "@/lib/domain/keys";
 import { queueMail, saveNotificationSettings } from "@/lib/domain/notifications";
+import { inviteUser } from "@/lib/domain/users";
 import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";

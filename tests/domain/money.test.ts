@@ -7,11 +7,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { budgetOverview } from "@/lib/domain/budgets";
-import { type DeliveryList, FINGERPRINT_VERSION, legacyFingerprint } from "@/lib/domain/delivery-checks";
-import { previewDeliveryRequest, sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { programSpending } from "@/lib/domain/programs";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import {
+  type DeliveryList,
+  FINGERPRINT_VERSION,
+  legacyFingerprint,
+  previewDeliveryRequest,
+  sendDeliveryRequest,
+} from "@/lib/domain/deliveries";
+import { requestRefund } from "@/lib/domain/payments";
+import { budgetOverview, programSpending } from "@/lib/domain/programs";
 import { MANAGER } from "../support/actors";
 import { migrationFill } from "../support/migration-fill";
 import {

@@ -1,16 +1,15 @@
 /**
- * Issue 13: the notifications found by looking (lib/domain/notification-sweeps.ts). Each tells once,
+ * Issue 13: the notifications found by looking (lib/domain/notifications/sweeps.ts). Each tells once,
  * however many workers look at the same time: a key about to expire, a webhook endpoint disabled
  * (again after each re-enable), and the reviewers' digest of the requests that arrived in its window.
  * Its own database: a sweep reads every key, endpoint and request there is.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { rollApiKey } from "@/lib/domain/api-key-rotation";
-import { createProvider, issueApiKey } from "@/lib/domain/api-keys";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
-import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notification-sweeps";
-import { reenableSubscription } from "@/lib/domain/subscriptions";
+import { createProvider, issueApiKey, rollApiKey } from "@/lib/domain/keys";
+import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notifications";
+import { reenableSubscription } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 import { newUser } from "../support/users";

@@ -5,20 +5,21 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { openInbox, unreadCount } from "@/lib/domain/inbox";
-import { decisionLetter } from "@/lib/domain/letters";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
+import { createProvider } from "@/lib/domain/keys";
 import {
+  decisionLetter,
   notificationSettings,
+  openInbox,
   providerRecipients,
   queueMail,
   queueSealedMail,
   saveNotificationSettings,
+  unreadCount,
 } from "@/lib/domain/notifications";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { requestRefund } from "@/lib/domain/payments";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";

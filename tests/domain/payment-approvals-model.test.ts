@@ -8,10 +8,9 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { setApprovalPolicy } from "@/lib/domain/approval-policy";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
-import { approveDeliveryRequest, rejectDeliveryRequest } from "@/lib/domain/payment-approvals";
+import { approveDeliveryRequest, rejectDeliveryRequest, setApprovalPolicy } from "@/lib/domain/payments";
 import { MANAGER, userActor } from "../support/actors";
 import { approvedChannel, delivery, programWith } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";

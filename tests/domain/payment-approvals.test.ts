@@ -6,18 +6,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { approvalsRequiredFor, setApprovalPolicy } from "@/lib/domain/approval-policy";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { syncDeliveries, syncDeliveryRequest } from "@/lib/domain/delivery-sync";
+import { sendDeliveryRequest, syncDeliveries, syncDeliveryRequest } from "@/lib/domain/deliveries";
 import {
+  approvalsRequiredFor,
   approveDeliveryRequest,
   approvePayment,
+  expireDuePayments,
   rejectDeliveryRequest,
-} from "@/lib/domain/payment-approvals";
-import { expireDuePayments } from "@/lib/domain/payment-expiry";
+  setApprovalPolicy,
+} from "@/lib/domain/payments";
 import { programSpending } from "@/lib/domain/programs";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
-import { eventBody } from "../../lib/domain/delivery-request-events";
+import { eventBody } from "../../lib/domain/deliveries";
 import { MANAGER, providerKey } from "../support/actors";
 import {
   ADMIN,

@@ -5,12 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
-import { openInbox } from "@/lib/domain/inbox";
-import { saveNotificationSettings } from "@/lib/domain/notifications";
-import { approveDeliveryRequest, rejectDeliveryRequest } from "@/lib/domain/payment-approvals";
-import { expireDuePayments } from "@/lib/domain/payment-expiry";
-import { rejectRefund, requestRefund } from "@/lib/domain/refund-approvals";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
+import { openInbox, saveNotificationSettings } from "@/lib/domain/notifications";
+import {
+  approveDeliveryRequest,
+  expireDuePayments,
+  rejectDeliveryRequest,
+  rejectRefund,
+  requestRefund,
+} from "@/lib/domain/payments";
 import { age, programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";
 import { signedIn } from "../support/portal-session";

@@ -5,7 +5,6 @@
 
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import {
   availabilityTags,
   CHANNELS_PAGE_SIZE,
@@ -14,6 +13,7 @@ import {
   providerChannelDetail,
   searchText,
 } from "@/lib/domain/channels";
+import { createProvider } from "@/lib/domain/keys";
 import type { PageQuery } from "@/lib/domain/paging";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";

@@ -4,7 +4,7 @@
  * each request with how many deliveries it carries.
  */
 import { expect, it } from "vitest";
-import { syncDeliveries } from "@/lib/domain/delivery-sync";
+import { syncDeliveries } from "@/lib/domain/deliveries";
 import { programDeliveryRequests } from "@/lib/domain/platform-reads";
 import {
   addChannelToProgram,
@@ -84,7 +84,7 @@ it("a sandbox's program pays no live channel, even linked to one: no approvals, 
   ).toBe(0);
 });
 
-/** A program as lib/domain/sandbox-deliveries.ts makes one for the provider's sandbox. */
+/** A program as lib/domain/sandbox/deliveries.ts makes one for the provider's sandbox. */
 async function sandboxProgramOf(providerId: string) {
   const { db } = database();
   const sandbox = await db().provider.create({ data: { name: "Sandbox", sandboxOfId: providerId } });

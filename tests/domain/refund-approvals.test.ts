@@ -4,9 +4,7 @@
  * rejection clears it and the expiry too.
  */
 import { describe, expect, it } from "vitest";
-import { approvePayment, rejectPayment } from "@/lib/domain/payment-approvals";
-import { expireDuePayments } from "@/lib/domain/payment-expiry";
-import { requestRefund } from "@/lib/domain/refund-approvals";
+import { approvePayment, expireDuePayments, rejectPayment, requestRefund } from "@/lib/domain/payments";
 import { MANAGER } from "../support/actors";
 import {
   APPROVER_1,

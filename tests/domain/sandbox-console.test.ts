@@ -11,23 +11,23 @@ import {
   providerForAdmin,
   providersOverview,
 } from "../../lib/domain/admin-console";
-import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
 import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
 import { adminChannelDetail } from "../../lib/domain/channels/details";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
 import { eligibleChannels } from "../../lib/domain/eligibility";
+import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/keys";
+import { requestRefund } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
-import { requestRefund } from "../../lib/domain/refund-approvals";
 import {
   decideDueSandboxRequests,
   SANDBOX_REJECTION_REASON,
   sandboxDecision,
   sandboxOf,
+  sendSandboxDeliveryRequest,
 } from "../../lib/domain/sandbox";
-import { sendSandboxDeliveryRequest } from "../../lib/domain/sandbox-deliveries";
 import { createUser } from "../../lib/domain/users";
-import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhook-events";
+import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhooks";
 import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";

@@ -5,8 +5,8 @@
  * migration's fill-in of rows that existed before it.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createProvider } from "../../lib/domain/api-keys";
 import { requestChannelCreate, requestChannelUpdate } from "../../lib/domain/channels/requests";
+import { createProvider } from "../../lib/domain/keys";
 import { sandboxOf } from "../../lib/domain/sandbox";
 import { platformActor, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";

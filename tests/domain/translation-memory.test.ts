@@ -8,8 +8,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import { adminChannelDetail } from "@/lib/domain/channels/details";
+import { createProvider } from "@/lib/domain/keys";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";

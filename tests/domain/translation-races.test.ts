@@ -9,10 +9,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { adminChannelDetail } from "@/lib/domain/channels/details";
+import { createProvider } from "@/lib/domain/keys";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { TranslationFailed, type Translator } from "@/lib/jobs/translators";

@@ -7,15 +7,17 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "../../lib/contract/roles";
-import { createProvider } from "../../lib/domain/api-keys";
+import { createProvider } from "../../lib/domain/keys";
+import { sandboxOf } from "../../lib/domain/sandbox";
 import {
   acceptInvitation,
+  changeUserRoles,
+  deactivateUser,
   invitationForToken,
   inviteUser,
+  reactivateUser,
   revokeInvitation,
-} from "../../lib/domain/invitations";
-import { sandboxOf } from "../../lib/domain/sandbox";
-import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/user-admin";
+} from "../../lib/domain/users";
 import { ADMIN } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 import { auditActions, newUser, PASSWORD } from "../support/users";

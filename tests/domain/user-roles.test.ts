@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProvider } from "../../lib/domain/api-keys";
-import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/user-admin";
+import { createProvider } from "../../lib/domain/keys";
+import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/users";
 import { ADMIN } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";
 import { actorOf, auditActions, newUser } from "../support/users";

@@ -6,10 +6,15 @@
 
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
-import { subscribe } from "@/lib/domain/subscriptions";
-import { deliveryLog, replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
+import { createProvider } from "@/lib/domain/keys";
+import {
+  deliveryLog,
+  replayEvent,
+  replayFailedEvents,
+  sendExampleEvent,
+  subscribe,
+} from "@/lib/domain/webhooks";
 import { ADMIN, eventActor, providerActor } from "../support/actors";
 import { openTestDb } from "../support/test-db";
 

@@ -59,7 +59,7 @@ it(`delivers every one of ${N} events despite ${KILLS} SIGKILLs of the workers`,
 
   const db = database.db();
   const provider = await db.provider.create({ data: { name: "Fault test" } });
-  const { subscribe } = await import("../../lib/domain/subscriptions");
+  const { subscribe } = await import("../../lib/domain/webhooks");
   await subscribe(providerActor(provider.id), {
     eventType: "DELIVERY_CHANNEL_STATUS_UPDATED",
     callbackUrl: receiver.url,

@@ -12,16 +12,15 @@ import {
   WEBHOOK_PAYLOAD_SCHEMAS,
   type WebhookPayloads,
 } from "@/lib/contract/webhooks";
-import { createProvider } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { sendDeliveryRequest } from "@/lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
+import { createProvider } from "@/lib/domain/keys";
+import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
-import { requestRefund } from "@/lib/domain/refund-approvals";
-import { subscribe } from "@/lib/domain/subscriptions";
-import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
-import { eventBody } from "../../lib/domain/delivery-request-events";
+import { eventBody } from "../../lib/domain/deliveries";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { MANAGER, platformActor, providerActor } from "../support/actors";
 import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";

@@ -10,9 +10,8 @@ import { describe, expect, it } from "vitest";
 import { RECOVERY_MAX_EVENTS } from "@/lib/contract/forms/webhooks";
 import { WEBHOOK_EXAMPLES } from "@/lib/contract/webhook-catalog";
 import { db } from "@/lib/db";
-import { createProvider } from "@/lib/domain/api-keys";
-import { reenableSubscription, subscribe } from "@/lib/domain/subscriptions";
-import { deliveryLog, sendExampleEvent } from "@/lib/domain/webhook-events";
+import { createProvider } from "@/lib/domain/keys";
+import { deliveryLog, reenableSubscription, sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import {
   EVENT_TYPE,

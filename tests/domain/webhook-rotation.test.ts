@@ -10,9 +10,9 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { callbackHeadersSchema } from "@/lib/contract/webhooks";
 import { db } from "@/lib/db";
-import { createProvider } from "@/lib/domain/api-keys";
 import { DomainError } from "@/lib/domain/errors";
-import { rotateHmacSecret, subscribe } from "@/lib/domain/subscriptions";
+import { createProvider } from "@/lib/domain/keys";
+import { rotateHmacSecret, subscribe } from "@/lib/domain/webhooks";
 import { verifyXSignature } from "../../scripts/webhook-receiver/receiver";
 import { ADMIN, providerActor } from "../support/actors";
 import {

@@ -7,7 +7,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { replayEvent } from "@/lib/domain/webhook-events";
+import { replayEvent } from "@/lib/domain/webhooks";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { eventActor } from "../support/actors";
 import {

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
-import { setApprovalPolicy } from "../../lib/domain/approval-policy";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/deliveries";
+import { setApprovalPolicy } from "../../lib/domain/payments";
 import { MANAGER, userActor } from "./actors";
 import { delivery, servingChannel } from "./money-setup";
 

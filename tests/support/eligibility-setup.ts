@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { db } from "../../lib/db";
-import { createProvider } from "../../lib/domain/api-keys";
 import { approvedColumns, requestedColumns } from "../../lib/domain/channels/columns";
 import { ELIGIBLE_PAGE_SIZE, type EligibilityCriteria, eligibleChannels } from "../../lib/domain/eligibility";
+import { createProvider } from "../../lib/domain/keys";
 import { ADMIN } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import { programWith } from "./money-setup";

@@ -6,8 +6,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
-import { subscribe } from "../../lib/domain/subscriptions";
+import { createProvider, issueApiKey } from "../../lib/domain/keys";
+import { subscribe } from "../../lib/domain/webhooks";
 import { ADMIN, providerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import { idempotentSubjects } from "./idempotent-subjects";

@@ -5,13 +5,12 @@
  * of its own for each operation to act on.
  */
 import { randomUUID } from "node:crypto";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
-import { setApprovalPolicy } from "../../lib/domain/approval-policy";
 import { decideRequest } from "../../lib/domain/approvals";
 import { requestChannelCreate } from "../../lib/domain/channels";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/deliveries";
+import { createProvider, issueApiKey } from "../../lib/domain/keys";
+import { requestRefund, setApprovalPolicy } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
-import { requestRefund } from "../../lib/domain/refund-approvals";
 import { ADMIN, MANAGER, providerActor, reviewerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import type { OwnDatabase } from "./own-database";

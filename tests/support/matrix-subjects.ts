@@ -10,18 +10,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { issueApiKey } from "@/lib/domain/api-keys";
-import { POLICY_COLUMNS } from "@/lib/domain/approval-policy";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate } from "@/lib/domain/channels";
-import { inviteUser } from "@/lib/domain/invitations";
-import { issuePlatformToken } from "@/lib/domain/platform-tokens";
-import { subscribe } from "@/lib/domain/subscriptions";
-import { deactivateUser } from "@/lib/domain/user-admin";
-import { createUser } from "@/lib/domain/users";
-import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import { issueApiKey, issuePlatformToken } from "@/lib/domain/keys";
+import { POLICY_COLUMNS } from "@/lib/domain/payments";
+import { createUser, deactivateUser, inviteUser } from "@/lib/domain/users";
+import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import type { UserRole } from "../../lib/contract/roles";
-import { createProvider } from "../../lib/domain/api-keys";
+import { createProvider } from "../../lib/domain/keys";
 import { ADMIN, providerActor, userActor } from "./actors";
 import { programWithPolicy, send } from "./approval-setup";
 import { fullChannelBody } from "./channel-bodies";

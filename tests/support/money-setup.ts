@@ -8,11 +8,11 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { ChannelBody } from "../../lib/contract/channel";
 import { db } from "../../lib/db";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
 import { decideRequest } from "../../lib/domain/approvals";
 import { requestChannelCreate } from "../../lib/domain/channels";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
+import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { DomainError } from "../../lib/domain/errors";
+import { createProvider, issueApiKey } from "../../lib/domain/keys";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
 import { ADMIN, MANAGER, providerActor, reviewerActor } from "./actors";
 

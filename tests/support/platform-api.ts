@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, inject } from "vitest";
 import type { UserRole } from "../../lib/contract/roles";
-import { issuePlatformToken } from "../../lib/domain/platform-tokens";
+import { issuePlatformToken } from "../../lib/domain/keys";
 import { createUser } from "../../lib/domain/users";
 import { minimalChannelBody } from "./channel-bodies";
 

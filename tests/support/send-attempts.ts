@@ -6,8 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { disconnectDb } from "../../lib/db";
-import { sendDeliveryRequest } from "../../lib/domain/delivery-requests";
-import { syncDeliveries } from "../../lib/domain/delivery-sync";
+import { sendDeliveryRequest, syncDeliveries } from "../../lib/domain/deliveries";
 import { DomainError } from "../../lib/domain/errors";
 import { MANAGER, providerKey } from "./actors";
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { db } from "../../lib/db";
-import { createProvider, issueApiKey } from "../../lib/domain/api-keys";
+import { createProvider, issueApiKey } from "../../lib/domain/keys";
 import { ADMIN } from "./actors";
 
 const baseUrl = inject("baseUrl");

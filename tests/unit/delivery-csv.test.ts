@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { say } from "@/lib/contract/validation-messages";
-import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
+import { parseDeliveriesCsv } from "@/lib/domain/deliveries";
 
 const OPTIONS = [
   {

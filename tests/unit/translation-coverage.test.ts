@@ -1,9 +1,9 @@
 /**
  * Issue 13: the console's per-language view of a channel's translations (lib/domain/
- * translation-coverage.ts), on every state a field and language can be in.
+ * translations/coverage.ts), on every state a field and language can be in.
  */
 import { expect, it } from "vitest";
-import { translationCoverage } from "@/lib/domain/translation-coverage";
+import { translationCoverage } from "@/lib/domain/translations";
 
 const approved = {
   name: { language: "FR", translation: "Retrait" },

@@ -12,8 +12,7 @@ import { programInputSchema, refundSchema } from "@/lib/contract/forms/programs"
 import { acceptInvitationSchema, inviteTeamMemberSchema } from "@/lib/contract/forms/users";
 import { compileProviderRegex } from "@/lib/contract/provider-regex";
 import { ENGLISH_VALIDATION as english, say, type ValidationKey } from "@/lib/contract/validation-messages";
-import { type DeliveryOption, deliveryProblems } from "@/lib/domain/delivery-checks";
-import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
+import { type DeliveryOption, deliveryProblems, parseDeliveriesCsv } from "@/lib/domain/deliveries";
 import { readCatalog } from "@/lib/i18n/messages";
 import { translatorFor } from "@/lib/i18n/translator";
 import { inReadersWords, MAX_MATCHED_LENGTH, matchValidationMessage } from "@/lib/i18n/validation-text";

@@ -4,10 +4,10 @@ import { decideInputSchema } from "@/lib/contract/decision";
 import { newProviderSchema, regenerateKeySchema } from "@/lib/contract/forms/providers";
 import { translationInputSchema } from "@/lib/contract/forms/translations";
 import { inviteOwnerSchema } from "@/lib/contract/forms/users";
-import { createProvider, regenerateApiKey } from "@/lib/domain/api-keys";
 import { decideRequest } from "@/lib/domain/approvals";
-import { inviteUser } from "@/lib/domain/invitations";
+import { createProvider, regenerateApiKey } from "@/lib/domain/keys";
 import { saveHumanTranslation } from "@/lib/domain/translations";
+import { inviteUser } from "@/lib/domain/users";
 import { defineAction } from "@/lib/portal/define-action";
 import { requestOrigin } from "@/lib/portal/request-origin";
 

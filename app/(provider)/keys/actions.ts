@@ -7,9 +7,8 @@ import {
   utcInstant,
 } from "@/lib/contract/forms/api-keys";
 import { say } from "@/lib/contract/validation-messages";
-import { createApiKey, rollApiKey } from "@/lib/domain/api-key-rotation";
-import { revokeApiKey } from "@/lib/domain/api-keys";
 import { notFound } from "@/lib/domain/errors";
+import { createApiKey, revokeApiKey, rollApiKey } from "@/lib/domain/keys";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const createApiKeyAction = defineAction({

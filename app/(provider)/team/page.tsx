@@ -6,9 +6,8 @@ import { InviteForm } from "@/components/users/invite-form";
 import { UserList } from "@/components/users/user-list";
 import { organisationActor, requireProviderUser } from "@/lib/auth/session";
 import { PROVIDER_ROLES } from "@/lib/contract/roles";
-import { openInvitations } from "@/lib/domain/invitations";
 import { can } from "@/lib/domain/permissions";
-import { organisationUsers } from "@/lib/domain/user-admin";
+import { openInvitations, organisationUsers } from "@/lib/domain/users";
 import {
   changeTeamRolesAction,
   deactivateTeamMemberAction,

@@ -2,7 +2,7 @@
 /** Webhook subscriptions of the signed-in user's organisation, through the API's domain functions. */
 import { recoverSinceDate, reenableSchema, rotateSecretSchema } from "@/lib/contract/forms/webhooks";
 import { subscribeRequestSchema, unsubscribeRequestSchema } from "@/lib/contract/subscription";
-import { reenableSubscription, rotateHmacSecret, subscribe, unsubscribe } from "@/lib/domain/subscriptions";
+import { reenableSubscription, rotateHmacSecret, subscribe, unsubscribe } from "@/lib/domain/webhooks";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const subscribeAction = defineAction({

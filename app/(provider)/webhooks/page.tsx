@@ -9,7 +9,7 @@ import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
 import { requireProviderUser } from "@/lib/auth/session";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { can } from "@/lib/domain/permissions";
-import { listSubscriptions } from "@/lib/domain/subscriptions";
+import { listSubscriptions } from "@/lib/domain/webhooks";
 import { reenableAction, rotateSecretAction, subscribeAction, unsubscribeAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -6,7 +6,7 @@ import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope";
-import { GENERATED_EVENTS_PER_MINUTE } from "../../domain/outbox";
+import { GENERATED_EVENTS_PER_MINUTE } from "../../domain/webhooks";
 import { REQUEST_CONTENT_TYPES } from "../content-types";
 import {
   ApiError,
@@ -162,7 +162,7 @@ export const serverBusyResponse = () =>
     { busy: { summary: "Server busy", error: serverBusy(5) } },
   );
 
-/** Sandbox helpers: generated events a provider may have queued a minute (lib/domain/outbox.ts). */
+/** Sandbox helpers: generated events a provider may have queued a minute (lib/domain/webhooks/outbox.ts). */
 export const tooManyGeneratedEvents = (): ResponseConfig => ({
   ...failureResponse(
     `The provider had ${GENERATED_EVENTS_PER_MINUTE} events queued in the last minute: each is a callback to send, so a loop must not fill the queue. Retry after \`Retry-After\` seconds.`,

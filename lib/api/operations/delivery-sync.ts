@@ -1,8 +1,8 @@
 /** The real platform's sync operations: providers report delivery requests' and deliveries' outcomes. */
 import { isoSeconds } from "../../contract/envelope";
 import { deliveryRequestSyncSchema, deliverySyncSchema, syncReceiptSchema } from "../../contract/sync";
-import type { ApiPrincipal } from "../../domain/api-keys";
-import { syncDeliveries, syncDeliveryRequest } from "../../domain/delivery-sync";
+import { syncDeliveries, syncDeliveryRequest } from "../../domain/deliveries";
+import type { ApiPrincipal } from "../../domain/keys";
 import type { Actor } from "../../domain/permissions";
 import { notFound } from "../errors";
 import { EXAMPLE_DATE, EXAMPLE_DELIVERY_ID, EXAMPLE_DELIVERY_REQUEST_ID } from "../openapi/examples";

@@ -4,7 +4,7 @@ import {
   subscriptionReceiptSchema,
   unsubscribeRequestSchema,
 } from "../../contract/subscription";
-import { subscribe, unsubscribe } from "../../domain/subscriptions";
+import { subscribe, unsubscribe } from "../../domain/webhooks";
 import { notFound } from "../errors";
 import { subscriptionExample } from "../openapi/examples";
 import { failureResponse } from "../openapi/responses";

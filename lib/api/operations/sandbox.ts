@@ -10,12 +10,12 @@ import {
   sandboxRefundReceiptSchema,
   sandboxRefundRequestSchema,
 } from "../../contract/sandbox";
-import { LIVE_KEY_REFUSAL } from "../../domain/sandbox";
 import {
+  LIVE_KEY_REFUSAL,
   requestSandboxRefund,
   SANDBOX_HELPERS,
   sendSandboxDeliveryRequest,
-} from "../../domain/sandbox-deliveries";
+} from "../../domain/sandbox";
 import { conflict, forbidden, notFound } from "../errors";
 import {
   EXAMPLE_DATE,

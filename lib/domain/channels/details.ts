@@ -1,11 +1,11 @@
 /** A channel's page in each portal: everything it shows, or null when there is no such channel. */
 import { translationLanguages } from "../../config";
 import { db } from "../../db";
-import { budgetOverview } from "../budgets";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { LIVE_ROW } from "../sandbox-scope";
-import { translationCoverage } from "../translation-coverage";
-import { channelTranslations } from "../translations";
+import { budgetOverview } from "../programs/budgets";
+import { LIVE_ROW } from "../sandbox/scope";
+import { channelTranslations } from "../translations/channel-translations";
+import { translationCoverage } from "../translations/coverage";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
 import { channelStanding } from "./standing";

@@ -17,7 +17,7 @@ import {
   sortKeyOf,
 } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { LIVE_ROW } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
 import { amongChannels, availableInCountry, fewCandidates, offersCategory } from "./filters";
 import { type ChannelSearch, searchFilter } from "./search";

@@ -7,7 +7,7 @@ import { db } from "../../db";
 import { diffContent } from "../content-diff";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_ROW } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
 import { ADMIN_PAGE_SIZE } from "./lists";
 

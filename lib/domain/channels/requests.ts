@@ -24,7 +24,7 @@ import {
   newChannelId,
 } from "../../db";
 import { formatDateTime } from "../../format";
-import { auditRow, recordAudit } from "../audit";
+import { auditRow, recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { requestedColumns } from "./columns";

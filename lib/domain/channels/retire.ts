@@ -7,7 +7,7 @@
  *    before, so the API's View of it reads what an OFFLINE switch leaves;
  *  - its pending request, if any, is withdrawn (./withdraw.ts), and a shown rejection ends;
  *  - from then on no request can be filed for it: Update, the portal's form and its switch are
- *    refused (./requests.ts), sends are refused because it is OFFLINE (serving-channel.ts), and no
+ *    refused (./requests.ts), sends are refused because it is OFFLINE (../deliveries/serving-channel.ts), and no
  *    program can add it (../programs.ts);
  *  - the audit entry "channel.retired", in the same transaction.
  * No DELIVERY_CHANNEL_STATUS_UPDATED, as for an OFFLINE switch: that event reports the platform's
@@ -15,7 +15,7 @@
  */
 import { say } from "../../contract/validation-messages";
 import { db, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { conflict, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { requestedColumns } from "./columns";

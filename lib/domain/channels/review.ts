@@ -6,7 +6,7 @@
 import { db } from "../../db";
 import { countUpTo, type ListSort, type PageQuery, readKeysetPage, sortKeyOf } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_ROW } from "../sandbox-scope";
+import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
 import { ADMIN_PAGE_SIZE } from "./lists";

@@ -11,7 +11,7 @@
  *   `notApproved` otherwise.
  * - Approved: a withdrawn change leaves nothing under way; the channel reads as what it is.
  * - Retired (approved or not): `retired`, whatever else is true: it is OFFLINE for good.
- * - Approved: `live` when it receives deliveries (the send rule, lib/domain/serving-channel.ts:
+ * - Approved: `live` when it receives deliveries (the send rule, lib/domain/deliveries/serving-channel.ts:
  *   approved and ONLINE), else `offline`; with the `change` under way, if any: one awaiting a
  *   decision, or the last one rejected (with the reason).
  */

@@ -20,7 +20,7 @@
  */
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/record";
 import { conflict, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { requestedColumns } from "./columns";

@@ -1,7 +1,7 @@
 "use server";
 /** Finance approvers' decisions on delivery requests and refunds awaiting approval. */
 import { approvePaymentSchema, rejectPaymentSchema } from "@/lib/contract/forms/payment-approvals";
-import { approvePayment, rejectPayment } from "@/lib/domain/payment-approvals";
+import { approvePayment, rejectPayment } from "@/lib/domain/payments";
 import { defineAction } from "@/lib/portal/define-action";
 
 /** The queue's count is in the console's navigation: everything under /admin renders again. */

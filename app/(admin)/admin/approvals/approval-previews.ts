@@ -4,7 +4,7 @@
  */
 import { getTranslations } from "next-intl/server";
 import type { ApprovalPreview } from "@/components/admin/payment-decision";
-import type { ApprovalConsequence } from "@/lib/domain/approval-consequences";
+import type { ApprovalConsequence } from "@/lib/domain/payments";
 import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 

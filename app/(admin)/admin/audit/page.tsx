@@ -10,7 +10,7 @@ import { EmptyState, PageHeader } from "@/components/ui/page";
 import { stringParams } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { auditFiltersOf } from "@/lib/contract/audit";
-import { auditActions, auditEntries } from "@/lib/domain/audit-log";
+import { auditActions, auditEntries } from "@/lib/domain/audit";
 import { can } from "@/lib/domain/permissions";
 
 export async function generateMetadata(): Promise<Metadata> {

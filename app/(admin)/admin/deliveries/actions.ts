@@ -1,7 +1,7 @@
 "use server";
 /** Administrators' delivery log actions: any provider's events. */
 import { dayPeriodSchema, replayEventSchema } from "@/lib/contract/forms/webhook-events";
-import { replayEvent, replayFailedEvents } from "@/lib/domain/webhook-events";
+import { replayEvent, replayFailedEvents } from "@/lib/domain/webhooks";
 import { defineAction } from "@/lib/portal/define-action";
 import { dayPeriod } from "@/lib/portal/periods";
 

@@ -5,8 +5,7 @@ import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
-import { deliveryLog } from "@/lib/domain/webhook-events";
-import { eventSubjects } from "@/lib/domain/webhook-subjects";
+import { deliveryLog, eventSubjects } from "@/lib/domain/webhooks";
 import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {

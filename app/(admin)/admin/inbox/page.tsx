@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InboxPage } from "@/components/inbox/inbox-page";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { openInbox } from "@/lib/domain/inbox";
+import { openInbox } from "@/lib/domain/notifications";
 import { pageQuery } from "@/lib/domain/paging";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,9 +2,8 @@
 import { approvalPolicySchema } from "@/lib/contract/forms/payment-approvals";
 /** Programs, their channels, refunds and approval policies (sending: send-actions.ts). */
 import { programChannelSchema, programInputSchema, refundSchema } from "@/lib/contract/forms/programs";
-import { setApprovalPolicy } from "@/lib/domain/approval-policy";
+import { requestRefund, setApprovalPolicy } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
-import { requestRefund } from "@/lib/domain/refund-approvals";
 import { defineAction } from "@/lib/portal/define-action";
 
 const programPage = ({ programId }: { programId: string }) => `/admin/programs/${programId}`;

@@ -17,14 +17,14 @@ import {
 } from "@/lib/contract/forms/delivery-requests";
 import { say } from "@/lib/contract/validation-messages";
 import { nameInViewersLanguage } from "@/lib/domain/channels";
-import { parseDeliveriesCsv } from "@/lib/domain/delivery-csv";
 import {
   approvedDeliveryOptions,
   type DeliveryList,
   deliveryProblems,
+  parseDeliveriesCsv,
   previewDeliveryRequest,
   sendDeliveryRequest,
-} from "@/lib/domain/delivery-requests";
+} from "@/lib/domain/deliveries";
 import { tooMany } from "@/lib/domain/errors";
 import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";

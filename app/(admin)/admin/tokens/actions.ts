@@ -1,7 +1,7 @@
 "use server";
 /** Platform API tokens: every platform user issues and revokes their own; administrators anyone's. */
 import { newPlatformTokenSchema, revokePlatformTokenSchema } from "@/lib/contract/forms/platform-tokens";
-import { issuePlatformToken, revokePlatformToken } from "@/lib/domain/platform-tokens";
+import { issuePlatformToken, revokePlatformToken } from "@/lib/domain/keys";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const issueTokenAction = defineAction({

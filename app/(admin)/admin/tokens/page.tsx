@@ -5,7 +5,7 @@ import { NewTokenForm, RevokeTokenButton } from "@/components/admin/token-forms"
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { DataTable, DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { listPlatformTokens } from "@/lib/domain/platform-tokens";
+import { listPlatformTokens } from "@/lib/domain/keys";
 import { useFormat } from "@/lib/i18n/use-format";
 import { issueTokenAction, revokeTokenAction } from "./actions";
 

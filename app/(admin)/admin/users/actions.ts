@@ -6,8 +6,13 @@ import {
   platformRolesSchema,
   userIdSchema,
 } from "@/lib/contract/forms/users";
-import { inviteUser, revokeInvitation } from "@/lib/domain/invitations";
-import { changeUserRoles, deactivateUser, reactivateUser } from "@/lib/domain/user-admin";
+import {
+  changeUserRoles,
+  deactivateUser,
+  inviteUser,
+  reactivateUser,
+  revokeInvitation,
+} from "@/lib/domain/users";
 import { defineAction } from "@/lib/portal/define-action";
 import { requestOrigin } from "@/lib/portal/request-origin";
 

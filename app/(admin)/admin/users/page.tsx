@@ -8,9 +8,8 @@ import { InviteForm } from "@/components/users/invite-form";
 import { UserList } from "@/components/users/user-list";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { PLATFORM_ROLES } from "@/lib/contract/roles";
-import { openInvitations } from "@/lib/domain/invitations";
 import { can } from "@/lib/domain/permissions";
-import { managedUsers, platformUsers } from "@/lib/domain/user-admin";
+import { managedUsers, openInvitations, platformUsers } from "@/lib/domain/users";
 import {
   changePlatformRolesAction,
   deactivatePlatformUserAction,

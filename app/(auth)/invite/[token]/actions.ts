@@ -1,7 +1,7 @@
 "use server";
 /** Accepting an invitation: public, authorized by the one-time token in the input alone. */
 import { acceptInvitationSchema } from "@/lib/contract/forms/users";
-import { acceptInvitation } from "@/lib/domain/invitations";
+import { acceptInvitation } from "@/lib/domain/users";
 import { definePublicAction } from "@/lib/portal/define-public-action";
 
 export const acceptInvitationAction = definePublicAction({

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { AcceptInvitationForm } from "@/components/users/accept-invitation-form";
-import { INVITATION_DAYS, invitationForToken } from "@/lib/domain/invitations";
+import { INVITATION_DAYS, invitationForToken } from "@/lib/domain/users";
 import { acceptInvitationAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +22,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const t = await getTranslations("auth.invite");
   if (!invitation) return <AuthFrame title={t("notFoundTitle")}>{t("notFound")}</AuthFrame>;
   if (invitation.state !== "pending") {
-    // The page's own words for lib/domain/invitations.ts's INVITATION_UNUSABLE (the API's stay English).
+    // The page's own words for lib/domain/users/invitations.ts's INVITATION_UNUSABLE (the API's stay English).
     return (
       <AuthFrame title={t("unusableTitle")}>
         {t(`unusable.${invitation.state}`, { days: INVITATION_DAYS })}

@@ -7,7 +7,7 @@ import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
-import { listApiKeys } from "@/lib/domain/api-key-rotation";
+import { listApiKeys } from "@/lib/domain/keys";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";

@@ -1,7 +1,7 @@
 "use server";
 /** The provider's own delivery log: replay and test events, always scoped to the user's organisation. */
 import { dayPeriodSchema, replayEventSchema, testEventSchema } from "@/lib/contract/forms/webhook-events";
-import { replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhook-events";
+import { replayEvent, replayFailedEvents, sendExampleEvent } from "@/lib/domain/webhooks";
 import { defineAction } from "@/lib/portal/define-action";
 import { dayPeriod } from "@/lib/portal/periods";
 

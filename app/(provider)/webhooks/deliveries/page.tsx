@@ -6,9 +6,7 @@ import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm, TestEventForm } from "@/components/webhooks/replay-controls";
 import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
-import { listSubscriptions } from "@/lib/domain/subscriptions";
-import { deliveryLog } from "@/lib/domain/webhook-events";
-import { eventSubjects } from "@/lib/domain/webhook-subjects";
+import { deliveryLog, eventSubjects, listSubscriptions } from "@/lib/domain/webhooks";
 import { replayEventAction, replayFailedAction, sendTestEventAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {

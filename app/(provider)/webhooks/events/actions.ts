@@ -1,7 +1,7 @@
 "use server";
 /** The event catalog's "send example": always to the signed-in user's organisation's subscription. */
 import { testEventSchema } from "@/lib/contract/forms/webhook-events";
-import { sendExampleEvent } from "@/lib/domain/webhook-events";
+import { sendExampleEvent } from "@/lib/domain/webhooks";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const sendExampleAction = defineAction({

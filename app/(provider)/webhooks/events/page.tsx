@@ -6,7 +6,7 @@ import { SendExampleButton } from "@/components/webhooks/send-example-button";
 import { requireProviderUser } from "@/lib/auth/session";
 import { EXAMPLE_EVENT_ID_PREFIX, webhookCatalog } from "@/lib/contract/webhook-catalog";
 import { can } from "@/lib/domain/permissions";
-import { listSubscriptions } from "@/lib/domain/subscriptions";
+import { listSubscriptions } from "@/lib/domain/webhooks";
 import { sendExampleAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {

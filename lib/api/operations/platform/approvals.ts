@@ -2,14 +2,17 @@
  * Four-eyes approval of payments, as the console's approvals page and program policy form: the
  * queue awaiting the caller, finance approvers' decisions on delivery requests and refunds, and a
  * program's approval policy. The rules (not the creator, not twice, the required count) are
- * lib/domain/payment-approvals.ts and refund-approvals.ts.
+ * lib/domain/payments/approvals.ts and refunds.ts.
  */
 import { z } from "zod";
 import { approvalPolicyBodySchema, refundBodySchema } from "../../../contract/platform/requests";
 import { anyObjectSchema, doneSchema, paymentDecisionSchema } from "../../../contract/platform/responses";
-import { setApprovalPolicy } from "../../../domain/approval-policy";
-import { awaitingMyApproval } from "../../../domain/approval-queue";
-import { approvePayment, rejectPayment } from "../../../domain/payment-approvals";
+import {
+  approvePayment,
+  awaitingMyApproval,
+  rejectPayment,
+  setApprovalPolicy,
+} from "../../../domain/payments";
 import { platformOperation } from "./define";
 import { programId } from "./programs";
 

@@ -1,7 +1,7 @@
-/** The audit trail, as the console's audit page reads it (lib/domain/audit-log.ts). */
+/** The audit trail, as the console's audit page reads it (lib/domain/audit/log.ts). */
 import { auditFiltersSchema } from "../../../contract/audit";
 import { anyObjectSchema } from "../../../contract/platform/responses";
-import { auditEntries } from "../../../domain/audit-log";
+import { auditEntries } from "../../../domain/audit";
 import { platformOperation } from "./define";
 
 export const listAudit = platformOperation({

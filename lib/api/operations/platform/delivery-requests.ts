@@ -14,17 +14,17 @@ import {
   refundStateSchema,
   sentDeliveryRequestSchema,
 } from "../../../contract/platform/responses";
-import { forEachBatch } from "../../../domain/delivery-checks";
 import {
   approvedDeliveryOptions,
   type DeliveryList,
   deliveryProblems,
+  forEachBatch,
   sendDeliveryRequest,
-} from "../../../domain/delivery-requests";
+} from "../../../domain/deliveries";
 import { notFound } from "../../../domain/errors";
+import { requestRefund } from "../../../domain/payments";
 import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
-import { requestRefund } from "../../../domain/refund-approvals";
 import { validationError } from "../../errors";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 import { programId } from "./programs";

@@ -12,10 +12,10 @@ import {
   pagedListSchema,
   programSchema,
 } from "../../../contract/platform/responses";
-import { BURN_DOWN_POINTS } from "../../../domain/burn-down";
 import { notFound } from "../../../domain/errors";
 import {
   addChannelToProgram,
+  BURN_DOWN_POINTS,
   createProgram,
   listPrograms,
   PROGRAMS_PAGE_SIZE,

@@ -9,8 +9,7 @@ import {
 } from "../../../contract/platform/responses";
 import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/eligibility";
 import { notFound } from "../../../domain/errors";
-import { PAYLOAD_PREVIEW_CHARS } from "../../../domain/outbox";
-import { deliveryLog, replayEvent, webhookEvent } from "../../../domain/webhook-events";
+import { deliveryLog, PAYLOAD_PREVIEW_CHARS, replayEvent, webhookEvent } from "../../../domain/webhooks";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 export const queryEligibility = platformOperation({

@@ -1,10 +1,10 @@
 /**
- * A program's delivery requests, deliveries or channels as CSV (lib/domain/program-csv.ts): for users
+ * A program's delivery requests, deliveries or channels as CSV (lib/domain/programs/csv.ts): for users
  * who may read the program, else 404, as the audit trail's export answers.
  */
 import { currentUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
-import { PROGRAM_TABLES, programCsv } from "@/lib/domain/program-csv";
+import { PROGRAM_TABLES, programCsv } from "@/lib/domain/programs";
 import { csvDownload } from "@/lib/portal/csv-download";
 
 export const dynamic = "force-dynamic";

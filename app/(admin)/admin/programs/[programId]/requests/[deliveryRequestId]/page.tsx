@@ -12,11 +12,14 @@ import { ProviderText } from "@/components/ui/provider-text";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { deliveryRequestConsequences, refundConsequences } from "@/lib/domain/approval-consequences";
-import { approvalsRequiredFor } from "@/lib/domain/approval-policy";
-import { requestApprovals } from "@/lib/domain/approval-queue";
 import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
+import {
+  approvalsRequiredFor,
+  deliveryRequestConsequences,
+  refundConsequences,
+  requestApprovals,
+} from "@/lib/domain/payments";
 import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { isolated, withoutDirectionControls } from "@/lib/format";

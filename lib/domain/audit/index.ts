@@ -1,0 +1,14 @@
+/**
+ * The audit module's public face: `@/lib/domain/audit`, the trail of every state-changing action.
+ * Inside lib/domain, import the file you need (./audit/record): nearly every module records an
+ * entry, so going through this index from there would tie them all to the trail's readers.
+ *
+ * - record.ts: `recordAudit`, the one writer, inside the action's own transaction, chained
+ * - log.ts, csv.ts: reading the trail (the console's page, the platform API) and its CSV export
+ * - verify.ts: the chain check behind `npm run audit:verify`
+ */
+
+export { auditCsv } from "./csv";
+export { AUDIT_PAGE_SIZE, type AuditEntryView, auditActions, auditEntries } from "./log";
+export { type AuditRecord, auditRow, recordAudit } from "./record";
+export { type ChainProblem, type ChainReport, verifyAuditChain } from "./verify";

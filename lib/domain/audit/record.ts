@@ -1,0 +1,68 @@
+/**
+ * The audit trail: every state-changing action, from any face, records who did what to which
+ * subject, what changed (before and after) and in which request. Recorded inside the action's own
+ * transaction, so a committed change always has its entry and a failed one leaves none. Entries are
+ * only ever appended, and chained (lib/db/audit-chain.ts): `npm run audit:verify` finds an edited or
+ * deleted row.
+ */
+
+import type { Tx } from "../../db";
+import { chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "../../db/audit-chain";
+import { currentRequestId } from "../../request-context";
+import type { Actor } from "../permissions";
+
+export interface AuditRecord {
+  /** e.g. channel.created, request.approved, user.role_changed */
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  /** What the action concerned beyond the change itself (request kind, reason…). */
+  detail?: Record<string, unknown>;
+  /** The changed fields as they were and as they are (omit a side that does not exist). */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The stored row of a record, before it is chained (also the drivers' batch writer's input). */
+export function auditRow(actor: Pick<Actor, "kind" | "id">, record: AuditRecord, at = new Date()) {
+  return {
+    at,
+    actorType: actor.kind,
+    actorId: actor.id,
+    action: record.action,
+    subjectType: record.subjectType,
+    subjectId: record.subjectId,
+    detail: JSON.stringify(record.detail ?? {}, jsonSafe),
+    before: record.before ? JSON.stringify(record.before, jsonSafe) : null,
+    after: record.after ? JSON.stringify(record.after, jsonSafe) : null,
+    requestId: currentRequestId(),
+  };
+}
+
+/**
+ * Appends entries in the caller's transaction. Takes the chain's head lock, so concurrent audited
+ * transactions chain one after another: call it last in the transaction, to hold the lock briefly.
+ */
+export async function recordAudit(
+  tx: Tx,
+  actor: Pick<Actor, "kind" | "id">,
+  records: AuditRecord | readonly AuditRecord[],
+): Promise<void> {
+  const list = Array.isArray(records) ? records : [records as AuditRecord];
+  if (list.length === 0) return;
+  await tx.$executeRawUnsafe(ENSURE_HEAD_SQL);
+  await tx.$executeRawUnsafe(LOCK_HEAD_SQL);
+  const head = await tx.auditHead.findUniqueOrThrow({ where: { id: 1 }, select: { seq: true, hash: true } });
+  const at = new Date();
+  const chained = chainAfter(
+    head,
+    list.map((record) => auditRow(actor, record, at)),
+  );
+  await tx.auditEntry.createMany({ data: chained.rows });
+  await tx.auditHead.update({ where: { id: 1 }, data: chained.head });
+}
+
+/** BigInt amounts (minor units) and dates as text: JSON has neither. */
+function jsonSafe(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? value.toString() : value;
+}

@@ -1,0 +1,20 @@
+/**
+ * The payments module's public face: `@/lib/domain/payments`, four eyes on money (docs/money.md
+ * "Approval policies for money"). Inside lib/domain, import the file you need (./payments/policy,
+ * ./payments/rules) so that the module, which uses budgets, notifications and the outbox, never
+ * forms a cycle with them.
+ *
+ * - policy.ts: a program's approval policy and how many approvals a payment needs
+ * - rules.ts: the four-eyes rule both kinds of payment share (who may decide, once)
+ * - approvals.ts: finance approvers' decisions on delivery requests (and, through it, refunds)
+ * - refunds.ts: asking for a refund, and the decisions on a refund request
+ * - expiry.ts: payments that waited too long for their approvals expire
+ * - queue.ts, consequences.ts: the console's "awaiting my approval" queue, what an approval does
+ */
+
+export { approveDeliveryRequest, approvePayment, rejectDeliveryRequest, rejectPayment } from "./approvals";
+export { type ApprovalConsequence, deliveryRequestConsequences, refundConsequences } from "./consequences";
+export { expireDuePayments } from "./expiry";
+export { approvalsRequiredFor, POLICY_COLUMNS, setApprovalPolicy } from "./policy";
+export { awaitingMyApproval, awaitingMyApprovalCount, requestApprovals } from "./queue";
+export { rejectRefund, requestRefund } from "./refunds";

@@ -1,0 +1,277 @@
+/**
+ * Refunds: a program manager asks the provider to reverse a delivery (requestRefund, below). Under
+ * an approval policy, above the program's refund threshold a refund request waits
+ * (RefundRequest, PENDING_APPROVAL) for its approvals from distinct finance approvers, not the
+ * requester, before DELIVERY_REFUND_REQUESTED is queued; a rejection or the expiry clears it, and the
+ * delivery may be refunded again later. Decisions lock the refund request's row first, as delivery
+ * requests' do (approvals.ts), so exactly one final transition happens.
+ */
+import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import { say } from "../../contract/validation-messages";
+import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
+import { recordAudit } from "../audit/record";
+import { conflict, invalid, notFound } from "../errors";
+import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications/mail";
+import { type Actor, authorize } from "../permissions";
+import { queueEvent } from "../webhooks/outbox";
+import { notifyOutboxWritten } from "../webhooks/outbox-signal";
+import { approvalsRequiredFor, POLICY_COLUMNS } from "./policy";
+import {
+  checkedReason,
+  decidingPerson,
+  insertDecision,
+  PENDING,
+  refuseOwnOrRepeat,
+  refuseUnlessPending,
+} from "./rules";
+
+const WHAT: PaymentKind = "refund";
+
+/**
+ * A refund asked for by `actor` (authorized by the caller, requestRefund): requested at once, or held
+ * for approval when the delivery's amount is above the program's refund threshold.
+ */
+export async function holdOrRequestRefund(
+  tx: Tx,
+  actor: Actor,
+  deliveryId: string,
+  reason: string,
+): Promise<"REQUESTED" | "PENDING_APPROVAL"> {
+  const delivery = await tx.delivery.findUnique({
+    where: { id: deliveryId },
+    include: {
+      deliveryRequest: {
+        select: {
+          approvalState: true,
+          channel: { select: { providerId: true } },
+          program: { select: { ...POLICY_COLUMNS, name: true, unit: true } },
+        },
+      },
+    },
+  });
+  // A sandbox's deliveries are test data: refunded by its test helper (a worker), not by the console.
+  if (!delivery || (delivery.deliveryRequest.program.sandboxFor && actor.kind !== "system"))
+    throw notFound(say("noSuchDelivery"));
+  if (delivery.deliveryRequest.approvalState !== "SENT")
+    throw conflict(say("deliveryNeverSentNothingToRefund"));
+  if (delivery.revertedAt) throw conflict(say("deliveryAlreadyReverted"));
+  if (delivery.refundRequestedAt) throw conflict(say("refundOfDeliveryAlreadyRequested"));
+  if (await tx.refundRequest.findUnique({ where: { pendingFor: deliveryId }, select: { id: true } }))
+    throw conflict(say("refundOfDeliveryAwaitsApproval"));
+  const required = approvalsRequiredFor(delivery.deliveryRequest.program, "refund", delivery.amountMinor);
+  if (required === 0) {
+    await markRefundRequested(tx, actor, deliveryId, delivery.deliveryRequest.channel.providerId, reason);
+    return "REQUESTED";
+  }
+  await holdRefund(tx, actor, { deliveryId, amountMinor: delivery.amountMinor, reason, required });
+  const refund = { amountMinor: delivery.amountMinor, beneficiaryId: delivery.beneficiaryId, reason };
+  await notifyRefundAwaiting(
+    tx,
+    delivery.deliveryRequest.program,
+    { ...refund, approvalsRequired: required },
+    actor.personId,
+  );
+  return PENDING;
+}
+
+async function holdRefund(
+  tx: Tx,
+  actor: Actor,
+  refund: { deliveryId: string; amountMinor: bigint; reason: string; required: number },
+) {
+  let id: string;
+  try {
+    ({ id } = await tx.refundRequest.create({
+      data: {
+        deliveryId: refund.deliveryId,
+        pendingFor: refund.deliveryId,
+        reason: refund.reason,
+        requestedBy: actor.personId ?? actor.id,
+        amountMinor: refund.amountMinor,
+        // The policy's count now: a later policy change does not change this refund's rule.
+        approvalsRequired: refund.required,
+      },
+      select: { id: true },
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(say("refundOfDeliveryAwaitsApproval"));
+    throw error;
+  }
+  await recordAudit(tx, actor, {
+    action: "refund.held",
+    subjectType: "RefundRequest",
+    subjectId: id,
+    detail: { deliveryId: refund.deliveryId, reason: refund.reason },
+    after: { state: PENDING, approvalsRequired: refund.required },
+  });
+}
+
+/** Marks the delivery's refund requested and queues DELIVERY_REFUND_REQUESTED (`{"deliveryId"}` only). */
+async function markRefundRequested(
+  tx: Tx,
+  actor: Actor,
+  deliveryId: string,
+  providerId: string,
+  reason: string,
+) {
+  const { count } = await tx.delivery.updateMany({
+    where: { id: deliveryId, refundRequestedAt: null },
+    data: { refundRequestedAt: new Date(), refundReason: reason },
+  });
+  if (count !== 1) throw conflict(say("refundOfDeliveryAlreadyRequested"));
+  await queueEvent(tx, providerId, "DELIVERY_REFUND_REQUESTED", { deliveryId });
+  await recordAudit(tx, actor, {
+    action: "delivery.refund_requested",
+    subjectType: "Delivery",
+    subjectId: deliveryId,
+    detail: { reason },
+    before: { refundRequestedAt: null },
+    after: { refundRequestedAt: new Date().toISOString(), refundReason: reason },
+  });
+}
+
+/** Takes the refund request's row for this transaction while it waits, with its decisions so far. */
+async function lockedPending(tx: Tx, refundRequestId: string) {
+  await takeWriteLock(tx);
+  const { count } = await tx.refundRequest.updateMany({
+    where: { id: refundRequestId, state: PENDING },
+    data: { state: PENDING },
+  });
+  const refund = await tx.refundRequest.findUnique({
+    where: { id: refundRequestId },
+    include: {
+      approvals: { select: { approverId: true, decision: true } },
+      delivery: {
+        select: {
+          beneficiaryId: true,
+          deliveryRequest: {
+            select: {
+              id: true,
+              programId: true,
+              unit: true,
+              program: { select: { name: true } },
+              channel: { select: { providerId: true } },
+            },
+          },
+        },
+      },
+    },
+  });
+  if (!refund) throw notFound(say("noSuchRefundRequest"));
+  if (count !== 1) refuseUnlessPending(refund.state, WHAT);
+  return { ...refund, createdBy: refund.requestedBy };
+}
+
+/** One approval; the one that reaches the required count requests the refund from the provider. */
+export async function approveRefund(actor: Actor, refundRequestId: string) {
+  const person = decidingPerson(actor);
+  const outcome = await db().$transaction(async (tx) => {
+    const refund = await lockedPending(tx, refundRequestId);
+    refuseOwnOrRepeat(person, refund, WHAT);
+    await insertDecision(tx, { refundRequestId }, person, "APPROVED", WHAT);
+    const approvals = refund.approvals.filter((approval) => approval.decision === "APPROVED").length + 1;
+    const final = approvals >= refund.approvalsRequired;
+    const state = final ? "REQUESTED" : PENDING;
+    if (final) {
+      await tx.refundRequest.update({
+        where: { id: refundRequestId },
+        data: { state, pendingFor: null, decidedAt: new Date() },
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: "refund.approved",
+      subjectType: "RefundRequest",
+      subjectId: refundRequestId,
+      detail: { approvals, approvalsRequired: refund.approvalsRequired },
+      before: { state: PENDING },
+      after: { state },
+    });
+    if (final) {
+      const { providerId } = refund.delivery.deliveryRequest.channel;
+      await markRefundRequested(tx, actor, refund.deliveryId, providerId, refund.reason);
+      await notifyPaymentDecided(
+        tx,
+        { askedBy: refund.requestedBy, decidedBy: person },
+        decided(refund, true),
+      );
+    }
+    return { state, approvals, approvalsRequired: refund.approvalsRequired };
+  });
+  if (outcome.state === "REQUESTED") notifyOutboxWritten();
+  return outcome;
+}
+
+/** The final decision on a held refund, as the person who asked for it is told of it. */
+const decided = (refund: Awaited<ReturnType<typeof lockedPending>>, approved: boolean) => {
+  const request = refund.delivery.deliveryRequest;
+  return {
+    subject: "refund" as const,
+    approved,
+    programName: request.program.name,
+    what: refund.delivery.beneficiaryId,
+    amount: { minor: refund.amountMinor, unit: request.unit },
+    reason: null,
+    path: `/admin/programs/${request.programId}/requests/${request.id}`,
+  };
+};
+
+/** Rejects the refund request for a reason: nothing goes to the provider. */
+export async function rejectRefund(actor: Actor, refundRequestId: string, reason: string) {
+  const person = decidingPerson(actor);
+  const why = checkedReason(reason);
+  return db().$transaction(async (tx) => {
+    const refund = await lockedPending(tx, refundRequestId);
+    refuseOwnOrRepeat(person, refund, WHAT);
+    await insertDecision(tx, { refundRequestId }, person, "REJECTED", WHAT, why);
+    await closeRefund(tx, refundRequestId, "REJECTED", why);
+    await notifyPaymentDecided(
+      tx,
+      { askedBy: refund.requestedBy, decidedBy: person },
+      { ...decided(refund, false), reason: why },
+    );
+    await recordAudit(tx, actor, {
+      action: "refund.rejected",
+      subjectType: "RefundRequest",
+      subjectId: refundRequestId,
+      detail: { reason: why },
+      before: { state: PENDING },
+      after: { state: "REJECTED" },
+    });
+    const approvals = refund.approvals.filter((approval) => approval.decision === "APPROVED").length;
+    return { state: "REJECTED", approvals, approvalsRequired: refund.approvalsRequired };
+  });
+}
+
+/** Clears a waiting refund (REJECTED or EXPIRED); false when another transaction decided it first. */
+export async function closeRefund(
+  tx: Tx,
+  refundRequestId: string,
+  state: "REJECTED" | "EXPIRED",
+  reason?: string,
+): Promise<boolean> {
+  const { count } = await tx.refundRequest.updateMany({
+    where: { id: refundRequestId, state: PENDING },
+    data: { state, pendingFor: null, decidedAt: new Date(), rejectionReason: reason ?? null },
+  });
+  return count === 1;
+}
+
+/**
+ * Asks the provider to reverse one delivery, for a reason kept here (the audit and the request's
+ * page): DELIVERY_REFUND_REQUESTED stays `{"deliveryId"}` as on the real platform, so receivers
+ * written for it keep working and internal notes do not reach the provider. The amount returns to the
+ * budgets once the provider reports DELIVERY_REVERTED. Above the program's refund threshold the
+ * refund waits for its approvals first (lib/domain/payments/refunds.ts).
+ */
+export async function requestRefund(actor: Actor, deliveryId: string, reason: string) {
+  authorize(actor, "refunds.request");
+  const why = reason.trim();
+  if (!why) throw invalid("reason", say("enterReasonForRefund"));
+  if (why.length > 500) throw invalid("reason", say("mustBeAtMostCharacters", { max: 500 }));
+  const outcome = await db().$transaction(async (tx) => {
+    await takeWriteLock(tx);
+    return holdOrRequestRefund(tx, actor, deliveryId, why);
+  });
+  if (outcome === "REQUESTED") notifyOutboxWritten();
+  return outcome;
+}
