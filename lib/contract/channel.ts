@@ -267,25 +267,6 @@ export const channelBodySchema = z
       "A delivery channel as the provider requests it (body of Create). Unknown properties are refused at every level.",
   });
 
-/**
- * The body of Update: Create's, with a status the update may set. Refusing REQUESTED here puts
- * the rule in the reference's enum; the domain still refuses it for the portal's callers.
- */
-export const channelUpdateBodySchema = channelBodySchema
-  .extend({
-    status: nullish(
-      z.enum(["OFFLINE", "ONLINE"], { error: say("updateSetsStatusOnlyOfflineOrOnline") }),
-    ).meta({
-      description:
-        "OFFLINE or ONLINE changes the status at once; null or absent leaves the status unchanged.",
-    }),
-  })
-  .meta({
-    id: "DeliveryChannelUpdate",
-    description:
-      "A delivery channel's complete new content (body of Update). Unknown properties are refused at every level.",
-  });
-
 export type ChannelBody = z.infer<typeof channelBodySchema>;
 export type ChannelStatus = z.infer<typeof channelStatus>;
 

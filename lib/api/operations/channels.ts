@@ -1,12 +1,8 @@
 /** Create, Update and View of a delivery channel: the contract's three channel operations. */
 import { z } from "zod";
 import { say } from "@/lib/contract/validation-messages";
-import {
-  channelBodySchema,
-  channelUpdateBodySchema,
-  channelViewSchema,
-  providerDeliveryChannelId,
-} from "../../contract/channel";
+import { channelBodySchema, channelViewSchema, providerDeliveryChannelId } from "../../contract/channel";
+import { channelUpdateBodySchema } from "../../contract/channel-update";
 import { REQUEST_TYPES, requestReceiptSchema } from "../../contract/envelope";
 import { requestChannelCreate, requestChannelUpdate, viewChannel } from "../../domain/channels";
 import { conflict, validationError } from "../errors";
