@@ -15,8 +15,9 @@ import { LEGACY_ADMIN_ROLES, ROLE_LABELS, type UserRole } from "../lib/contract/
 import { db, disconnectDb } from "../lib/db";
 import { decideRequest } from "../lib/domain/approvals";
 import { requestChannelCreate } from "../lib/domain/channels";
-import { createProvider, issueApiKey } from "../lib/domain/keys";
+import { issueApiKey } from "../lib/domain/keys";
 import { operatorActor } from "../lib/domain/permissions";
+import { createProvider } from "../lib/domain/providers";
 import { createUser, generatePassword, resetPassword } from "../lib/domain/users";
 import { applyMigrations, projectRoot } from "../server/migrate";
 import { sampleChannel } from "./sample-channel";

@@ -23,6 +23,7 @@ import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelop
 import { say, type ValidationKey } from "../contract/validation-messages";
 import type { ChannelStatusUpdated } from "../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../db";
+import { notifyOutboxWritten } from "../infrastructure/outbox-signal";
 import { recordAudit } from "./audit/record";
 import { approvedColumns, requestedColumns } from "./channels/columns";
 import { channelName, parseContent } from "./channels/content";
@@ -33,7 +34,6 @@ import { type Actor, authorize } from "./permissions";
 import { SANDBOX_DECIDER } from "./sandbox/scope";
 import { queueTranslationJobs } from "./translations/channel-translations";
 import { queueEvent } from "./webhooks/outbox";
-import { notifyOutboxWritten } from "./webhooks/outbox-signal";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
 

@@ -10,15 +10,9 @@ import { db } from "@/lib/db";
 import { auditHash } from "@/lib/db/audit-chain";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
-import {
-  createApiKey,
-  createProvider,
-  issueApiKey,
-  regenerateApiKey,
-  revokeApiKey,
-  rollApiKey,
-} from "@/lib/domain/keys";
+import { createApiKey, issueApiKey, regenerateApiKey, revokeApiKey, rollApiKey } from "@/lib/domain/keys";
 import type { Actor } from "@/lib/domain/permissions";
+import { createProvider } from "@/lib/domain/providers";
 import { saveHumanTranslation } from "@/lib/domain/translations";
 import {
   reenableSubscription,

@@ -10,7 +10,7 @@ import type { ChannelBody } from "@/lib/contract/channel";
 import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";

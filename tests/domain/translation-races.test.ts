@@ -12,7 +12,7 @@ import type { ChannelBody } from "@/lib/contract/channel";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { adminChannelDetail } from "@/lib/domain/channels/details";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { TranslationFailed, type Translator } from "@/lib/jobs/translators";

@@ -10,11 +10,17 @@
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
  * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
  * - in-language.ts: names and descriptions in the viewer's language, where translated
+ * - standing.ts: what a channel is now, in one word, and the change under way
+ * - diff-content.ts: what a request changes, field by field, for the review page
+ * - eligible-channels.ts: which channels may serve a beneficiary
+ * - lookup-values.ts: the lookup values of the nine keys, with their English names
  */
 
-export { availabilityTags, searchText } from "./columns";
+export { approvedColumns, availabilityTags, requestedColumns, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
 export { adminChannelDetail, providerChannelDetail } from "./details";
+export { type Change, diffContent } from "./diff-content";
+export { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "./eligible-channels";
 export { channelRequestHistory } from "./history";
 export {
   type InLanguage,
@@ -31,6 +37,8 @@ export {
   listProviderChannels,
   REQUEST_FILTERS,
 } from "./lists";
+export { LOOKUPS, LOOKUPS_JSON } from "./lookup-values";
+export { channelRequestList } from "./request-list";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
 export { retireChannel } from "./retire";
 export {
@@ -41,6 +49,14 @@ export {
   REQUEST_KINDS,
   requestForReview,
 } from "./review";
+export { searchFilter } from "./search";
+export {
+  type ChannelStanding,
+  isPortalChannelState,
+  STANDING_FILTERS,
+  type StandingFilter,
+  type StandingState,
+} from "./standing";
 export { requestChannelStatus } from "./status";
 export { viewChannel } from "./view";
 export { withdrawChannelRequest } from "./withdraw";

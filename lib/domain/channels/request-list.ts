@@ -4,11 +4,11 @@
  * like the console's approval queue (lib/domain/channels/review.ts).
  */
 import { db } from "../../db";
-import { diffContent } from "../content-diff";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
+import { diffContent } from "./diff-content";
 import { ADMIN_PAGE_SIZE } from "./lists";
 
 export interface RequestListFilter extends PageQuery {

@@ -7,9 +7,7 @@ import {
   decisionSchema,
 } from "../../../contract/platform/responses";
 import { type Decision, decideRequest } from "../../../domain/approvals";
-import { requestForReview } from "../../../domain/channels";
-import { channelRequestList } from "../../../domain/channels/request-list";
-import { diffContent } from "../../../domain/content-diff";
+import { channelRequestList, diffContent, requestForReview } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
