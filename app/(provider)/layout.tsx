@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LookupsProvider } from "@/components/channel-form/lookups";
+import { HelpLink } from "@/components/help-link";
 import { KeyExpiryBanner } from "@/components/keys/expiry-banner";
 import { AppShell } from "@/components/shell/app-shell";
 import { ModeSwitch, TestModeBanner } from "@/components/shell/mode-switch";
@@ -35,7 +36,9 @@ export default async function ProviderLayout({ children }: { children: ReactNode
       user={user}
       organisation={organisation}
       controls={<ModeSwitch mode={user.mode} switchMode={setPortalModeAction} />}
-      banner={user.mode === "test" ? <TestModeBanner /> : undefined}
+      banner={
+        user.mode === "test" ? <TestModeBanner help={<HelpLink page="provider.testMode" />} /> : undefined
+      }
       nav={[
         { href: "/channels", label: t("channels") },
         { href: "/keys", label: t("apiKeys") },

@@ -3,8 +3,10 @@
  * newest first, each with its kind in the reader's language, when, its subject (in the language it
  * was written in), the reason given, and a link to the page of what it tells of.
  */
+
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { Badge, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager, type PagerPaging } from "@/components/ui/pager";
 import { ProviderText } from "@/components/ui/provider-text";
@@ -50,15 +52,18 @@ export function InboxPage({
   items,
   paging,
   basePath,
+  help,
 }: {
   items: InboxItem[];
   paging: PagerPaging;
   basePath: string;
+  /** The header's link to the guide (components/help-link.tsx). */
+  help: ReactNode;
 }) {
   const tInbox = useTranslations("inbox");
   return (
     <>
-      <PageHeader title={tInbox("title")} description={tInbox("description")} />
+      <PageHeader title={tInbox("title")} description={tInbox("description")} help={help} />
       {items.length === 0 ? (
         <EmptyState title={tInbox("empty")}>{tInbox("emptyHint")}</EmptyState>
       ) : (

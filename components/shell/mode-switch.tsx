@@ -1,6 +1,7 @@
 "use client";
 /** The provider portal's live/test switch (a switch button: its state is the mode). */
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { PortalMode } from "@/lib/contract/forms/portal-mode";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
@@ -34,7 +35,7 @@ export function ModeSwitch({ mode, switchMode }: { mode: PortalMode; switchMode:
 }
 
 /** Shown on every page while the portal shows test data, so that no one mistakes it for live data. */
-export function TestModeBanner() {
+export function TestModeBanner({ help }: { help?: ReactNode }) {
   const t = useTranslations("shell");
   return (
     <section
@@ -42,6 +43,7 @@ export function TestModeBanner() {
       className="sticky top-0 z-40 border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
     >
       {t.rich("testModeBanner", { strong: (chunks) => <strong>{chunks}</strong> })}
+      {help && <span className="ms-2">{help}</span>}
     </section>
   );
 }

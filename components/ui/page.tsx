@@ -6,10 +6,16 @@ export function PageHeader({
   title,
   description,
   actions,
+  help,
 }: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
+  /**
+   * The link to the page's guide (components/help-link.tsx). A slot, not a prop naming the page:
+   * this file is imported by client components too, and the link reads the guides on the server.
+   */
+  help?: ReactNode;
 }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -19,6 +25,7 @@ export function PageHeader({
           <bdi>{typeof title === "string" ? withoutDirectionControls(title) : title}</bdi>
         </h1>
         {description && <p className="mt-1 text-sm wrap-anywhere text-slate-600">{description}</p>}
+        {help && <p className="mt-1">{help}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>

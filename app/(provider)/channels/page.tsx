@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ChannelNameCell, ChannelStandingBadges } from "@/components/channels/status-badges";
+import { HelpLink } from "@/components/help-link";
 import { WaitingForYou } from "@/components/shell/waiting-for-you";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState, PageHeader } from "@/components/ui/page";
@@ -41,6 +42,7 @@ export default async function ChannelsPage({
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.channels" />}
         title={t("list.heading")}
         description={user.mode === "test" ? t("list.descriptionTest") : t("list.description")}
         actions={

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { InvitationList } from "@/components/users/invitation-list";
 import { InviteForm } from "@/components/users/invite-form";
@@ -36,7 +37,11 @@ export default async function TeamPage() {
   ]);
   return (
     <>
-      <PageHeader title={t("team.title")} description={t("team.description")} />
+      <PageHeader
+        help={<HelpLink page="provider.team" />}
+        title={t("team.title")}
+        description={t("team.description")}
+      />
       <div className="space-y-6">
         <UserList
           caption={t("team.caption")}

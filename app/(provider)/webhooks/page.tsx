@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { RotateSecretButton } from "@/components/webhooks/rotate-secret";
 import { SubscriptionForm } from "@/components/webhooks/subscription-form";
@@ -30,6 +31,7 @@ export default async function WebhooksPage() {
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.webhooks" />}
         title={t("title")}
         description={t("description")}
         actions={

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PaymentDecision } from "@/components/admin/payment-decision";
+import { HelpLink } from "@/components/help-link";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApproval, deliveryRequestConsequences, refundConsequences } from "@/lib/domain/payments";
@@ -25,7 +26,7 @@ export default async function ApprovalsPage() {
   if (!can(user.actor, "payments.approve"))
     return (
       <>
-        <PageHeader title={t("title")} />
+        <PageHeader help={<HelpLink page="console.approvals" />} title={t("title")} />
         <EmptyState title={t("notApprover")} />
       </>
     );
@@ -47,7 +48,11 @@ export default async function ApprovalsPage() {
       : t("approvedSoFar", { approved: 0, required });
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.approvals" />}
+        title={t("title")}
+        description={t("description")}
+      />
       <div className="space-y-6">
         <Card title={t("deliveryRequests")}>
           {requests.length === 0 ? (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuditTable } from "@/components/admin/audit-table";
+import { HelpLink } from "@/components/help-link";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
@@ -54,7 +55,11 @@ export default async function AuditPage({
   const query = new URLSearchParams(params).toString();
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.audit" />}
+        title={t("title")}
+        description={t("description")}
+      />
       <FilterForm action="/admin/audit">
         <TextFilter name="actor" label={t("filters.actor")} value={filters.actor} />
         <FilterSelect

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { namedOptions } from "@/components/channel-form/lookup-names";
 import { ChannelNameCell, ChannelStandingBadges } from "@/components/channels/status-badges";
+import { HelpLink } from "@/components/help-link";
 import { inputClass } from "@/components/ui/field";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
@@ -83,7 +84,11 @@ export default async function AdminChannelsPage({
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.channels" />}
+        title={t("title")}
+        description={t("description")}
+      />
       <FilterForm action="/admin/channels">
         {Object.entries(sortQuery(sort)).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

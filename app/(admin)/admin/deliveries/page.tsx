@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
@@ -26,7 +27,11 @@ export default async function AdminDeliveriesPage({
   const replays = can(user.actor, "webhooks.replay");
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.deliveries" />}
+        title={t("title")}
+        description={t("description")}
+      />
       {replays && (
         <div className="mb-6">
           <Card title={t("replayAll")}>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { lookupName, namedOptions } from "@/components/channel-form/lookup-names";
+import { HelpLink } from "@/components/help-link";
 import { buttonClass } from "@/components/ui/button";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { LookupFilter } from "@/components/ui/lookup-filter";
@@ -60,7 +61,11 @@ export default async function EligibilityPage({
   const named = (key: LookupKey) => namedOptions(locale, key, LOOKUPS[key], catalog);
   return (
     <>
-      <PageHeader title={t("heading")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.eligibility" />}
+        title={t("heading")}
+        description={t("description")}
+      />
       <form method="get" action="/admin/eligibility" className="mb-6 flex flex-wrap items-end gap-3">
         {select("category", t("category"), named("DeliveryChannelCategory"), t("choose"))}
         <LookupFilter

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { InboxPage } from "@/components/inbox/inbox-page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { openInbox } from "@/lib/domain/notifications";
@@ -18,5 +19,12 @@ export default async function ConsoleInboxPage({
 }) {
   const user = await requirePlatformUser();
   const inbox = await openInbox(user.actor, pageQuery(await searchParams));
-  return <InboxPage items={inbox.items} paging={inbox} basePath="/admin/inbox" />;
+  return (
+    <InboxPage
+      items={inbox.items}
+      paging={inbox}
+      basePath="/admin/inbox"
+      help={<HelpLink page="console.inbox" />}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Badge, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -65,6 +66,7 @@ export default async function MailboxPage({
   return (
     <>
       <PageHeader
+        help={<HelpLink page="console.mailbox" />}
         title={t("title")}
         description={mailSettings().smtpUrl ? t("descriptionSent") : t("descriptionKept")}
       />

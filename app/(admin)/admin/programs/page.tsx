@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CreateProgramForm } from "@/components/admin/program-forms";
 import { namedOptions } from "@/components/channel-form/lookup-names";
+import { HelpLink } from "@/components/help-link";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -43,7 +44,11 @@ export default async function ProgramsPage({
   const format = await getFormat();
   return (
     <>
-      <PageHeader title={t("heading")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.programs" />}
+        title={t("heading")}
+        description={t("description")}
+      />
       <div className="space-y-6">
         {can(user.actor, "programs.manage") && (
           <Card title={t("create")}>

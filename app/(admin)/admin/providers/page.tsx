@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CreateProviderForm } from "@/components/admin/provider-forms";
+import { HelpLink } from "@/components/help-link";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { DataTable } from "@/components/ui/table";
@@ -28,7 +29,7 @@ export default async function ProvidersPage({
   const format = await getFormat();
   return (
     <>
-      <PageHeader title={t("heading")} />
+      <PageHeader help={<HelpLink page="console.providers" />} title={t("heading")} />
       <div className="space-y-6">
         {can(user.actor, "providers.manage") && (
           <Card title={t("create")}>

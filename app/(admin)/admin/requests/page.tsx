@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -45,7 +46,11 @@ export default async function RequestQueuePage({
   ]);
   return (
     <>
-      <PageHeader title={t("heading")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.requests" />}
+        title={t("heading")}
+        description={t("description")}
+      />
       <FilterForm action="/admin/requests">
         {Object.entries(sortQuery(sort)).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

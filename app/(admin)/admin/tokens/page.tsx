@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { NewTokenForm, RevokeTokenButton } from "@/components/admin/token-forms";
+import { HelpLink } from "@/components/help-link";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { DataTable, DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -81,7 +82,11 @@ export default async function TokensPage() {
   const { own, others } = await listPlatformTokens(user.actor);
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="console.tokens" />}
+        title={t("title")}
+        description={t("description")}
+      />
       <div className="space-y-6">
         <Card title={t("createTitle")}>
           <NewTokenForm issue={issueTokenAction} />

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { InvitationList } from "@/components/users/invitation-list";
 import { InviteForm } from "@/components/users/invite-form";
@@ -36,7 +37,11 @@ export default async function UsersPage() {
   const t = await getTranslations("users");
   return (
     <>
-      <PageHeader title={t("platform.title")} description={t("platform.description")} />
+      <PageHeader
+        help={<HelpLink page="console.users" />}
+        title={t("platform.title")}
+        description={t("platform.description")}
+      />
       <div className="space-y-6">
         <UserList
           caption={t("platform.caption")}
@@ -73,7 +78,11 @@ function ReadOnlyUsers({
   const t = useTranslations("users");
   return (
     <>
-      <PageHeader title={t("platform.title")} description={t("platform.readOnlyDescription")} />
+      <PageHeader
+        help={<HelpLink page="console.users" />}
+        title={t("platform.title")}
+        description={t("platform.readOnlyDescription")}
+      />
       <UserList
         caption={t("platform.caption")}
         users={users}

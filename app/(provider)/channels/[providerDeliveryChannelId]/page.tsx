@@ -9,6 +9,7 @@ import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { StatusSwitch } from "@/components/channels/status-switch";
 import { TranslationList } from "@/components/channels/translation-list";
 import { WithdrawRequest } from "@/components/channels/withdraw-request";
+import { HelpLink } from "@/components/help-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { viewersTranslations } from "@/lib/domain/channels";
@@ -40,6 +41,7 @@ export default async function ChannelPage({
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.channel" />}
         title={translated.name ?? (view.name.translation || view.providerDeliveryChannelId)}
         description={<span className="font-mono break-all">{view.providerDeliveryChannelId}</span>}
         actions={

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { emptyChannelValues } from "@/components/channel-form/form-values";
 import { NoFormForRole } from "@/components/channels/no-form-for-role";
+import { HelpLink } from "@/components/help-link";
 import { PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
@@ -29,6 +30,7 @@ export default async function NewChannelPage() {
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.channelNew" />}
         title={t("new.heading")}
         description={user.mode === "test" ? t("new.descriptionTest") : t("new.description")}
       />

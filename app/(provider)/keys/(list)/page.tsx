@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { NewKeyForm } from "@/components/keys/new-key-form";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
@@ -26,7 +27,11 @@ export default async function KeysPage() {
   const format = await getFormat();
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        help={<HelpLink page="provider.keys" />}
+        title={t("title")}
+        description={t("description")}
+      />
       <div className="space-y-6">
         {manages && (
           <Card title={t("createCard")}>

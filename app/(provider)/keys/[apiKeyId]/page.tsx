@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 import { RollKeyForm } from "@/components/keys/roll-key-form";
@@ -52,6 +53,7 @@ export default async function KeyPage({
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.key" />}
         title={key.name}
         description={
           <>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { DeliveryLog, logFilters } from "@/components/webhooks/delivery-log";
 import { ReplayPeriodForm, TestEventForm } from "@/components/webhooks/replay-controls";
@@ -31,6 +32,7 @@ export default async function DeliveriesPage({
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.webhookDeliveries" />}
         title={t("title")}
         description={t.rich("description", {
           link: (chunks) => (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { SendExampleButton } from "@/components/webhooks/send-example-button";
 import { requireProviderUser } from "@/lib/auth/session";
@@ -37,6 +38,7 @@ export default async function EventCatalogPage() {
   return (
     <>
       <PageHeader
+        help={<HelpLink page="provider.webhookEvents" />}
         title={t("title")}
         description={t.rich("description", {
           prefix: EXAMPLE_EVENT_ID_PREFIX,

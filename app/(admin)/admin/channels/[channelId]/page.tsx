@@ -8,6 +8,7 @@ import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { TranslationList } from "@/components/channels/translation-list";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -34,6 +35,7 @@ export default async function AdminChannelPage({ params }: { params: Promise<{ c
   return (
     <>
       <PageHeader
+        help={<HelpLink page="console.channel" />}
         title={translated.name ?? (name.translation || channel.providerDeliveryChannelId)}
         description={
           <>

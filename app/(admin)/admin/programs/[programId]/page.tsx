@@ -11,6 +11,7 @@ import { AddChannelForm } from "@/components/admin/program-forms";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
+import { HelpLink } from "@/components/help-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
@@ -51,6 +52,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   return (
     <>
       <PageHeader
+        help={<HelpLink page="console.program" />}
         title={program.name}
         description={program.description || t("gives", { unit: program.unit })}
       />

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { RegenerateKeyButton } from "@/components/admin/provider-forms";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
+import { HelpLink } from "@/components/help-link";
 import { KeyStateBadge } from "@/components/keys/key-state-badge";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { LeftToRight, ProviderText } from "@/components/ui/provider-text";
@@ -38,6 +39,7 @@ export default async function ProviderPage({ params }: { params: Promise<{ provi
   return (
     <>
       <PageHeader
+        help={<HelpLink page="console.provider" />}
         title={provider.name}
         description={t("created", { date: format.dateTime(provider.createdAt) })}
       />

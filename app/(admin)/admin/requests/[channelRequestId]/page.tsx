@@ -8,6 +8,7 @@ import { DiffView } from "@/components/admin/diff-view";
 import { ChannelContent } from "@/components/channels/channel-content";
 import { RequestHistory } from "@/components/channels/request-history";
 import { ChannelStandingBadges, RequestStateBadge } from "@/components/channels/status-badges";
+import { HelpLink } from "@/components/help-link";
 import { Card, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { budgetUnitOf } from "@/lib/contract/channel";
@@ -35,6 +36,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ channel
   return (
     <>
       <PageHeader
+        help={<HelpLink page="console.request" />}
         title={t("heading", {
           kind: (REQUEST_KINDS as readonly string[]).includes(request.kind)
             ? kindName(request.kind)

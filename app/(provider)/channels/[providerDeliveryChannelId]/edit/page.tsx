@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ChannelForm } from "@/components/channel-form/channel-form";
 import { fromChannelContent } from "@/components/channel-form/form-values";
 import { NoFormForRole } from "@/components/channels/no-form-for-role";
+import { HelpLink } from "@/components/help-link";
 import { PageHeader } from "@/components/ui/page";
 import { can } from "@/lib/domain/permissions";
 import { updateChannelAction } from "../../actions";
@@ -50,7 +51,7 @@ export default async function EditChannelPage({
   if (tooLong) {
     return (
       <>
-        <PageHeader title={title} />
+        <PageHeader help={<HelpLink page="provider.channelEdit" />} title={title} />
         <p role="alert" className="text-sm text-amber-900">
           {t(`edit.tooLong.${tooLong}`, {
             count: detail.requested[tooLong]?.length ?? 0,
@@ -67,7 +68,11 @@ export default async function EditChannelPage({
   );
   return (
     <>
-      <PageHeader title={title} description={t("edit.description")} />
+      <PageHeader
+        help={<HelpLink page="provider.channelEdit" />}
+        title={title}
+        description={t("edit.description")}
+      />
       <ChannelForm mode="edit" initialValues={values} action={updateChannelAction} />
     </>
   );

@@ -6,6 +6,7 @@ import { DeliveryStatus, statusText } from "@/components/admin/delivery-status";
 import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
 import { PaymentDecision } from "@/components/admin/payment-decision";
 import { RefundButton } from "@/components/admin/refund-dialog";
+import { HelpLink } from "@/components/help-link";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { PagedTable } from "@/components/ui/paged-table";
 import { ProviderText } from "@/components/ui/provider-text";
@@ -127,6 +128,7 @@ export default async function DeliveryRequestPage({
         </Link>
       </p>
       <PageHeader
+        help={<HelpLink page="console.deliveryRequest" />}
         title={request.description}
         description={
           request.approvalState === "SENT"
