@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { guideCatalog } from "@/lib/guides/catalog";
 import { guideLink } from "@/lib/portal/guides";
 import { ADMIN } from "../support/actors";
