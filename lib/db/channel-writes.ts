@@ -65,11 +65,6 @@ interface ChannelWriter {
   close(): Promise<void>;
 }
 
-/** Thrown for a duplicate (providerId, providerDeliveryChannelId), like Prisma's P2002. */
-export class DuplicateChannel extends Error {
-  readonly code = "P2002";
-}
-
 const quoted = REQUESTED_COLUMNS.map((column) => `"${column}"`).join(", ");
 const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "status", "isApproved", ${quoted}, "createdAt", "updatedAt"`;
 const contentValues = (row: NewChannelRow) => REQUESTED_COLUMNS.map((column) => row.columns[column]);
@@ -168,7 +163,6 @@ function sqliteWriter(url: string): ChannelWriter {
           return insertNow(rows);
         } catch (error) {
           const code = (error as { code?: string }).code ?? "";
-          if (code.startsWith("SQLITE_CONSTRAINT")) throw new DuplicateChannel((error as Error).message);
           if (!code.startsWith("SQLITE_BUSY") || attempt >= 5000) throw error;
           await pause(attempt < 10 ? 1 : 5);
         }
@@ -264,8 +258,6 @@ function postgresWriter(url: string): ChannelWriter {
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK").catch(() => {});
-        if ((error as { code?: string }).code === "23505")
-          throw new DuplicateChannel((error as Error).message);
         throw error;
       } finally {
         client.release();
@@ -277,7 +269,10 @@ function postgresWriter(url: string): ChannelWriter {
 
 const shared = globalThis as unknown as { portalChannelWriter?: ChannelWriter };
 
-/** Inserts channels with their CREATE requests in one transaction; a duplicate fails the whole batch. */
+/**
+ * Inserts channels with their CREATE requests in one transaction; a duplicate fails the whole batch
+ * with the driver's error (insert-channel.ts, Create's batches, types it).
+ */
 export function insertChannels(rows: NewChannelRow[]): Promise<void> {
   shared.portalChannelWriter ??=
     databaseKind() === "sqlite" ? sqliteWriter(databaseUrl()) : postgresWriter(databaseUrl());

@@ -76,7 +76,7 @@ export function db(): Db {
 }
 
 export { readChannelRow } from "./channel-reads";
-export { insertChannels, type NewChannelRow, newChannelId } from "./channel-writes";
+export { type NewChannelRow, newChannelId } from "./channel-writes";
 export { insertDeliveryRows, type NewDeliveryRow } from "./delivery-writes";
 export {
   type IdempotencyClaimRow,
@@ -84,6 +84,7 @@ export {
   insertIdempotencyClaim,
   storeIdempotentAnswer,
 } from "./idempotency-writes";
+export { DuplicateChannelError, insertChannel } from "./insert-channel";
 export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
 export { listen, onSignal, type SignalName, sendSignal, signalsLive } from "./signals";

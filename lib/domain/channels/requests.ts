@@ -15,12 +15,11 @@ import type { ChannelBody, ChannelStatus } from "../../contract/channel";
 import { isoSeconds, REQUEST_TYPES, type RequestKind, type RequestReceipt } from "../../contract/envelope";
 import { say } from "../../contract/validation-messages";
 import {
+  DuplicateChannelError,
   db,
-  insertChannels,
+  insertChannel,
   isRecordNotFound,
-  isUniqueViolation,
   journalEntry,
-  type NewChannelRow,
   newChannelId,
 } from "../../db";
 import { formatDateTime } from "../../format";
@@ -39,47 +38,6 @@ function receipt(kind: RequestKind, providerDeliveryChannelId: string, requested
     requestType: REQUEST_TYPES[kind],
     requestedDate: isoSeconds(requestedAt),
   };
-}
-
-/**
- * Create uses group commit: creates that arrive while one batch is being written are written
- * together in the next one (one transaction, two multi-row inserts), which costs a fraction of a
- * transaction per channel. A batch that hits a duplicate id is retried one by one, so only the
- * duplicate gets its 409. The batch starts on setImmediate so that requests read in the same turn
- * of the event loop join it (otherwise the first request's transaction runs alone).
- */
-interface PendingCreate extends NewChannelRow {
-  settle: (error?: unknown) => void;
-}
-const MAX_CREATE_BATCH = 64;
-const pendingCreates: PendingCreate[] = [];
-let writingCreates = false;
-
-/** One create on its own; settles the caller and never throws. */
-async function writeOne(item: PendingCreate): Promise<void> {
-  try {
-    await insertChannels([item]);
-    item.settle();
-  } catch (error) {
-    item.settle(error);
-  }
-}
-
-/** Never throws: a failed batch (a duplicate id, a provider deleted meanwhile) is retried one by one. */
-async function writeBatch(batch: PendingCreate[]): Promise<void> {
-  if (batch.length === 1) return writeOne(batch[0]!);
-  try {
-    // Channels and their create requests in one transaction, through the driver (lib/db/channel-writes).
-    await insertChannels(batch);
-    for (const item of batch) item.settle();
-  } catch {
-    for (const item of batch) await writeOne(item);
-  }
-}
-
-async function writePendingCreates(): Promise<void> {
-  while (pendingCreates.length > 0) await writeBatch(pendingCreates.splice(0, MAX_CREATE_BATCH));
-  writingCreates = false;
 }
 
 /** What an audit entry says of a channel's requested content: enough to recognise it, not all of it. */
@@ -104,29 +62,20 @@ export async function requestChannelCreate(actor: Actor, body: ChannelBody, rece
     subjectId: id,
     after: contentSummary(body, "REQUESTED"),
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      pendingCreates.push({
-        id,
-        providerId,
-        providerDeliveryChannelId: body.providerDeliveryChannelId,
-        columns,
-        receivedAt,
-        audit,
-        journal: step?.record,
-        settle: (error) => (error === undefined ? resolve() : reject(error)),
-      });
-      if (!writingCreates) {
-        writingCreates = true;
-        setImmediate(() => void writePendingCreates());
-      }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
+  // Written in a batch with the creates that arrive meanwhile (group commit, lib/db/insert-channel.ts).
+  await insertChannel({
+    id,
+    providerId,
+    providerDeliveryChannelId: body.providerDeliveryChannelId,
+    columns,
+    receivedAt,
+    audit,
+    journal: step?.record,
+  }).catch((error: unknown) => {
+    if (error instanceof DuplicateChannelError)
       throw conflict(say("channelIdTaken", { id: body.providerDeliveryChannelId }));
-    }
     throw error;
-  }
+  });
   step?.committed();
   return receipt("CREATE", body.providerDeliveryChannelId, receivedAt);
 }

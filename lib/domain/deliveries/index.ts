@@ -6,6 +6,7 @@
  *
  * - requests.ts: sending a delivery request (reserving against its budgets) and its preview
  * - checks.ts: what makes a delivery valid for a channel's options, batches, fingerprints
+ * - check-send.ts: a send's row check, every delivery's problems (the console's form and the API)
  * - csv.ts: deliveries uploaded as CSV, checked row by row with the same rules
  * - serving-channel.ts: which channel a program's send may go to, and its delivery options
  * - events.ts: DELIVERY_REQUEST_SENT, built in one place, and an event's stored body
@@ -14,6 +15,7 @@
  * - search-beneficiaries.ts: a delivery request's deliveries whose beneficiary id contains a term
  */
 
+export { checkSend, type SendProblem } from "./check-send";
 export {
   batchFingerprint,
   type DeliveryList,

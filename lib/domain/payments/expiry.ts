@@ -10,8 +10,8 @@ import { db, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
 import { notifyPaymentDecided } from "../notifications/mail";
 import { authorize, systemActor } from "../permissions";
-import { closeUnsent } from "./approvals";
-import { closeRefund } from "./refunds";
+import { closeUnsent, requestLetter } from "./approvals";
+import { closeRefund, refundLetter } from "./refunds";
 import { PENDING } from "./rules";
 
 const BATCH = 100;
@@ -49,16 +49,7 @@ async function expireDeliveryRequests(cutoff: Date): Promise<number> {
       await notifyPaymentDecided(
         tx,
         { askedBy: request.createdBy, decidedBy: EXPIRY.id },
-        {
-          subject: "payment",
-          approved: false,
-          expired: true,
-          programName: request.program.name,
-          what: request.description,
-          amount: { minor: request.totalMinor, unit: request.unit },
-          reason: null,
-          path: `/admin/programs/${request.programId}/requests/${request.id}`,
-        },
+        { ...requestLetter(request), approved: false, expired: true, reason: null },
       );
       await recordAudit(tx, EXPIRY, {
         action: "delivery_request.expired",
@@ -98,20 +89,10 @@ async function expireRefunds(cutoff: Date): Promise<number> {
     const done = await db().$transaction(async (tx) => {
       await takeWriteLock(tx);
       if (!(await closeRefund(tx, refund.id, "EXPIRED"))) return false;
-      const request = refund.delivery.deliveryRequest;
       await notifyPaymentDecided(
         tx,
         { askedBy: refund.requestedBy, decidedBy: EXPIRY.id },
-        {
-          subject: "refund",
-          approved: false,
-          expired: true,
-          programName: request.program.name,
-          what: refund.delivery.beneficiaryId,
-          amount: { minor: refund.amountMinor, unit: request.unit },
-          reason: null,
-          path: `/admin/programs/${request.programId}/requests/${request.id}`,
-        },
+        { ...refundLetter(refund), approved: false, expired: true, reason: null },
       );
       await recordAudit(tx, EXPIRY, {
         action: "refund.expired",

@@ -6,8 +6,9 @@
  *
  * - policy.ts: a program's approval policy and how many approvals a payment needs
  * - rules.ts: the four-eyes rule both kinds of payment share (who may decide, once)
- * - approvals.ts: finance approvers' decisions on delivery requests (and, through it, refunds)
- * - refunds.ts: asking for a refund, and the decisions on a refund request
+ * - decide-payment.ts: one finance approver's decision, one transaction for either kind
+ * - approvals.ts: what a delivery request's decisions do (and the console's one button for both kinds)
+ * - refunds.ts: asking for a refund, and what a refund request's decisions do
  * - expiry.ts: payments that waited too long for their approvals expire
  * - queue.ts, consequences.ts: the console's "awaiting my approval" queue, what an approval does
  */

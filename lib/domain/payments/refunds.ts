@@ -3,29 +3,20 @@
  * an approval policy, above the program's refund threshold a refund request waits
  * (RefundRequest, PENDING_APPROVAL) for its approvals from distinct finance approvers, not the
  * requester, before DELIVERY_REFUND_REQUESTED is queued; a rejection or the expiry clears it, and the
- * delivery may be refunded again later. Decisions lock the refund request's row first, as delivery
- * requests' do (approvals.ts), so exactly one final transition happens.
+ * delivery may be refunded again later. Decisions are decide's (./decide-payment.ts), as delivery
+ * requests' are: they lock the refund request's row first, so exactly one final transition happens.
  */
-import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
-import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications/mail";
+import { notifyRefundAwaiting } from "../notifications/mail";
 import { type Actor, authorize } from "../permissions";
 import { queueEvent } from "../webhooks/outbox";
+import { type DecisionOutcome, decide, type PaymentKindRules } from "./decide-payment";
 import { approvalsRequiredFor, POLICY_COLUMNS } from "./policy";
-import {
-  checkedReason,
-  decidingPerson,
-  insertDecision,
-  PENDING,
-  refuseOwnOrRepeat,
-  refuseUnlessPending,
-} from "./rules";
-
-const WHAT: PaymentKind = "refund";
+import { PENDING } from "./rules";
 
 /**
  * A refund asked for by `actor` (authorized by the caller, requestRefund): requested at once, or held
@@ -130,13 +121,8 @@ async function markRefundRequested(
   });
 }
 
-/** Takes the refund request's row for this transaction while it waits, with its decisions so far. */
-async function lockedPending(tx: Tx, refundRequestId: string) {
-  await takeWriteLock(tx);
-  const { count } = await tx.refundRequest.updateMany({
-    where: { id: refundRequestId, state: PENDING },
-    data: { state: PENDING },
-  });
+/** The refund request with its decisions so far and what its request and its letter need. */
+async function readRefund(tx: Tx, refundRequestId: string) {
   const refund = await tx.refundRequest.findUnique({
     where: { id: refundRequestId },
     include: {
@@ -157,89 +143,75 @@ async function lockedPending(tx: Tx, refundRequestId: string) {
       },
     },
   });
-  if (!refund) throw notFound(say("noSuchRefundRequest"));
-  if (count !== 1) refuseUnlessPending(refund.state, WHAT);
-  return { ...refund, createdBy: refund.requestedBy };
+  return refund && { ...refund, createdBy: refund.requestedBy };
 }
 
-/** One approval; the one that reaches the required count requests the refund from the provider. */
-export async function approveRefund(actor: Actor, refundRequestId: string) {
-  const person = decidingPerson(actor);
-  const outcome = await db().$transaction(async (tx) => {
-    const refund = await lockedPending(tx, refundRequestId);
-    refuseOwnOrRepeat(person, refund, WHAT);
-    await insertDecision(tx, { refundRequestId }, person, "APPROVED", WHAT);
-    const approvals = refund.approvals.filter((approval) => approval.decision === "APPROVED").length + 1;
-    const final = approvals >= refund.approvalsRequired;
-    const state = final ? "REQUESTED" : PENDING;
-    if (final) {
-      await tx.refundRequest.update({
-        where: { id: refundRequestId },
-        data: { state, pendingFor: null, decidedAt: new Date() },
-      });
-    }
-    await recordAudit(tx, actor, {
-      action: "refund.approved",
-      subjectType: "RefundRequest",
-      subjectId: refundRequestId,
-      detail: { approvals, approvalsRequired: refund.approvalsRequired },
-      before: { state: PENDING },
-      after: { state },
+type HeldRefund = NonNullable<Awaited<ReturnType<typeof readRefund>>>;
+
+const REFUND: PaymentKindRules<HeldRefund> = {
+  what: "refund",
+  noSuch: "noSuchRefundRequest",
+  hold: async (tx, id) => {
+    const { count } = await tx.refundRequest.updateMany({
+      where: { id, state: PENDING },
+      data: { state: PENDING },
     });
-    if (final) {
-      const { providerId } = refund.delivery.deliveryRequest.channel;
-      await markRefundRequested(tx, actor, refund.deliveryId, providerId, refund.reason);
-      await notifyPaymentDecided(
-        tx,
-        { askedBy: refund.requestedBy, decidedBy: person },
-        decided(refund, true),
-      );
-    }
-    return { state, approvals, approvalsRequired: refund.approvalsRequired };
-  });
-  if (outcome.state === "REQUESTED") notifyOutboxWritten();
-  return outcome;
-}
+    return count === 1;
+  },
+  read: readRefund,
+  decisionOn: (refundRequestId) => ({ refundRequestId }),
+  approvedState: "REQUESTED",
+  approve: async (tx, refund) => {
+    await tx.refundRequest.update({
+      where: { id: refund.id },
+      data: { state: "REQUESTED", pendingFor: null, decidedAt: new Date() },
+    });
+  },
+  /** The final approval requests the refund from the provider. */
+  afterApproval: (tx, actor, refund) => {
+    const { providerId } = refund.delivery.deliveryRequest.channel;
+    return markRefundRequested(tx, actor, refund.deliveryId, providerId, refund.reason);
+  },
+  reject: (tx, refund, reason) => closeRefund(tx, refund.id, "REJECTED", reason),
+  letter: (refund) => refundLetter(refund),
+  audit: {
+    subjectType: "RefundRequest",
+    stateColumn: "state",
+    approved: () => "refund.approved",
+    rejected: "refund.rejected",
+  },
+};
 
-/** The final decision on a held refund, as the person who asked for it is told of it. */
-const decided = (refund: Awaited<ReturnType<typeof lockedPending>>, approved: boolean) => {
+/** The letter of a held refund's final decision (or its expiry), as the person who asked for it is told. */
+export const refundLetter = (refund: {
+  amountMinor: bigint;
+  delivery: {
+    beneficiaryId: string;
+    deliveryRequest: { id: string; programId: string; unit: string; program: { name: string } };
+  };
+}) => {
   const request = refund.delivery.deliveryRequest;
   return {
     subject: "refund" as const,
-    approved,
     programName: request.program.name,
     what: refund.delivery.beneficiaryId,
     amount: { minor: refund.amountMinor, unit: request.unit },
-    reason: null,
     path: `/admin/programs/${request.programId}/requests/${request.id}`,
   };
 };
 
+/** One approval; the one that reaches the required count requests the refund from the provider. */
+export function approveRefund(actor: Actor, refundRequestId: string): Promise<DecisionOutcome> {
+  return decide(actor, REFUND, refundRequestId, { decision: "APPROVED" });
+}
+
 /** Rejects the refund request for a reason: nothing goes to the provider. */
-export async function rejectRefund(actor: Actor, refundRequestId: string, reason: string) {
-  const person = decidingPerson(actor);
-  const why = checkedReason(reason);
-  return db().$transaction(async (tx) => {
-    const refund = await lockedPending(tx, refundRequestId);
-    refuseOwnOrRepeat(person, refund, WHAT);
-    await insertDecision(tx, { refundRequestId }, person, "REJECTED", WHAT, why);
-    await closeRefund(tx, refundRequestId, "REJECTED", why);
-    await notifyPaymentDecided(
-      tx,
-      { askedBy: refund.requestedBy, decidedBy: person },
-      { ...decided(refund, false), reason: why },
-    );
-    await recordAudit(tx, actor, {
-      action: "refund.rejected",
-      subjectType: "RefundRequest",
-      subjectId: refundRequestId,
-      detail: { reason: why },
-      before: { state: PENDING },
-      after: { state: "REJECTED" },
-    });
-    const approvals = refund.approvals.filter((approval) => approval.decision === "APPROVED").length;
-    return { state: "REJECTED", approvals, approvalsRequired: refund.approvalsRequired };
-  });
+export function rejectRefund(
+  actor: Actor,
+  refundRequestId: string,
+  reason: string,
+): Promise<DecisionOutcome> {
+  return decide(actor, REFUND, refundRequestId, { decision: "REJECTED", reason });
 }
 
 /** Clears a waiting refund (REJECTED or EXPIRED); false when another transaction decided it first. */

@@ -1,8 +1,8 @@
 /**
- * The four-eyes rule, shared by delivery requests (approvals.ts) and refunds
- * (refunds.ts): only a person holding payments.approve decides; the creator decides
- * nothing on their own payment; each person decides once per payment (a refusal here, and the
- * PaymentApproval unique keys in the database for two clicks that race).
+ * The four-eyes rule, shared by delivery requests (approvals.ts) and refunds (refunds.ts) through
+ * their one decision (decide-payment.ts): only a person holding payments.approve decides; the creator
+ * decides nothing on their own payment; each person decides once per payment (a refusal here, and
+ * the PaymentApproval unique keys in the database for two clicks that race).
  */
 import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say, type ValidationKey } from "../../contract/validation-messages";

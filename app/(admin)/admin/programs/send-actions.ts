@@ -18,8 +18,8 @@ import { say } from "@/lib/contract/validation-messages";
 import { nameInViewersLanguage } from "@/lib/domain/channels";
 import {
   approvedDeliveryOptions,
+  checkSend,
   type DeliveryList,
-  deliveryProblems,
   parseDeliveriesCsv,
   previewDeliveryRequest,
   sendDeliveryRequest,
@@ -35,22 +35,16 @@ import { defineAction } from "@/lib/portal/define-action";
  * A row's amount is typed as the reader's language writes numbers; a CSV file's is a machine's ("1234.50").
  */
 async function deliveriesOf(input: SendInput): Promise<{ deliveries: DeliveryList; problems: RowProblem[] }> {
-  const options = await approvedDeliveryOptions(input.channelId);
-  if (input.source === "csv") return parseDeliveriesCsv(input.csv, options);
+  if (input.source === "csv")
+    return parseDeliveriesCsv(input.csv, await approvedDeliveryOptions(input.channelId));
   const locale = await getLocale();
   const deliveries = input.deliveries.map((row) => ({
     beneficiaryId: row.beneficiaryId.trim(),
     amount: readAmountText(row.amount, locale) ?? Number.NaN,
     options: Object.fromEntries(Object.entries(row.options).filter(([, value]) => value !== "")),
   }));
-  const problems = deliveries.flatMap((delivery, index) =>
-    Object.entries(deliveryProblems(delivery, options)).map(([field, message]) => ({
-      line: index + 1,
-      field,
-      message,
-    })),
-  );
-  return { deliveries, problems };
+  const problems = await checkSend(input.channelId, deliveries);
+  return { deliveries, problems: problems.map(({ index, ...problem }) => ({ line: index + 1, ...problem })) };
 }
 
 /**

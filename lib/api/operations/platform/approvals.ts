@@ -2,7 +2,7 @@
  * Four-eyes approval of payments, as the console's approvals page and program policy form: the
  * queue awaiting the caller, finance approvers' decisions on delivery requests and refunds, and a
  * program's approval policy. The rules (not the creator, not twice, the required count) are
- * lib/domain/payments/approvals.ts and refunds.ts.
+ * lib/domain/payments/decide-payment.ts and rules.ts.
  */
 import { z } from "zod";
 import { approvalPolicyBodySchema, refundBodySchema } from "../../../contract/platform/requests";

@@ -15,10 +15,7 @@ import {
   sentDeliveryRequestSchema,
 } from "../../../contract/platform/responses";
 import {
-  approvedDeliveryOptions,
-  type DeliveryList,
-  deliveryProblems,
-  forEachBatch,
+  checkSend,
   programDeliveryRequests,
   programOfDeliveryRequest,
   sendDeliveryRequest,
@@ -67,17 +64,12 @@ export const sendDeliveryRequestOperation = platformOperation({
   response: sentDeliveryRequestSchema,
   run: async ({ actor, params, body, idempotencyKey, tokenId }) => {
     await requireLiveProgram(params.programId ?? "");
-    const options = await approvedDeliveryOptions(body.channelId);
-    // Read a batch at a time, never whole (bodyList).
-    const deliveries: DeliveryList = body.deliveries;
-    const problems: string[] = [];
-    await forEachBatch(deliveries, (batch, start) =>
-      batch.forEach((delivery, offset) => {
-        for (const [field, message] of Object.entries(deliveryProblems(delivery, options)))
-          problems.push(`deliveries[${start + offset}].${field}: ${message}`);
-      }),
-    );
-    if (problems.length) throw validationError(problems);
+    // The list is read a batch at a time, never whole (bodyList).
+    const problems = await checkSend(body.channelId, body.deliveries);
+    if (problems.length)
+      throw validationError(
+        problems.map(({ index, field, message }) => `deliveries[${index}].${field}: ${message}`),
+      );
     return sendDeliveryRequest(actor, {
       ...body,
       programId: params.programId ?? "",
