@@ -8,12 +8,20 @@
  * - requests.ts, status.ts, withdraw.ts, retire.ts: Create, Update, the portal's status switch, a
  *   withdrawal, retiring a channel
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
- * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
+ * - lists.ts, review.ts: the portals' channel lists, the reviewers' queue of pending requests and a
+ *   request under review
+ * - decide-request.ts: a reviewer's (or the sandbox worker's) decision on a pending request
+ * - request-list.ts: the one query of a page of channel requests, behind the queue and the platform API's list
  * - in-language.ts: names and descriptions in the viewer's language, where translated
  */
 
 export { availabilityTags, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
+export {
+  type ChannelRequestDecision,
+  type ChannelRequestDecisionHooks,
+  decideChannelRequest,
+} from "./decide-request";
 export { adminChannelDetail, providerChannelDetail } from "./details";
 export { channelRequestHistory } from "./history";
 export {
@@ -31,11 +39,12 @@ export {
   listProviderChannels,
   REQUEST_FILTERS,
 } from "./lists";
+export { channelRequestList } from "./request-list";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
 export { retireChannel } from "./retire";
 export {
-  approvalQueue,
   BADGE_CAP,
+  channelRequestQueue,
   pendingRequestCount,
   QUEUE_SORTS,
   REQUEST_KINDS,
