@@ -33,7 +33,7 @@ process.env.LOG_LEVEL ??= "error";
 const { applyMigrations } = await import("../server/migrate");
 await applyMigrations(ROOT);
 const { db, disconnectDb } = await import("../lib/db");
-const { createProvider } = await import("../lib/domain/keys");
+const { createProvider } = await import("../lib/domain/providers");
 const { subscribe } = await import("../lib/domain/webhooks");
 const { payloadPreviewOf } = await import("../lib/domain/webhooks");
 const { requestChannelCreate } = await import("../lib/domain/channels");

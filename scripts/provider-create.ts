@@ -5,8 +5,9 @@
  * Honours DATABASE_URL like the server; the database must already be migrated (npm run db:migrate).
  */
 import { parseArgs } from "node:util";
-import { createProvider, issueApiKey } from "../lib/domain/keys";
+import { issueApiKey } from "../lib/domain/keys";
 import { operatorActor } from "../lib/domain/permissions";
+import { createProvider } from "../lib/domain/providers";
 import { runCli, usageError } from "./cli";
 
 const OPERATOR = operatorActor("provider-create");

@@ -18,7 +18,7 @@ const LOOKUP_OF_PATH = new Map<string, LookupKey>([
   ["budget.commodity", "Commodity"],
 ]);
 
-/** A changed field's name for a path of diffContent (lib/domain/content-diff.ts). */
+/** A changed field's name for a path of diffContent (lib/domain/channels/diff-content.ts). */
 export function useDiffFieldName() {
   const content = useTranslations("channels.content");
   const form = useTranslations("channelForm");

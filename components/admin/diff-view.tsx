@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { CollapsedList, firstOf, groupLabel, MoreNote } from "@/components/ui/collapsed-list";
 import { Badge } from "@/components/ui/page";
 import { CaptionedTable } from "@/components/ui/table";
-import type { Change } from "@/lib/domain/content-diff";
+import type { Change } from "@/lib/domain/channels";
 import { useFormat } from "@/lib/i18n/use-format";
 import { useDiffFieldName, useDiffValue } from "./diff-names";
 

@@ -9,7 +9,7 @@ import { lookupName } from "@/components/channel-form/lookup-names";
 import { ProviderText } from "@/components/ui/provider-text";
 import type { ChannelView } from "@/lib/contract/channel";
 import type { LookupKey } from "@/lib/contract/lookups";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import { LOOKUPS } from "@/lib/domain/channels";
 import { useFormat } from "@/lib/i18n/use-format";
 
 /** Each lookup's English names by code. */

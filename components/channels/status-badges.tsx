@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
-import type { ChannelStanding, StandingState } from "@/lib/domain/channels/standing";
+import type { ChannelStanding, StandingState } from "@/lib/domain/channels";
 
 const STATE_TONES = {
   PENDING: "amber",

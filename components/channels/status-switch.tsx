@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { RequestReceipt } from "@/lib/contract/envelope";
-import type { ChannelStanding } from "@/lib/domain/channels/standing";
+import type { ChannelStanding } from "@/lib/domain/channels";
 import type { Action } from "@/lib/portal/action-result";
 
 export function StatusSwitch({

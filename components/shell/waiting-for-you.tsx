@@ -1,10 +1,10 @@
 /**
- * What waits for the person signed in (lib/domain/waiting-for-you.ts), first on their home page:
+ * What waits for the person signed in (lib/domain/home/waiting-for-you.ts), first on their home page:
  * each count links to the filtered list that holds it.
  */
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { Waiting } from "@/lib/domain/waiting-for-you";
+import type { Waiting } from "@/lib/domain/home";
 import { countedAny } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 

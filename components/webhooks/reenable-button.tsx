@@ -1,10 +1,8 @@
 "use client";
 /** Re-enables a disabled subscription in a dialog, optionally recovering the events it missed. */
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { DialogActions, DialogButton } from "@/components/ui/dialog-button";
 import { TextInput } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS, reenableSchema } from "@/lib/contract/forms/webhooks";
 import type { Action } from "@/lib/portal/action-result";
@@ -13,16 +11,10 @@ type Reenabled = { recovered: number };
 
 export function ReenableButton({ eventType, reenable }: { eventType: string; reenable: Action<Reenabled> }) {
   const t = useTranslations("webhooks.reenable");
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t("button")}
-      </Button>
-      <Modal open={open} title={t("title", { eventType })} onClose={() => setOpen(false)}>
-        <ReenableForm eventType={eventType} reenable={reenable} close={() => setOpen(false)} />
-      </Modal>
-    </>
+    <DialogButton label={t("button")} title={t("title", { eventType })}>
+      {(close) => <ReenableForm eventType={eventType} reenable={reenable} close={close} />}
+    </DialogButton>
   );
 }
 
@@ -53,14 +45,7 @@ function ReenableForm({
         error={errors.recoverSince?.message}
         {...form.register("recoverSince")}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={close}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" pending={pending}>
-          {t("button")}
-        </Button>
-      </div>
+      <DialogActions cancel={t("cancel")} submit={t("button")} pending={pending} onCancel={close} />
     </form>
   );
 }

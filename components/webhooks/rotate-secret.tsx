@@ -4,11 +4,10 @@
  * once), and a grace period during which the previous secret still signs webhook-signature.
  */
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { DialogActions, DialogButton } from "@/components/ui/dialog-button";
 import { SelectInput, TextInput } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { GRACE_HOURS_CHOICES, type RotatedSecret, rotateSecretSchema } from "@/lib/contract/forms/webhooks";
 import { useFormat } from "@/lib/i18n/use-format";
@@ -22,16 +21,10 @@ export function RotateSecretButton({
   rotate: Action<RotatedSecret>;
 }) {
   const t = useTranslations("webhooks.rotate");
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t("button")}
-      </Button>
-      <Modal open={open} title={t("title", { eventType })} onClose={() => setOpen(false)}>
-        <RotateSecretForm eventType={eventType} rotate={rotate} close={() => setOpen(false)} />
-      </Modal>
-    </>
+    <DialogButton label={t("button")} title={t("title", { eventType })}>
+      {(close) => <RotateSecretForm eventType={eventType} rotate={rotate} close={close} />}
+    </DialogButton>
   );
 }
 
@@ -82,14 +75,7 @@ function RotateSecretForm({
         ))}
       </SelectInput>
       <p className="text-xs text-slate-600">{t("graceExplained")}</p>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={close}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" pending={pending}>
-          {t("button")}
-        </Button>
-      </div>
+      <DialogActions cancel={t("cancel")} submit={t("button")} pending={pending} onCancel={close} />
     </form>
   );
 }

@@ -5,7 +5,6 @@
  * (lib/api/next.ts) and node:http for the production fast path (server/api-fast-path.ts).
  */
 import type { z } from "zod";
-import { RETRY_AFTER_SECONDS, ServerBusy } from "../admission";
 import { isOverloaded } from "../db";
 import { DomainError } from "../domain/errors";
 import {
@@ -16,6 +15,7 @@ import {
   recordKeyRequest,
 } from "../domain/keys";
 import { type Actor, authorize, can, type Permission } from "../domain/permissions";
+import { RETRY_AFTER_SECONDS, ServerBusy } from "../infrastructure/admission";
 import { log } from "../log";
 import { requestIdFrom, withRequestId } from "../request-context";
 import { type ApiResult, failure, success } from "./envelope";
@@ -149,7 +149,7 @@ function errorGuidOf(result: ApiResult): string | null {
   return result.json.slice(GUID_AT, result.json.indexOf('"', GUID_AT));
 }
 
-/** Every answer to a known key, this one place, goes to its request log (lib/domain/keys/requests.ts). */
+/** Every answer to a known key, this one place, goes to its request log (lib/infrastructure/key-request-buffer.ts). */
 function logged(apiKeyId: string, request: ApiRequest, result: ApiResult): ApiResult {
   recordKeyRequest(apiKeyId, request, result.status, errorGuidOf(result));
   return result;

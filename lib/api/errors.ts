@@ -167,7 +167,7 @@ export const bodyTimeout = (seconds: number) =>
   );
 /** The client closed the connection before its body arrived: nobody reads the answer, only the log. */
 export const bodyIncomplete = () => invalidBody("The request body was not received completely.");
-/** 503: heavy requests already hold the server's memory budget (lib/admission.ts); answered with Retry-After. */
+/** 503: heavy requests already hold the server's memory budget (lib/infrastructure/admission.ts); answered with Retry-After. */
 export const serverBusy = (retryAfterSeconds: number) =>
   new ApiError(
     503,

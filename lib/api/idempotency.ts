@@ -2,7 +2,7 @@
  * Safe retries: the Idempotency-Key header on the operations that accept it (`idempotencyKey: true`
  * in the table). The first request with a key runs and its answer is stored; a retry with the same
  * key and body replays that answer; a reuse for another body or operation is a 422; a retry while
- * the first still runs is a 409 with Retry-After. Storage and claims: lib/domain/idempotency.ts.
+ * the first still runs is a 409 with Retry-After. Storage and claims: lib/domain/request-guards/idempotency-store.ts.
  * The operation runs with the key's journal (lib/db/transaction-journal.ts): each transaction it
  * commits records its result in that same transaction, so a retry after a crash between the commit
  * and the stored answer replays the commit and answers the original success.
@@ -19,7 +19,7 @@ import {
   releaseIdempotencyKey,
   renewIdempotencyClaim,
   type StoredAnswer,
-} from "../domain/idempotency";
+} from "../domain/request-guards";
 import { log } from "../log";
 import { idempotencyKeyReused, invalidIdempotencyKey, requestAbandoned, requestInProgress } from "./errors";
 import type { ApiRequest } from "./request";

@@ -4,16 +4,17 @@
  * parsing, and large bodies read and parsed a few at a time, so concurrent hostile bodies queue
  * instead of exhausting the heap or the event loop. Small bodies never wait.
  */
-import { admitHeavyWork, costOfBody } from "../admission";
+
 import { MAX_BODY_BYTES } from "../config";
 import { findUnstorableText, MAX_INPUT_DEPTH } from "../contract/stored-text";
+import { admitHeavyWork, costOfBody } from "../infrastructure/admission";
 import { isAcceptedJsonType } from "./content-types";
 import { unsupportedMediaType, validationError } from "./errors";
 import type { ApiRequest } from "./request";
 
 /**
  * Bodies above this size are read through a gate and served within the heavy-work budget
- * (lib/admission.ts); valid bodies of the provider contract are far smaller.
+ * (lib/infrastructure/admission.ts); valid bodies of the provider contract are far smaller.
  */
 const LARGE_BODY_BYTES = 64 * 1024;
 const LARGE_BODIES_READ_AT_ONCE = 16;
@@ -129,7 +130,7 @@ export function parseJson(text: string): unknown {
 export interface BodyReader<T> {
   /** May take turns with other requests (a send's 10,000 items are checked a batch at a time). */
   read(text: string): T | Promise<T>;
-  /** The peak heap of reading and serving a body of `bytes` holding `objects` objects (lib/admission.ts). */
+  /** The peak heap of reading and serving a body of `bytes` holding `objects` objects (lib/infrastructure/admission.ts). */
   cost(bytes: number, objects: number): number;
 }
 
@@ -143,7 +144,7 @@ export const parsedBody = <T>(check: (body: unknown) => T): BodyReader<T> => ({
  * Reads the body (through a gate of its own, so that slow senders hold at most a few slots, each for
  * at most the fast path's body timeout), turns it into the operation's input (`reader`) and
  * hands that to `then` (the operation). A large body's parse and operation run within the heavy-work
- * budget (lib/admission.ts), held until the operation has answered: what a send holds lives that
+ * budget (lib/infrastructure/admission.ts), held until the operation has answered: what a send holds lives that
  * long, not only while it is parsed. Over the budget it waits its turn, or is refused (ServerBusy).
  */
 export async function withJsonBody<T, R>(

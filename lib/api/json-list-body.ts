@@ -11,9 +11,9 @@
  * escaped member name, a list that is not a list) is parsed whole instead.
  */
 import { z } from "zod";
-import { costOfListBody } from "../admission";
 import { fieldPath, requiredWhenMissing } from "../contract/issues";
 import { findUnstorableText } from "../contract/stored-text";
+import { costOfListBody } from "../infrastructure/admission";
 import { validationError } from "./errors";
 import { type BodyReader, parseJson } from "./json-body";
 import { describeIssues, parseOrThrow } from "./validation";

@@ -3,9 +3,9 @@
  * its key is known (before its body is read), over the limit it is a 429 with Retry-After, and every
  * answer to an authenticated request carries the RateLimit-Policy and RateLimit fields of the IETF
  * httpapi draft (draft-ietf-httpapi-ratelimit-headers-10, structured-field syntax). Counters:
- * lib/domain/rate-limit-store.ts.
+ * lib/domain/request-guards/rate-counter.ts.
  */
-import { countRequest, type Usage } from "../domain/rate-limit-store";
+import { countRequest, type Usage } from "../domain/request-guards";
 import { type ApiError, tooManyRequests } from "./errors";
 
 export const RATE_LIMIT_POLICY_HEADER = "RateLimit-Policy";

@@ -111,7 +111,7 @@ const countryCode = z
 
 /**
  * The supported/excluded list pairs of availability, by the criterion they govern (the eligibility
- * rule's, lib/domain/eligibility, and the form's order). A value may be on both sides: exclusion wins.
+ * rule's, lib/domain/channels/eligible-channels.ts, and the form's order). A value may be on both sides: exclusion wins.
  */
 export const AVAILABILITY_PAIRS = {
   country: ["countriesSupported", "countriesExcluded"],

@@ -1,5 +1,5 @@
 /**
- * The Idempotency-Key's two writes on every request that carries one (lib/domain/idempotency.ts): the
+ * The Idempotency-Key's two writes on every request that carries one (lib/domain/request-guards/idempotency-store.ts): the
  * claim's insert before the operation runs and the answer's update after it, through the drivers
  * with statements prepared once: the fifth measured bypass of Prisma (see channel-reads.ts). Through
  * Prisma the pair cost ~2,300 µs of server CPU per Create and, on SQLite, two fsyncs that blocked

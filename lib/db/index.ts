@@ -86,7 +86,7 @@ export {
 } from "./idempotency-writes";
 export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
-export { listen, onSignal, sendSignal, signalsLive } from "./signals";
+export { listen, onSignal, type SignalName, sendSignal, signalsLive } from "./signals";
 export { decodeJournal, type Journal, journalEntry, withJournal } from "./transaction-journal";
 
 export async function disconnectDb(): Promise<void> {

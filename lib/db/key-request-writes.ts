@@ -1,5 +1,5 @@
 /**
- * The API keys' request log (lib/domain/keys/requests.ts) written through the drivers: one insert
+ * The API keys' request log (lib/infrastructure/key-request-buffer.ts) written through the drivers: one insert
  * of a whole batch, then each key of the batch trimmed to its newest KEEP rows, in one transaction.
  * The fourth bypass of Prisma (see channel-reads.ts): a batch of a thousand rows through Prisma
  * costs milliseconds of query compilation, several times a second under load.

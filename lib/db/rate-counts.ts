@@ -1,5 +1,5 @@
 /**
- * The rate-limit counter's upsert (lib/domain/rate-limit-store.ts), through the drivers with the
+ * The rate-limit counter's upsert (lib/domain/request-guards/rate-counter.ts), through the drivers with the
  * statement prepared once: the third measured bypass of Prisma (see channel-reads.ts). Through
  * Prisma it cost ~600 µs of server CPU on every API request, twenty times a cached lookup's answer.
  *

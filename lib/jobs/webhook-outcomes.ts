@@ -3,10 +3,11 @@
  * delivery log (WebhookAttempt), the event's new state (written only while the claim is still the
  * worker's own), and the subscription's health (lib/jobs/webhook-health.ts).
  */
-import { admitHeavyWork, ServerBusy } from "../admission";
+
 import { db } from "../db";
 import { eventBody } from "../domain/deliveries";
 import { previousSecret, subscriptionAuth } from "../domain/webhooks";
+import { admitHeavyWork, ServerBusy } from "../infrastructure/admission";
 import { log } from "../log";
 import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
@@ -41,7 +42,7 @@ function outcomeOf(answer: CallbackAnswer): Outcome {
   };
 }
 
-/** Payloads above this are built within the heavy-work budget (lib/admission.ts). */
+/** Payloads above this are built within the heavy-work budget (lib/infrastructure/admission.ts). */
 const LARGE_PAYLOAD_BYTES = 1024 * 1024;
 /** Heap a payload's attempt holds per byte: its items, their join and the body sent. */
 const HEAP_PER_PAYLOAD_BYTE = 4;

@@ -5,13 +5,13 @@
  * same domain functions as the API; domain errors become messages here, never stack traces.
  */
 import type { z } from "zod";
-import { RETRY_AFTER_SECONDS } from "../admission";
 import type { PortalMode } from "../contract/forms/portal-mode";
 import { fieldErrors } from "../contract/issues";
 import { findUnstorableText, unstorableSentence } from "../contract/stored-text";
 import { say } from "../contract/validation-messages";
 import { isOverloaded } from "../db";
 import { DomainError } from "../domain/errors";
+import { RETRY_AFTER_SECONDS } from "../infrastructure/admission";
 import { log } from "../log";
 
 export type ActionResult<T = undefined> =

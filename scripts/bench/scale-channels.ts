@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { type ChannelBody, channelBodySchema } from "../../lib/contract/channel";
 import { insertChannels, type NewChannelRow, newChannelId } from "../../lib/db/channel-writes";
 import { auditRow } from "../../lib/domain/audit";
-import { approvedColumns, requestedColumns } from "../../lib/domain/channels/columns";
+import { approvedColumns, requestedColumns } from "../../lib/domain/channels";
 import type { Actor } from "../../lib/domain/permissions";
 import { sampleChannel } from "../sample-channel";
 import type { Progress } from "./progress";

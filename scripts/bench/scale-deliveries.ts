@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
 import type { UnchainedAuditRow } from "../../lib/db/audit-chain";
 import { auditRow } from "../../lib/domain/audit";
-import { parseContent } from "../../lib/domain/channels/content";
+import { parseContent } from "../../lib/domain/channels";
 import {
   batchFingerprint,
   type NewDelivery,

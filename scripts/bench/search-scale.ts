@@ -54,7 +54,7 @@ async function resetDatabase() {
 }
 
 const { db, disconnectDb } = await import("../../lib/db");
-const { searchFilter } = await import("../../lib/domain/channels/search");
+const { searchFilter } = await import("../../lib/domain/channels");
 const exec = (sql: string) => db().$executeRawUnsafe(sql);
 
 /** Back to the schema before the migration: the bench times the migration on the filled table. */

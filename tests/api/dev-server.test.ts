@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, inject, it, vi } from "vitest";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
 import { ADMIN, providerActor } from "../support/actors";

@@ -45,7 +45,8 @@ async function queued(count: number, agoMs: number) {
 
 beforeAll(async () => {
   process.env.DATABASE_URL = own.databaseUrl();
-  const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
+  const { issueApiKey } = await import("../../lib/domain/keys");
+  const { createProvider } = await import("../../lib/domain/providers");
   const { sandboxOf } = await import("../../lib/domain/sandbox");
   cap = (await import("../../lib/domain/webhooks")).GENERATED_EVENTS_PER_MINUTE;
   const provider = await createProvider(ADMIN, "Generated Events");

@@ -2,7 +2,7 @@
  * Valid sends never take the server down (issue 35, fault 1). Against `npm start` with its
  * production heap limit (256 MB old space), several sends of the most deliveries a request may hold
  * arrive at once, with the heaviest body the limits allow (10,000 deliveries × 50 options) among
- * them. Before the heavy-work budget (lib/admission.ts), two of the smaller ones ended the process
+ * them. Before the heavy-work budget (lib/infrastructure/admission.ts), two of the smaller ones ended the process
  * with a JavaScript heap out-of-memory error, and the 50-option one alone did.
  * What must hold: the server process is never replaced (its supervisor would restart a dead one),
  * health answers throughout, and every send either succeeds or is refused with 503 and Retry-After

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requestChannelUpdate } from "@/lib/domain/channels";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import { LOOKUPS } from "@/lib/domain/channels/lookup-values";
 import { saveHumanTranslation } from "@/lib/domain/translations";
 import { formatterFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";

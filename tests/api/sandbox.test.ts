@@ -66,7 +66,8 @@ const channelBody = (id: string, name: string) => ({
 
 beforeAll(async () => {
   process.env.DATABASE_URL = own.databaseUrl();
-  const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
+  const { issueApiKey } = await import("../../lib/domain/keys");
+  const { createProvider } = await import("../../lib/domain/providers");
   const { sandboxOf } = await import("../../lib/domain/sandbox");
   const provider = await createProvider(ADMIN, "Sandbox Payouts");
   providerId = provider.id;
@@ -222,7 +223,7 @@ describe("the portal's test mode", () => {
     };
     const first = (await signedIn("provider", providerId, own.server().baseUrl)).cookie;
     const second = (await signedIn("provider", providerId, own.server().baseUrl)).cookie;
-    const { createProvider } = await import("../../lib/domain/keys");
+    const { createProvider } = await import("../../lib/domain/providers");
     const stranger = (
       await signedIn("provider", (await createProvider(ADMIN, "Other Payouts")).id, own.server().baseUrl)
     ).cookie;

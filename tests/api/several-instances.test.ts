@@ -79,7 +79,8 @@ describe.runIf(inject("databaseKind") === "postgres")(
       );
 
     async function newKey() {
-      const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
+      const { issueApiKey } = await import("../../lib/domain/keys");
+      const { createProvider } = await import("../../lib/domain/providers");
       const provider = await createProvider(ADMIN, `Instances ${randomUUID().slice(0, 8)}`);
       return { providerId: provider.id, ...(await issueApiKey(ADMIN, provider.id)) };
     }

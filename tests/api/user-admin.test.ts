@@ -6,7 +6,7 @@
 
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { createUser } from "@/lib/domain/users";
 import { ADMIN } from "../support/actors";
 import { shownMarkup, signedIn } from "../support/portal-session";

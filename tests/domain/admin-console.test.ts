@@ -15,7 +15,8 @@ import {
   requestChannelUpdate,
 } from "@/lib/domain/channels";
 import { requestedColumns } from "@/lib/domain/channels/columns";
-import { createProvider, issueApiKey, regenerateApiKey } from "@/lib/domain/keys";
+import { issueApiKey, regenerateApiKey } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { migrationFill } from "../support/migration-fill";

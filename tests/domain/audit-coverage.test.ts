@@ -14,15 +14,9 @@ import {
   requestChannelStatus,
   requestChannelUpdate,
 } from "@/lib/domain/channels";
-import {
-  createApiKey,
-  createProvider,
-  issueApiKey,
-  regenerateApiKey,
-  revokeApiKey,
-  rollApiKey,
-} from "@/lib/domain/keys";
+import { createApiKey, issueApiKey, regenerateApiKey, revokeApiKey, rollApiKey } from "@/lib/domain/keys";
 import type { Actor } from "@/lib/domain/permissions";
+import { createProvider } from "@/lib/domain/providers";
 import { saveHumanTranslation } from "@/lib/domain/translations";
 import {
   reenableSubscription,

@@ -6,9 +6,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { syncDeliveries } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
-import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
 import { budgetOverview } from "@/lib/domain/programs";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, MANAGER, providerKey } from "../support/actors";
 import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
 import { openTestDb } from "../support/test-db";

@@ -18,8 +18,8 @@ import {
   searchText,
 } from "@/lib/domain/channels";
 import { searchFilter } from "@/lib/domain/channels/search";
-import { createProvider } from "@/lib/domain/keys";
 import { COUNT_CAP, ID_LIST_LIMIT } from "@/lib/domain/paging";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";
 import { openOwnDatabase } from "../support/own-database";

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { approvedColumns, eligibilityTags, NOT_RESTRICTED } from "@/lib/domain/channels/columns";
-import { availabilityAllows, type EligibilityCriteria } from "@/lib/domain/eligibility";
+import { availabilityAllows, type EligibilityCriteria } from "@/lib/domain/channels/eligible-channels";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { approvedServingChannels, everyEligible } from "../support/eligibility-setup";
 import { migrationFill, migrationStatement } from "../support/migration-fill";

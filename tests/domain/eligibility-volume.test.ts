@@ -1,10 +1,10 @@
 /**
- * Eligibility over more channels than a page or a read holds (lib/domain/eligibility.ts reads approved
+ * Eligibility over more channels than a page or a read holds (lib/domain/channels/eligible-channels.ts reads approved
  * channels in batches by id, which UUIDv7 makes oldest first, until a page is full): every eligible
  * channel exactly once, in id order, across batch and page boundaries, forwards and backwards.
  */
 import { expect, it } from "vitest";
-import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "@/lib/domain/eligibility";
+import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "@/lib/domain/channels/eligible-channels";
 import { ADMIN } from "../support/actors";
 import { approvedServingChannels, everyEligible } from "../support/eligibility-setup";
 import { openOwnDatabase } from "../support/own-database";

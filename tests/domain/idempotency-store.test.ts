@@ -10,7 +10,7 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   type IdempotentRequest,
-} from "@/lib/domain/idempotency";
+} from "@/lib/domain/request-guards/idempotency-store";
 import { openTestDb } from "../support/test-db";
 
 const database = openTestDb();

@@ -13,8 +13,9 @@ import {
   searchText,
 } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
-import { createProvider, issueApiKey, keyRequestLog } from "@/lib/domain/keys";
+import { issueApiKey, keyRequestLog } from "@/lib/domain/keys";
 import { COUNT_CAP, type PageQuery } from "@/lib/domain/paging";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { walkBackward, walkForward } from "../support/keyset";

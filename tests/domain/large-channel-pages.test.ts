@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";

@@ -20,7 +20,8 @@ import {
   requestChannelStatus as requestStatusChange,
 } from "@/lib/domain/channels";
 import type { DomainError } from "@/lib/domain/errors";
-import { createProvider, issueApiKey } from "@/lib/domain/keys";
+import { issueApiKey } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import {

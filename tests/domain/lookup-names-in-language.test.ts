@@ -5,7 +5,7 @@
  */
 import { expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import { LOOKUPS } from "@/lib/domain/channels/lookup-values";
 import { readCatalog } from "@/lib/i18n/messages";
 import { signedIn } from "../support/portal-session";
 import { actionResult, type ServerAction, serverActions } from "../support/server-actions";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { requestChannelCreate } from "@/lib/domain/channels";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor } from "../support/actors";
 import { signedIn } from "../support/portal-session";
 import { openTestDb } from "../support/test-db";

@@ -7,8 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
-import { createProvider, issueApiKey, rollApiKey } from "@/lib/domain/keys";
+import { issueApiKey, rollApiKey } from "@/lib/domain/keys";
 import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notifications";
+import { createProvider } from "@/lib/domain/providers";
 import { reenableSubscription } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";

@@ -8,7 +8,6 @@ import { describe, expect, inject, it } from "vitest";
 import { decideChannelRequest } from "@/lib/domain/channels";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { createProvider } from "@/lib/domain/keys";
 import {
   decisionLetter,
   notificationSettings,
@@ -20,6 +19,7 @@ import {
   unreadCount,
 } from "@/lib/domain/notifications";
 import { requestRefund } from "@/lib/domain/payments";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { programWithPolicy } from "../support/approval-setup";
 import { delivery } from "../support/money-setup";

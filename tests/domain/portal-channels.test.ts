@@ -13,8 +13,8 @@ import {
   providerChannelDetail,
   searchText,
 } from "@/lib/domain/channels";
-import { createProvider } from "@/lib/domain/keys";
 import type { PageQuery } from "@/lib/domain/paging";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";
 import { walkBackward, walkForward } from "../support/keyset";

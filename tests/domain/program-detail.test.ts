@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { syncDeliveries } from "@/lib/domain/deliveries";
-import { programDeliveryRequests } from "@/lib/domain/platform-reads";
+import { programDeliveryRequests } from "@/lib/domain/deliveries/program-requests";
 import {
   addChannelToProgram,
   deliveryRequestDetail,

@@ -6,12 +6,6 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  consoleCounts,
-  providerChoices,
-  providerForAdmin,
-  providersOverview,
-} from "../../lib/domain/admin-console";
-import {
   allChannels,
   channelRequestQueue,
   decideChannelRequest,
@@ -19,11 +13,18 @@ import {
   requestForReview,
 } from "../../lib/domain/channels";
 import { adminChannelDetail } from "../../lib/domain/channels/details";
+import { eligibleChannels } from "../../lib/domain/channels/eligible-channels";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
-import { eligibleChannels } from "../../lib/domain/eligibility";
-import { createProvider, issueApiKey, regenerateApiKey } from "../../lib/domain/keys";
+import { consoleCounts } from "../../lib/domain/home";
+import { issueApiKey, regenerateApiKey } from "../../lib/domain/keys";
 import { requestRefund } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram, listPrograms, programDetail } from "../../lib/domain/programs";
+import {
+  createProvider,
+  providerChoices,
+  providerForAdmin,
+  providersOverview,
+} from "../../lib/domain/providers";
 import {
   decideDueSandboxRequests,
   SANDBOX_REJECTION_REASON,

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { requestChannelCreate, requestChannelUpdate } from "../../lib/domain/channels/requests";
-import { createProvider } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { sandboxOf } from "../../lib/domain/sandbox";
 import { platformActor, providerActor } from "../support/actors";
 import { minimalChannelBody } from "../support/channel-bodies";

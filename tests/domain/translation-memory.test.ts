@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { adminChannelDetail } from "@/lib/domain/channels/details";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";

@@ -11,7 +11,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { adminChannelDetail } from "@/lib/domain/channels/details";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { TranslationFailed, type Translator } from "@/lib/jobs/translators";

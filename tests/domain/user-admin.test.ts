@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "../../lib/contract/roles";
-import { createProvider } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { sandboxOf } from "../../lib/domain/sandbox";
 import {
   acceptInvitation,

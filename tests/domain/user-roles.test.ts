@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProvider } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/users";
 import { ADMIN } from "../support/actors";
 import { openOwnDatabase } from "../support/own-database";

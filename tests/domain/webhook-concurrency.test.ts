@@ -55,7 +55,7 @@ async function queue(providerId: string, count: number, nextAttemptAt: Date) {
 it("a receiver that never answers does not delay another provider's events", {
   timeout: 60_000,
 }, async () => {
-  const { createProvider } = await import("../../lib/domain/keys");
+  const { createProvider } = await import("../../lib/domain/providers");
   const { subscribe } = await import("../../lib/domain/webhooks");
   const { startWebhookDispatcher } = await import("../../lib/jobs/webhook-dispatcher");
   const hanging = await hangingReceiver();

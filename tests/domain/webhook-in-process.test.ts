@@ -40,7 +40,8 @@ it("an approval reaches the provider's receiver, signed, from the app process", 
   const secret = "in-process-secret";
   const receiver = await startWebhookReceiver({ secret });
   try {
-    const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
+    const { issueApiKey } = await import("../../lib/domain/keys");
+    const { createProvider } = await import("../../lib/domain/providers");
     const provider = await createProvider(ADMIN, "In-process provider");
     const { key } = await issueApiKey(ADMIN, provider.id);
     const subscribed = await post("/api/Event/Subscribe", key, {

@@ -14,9 +14,9 @@ import {
 } from "@/lib/contract/webhooks";
 import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
+import { createProvider } from "@/lib/domain/providers";
 import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { eventBody } from "../../lib/domain/deliveries";

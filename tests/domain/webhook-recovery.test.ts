@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { RECOVERY_MAX_EVENTS } from "@/lib/contract/forms/webhooks";
 import { WEBHOOK_EXAMPLES } from "@/lib/contract/webhook-catalog";
 import { db } from "@/lib/db";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { deliveryLog, reenableSubscription, sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { ADMIN, providerActor } from "../support/actors";
 import {

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { callbackHeadersSchema } from "@/lib/contract/webhooks";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/domain/errors";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { rotateHmacSecret, subscribe } from "@/lib/domain/webhooks";
 import { verifyXSignature } from "../../scripts/webhook-receiver/receiver";
 import { ADMIN, providerActor } from "../support/actors";

@@ -7,8 +7,12 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { db } from "../../lib/db";
 import { approvedColumns, requestedColumns } from "../../lib/domain/channels/columns";
-import { ELIGIBLE_PAGE_SIZE, type EligibilityCriteria, eligibleChannels } from "../../lib/domain/eligibility";
-import { createProvider } from "../../lib/domain/keys";
+import {
+  ELIGIBLE_PAGE_SIZE,
+  type EligibilityCriteria,
+  eligibleChannels,
+} from "../../lib/domain/channels/eligible-channels";
+import { createProvider } from "../../lib/domain/providers";
 import { ADMIN } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import { programWith } from "./money-setup";

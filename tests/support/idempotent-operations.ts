@@ -6,7 +6,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { createProvider, issueApiKey } from "../../lib/domain/keys";
+import { issueApiKey } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { subscribe } from "../../lib/domain/webhooks";
 import { ADMIN, providerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";

@@ -7,9 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { decideChannelRequest, requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/deliveries";
-import { createProvider, issueApiKey } from "../../lib/domain/keys";
+import { issueApiKey } from "../../lib/domain/keys";
 import { requestRefund, setApprovalPolicy } from "../../lib/domain/payments";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
+import { createProvider } from "../../lib/domain/providers";
 import { ADMIN, MANAGER, providerActor, reviewerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 import type { OwnDatabase } from "./own-database";

@@ -5,7 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { createProvider } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { ADMIN } from "./actors";
 import { type PortalSession, signedIn } from "./portal-session";
 import { actionResult, type ServerAction, serverActions } from "./server-actions";

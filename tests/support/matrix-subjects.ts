@@ -16,7 +16,7 @@ import { POLICY_COLUMNS } from "@/lib/domain/payments";
 import { createUser, deactivateUser, inviteUser } from "@/lib/domain/users";
 import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import type { UserRole } from "../../lib/contract/roles";
-import { createProvider } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { ADMIN, providerActor, userActor } from "./actors";
 import { programWithPolicy, send } from "./approval-setup";
 import { fullChannelBody } from "./channel-bodies";

@@ -11,8 +11,9 @@ import { db } from "../../lib/db";
 import { decideChannelRequest, requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { DomainError } from "../../lib/domain/errors";
-import { createProvider, issueApiKey } from "../../lib/domain/keys";
+import { issueApiKey } from "../../lib/domain/keys";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
+import { createProvider } from "../../lib/domain/providers";
 import { ADMIN, MANAGER, providerActor, reviewerActor } from "./actors";
 
 export const PHONE_OPTION = {

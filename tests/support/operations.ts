@@ -20,7 +20,8 @@ export async function seedProvider(databaseUrl: string): Promise<{ id: string; k
   const { disconnectDb } = await import("../../lib/db");
   await disconnectDb();
   process.env.DATABASE_URL = databaseUrl;
-  const { createProvider, issueApiKey } = await import("../../lib/domain/keys");
+  const { issueApiKey } = await import("../../lib/domain/keys");
+  const { createProvider } = await import("../../lib/domain/providers");
   const provider = await createProvider(ADMIN, `Operations ${randomUUID()}`);
   const { key } = await issueApiKey(ADMIN, provider.id);
   await disconnectDb();

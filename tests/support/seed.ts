@@ -13,7 +13,8 @@ export interface SeededProviders {
 
 export async function seedProviders(databaseUrl: string): Promise<SeededProviders> {
   process.env.DATABASE_URL = databaseUrl;
-  const { createProvider, issueApiKey, revokeApiKey } = await import("../../lib/domain/keys");
+  const { issueApiKey, revokeApiKey } = await import("../../lib/domain/keys");
+  const { createProvider } = await import("../../lib/domain/providers");
   const { disconnectDb } = await import("../../lib/db");
   const a = await createProvider(ADMIN, "Test Provider A");
   const b = await createProvider(ADMIN, "Test Provider B");

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { db } from "../../lib/db";
-import { createProvider, issueApiKey } from "../../lib/domain/keys";
+import { issueApiKey } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { ADMIN } from "./actors";
 
 const baseUrl = inject("baseUrl");

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll } from "vitest";
 import type { WebhookAuth } from "../../lib/contract/subscription";
 import { db } from "../../lib/db";
-import { createProvider } from "../../lib/domain/keys";
+import { createProvider } from "../../lib/domain/providers";
 import { subscribe } from "../../lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "../../lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";

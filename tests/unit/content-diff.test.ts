@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffContent } from "@/lib/domain/content-diff";
+import { diffContent } from "@/lib/domain/channels/diff-content";
 
 describe("diffContent", () => {
   it("finds nothing between equal contents, and treats absent, null and empty alike", () => {

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AVAILABILITY_PAIRS, type ChannelBody } from "@/lib/contract/channel";
 import { CHANNEL_CATEGORIES, CURRENCIES, KYC_DOCUMENTS, NATIONALITIES } from "@/lib/contract/enums";
-import { availabilityAllows, type EligibilityCriteria } from "@/lib/domain/eligibility";
+import { availabilityAllows, type EligibilityCriteria } from "@/lib/domain/channels/eligible-channels";
 
 type Availability = ChannelBody["availability"];
 const base: Availability = { categoriesSupported: ["CASH"] };

@@ -5,7 +5,8 @@ import { newProviderSchema, regenerateKeySchema } from "@/lib/contract/forms/pro
 import { translationInputSchema } from "@/lib/contract/forms/translations";
 import { inviteOwnerSchema } from "@/lib/contract/forms/users";
 import { decideChannelRequest } from "@/lib/domain/channels";
-import { createProvider, regenerateApiKey } from "@/lib/domain/keys";
+import { regenerateApiKey } from "@/lib/domain/keys";
+import { createProvider } from "@/lib/domain/providers";
 import { saveHumanTranslation } from "@/lib/domain/translations";
 import { inviteUser } from "@/lib/domain/users";
 import { defineAction } from "@/lib/portal/define-action";

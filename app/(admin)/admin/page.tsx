@@ -4,8 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { WaitingForYou } from "@/components/shell/waiting-for-you";
 import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { consoleCounts } from "@/lib/domain/admin-console";
-import { waitingInConsole } from "@/lib/domain/waiting-for-you";
+import { consoleCounts, waitingInConsole } from "@/lib/domain/home";
 import { getFormat } from "@/lib/i18n/get-format";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -14,6 +14,7 @@ import {
 } from "@/lib/contract/channel-form";
 import { lookupKeySchema } from "@/lib/contract/lookups";
 import {
+  LOOKUPS,
   requestChannelCreate,
   requestChannelStatus,
   requestChannelUpdate,
@@ -21,7 +22,6 @@ import {
   withdrawChannelRequest,
 } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
-import { LOOKUPS } from "@/lib/domain/lookups";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const createChannelAction = defineAction({

@@ -9,11 +9,10 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { SearchForm } from "@/components/ui/search-form";
 import { DateCell } from "@/components/ui/table";
 import { requireProviderUser } from "@/lib/auth/session";
-import { inViewersLanguage, listProviderChannels } from "@/lib/domain/channels";
-import { isPortalChannelState } from "@/lib/domain/channels/standing";
+import { inViewersLanguage, isPortalChannelState, listProviderChannels } from "@/lib/domain/channels";
+import { waitingInPortal } from "@/lib/domain/home";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
-import { waitingInPortal } from "@/lib/domain/waiting-for-you";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("channels");

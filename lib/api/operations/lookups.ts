@@ -1,6 +1,6 @@
 /** The values of the contract's enumerations, served from memory. */
 import { LOOKUP_KEYS, lookupItemSchema, lookupRequestSchema } from "../../contract/lookups";
-import { LOOKUPS_JSON } from "../../domain/lookups";
+import { LOOKUPS_JSON } from "../../domain/channels";
 import { LOOKUP_EXAMPLE } from "../openapi/examples";
 import { defineOperation } from "../operation";
 

@@ -34,7 +34,7 @@ export function availabilityTags(availability: ChannelBody["availability"]): str
 
 /**
  * The "+" value of a criterion whose supported list is absent or empty: it does not restrict, so an
- * eligibility search looks it up beside the value asked about (lib/domain/eligibility.ts).
+ * eligibility search looks it up beside the value asked about (lib/domain/channels/eligible-channels.ts).
  */
 export const NOT_RESTRICTED = "*";
 

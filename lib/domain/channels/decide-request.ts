@@ -23,6 +23,7 @@ import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../../contract/enve
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import type { ChannelStatusUpdated } from "../../contract/webhooks";
 import { db, type Tx, takeWriteLock } from "../../db";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { decisionLetter } from "../notifications/letters";
@@ -31,7 +32,6 @@ import { type Actor, authorize } from "../permissions";
 import { SANDBOX_DECIDER } from "../sandbox/scope";
 import { queueTranslationJobs } from "../translations/channel-translations";
 import { queueEvent } from "../webhooks/outbox";
-import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approvedColumns, requestedColumns } from "./columns";
 import { channelName, parseContent } from "./content";
 

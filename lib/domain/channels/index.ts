@@ -13,9 +13,13 @@
  * - decide-request.ts: a reviewer's (or the sandbox worker's) decision on a pending request
  * - request-list.ts: the one query of a page of channel requests, behind the queue and the platform API's list
  * - in-language.ts: names and descriptions in the viewer's language, where translated
+ * - standing.ts: what a channel is now, in one word, and the change under way
+ * - diff-content.ts: what a request changes, field by field, for the review page
+ * - eligible-channels.ts: which channels may serve a beneficiary
+ * - lookup-values.ts: the lookup values of the nine keys, with their English names
  */
 
-export { availabilityTags, searchText } from "./columns";
+export { approvedColumns, availabilityTags, requestedColumns, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
 export {
   type ChannelRequestDecision,
@@ -23,6 +27,8 @@ export {
   decideChannelRequest,
 } from "./decide-request";
 export { adminChannelDetail, providerChannelDetail } from "./details";
+export { type Change, diffContent } from "./diff-content";
+export { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "./eligible-channels";
 export { channelRequestHistory } from "./history";
 export {
   type InLanguage,
@@ -39,6 +45,7 @@ export {
   listProviderChannels,
   REQUEST_FILTERS,
 } from "./lists";
+export { LOOKUPS, LOOKUPS_JSON } from "./lookup-values";
 export { channelRequestList } from "./request-list";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
 export { retireChannel } from "./retire";
@@ -50,6 +57,14 @@ export {
   REQUEST_KINDS,
   requestForReview,
 } from "./review";
+export { searchFilter } from "./search";
+export {
+  type ChannelStanding,
+  isPortalChannelState,
+  STANDING_FILTERS,
+  type StandingFilter,
+  type StandingState,
+} from "./standing";
 export { requestChannelStatus } from "./status";
 export { viewChannel } from "./view";
 export { withdrawChannelRequest } from "./withdraw";

@@ -29,6 +29,11 @@ export const ADMIN_PAGE_SIZE = 25;
 /** The channel lists' order: most recently changed first. */
 export const CHANNEL_ORDER = { field: "updatedAt", direction: "desc", kind: "date" } as const;
 
+/** Channels counted up to the cap, through the lists' index on their change time (the console's figures). */
+export function countChannels(where: Prisma.ChannelWhereInput) {
+  return countUpTo(db().channel, where, CHANNEL_ORDER);
+}
+
 /**
  * The console's list's other orders (issue 30, finding 11): by name (Channel.sortName, the requested
  * name in lower case; index sandbox, sortName, id) or by the last change, either way round.

@@ -5,11 +5,11 @@
  * (the console's review page shows the same diff).
  */
 import { db } from "../../db";
-import { diffContent } from "../content-diff";
 import { type PageQuery, readKeysetPage, type SortKey } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
+import { diffContent } from "./diff-content";
 import { ADMIN_PAGE_SIZE } from "./lists";
 
 /** Which requests a page holds; a filter left out holds them all. */

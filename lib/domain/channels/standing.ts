@@ -106,7 +106,7 @@ export const STANDING_FILTERS = {
 export type StandingFilter = keyof typeof STANDING_FILTERS;
 
 /**
- * The provider list's filters (lib/domain/waiting-for-you.ts links to them): the channels whose newest
+ * The provider list's filters (lib/domain/home/waiting-for-you.ts links to them): the channels whose newest
  * request was rejected, or one awaits the platform's decision.
  */
 export const PORTAL_CHANNEL_STATES = {

@@ -10,6 +10,8 @@
  * - serving-channel.ts: which channel a program's send may go to, and its delivery options
  * - events.ts: DELIVERY_REQUEST_SENT, built in one place, and an event's stored body
  * - sync.ts: the providers' reports (DeliveryRequest/Sync, Delivery/Sync) and the money they move
+ * - program-requests.ts: a program's delivery requests page by page (the platform API)
+ * - search-beneficiaries.ts: a delivery request's deliveries whose beneficiary id contains a term
  */
 
 export {
@@ -26,6 +28,7 @@ export {
 } from "./checks";
 export { parseDeliveriesCsv } from "./csv";
 export { eventBody } from "./events";
+export { programDeliveryRequests, programOfDeliveryRequest } from "./program-requests";
 export { type NewDeliveryRequest, previewDeliveryRequest, sendDeliveryRequest } from "./requests";
 export { approvedDeliveryOptions, receivesDeliveries } from "./serving-channel";
 export { syncDeliveries, syncDeliveryRequest } from "./sync";

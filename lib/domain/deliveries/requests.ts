@@ -16,6 +16,7 @@ import { MAX_DELIVERIES } from "../../contract/delivery-limits";
 import { say } from "../../contract/validation-messages";
 import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../../db";
 import { formatDateTime } from "../../format";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid } from "../errors";
 import { formatAmount, toMinor } from "../money";
@@ -23,7 +24,6 @@ import { notifyPaymentAwaiting } from "../notifications/mail";
 import { approvalsRequiredFor } from "../payments/policy";
 import { type Actor, authorize } from "../permissions";
 import { budgetsFor, lockSpending, reserve } from "../programs/budgets";
-import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import {
   type DeliveryList,
   type DeliveryOption,

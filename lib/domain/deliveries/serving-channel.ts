@@ -7,7 +7,7 @@ import { CURRENCIES } from "../../contract/enums";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx } from "../../db";
 import { parseContent } from "../channels/content";
-import { availabilityAllows } from "../eligibility";
+import { availabilityAllows } from "../channels/eligible-channels";
 import { invalid, notFound } from "../errors";
 import type { DeliveryOption } from "./checks";
 

@@ -9,7 +9,8 @@ import { randomBytes } from "node:crypto";
 import type { ApiKeyScope } from "../../contract/forms/api-keys";
 import { say } from "../../contract/validation-messages";
 import { sha256Hex } from "../../crypto";
-import { db, listen, onSignal, sendSignal, signalsLive } from "../../db";
+import { db } from "../../db";
+import { signalledCache } from "../../infrastructure/signalled-cache";
 import { log } from "../../log";
 import { type AuditRecord, recordAudit } from "../audit/record";
 import { notFound } from "../errors";
@@ -59,22 +60,6 @@ export async function generateApiKey(providerId: string) {
     key,
     columns: { hash: sha256Hex(key), prefix: key.slice(0, prefix.length + DISPLAY_RANDOM_LENGTH) },
   };
-}
-
-export async function createProvider(actor: Actor, name: string) {
-  authorize(actor, "providers.manage");
-  const trimmed = name.trim();
-  if (!trimmed) throw new Error("A provider needs a name");
-  return db().$transaction(async (tx) => {
-    const provider = await tx.provider.create({ data: { name: trimmed } });
-    await recordAudit(tx, actor, {
-      action: "provider.created",
-      subjectType: "Provider",
-      subjectId: provider.id,
-      after: { name: provider.name },
-    });
-    return provider;
-  });
 }
 
 /** A new key's audit entry: what tells it apart (never the key, which only its holder sees). */
@@ -217,71 +202,45 @@ export type KeyCheck =
 type Accepted = Extract<KeyCheck, { principal: ApiPrincipal }>;
 const INVALID: KeyCheck = Object.freeze({ refused: "invalid" as const });
 
-// On globalThis: Next's bundle and the node:http fast path each load their own copy of this module,
-// and a revocation through one must be seen by the other.
-const shared = globalThis as unknown as {
-  portalVerifiedKeys?: KeyCache;
-  portalKeyLastUsed?: Map<string, number>;
-};
-interface KeyCache {
-  entries: Map<string, { check: Accepted; cachedUntil: number }>;
-  /** Bumped by every forget: a lookup that began before it must not cache what it read. */
-  generation: number;
-  subscribed: boolean;
-}
-const cache = (shared.portalVerifiedKeys ??= { entries: new Map(), generation: 0, subscribed: false });
+// Shared by Next's bundle and the node:http fast path, and emptied by a change to any key in every
+// process (lib/infrastructure/signalled-cache.ts).
+const verifiedKeys = signalledCache<Accepted>("api_keys_changed");
+// On globalThis: Next's bundle and the fast path each load their own copy of this module.
+const shared = globalThis as unknown as { portalKeyLastUsed?: Map<string, number> };
 const lastUsedWrittenAt = (shared.portalKeyLastUsed ??= new Map());
 
-function forgetLocally(): void {
-  cache.generation++;
-  cache.entries.clear();
-}
-
 /** Call after any change to whether a key is valid, once it is committed. */
-export async function forgetCachedKeys(): Promise<void> {
-  forgetLocally();
-  await sendSignal(db(), "api_keys_changed");
-}
-
-/** The cache, or null while this process could miss another's forget. */
-function usableCache(): KeyCache | null {
-  if (!cache.subscribed) {
-    cache.subscribed = true;
-    onSignal("api_keys_changed", forgetLocally);
-  }
-  if (signalsLive()) return cache;
-  void listen();
-  return null;
+export function forgetCachedKeys(): Promise<void> {
+  return verifiedKeys.forget();
 }
 
 export async function authenticateApiKey(key: string): Promise<KeyCheck> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 128) return INVALID;
   const hash = sha256Hex(key);
   const now = Date.now();
-  const usable = usableCache();
-  const cached = usable?.entries.get(hash);
-  if (cached && cached.cachedUntil > now) {
-    noteUse(cached.check.principal.apiKeyId, now);
-    return cached.check;
+  const cached = verifiedKeys.get(hash, now);
+  if (cached) {
+    noteUse(cached.principal.apiKeyId, now);
+    return cached;
   }
-  const generation = cache.generation;
+  const mark = verifiedKeys.mark();
   const record = await db().apiKey.findUnique({
     where: { hash },
     select: { id: true, providerId: true, revokedAt: true, expiresAt: true, scope: true },
   });
   if (!record || record.revokedAt) {
-    cache.entries.delete(hash);
+    verifiedKeys.delete(hash);
     return INVALID;
   }
   if (record.expiresAt && record.expiresAt.getTime() <= now) {
-    cache.entries.delete(hash);
+    verifiedKeys.delete(hash);
     return { refused: "expired", apiKeyId: record.id, expiredAt: record.expiresAt };
   }
   const check: Accepted = {
     principal: { providerId: record.providerId, apiKeyId: record.id, scope: record.scope as ApiKeyScope },
   };
   const cachedUntil = Math.min(now + AUTH_CACHE_MS, record.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
-  if (usable && generation === cache.generation) cache.entries.set(hash, { check, cachedUntil });
+  verifiedKeys.set(hash, check, cachedUntil, mark);
   noteUse(record.id, now);
   return check;
 }

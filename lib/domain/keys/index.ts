@@ -2,17 +2,18 @@
  * The keys module's public face: `@/lib/domain/keys`, the credentials the APIs take. Inside
  * lib/domain, import the file you need (./keys/api-keys, ./keys/rotation).
  *
- * - api-keys.ts: providers and their API keys (SHA-256 at rest), issuing, revoking, authenticating
+ * - api-keys.ts: providers' API keys (SHA-256 at rest), issuing, revoking, authenticating
  * - rotation.ts: the portal's keys: several per provider, a scope, an expiry, a roll with a grace end
- * - requests.ts: each key's last requests, buffered in memory and flushed, for the portal's log
+ * - request-log.ts: each key's last requests, for the portal's log (written through
+ *   lib/infrastructure/key-request-buffer.ts, whose record and flush this face hands on)
  * - platform-tokens.ts: platform users' tokens for /api/platform/v1
  */
 
+export { flushKeyRequests, KEEP_PER_KEY, recordKeyRequest } from "../../infrastructure/key-request-buffer";
 export {
   type ApiPrincipal,
   apiKeyActor,
   authenticateApiKey,
-  createProvider,
   forgetCachedKeys,
   issueApiKey,
   type KeyCheck,
@@ -26,7 +27,7 @@ export {
   revokePlatformToken,
   type TokenCheck,
 } from "./platform-tokens";
-export { flushKeyRequests, KEEP_PER_KEY, keyRequestLog, recordKeyRequest } from "./requests";
+export { keyRequestLog } from "./request-log";
 export {
   apiKeyOf,
   createApiKey,

@@ -9,6 +9,7 @@
 import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { queueRequestSent } from "../deliveries/events";
 import { receivesDeliveries } from "../deliveries/serving-channel";
@@ -16,7 +17,6 @@ import { conflict, notFound } from "../errors";
 import { notifyPaymentDecided } from "../notifications/mail";
 import type { Actor } from "../permissions";
 import { chargedAccounts, releaseRequest } from "../programs/budgets";
-import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approveRefund, rejectRefund } from "./refunds";
 import {
   checkedReason,

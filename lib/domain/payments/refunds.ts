@@ -9,12 +9,12 @@
 import type { PaymentKind } from "../../contract/forms/payment-approvals";
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
 import { notifyPaymentDecided, notifyRefundAwaiting } from "../notifications/mail";
 import { type Actor, authorize } from "../permissions";
 import { queueEvent } from "../webhooks/outbox";
-import { notifyOutboxWritten } from "../webhooks/outbox-signal";
 import { approvalsRequiredFor, POLICY_COLUMNS } from "./policy";
 import {
   checkedReason,

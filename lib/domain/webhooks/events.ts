@@ -13,6 +13,7 @@ import type { WebhookPayloads } from "../../contract/webhooks";
 import { db, sendSignal, type Tx } from "../../db";
 import { Prisma } from "../../db/generated/sqlite/client";
 import { formatCount } from "../../format";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { eventBody } from "../deliveries/events";
 import { conflict, invalid, notFound } from "../errors";
@@ -20,7 +21,6 @@ import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider, type Permission } from "../permissions";
 import { OF_LIVE_PROVIDER } from "../sandbox/scope";
 import { checkGeneratedEventRoom, queueEvent } from "./outbox";
-import { notifyOutboxWritten } from "./outbox-signal";
 
 const DAY_MS = 86_400_000;
 

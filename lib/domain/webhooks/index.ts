@@ -12,6 +12,7 @@
  * - subjects.ts: what each logged event concerns (its channel, its delivery request)
  */
 
+export { onOutboxWritten } from "../../infrastructure/outbox-signal";
 export {
   type DeliveryLogFilter,
   deliveryLog,
@@ -23,7 +24,6 @@ export {
   webhookEvent,
 } from "./events";
 export { GENERATED_EVENTS_PER_MINUTE, PAYLOAD_PREVIEW_CHARS, payloadPreviewOf, queueEvent } from "./outbox";
-export { onOutboxWritten } from "./outbox-signal";
 export { type EventSubject, eventSubjects } from "./subjects";
 export {
   listSubscriptions,

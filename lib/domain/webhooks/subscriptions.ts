@@ -14,11 +14,11 @@ import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../../c
 import { say } from "../../contract/validation-messages";
 import { seal, unseal } from "../../crypto";
 import { db, isRecordNotFound } from "../../db";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { recoverEvents } from "./events";
-import { notifyOutboxWritten } from "./outbox-signal";
 
 /** What an audit entry shows of a subscription: never its secrets, only the kind of auth. */
 const shown = (subscription: { callbackUrl: string; authType: string | null } | null) =>

@@ -10,11 +10,16 @@ import { stringParams } from "@/components/ui/pager";
 import { sortBy, sortParam, sortQuery } from "@/components/ui/sortable";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { providerChoices } from "@/lib/domain/admin-console";
-import { allChannels, CHANNEL_SORTS, inViewersLanguage } from "@/lib/domain/channels";
-import { STANDING_FILTERS, type StandingFilter } from "@/lib/domain/channels/standing";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import {
+  allChannels,
+  CHANNEL_SORTS,
+  inViewersLanguage,
+  LOOKUPS,
+  STANDING_FILTERS,
+  type StandingFilter,
+} from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
+import { providerChoices } from "@/lib/domain/providers";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminChannels.list");

@@ -11,9 +11,7 @@ import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CURRENCIES } from "@/lib/contract/enums";
 import type { LookupKey } from "@/lib/contract/lookups";
-import { namesInViewersLanguage } from "@/lib/domain/channels";
-import { eligibleChannels } from "@/lib/domain/eligibility";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import { eligibleChannels, LOOKUPS, namesInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 
 export async function generateMetadata(): Promise<Metadata> {

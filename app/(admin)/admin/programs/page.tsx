@@ -6,7 +6,7 @@ import { namedOptions } from "@/components/channel-form/lookup-names";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { LOOKUPS } from "@/lib/domain/lookups";
+import { LOOKUPS } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { listPrograms } from "@/lib/domain/programs";

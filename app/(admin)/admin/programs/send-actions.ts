@@ -6,7 +6,6 @@
  * form; any bad row sends nothing and every row's problems come back.
  */
 import { getLocale, getTranslations } from "next-intl/server";
-import { admitHeavyWork, costOfBody, costOfListBody, ServerBusy } from "@/lib/admission";
 import { readAmountText } from "@/lib/amount-text";
 import {
   type PreviewOutcome,
@@ -28,6 +27,7 @@ import {
 import { tooMany } from "@/lib/domain/errors";
 import { withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
+import { admitHeavyWork, costOfBody, costOfListBody, ServerBusy } from "@/lib/infrastructure/admission";
 import { defineAction } from "@/lib/portal/define-action";
 
 /**
@@ -54,7 +54,7 @@ async function deliveriesOf(input: SendInput): Promise<{ deliveries: DeliveryLis
 }
 
 /**
- * A send's work within the server's heavy-work budget (lib/admission.ts), as the API's sends are:
+ * A send's work within the server's heavy-work budget (lib/infrastructure/admission.ts), as the API's sends are:
  * a full CSV holds tens of megabytes while it is parsed and written. Refused when its turn does not
  * come in time, with a message to try again.
  */

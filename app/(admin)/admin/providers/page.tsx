@@ -6,9 +6,9 @@ import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { DataTable } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { providersOverview } from "@/lib/domain/admin-console";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
+import { providersOverview } from "@/lib/domain/providers";
 import { getFormat } from "@/lib/i18n/get-format";
 import { createProviderAction } from "../actions";
 

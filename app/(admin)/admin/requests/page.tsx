@@ -8,9 +8,9 @@ import { stringParams } from "@/components/ui/pager";
 import { sortBy, sortParam, sortQuery } from "@/components/ui/sortable";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { providerChoices } from "@/lib/domain/admin-console";
 import { channelRequestQueue, QUEUE_SORTS, REQUEST_KINDS } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
+import { providerChoices } from "@/lib/domain/providers";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.queue");

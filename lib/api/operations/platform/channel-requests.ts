@@ -10,9 +10,9 @@ import {
   type ChannelRequestDecision,
   channelRequestList,
   decideChannelRequest,
+  diffContent,
   requestForReview,
 } from "../../../domain/channels";
-import { diffContent } from "../../../domain/content-diff";
 import { notFound } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";

@@ -19,11 +19,12 @@ import {
   type DeliveryList,
   deliveryProblems,
   forEachBatch,
+  programDeliveryRequests,
+  programOfDeliveryRequest,
   sendDeliveryRequest,
 } from "../../../domain/deliveries";
 import { notFound } from "../../../domain/errors";
 import { requestRefund } from "../../../domain/payments";
-import { programDeliveryRequests, programOfDeliveryRequest } from "../../../domain/platform-reads";
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";
 import { validationError } from "../../errors";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";

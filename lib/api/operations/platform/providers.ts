@@ -7,9 +7,14 @@ import {
   newProviderSchema,
   pagedListSchema,
 } from "../../../contract/platform/responses";
-import { PROVIDERS_PAGE_SIZE, providerForAdmin, providersOverview } from "../../../domain/admin-console";
 import { notFound } from "../../../domain/errors";
-import { createProvider, regenerateApiKey } from "../../../domain/keys";
+import { regenerateApiKey } from "../../../domain/keys";
+import {
+  createProvider,
+  PROVIDERS_PAGE_SIZE,
+  providerForAdmin,
+  providersOverview,
+} from "../../../domain/providers";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
 
 const EXAMPLE_PROVIDER_ID = "0193a1c2-7e1f-7000-8000-000000000003";

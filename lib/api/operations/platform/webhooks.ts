@@ -7,7 +7,7 @@ import {
   eligibilityPageSchema,
   pagedListSchema,
 } from "../../../contract/platform/responses";
-import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/eligibility";
+import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
 import { deliveryLog, PAYLOAD_PREVIEW_CHARS, replayEvent, webhookEvent } from "../../../domain/webhooks";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";

@@ -1,17 +1,14 @@
 /**
- * What the admin console reads besides channels (lib/domain/channels: the lists, the approval queue, a
- * channel's page): the providers and the home page's figures. Administrators see every live
- * provider; sandboxes (test mode) and their data are not theirs to see.
+ * The console's providers: the filter's choices, the providers page, one provider's page.
+ * Administrators see every live provider; sandboxes (test mode) and their data are not theirs to see.
  */
-import { db } from "../db";
-import type { Prisma } from "../db/generated/sqlite/client";
-import { parseContent } from "./channels/content";
-import { CHANNEL_ORDER } from "./channels/lists";
-import { pendingRequestCount } from "./channels/review";
-import { channelStanding } from "./channels/standing";
-import { countUpTo, type PageQuery, readKeysetPage } from "./paging";
-import { type Actor, authorize } from "./permissions";
-import { LIVE_PROVIDER, LIVE_ROW } from "./sandbox/scope";
+import { db } from "../../db";
+import { parseContent } from "../channels/content";
+import { countChannels } from "../channels/lists";
+import { channelStanding } from "../channels/standing";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { type Actor, authorize } from "../permissions";
+import { LIVE_PROVIDER } from "../sandbox/scope";
 
 /** The live providers by name, for the lists' provider filter: nothing counted. */
 export function providerChoices(actor: Actor) {
@@ -118,21 +115,4 @@ export async function providerForAdmin(actor: Actor, providerId: string) {
       standing: channelStanding({ ...channel, pending: requests[0] ?? null }),
     })),
   };
-}
-
-/** Channels counted up to the cap, through the lists' index on their change time. */
-function countChannels(where: Prisma.ChannelWhereInput) {
-  return countUpTo(db().channel, where, CHANNEL_ORDER);
-}
-
-/** The figures of the console's home page. */
-export async function consoleCounts(actor: Actor) {
-  authorize(actor, "console.read");
-  // What waits for the person (pending requests, translations…) is ./waiting-for-you.ts, by their roles.
-  const [pending, channels, providers] = await Promise.all([
-    pendingRequestCount(),
-    countChannels(LIVE_ROW),
-    db().provider.count({ where: LIVE_PROVIDER }),
-  ]);
-  return { pending, channels, providers };
 }

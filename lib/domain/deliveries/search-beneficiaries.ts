@@ -2,10 +2,10 @@
  * A delivery request's search by beneficiary id: the deliveries whose beneficiary id contains a term,
  * in any (ASCII) case, every character of it literal, as a where-fragment of the deliveries' page.
  */
-import { databaseKind } from "../config";
-import { findUnstorableText } from "../contract/stored-text";
-import { containsText, db, LIKE_WILDCARD } from "../db";
-import { ID_LIST_LIMIT, NO_ROWS } from "./paging";
+import { databaseKind } from "../../config";
+import { findUnstorableText } from "../../contract/stored-text";
+import { containsText, db, LIKE_WILDCARD } from "../../db";
+import { ID_LIST_LIMIT, NO_ROWS } from "../paging";
 
 export async function beneficiariesContaining(deliveryRequestId: string, term: string) {
   // A NUL or a lone surrogate is in no beneficiary id, and neither database accepts it in a query.

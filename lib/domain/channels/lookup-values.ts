@@ -8,8 +8,8 @@
  * too), which the other languages translate.
  */
 
-import CATALOG_NAMES from "../../messages/en/lookups.json" with { type: "json" };
-import { COUNTRIES } from "../contract/countries";
+import CATALOG_NAMES from "../../../messages/en/lookups.json" with { type: "json" };
+import { COUNTRIES } from "../../contract/countries";
 import {
   CHANNEL_CATEGORIES,
   CHANNEL_STATUSES,
@@ -19,8 +19,8 @@ import {
   KYC_DOCUMENTS,
   LANGUAGES,
   NATIONALITIES,
-} from "../contract/enums";
-import type { LookupItem, LookupKey } from "../contract/lookups";
+} from "../../contract/enums";
+import type { LookupItem, LookupKey } from "../../contract/lookups";
 
 const NON_STANDARD_NAMES: Record<string, string> = {
   NULL: "Not specified",

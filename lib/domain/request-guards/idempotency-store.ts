@@ -6,8 +6,8 @@
  * answer, written on every such request, go through the drivers (lib/db/idempotency-writes.ts); the
  * rarer reads, takeovers, releases and the purge through Prisma.
  */
-import { db, decodeJournal, insertIdempotencyClaim, storeIdempotentAnswer } from "../db";
-import { log } from "../log";
+import { db, decodeJournal, insertIdempotencyClaim, storeIdempotentAnswer } from "../../db";
+import { log } from "../../log";
 
 /** How long a key is kept; after that it may be reused. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

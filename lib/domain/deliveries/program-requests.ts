@@ -3,14 +3,14 @@
  * delivery requests page by page, a delivery request's program.
  * Live programs only, as the console shows them.
  */
-import { say } from "../contract/validation-messages";
-import { db } from "../db";
-import { channelName } from "./channels/content";
-import { notFound } from "./errors";
-import { type PageQuery, readKeysetPage } from "./paging";
-import { type Actor, authorize } from "./permissions";
-import { requireLiveProgram } from "./programs/programs";
-import { LIVE_PROGRAM } from "./sandbox/scope";
+import { say } from "../../contract/validation-messages";
+import { db } from "../../db";
+import { channelName } from "../channels/content";
+import { notFound } from "../errors";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { type Actor, authorize } from "../permissions";
+import { requireLiveProgram } from "../programs/programs";
+import { LIVE_PROGRAM } from "../sandbox/scope";
 
 const PAGE_SIZE = 50;
 

@@ -4,16 +4,16 @@
  * without their own pending approvals, a provider on a bare list. Each entry is a count of what that
  * person's roles can act on, with the filtered list that holds it; a role sees only its own entries.
  */
-import { db } from "../db";
-import type { Counted } from "../format";
-import { BADGE_CAP, pendingRequestCount } from "./channels";
-import { PORTAL_CHANNEL_STATES } from "./channels/standing";
-import { expiringUnrolled } from "./keys/rotation";
-import { unreadCount } from "./notifications/inbox";
-import { awaitingMyApprovalCount } from "./payments/queue";
-import { PENDING } from "./payments/rules";
-import { type Actor, authorize, authorizeProvider, can, type Permission } from "./permissions";
-import { LIVE_PROGRAM } from "./sandbox/scope";
+import { db } from "../../db";
+import type { Counted } from "../../format";
+import { BADGE_CAP, pendingRequestCount } from "../channels";
+import { PORTAL_CHANNEL_STATES } from "../channels/standing";
+import { expiringUnrolled } from "../keys/rotation";
+import { unreadCount } from "../notifications/inbox";
+import { awaitingMyApprovalCount } from "../payments/queue";
+import { PENDING } from "../payments/rules";
+import { type Actor, authorize, authorizeProvider, can, type Permission } from "../permissions";
+import { LIVE_PROGRAM } from "../sandbox/scope";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
 export interface Waiting {

@@ -1,13 +1,13 @@
 /**
  * The counters of the provider API's rate limit (docs/api.md "Rate limits"): a fixed window per API key,
  * shared by every app instance. One interface, two stores, chosen here: Redis when REDIS_URL is set
- * (lib/domain/rate-limit-redis.ts), else the database. Counting is one round trip either way.
+ * (lib/infrastructure/redis-rate-counter.ts), else the database. Counting is one round trip either way.
  * The API side (headers, 429) is lib/api/rate-limit.ts.
  */
-import { apiRateLimit, redisSetting } from "../config";
-import { countApiRequest } from "../db";
-import { log } from "../log";
-import { redisCounter } from "./rate-limit-redis";
+import { apiRateLimit, redisSetting } from "../../config";
+import { countApiRequest } from "../../db";
+import { redisCounter } from "../../infrastructure/redis-rate-counter";
+import { log } from "../../log";
 
 export interface Window {
   /** Epoch seconds, a multiple of the window's length. */

@@ -5,7 +5,7 @@
  * Polling (WEBHOOK_POLL_MS) still finds anything a lost nudge or signal missed.
  */
 import { EventEmitter } from "node:events";
-import { onSignal } from "../../db";
+import { onSignal } from "../db";
 
 const shared = globalThis as unknown as { portalOutboxSignal?: EventEmitter };
 const signal = (shared.portalOutboxSignal ??= new EventEmitter().setMaxListeners(100));

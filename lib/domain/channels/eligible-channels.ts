@@ -4,12 +4,10 @@
  * currency: the value is in the supported list (an absent, null or empty list does not restrict)
  * and not in the excluded list. A criterion left unspecified is not checked.
  */
-import { AVAILABILITY_PAIRS, type ChannelBody } from "../contract/channel";
-import { findUnstorableText } from "../contract/stored-text";
-import { db } from "../db";
-import type { Prisma } from "../db/generated/sqlite/client";
-import { NOT_RESTRICTED } from "./channels/columns";
-import { parseContent } from "./channels/content";
+import { AVAILABILITY_PAIRS, type ChannelBody } from "../../contract/channel";
+import { findUnstorableText } from "../../contract/stored-text";
+import { db } from "../../db";
+import type { Prisma } from "../../db/generated/sqlite/client";
 import {
   type CappedCount,
   CHANNEL_ID_RANGE,
@@ -21,9 +19,11 @@ import {
   pageStart,
   type SortKey,
   shortestRange,
-} from "./paging";
-import { type Actor, authorize } from "./permissions";
-import { LIVE_ROW } from "./sandbox/scope";
+} from "../paging";
+import { type Actor, authorize } from "../permissions";
+import { LIVE_ROW } from "../sandbox/scope";
+import { NOT_RESTRICTED } from "./columns";
+import { parseContent } from "./content";
 
 type Availability = ChannelBody["availability"];
 

@@ -2,7 +2,7 @@
  * The rate-limit counters in Redis (REDIS_URL): one key per API key and window, INCR and EXPIRE in
  * one MULTI, so every app instance counts in the same place with one round trip. The client is
  * loaded and connected on first use. While Redis is unreachable a count fails at once (no offline
- * queue, a short command timeout) and the caller lets the request through (rate-limit-store.ts).
+ * queue, a short command timeout) and the caller lets the request through (lib/domain/request-guards/rate-counter.ts).
  */
 import { log } from "../log";
 
@@ -36,7 +36,7 @@ async function connectedClient(url: string): Promise<Client> {
   return client;
 }
 
-/** A RateCounter of rate-limit-store.ts (typed there, which imports this module). */
+/** A RateCounter of lib/domain/request-guards/rate-counter.ts (typed there, which imports this module). */
 export function redisCounter(setting: { url: string; keyPrefix: string }) {
   let client: Promise<Client> | undefined;
   return {

@@ -1,6 +1,6 @@
 /**
- * Each API key's last requests (time, method, path, status, the error's guid), so a provider can
- * debug its integration from the portal. Recording must not slow the API: a request only appends
+ * The write side of each API key's request log (time, method, path, status, the error's guid), which
+ * a provider reads in the portal to debug its integration (lib/domain/keys/request-log.ts). Recording must not slow the API: a request only appends
  * a small record to a buffer in memory; every FLUSH_MS one background step inserts the batch and
  * trims each key to its newest KEEP_PER_KEY rows (lib/db/key-request-writes.ts). Ids and dates are
  * made then, for the rows kept only (measured: a UUID per request was a third of the cost). A busy
@@ -9,12 +9,8 @@
  * a batch the database refused, or beyond MAX_PENDING while it is slow, are dropped with a warning.
  */
 import { v7 as timeOrderedId } from "uuid";
-import { say } from "../../contract/validation-messages";
-import { db, type KeyRequestRow, writeKeyRequests } from "../../db";
-import { log } from "../../log";
-import { notFound } from "../errors";
-import { type PageQuery, readKeysetPage } from "../paging";
-import { type Actor, authorizeProvider } from "../permissions";
+import { type KeyRequestRow, writeKeyRequests } from "../db";
+import { log } from "../log";
 
 export const KEEP_PER_KEY = 1_000;
 /** Under load a busy key writes at most KEEP_PER_KEY rows (and trims as many) per flush. */
@@ -97,22 +93,4 @@ function warn(error: unknown, dropped: number): void {
   if (now - buffer.warnedAt < WARN_EVERY_MS) return;
   buffer.warnedAt = now;
   log.warn({ err: error, dropped }, "API key request log: rows dropped");
-}
-
-const PAGE_SIZE = 50;
-
-/** One page of a key's logged requests, newest first; another provider's key is not found. */
-export async function keyRequestLog(actor: Actor, apiKeyId: string, query: PageQuery) {
-  const providerId = authorizeProvider(actor, "provider.read");
-  const key = await db().apiKey.findFirst({ where: { id: apiKeyId, providerId }, select: { id: true } });
-  if (!key) throw notFound(say("noSuchKey"));
-  const filter = { apiKeyId };
-  return readKeysetPage({
-    query,
-    pageSize: PAGE_SIZE,
-    key: { field: "id", direction: "desc", kind: "text" },
-    table: db().apiKeyRequest,
-    filter,
-    rows: ({ where, orderBy, take }) => db().apiKeyRequest.findMany({ where, orderBy, take }),
-  });
 }

@@ -1,5 +1,5 @@
 /** Provider organisations as the portals show them. */
-import { db } from "../db";
+import { db } from "../../db";
 
 export async function providerName(providerId: string): Promise<string> {
   const provider = await db().provider.findUnique({ where: { id: providerId }, select: { name: true } });
