@@ -37,7 +37,7 @@ const { createProvider } = await import("../lib/domain/providers");
 const { subscribe } = await import("../lib/domain/webhooks");
 const { payloadPreviewOf } = await import("../lib/domain/webhooks");
 const { requestChannelCreate } = await import("../lib/domain/channels");
-const { decideRequest } = await import("../lib/domain/approvals");
+const { decideChannelRequest } = await import("../lib/domain/channels");
 const { startWebhookDispatcher } = await import("../lib/jobs/webhook-dispatcher");
 
 /** A receiver that answers 200 at once and tells who is waiting for a given channel's callback. */
@@ -139,7 +139,7 @@ async function main() {
     });
     const arrived = receiver.waitFor(channelId);
     const t0 = performance.now();
-    await decideRequest(OPERATOR, request.id, { approve: true });
+    await decideChannelRequest(OPERATOR, request.id, { approve: true });
     await arrived;
     latencies.push(performance.now() - t0);
   }

@@ -13,8 +13,7 @@ import { DEMO_CHANNEL_ID } from "../lib/api/openapi/examples";
 import { databaseUrl, port } from "../lib/config";
 import { LEGACY_ADMIN_ROLES, ROLE_LABELS, type UserRole } from "../lib/contract/roles";
 import { db, disconnectDb } from "../lib/db";
-import { decideRequest } from "../lib/domain/approvals";
-import { requestChannelCreate } from "../lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate } from "../lib/domain/channels";
 import { issueApiKey } from "../lib/domain/keys";
 import { operatorActor } from "../lib/domain/permissions";
 import { createProvider } from "../lib/domain/providers";
@@ -88,7 +87,7 @@ async function seedChannels(providerId: string) {
   const create = await db().channelRequest.findFirstOrThrow({
     where: { state: "PENDING", channel: { providerId, providerDeliveryChannelId: DEMO_CHANNEL_ID } },
   });
-  await decideRequest({ ...OPERATOR, kind: "user", id: admin.id, personId: admin.id }, create.id, {
+  await decideChannelRequest({ ...OPERATOR, kind: "user", id: admin.id, personId: admin.id }, create.id, {
     approve: true,
   });
   await requestChannelCreate(operatorActor("demo", providerId), {

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorObject } from "../contract/envelope";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../contract/idempotency-key";
-import type { DomainError } from "../domain/errors";
+import type { DomainError, DomainErrorKind } from "../domain/errors";
 import { contentTypesText } from "./content-types";
 
 const INVALID_BODY_SENTENCE =
@@ -75,29 +75,38 @@ export const tokenExpired = (expiredAt: Date) =>
     "Platform token has expired",
     `This token expired at ${expiredAt.toISOString()}. Issue a new one in the console (API tokens).`,
   );
-export const forbidden = (what: string) => new ApiError(403, "Forbidden", "Forbidden", what);
+/**
+ * Status, type and title of the answers that share their name with a kind of broken domain rule
+ * (lib/domain/errors.ts): the domain raises those, the API's own refusals below reuse the shape.
+ */
+const ANSWER_OF = {
+  forbidden: [403, "Forbidden", "Forbidden"],
+  not_found: [404, "NotFound", "Not Found"],
+  conflict: [409, "Conflict", "Conflict"],
+  too_many: [429, "TooManyRequests", "Too Many Requests"],
+} as const satisfies Record<Exclude<DomainErrorKind, "invalid">, readonly [number, string, string]>;
+function answer(kind: keyof typeof ANSWER_OF, detail: string): ApiError {
+  const [status, type, title] = ANSWER_OF[kind];
+  return new ApiError(status, type, title, detail);
+}
+
 /** 403 for a read-only key calling an operation that changes something. */
 export const readOnlyKey = (method: string, path: string) =>
-  forbidden(
+  answer(
+    "forbidden",
     `This API key is read-only (scope "read"): it may call only the operations that read (see the API reference), not ${method} ${path}. Use a key with scope "full".`,
   );
-export const notFound = (what: string) => new ApiError(404, "NotFound", "Not Found", what);
+/** 404 for a path under /api that no operation serves. */
+export const noSuchOperation = (path: string) => answer("not_found", `No API operation at ${path}.`);
 
-/** 429 of a domain rule (generated events per minute); the endpoint adds its Retry-After. */
-export const tooManyGenerated = (message: string) =>
-  new ApiError(429, "TooManyRequests", "Too Many Requests", message);
-
-/** The API's answer to a broken domain rule. */
+/** The API's answer to a broken domain rule (a 429's Retry-After is the endpoint's to add). */
 export function fromDomainError(error: DomainError): ApiError {
-  if (error.kind === "not_found") return notFound(error.message);
-  if (error.kind === "conflict") return conflict(error.message);
-  if (error.kind === "forbidden") return forbidden(error.message);
-  if (error.kind === "too_many") return tooManyGenerated(error.message);
-  return validationError([error.field ? `${error.field}: ${error.message}` : error.message]);
+  if (error.kind === "invalid")
+    return validationError([error.field ? `${error.field}: ${error.message}` : error.message]);
+  return answer(error.kind, error.message);
 }
 export const methodNotAllowed = (allowed: string[]) =>
   new ApiError(405, "MethodNotAllowed", "Method Not Allowed", `Allowed: ${allowed.join(", ")}`);
-export const conflict = (what: string) => new ApiError(409, "Conflict", "Conflict", what);
 /** 400: an Idempotency-Key header that is empty, too long or not visible ASCII. */
 export const invalidIdempotencyKey = () =>
   new ApiError(
@@ -135,10 +144,8 @@ export const idempotencyKeyReused = (difference: "operation" | "body") =>
   );
 /** 429: the API key used up its requests of the current window; answered with Retry-After. */
 export const tooManyRequests = (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
-  new ApiError(
-    429,
-    "TooManyRequests",
-    "Too Many Requests",
+  answer(
+    "too_many",
     `This API key may make ${limit} requests per ${windowSeconds} s. Retry after ${retryAfterSeconds} s.`,
   );
 export const payloadTooLarge = (limit: number) =>

@@ -7,7 +7,7 @@
  */
 import type { ApiHandler } from "./endpoint";
 import { failure } from "./envelope";
-import { methodNotAllowed, notFound } from "./errors";
+import { methodNotAllowed, noSuchOperation } from "./errors";
 import type { ApiOperation } from "./operation";
 import { OPERATIONS } from "./operations";
 
@@ -117,4 +117,4 @@ export const matchOperation = buildRouter(OPERATIONS);
 
 /** Any other path under /api: a 404 in the envelope (not a redirect or an HTML page). */
 export const unknownApiPath: ApiHandler = async (request) =>
-  failure(notFound(`No API operation at ${request.path.slice(0, 200)}.`), request);
+  failure(noSuchOperation(request.path.slice(0, 200)), request);

@@ -19,7 +19,19 @@ import pg from "pg";
 import { v7 as timeOrderedId } from "uuid";
 import { databaseKind, databaseUrl, ensureSqliteFolder } from "../config";
 import { pgConfig } from "./adapters";
-import { type AuditFields, type ChainHead, chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "./audit-chain";
+import {
+  AUDIT_COLUMNS,
+  type AuditStore,
+  appendAudit,
+  appendAuditNow,
+  auditValues,
+  type ChainHead,
+  ENSURE_HEAD_SQL,
+  LOCK_HEAD_SQL,
+  READ_HEAD_SQL,
+  type UnchainedAuditRow,
+  writeHeadSql,
+} from "./audit-chain";
 import { sqliteTime } from "./sqlite-time";
 
 /**
@@ -29,9 +41,6 @@ import { sqliteTime } from "./sqlite-time";
  */
 const REQUESTED_COLUMNS = ["requestedContent", "availabilityTags", "searchText", "sortName"] as const;
 export type RequestedColumns = Record<(typeof REQUESTED_COLUMNS)[number], string>;
-
-/** An audit entry as lib/domain/audit/record.ts's auditRow builds it, before it is chained. */
-export type UnchainedAuditRow = Omit<AuditFields, "seq">;
 
 export interface NewChannelRow {
   /** Chosen by the caller (newChannelId), so that its audit entry can name it. */
@@ -70,26 +79,7 @@ const CHANNEL_COLUMNS = `"id", "providerId", "providerDeliveryChannelId", "statu
 const contentValues = (row: NewChannelRow) => REQUESTED_COLUMNS.map((column) => row.columns[column]);
 // providerId too (the database would copy it from the channel, with an update per row on SQLite).
 const REQUEST_COLUMNS = `"id", "channelId", "providerId", "kind", "body", "state", "requestedAt"`;
-const AUDIT_COLUMNS = `"id", "seq", "at", "actorType", "actorId", "action", "subjectType", "subjectId", "detail", "before", "after", "requestId", "prevHash", "hash"`;
-const READ_HEAD_SQL = 'SELECT "seq", "hash" FROM "AuditHead" WHERE "id" = 1';
-const UPDATE_HEAD_SQL_SQLITE = 'UPDATE "AuditHead" SET "seq" = ?, "hash" = ? WHERE "id" = 1';
-/** The audit rows' values in AUDIT_COLUMNS order (the id is made here); the scale bench seeds with it too. */
-export const auditValues = (row: ReturnType<typeof chainAfter<UnchainedAuditRow>>["rows"][number]) => [
-  timeOrderedId(),
-  row.seq,
-  row.at,
-  row.actorType,
-  row.actorId,
-  row.action,
-  row.subjectType,
-  row.subjectId,
-  row.detail,
-  row.before,
-  row.after,
-  row.requestId,
-  row.prevHash,
-  row.hash,
-];
+const AUDIT_COLUMN_LIST = AUDIT_COLUMNS.map(([column]) => `"${column}"`).join(", ");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sqliteWriter(url: string): ChannelWriter {
@@ -106,17 +96,26 @@ function sqliteWriter(url: string): ChannelWriter {
   const request = connection.prepare(
     `INSERT INTO "ChannelRequest" (${REQUEST_COLUMNS}) VALUES (?, ?, ?, 'CREATE', ?, 'PENDING', ?)`,
   );
-  // The audit chain (lib/db/audit-chain.ts): the head is locked, read, extended and written back here,
-  // as lib/domain/audit/record.ts does in Prisma's transactions.
-  const ensureHead = connection.prepare(ENSURE_HEAD_SQL);
-  const lockHead = connection.prepare(LOCK_HEAD_SQL);
-  const readHead = connection.prepare(READ_HEAD_SQL);
-  const updateHead = connection.prepare(UPDATE_HEAD_SQL_SQLITE);
-  const audit = connection.prepare(
-    `INSERT INTO "AuditEntry" (${AUDIT_COLUMNS}) VALUES (${AUDIT_COLUMNS.split(",")
-      .map(() => "?")
-      .join(", ")})`,
-  );
+  // The audit chain's store (lib/db/audit-chain.ts), synchronous: the batch runs in one turn.
+  const prepare = (sql: string) => connection.prepare<unknown[]>(sql);
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = prepare(sql)));
+    return statement;
+  };
+  const auditInsert = `INSERT INTO "AuditEntry" (${AUDIT_COLUMN_LIST}) VALUES (${AUDIT_COLUMNS.map(() => "?").join(", ")})`;
+  const auditStore: AuditStore<false> = {
+    run: (sql) => prepared(sql).run(),
+    readHead: () => prepared(READ_HEAD_SQL).get() as ChainHead,
+    insert: (rows) => {
+      for (const row of rows)
+        prepared(auditInsert).run(
+          ...auditValues(row).map((value) => (value instanceof Date ? sqliteTime(value) : value)),
+        );
+    },
+    writeHead: (head) => prepared(writeHeadSql("?", "?")).run(head.seq, head.hash),
+  };
   const journal = connection.prepare(UPDATE_JOURNAL_SQL(["?", "?", "?"]));
   const begin = connection.prepare("BEGIN IMMEDIATE");
   const commit = connection.prepare("COMMIT");
@@ -137,18 +136,10 @@ function sqliteWriter(url: string): ChannelWriter {
         );
         if (row.journal) journal.run(...journalValues(row.journal));
       }
-      ensureHead.run();
-      lockHead.run();
-      const chained = chainAfter(
-        readHead.get() as ChainHead,
+      appendAuditNow(
+        auditStore,
         rows.map((row) => row.audit),
       );
-      for (const entry of chained.rows) {
-        const values = auditValues(entry);
-        values[2] = sqliteTime(entry.at);
-        audit.run(...values);
-      }
-      updateHead.run(chained.head.seq, chained.head.hash);
       commit.run();
     } catch (error) {
       rollback.run();
@@ -181,34 +172,37 @@ const CREATE_CHANNELS_SQL = `INSERT INTO "Channel" (${CHANNEL_COLUMNS})
     $1::timestamp, $1::timestamp
   FROM unnest(${unnestArrays.join(", ")}) AS u(${unnestArrays.map((_, i) => `c${i + 1}`).join(", ")})`;
 
-/** The audit rows' columns as parallel arrays, typed for unnest (AUDIT_COLUMNS order). */
-const AUDIT_ARRAY_TYPES = ["text", "int", "timestamp", ...Array(11).fill("text")] as string[];
-const INSERT_AUDIT_SQL = `INSERT INTO "AuditEntry" (${AUDIT_COLUMNS})
-  SELECT * FROM unnest(${AUDIT_ARRAY_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(", ")})`;
+/** The audit rows' columns as parallel arrays, typed for unnest. */
+const INSERT_AUDIT_SQL = `INSERT INTO "AuditEntry" (${AUDIT_COLUMN_LIST})
+  SELECT * FROM unnest(${AUDIT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ")})`;
 
-/** Chains the batch's audit rows after the locked head, in the batch's transaction. */
-async function appendAuditRows(client: pg.PoolClient, rows: NewChannelRow[]): Promise<void> {
-  await client.query({ name: "audit-ensure-head", text: ENSURE_HEAD_SQL });
-  await client.query({ name: "audit-lock-head", text: LOCK_HEAD_SQL });
-  const head = await client.query<ChainHead>({ name: "audit-read-head", text: READ_HEAD_SQL });
-  const chained = chainAfter(
-    head.rows[0]!,
-    rows.map((row) => row.audit),
-  );
-  const values = chained.rows.map(auditValues);
-  await client.query({
-    name: "audit-insert",
-    text: INSERT_AUDIT_SQL,
-    values: AUDIT_ARRAY_TYPES.map((type, column) =>
-      values.map((row) => (type === "timestamp" ? (row[column] as Date).toISOString() : row[column])),
-    ),
-  });
-  await client.query({
-    name: "audit-update-head",
-    text: 'UPDATE "AuditHead" SET "seq" = $1, "hash" = $2 WHERE "id" = 1',
-    values: [chained.head.seq, chained.head.hash],
-  });
-}
+const AUDIT_STATEMENT_NAMES: Record<string, string> = {
+  [ENSURE_HEAD_SQL]: "audit-ensure-head",
+  [LOCK_HEAD_SQL]: "audit-lock-head",
+};
+
+/** The audit chain's store (lib/db/audit-chain.ts) in the batch's transaction: statements prepared once, by name. */
+const postgresAuditStore = (client: pg.PoolClient): AuditStore<true> => ({
+  run: (sql) => client.query({ name: AUDIT_STATEMENT_NAMES[sql], text: sql }),
+  readHead: async () =>
+    (await client.query<ChainHead>({ name: "audit-read-head", text: READ_HEAD_SQL })).rows[0]!,
+  insert: (rows) => {
+    const values = rows.map(auditValues);
+    return client.query({
+      name: "audit-insert",
+      text: INSERT_AUDIT_SQL,
+      values: AUDIT_COLUMNS.map(([, type], column) =>
+        values.map((row) => (type === "timestamp" ? (row[column] as Date).toISOString() : row[column])),
+      ),
+    });
+  },
+  writeHead: (head) =>
+    client.query({
+      name: "audit-update-head",
+      text: writeHeadSql("$1", "$2"),
+      values: [head.seq, head.hash],
+    }),
+});
 
 function postgresWriter(url: string): ChannelWriter {
   const pool = new pg.Pool({ ...pgConfig(url), max: 4 });
@@ -247,7 +241,10 @@ function postgresWriter(url: string): ChannelWriter {
             rows.map((r) => r.receivedAt.toISOString()),
           ],
         });
-        await appendAuditRows(client, rows);
+        await appendAudit(
+          postgresAuditStore(client),
+          rows.map((row) => row.audit),
+        );
         for (const row of rows)
           if (row.journal)
             await client.query({

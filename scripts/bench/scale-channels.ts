@@ -5,9 +5,10 @@
  * insertChannels (lib/db/channel-writes.ts: channel, CREATE request and chained audit entry in one
  * transaction), in batches of BATCH instead of the API's 64.
  *
- * Then most are decided as decideRequest (lib/domain/approvals.ts) decides them: the request APPROVED
- * or REJECTED by the administrator, the channel approved with its requested content (ONLINE) or
- * carrying the rejection's reason, and a chained request.approved/request.rejected audit entry. Not
+ * Then most are decided as decideChannelRequest (lib/domain/channels/decide-request.ts) decides
+ * them: the request APPROVED or REJECTED by the administrator, the channel approved with its
+ * requested content (ONLINE) or carrying the rejection's reason, and a chained
+ * request.approved/request.rejected audit entry. Not
  * written: the decisions' outbox events and translation jobs (queues the server's workers would
  * start working through during the measurement). Of every 10 channels 7 are approved, 1 rejected and
  * 2 left pending.
@@ -20,7 +21,7 @@ import { approvedColumns, requestedColumns } from "../../lib/domain/channels";
 import type { Actor } from "../../lib/domain/permissions";
 import { sampleChannel } from "../sample-channel";
 import type { Progress } from "./progress";
-import { appendAudit } from "./scale-audit";
+import { appendSeededAudit } from "./scale-audit";
 import type { Raw } from "./scale-sql";
 
 const BATCH = 2_000;
@@ -143,7 +144,7 @@ async function decide(raw: Raw, actors: ChannelActors, rows: NewChannelRow[], fr
           row.id,
         ]);
     }
-    await appendAudit(
+    await appendSeededAudit(
       raw,
       decided.map(({ row, state }) =>
         auditRow(

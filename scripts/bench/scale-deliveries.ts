@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
-import type { UnchainedAuditRow } from "../../lib/db/channel-writes";
+import type { UnchainedAuditRow } from "../../lib/db/audit-chain";
 import { auditRow } from "../../lib/domain/audit";
 import { parseContent } from "../../lib/domain/channels";
 import {
@@ -23,7 +23,7 @@ import { toMinor } from "../../lib/domain/money";
 import type { Actor } from "../../lib/domain/permissions";
 import { addChannelToProgram, createProgram } from "../../lib/domain/programs";
 import type { Progress } from "./progress";
-import { appendAudit } from "./scale-audit";
+import { appendSeededAudit } from "./scale-audit";
 import type { Column, Raw } from "./scale-sql";
 
 /** Deliveries per request (the product allows up to 10,000). */
@@ -188,7 +188,7 @@ async function writeSends(raw: Raw, target: DeliveryTarget, first: number, last:
       now,
       target.budgetAccountId,
     ]);
-    await appendAudit(raw, audits);
+    await appendSeededAudit(raw, audits);
   });
 }
 

@@ -65,7 +65,7 @@ export async function createWorld(raw: Raw): Promise<World> {
   await applyMigrations(ROOT);
   const provider = await createProvider(OPERATOR, "Scale Payouts");
   const { key, record } = await issueApiKey(OPERATOR, provider.id, "bench-scale");
-  // Every console page and platform list, the approvals queue and the audit trail included.
+  // Every console page and platform list, the review queue and the audit trail included.
   const admin = await account(
     "admin@scale.example",
     [...LEGACY_ADMIN_ROLES, "finance_approver", "auditor"],

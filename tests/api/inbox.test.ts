@@ -9,8 +9,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seal } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelUpdate } from "@/lib/domain/channels";
+import { decideChannelRequest, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { rejectDeliveryRequest } from "@/lib/domain/payments";
@@ -88,7 +87,7 @@ beforeAll(async () => {
   const request = await db().channelRequest.findFirstOrThrow({
     where: { channelId: setup.channelId, state: "PENDING" },
   });
-  await decideRequest(reviewerActor("inbox-reviewer"), request.id, {
+  await decideChannelRequest(reviewerActor("inbox-reviewer"), request.id, {
     approve: false,
     reason: "Budget needs a signed letter",
   });

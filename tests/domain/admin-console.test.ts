@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
 import {
   allChannels,
-  approvalQueue,
+  channelRequestQueue,
+  decideChannelRequest,
   requestChannelCreate,
   requestChannelUpdate,
 } from "@/lib/domain/channels";
@@ -37,22 +37,22 @@ it("the queue: pending only, oldest first, by provider, kind and age", async () 
     .channelRequest.findFirstOrThrow({
       where: { channel: { providerId: provider, providerDeliveryChannelId: "decided" } },
     });
-  await decideRequest(reviewerActor("admin", null), decided.id, { approve: true });
+  await decideChannelRequest(reviewerActor("admin", null), decided.id, { approve: true });
   await requestChannelUpdate(
     providerActor(provider),
     { ...body("decided"), status: "OFFLINE" },
     new Date(now.getTime() - day),
   );
 
-  const ids = async (filter: Parameters<typeof approvalQueue>[1]) =>
-    (await approvalQueue(ADMIN, { providerId: provider, ...filter }, now)).requests.map(
+  const ids = async (filter: Parameters<typeof channelRequestQueue>[1]) =>
+    (await channelRequestQueue(ADMIN, { providerId: provider, ...filter }, now)).requests.map(
       (r) => `${r.kind}:${r.channel.providerDeliveryChannelId}`,
     );
   expect(await ids({})).toEqual(["CREATE:old", "CREATE:recent", "UPDATE_STATUS:decided"]);
   expect(await ids({ kind: "UPDATE_STATUS" })).toEqual(["UPDATE_STATUS:decided"]);
   expect(await ids({ olderThanDays: 7 })).toEqual(["CREATE:old"]);
   expect(
-    (await approvalQueue(ADMIN, { providerId: (await createProvider(ADMIN, "Empty")).id }, now)).total,
+    (await channelRequestQueue(ADMIN, { providerId: (await createProvider(ADMIN, "Empty")).id }, now)).total,
   ).toBe(0);
 });
 
@@ -163,7 +163,7 @@ it("a request carries its channel's provider, as the database writes it and the 
       (request) => request.providerId,
     );
   expect(await providersOf(db())).toEqual([provider]);
-  expect((await approvalQueue(ADMIN, { providerId: provider })).requests).toHaveLength(1);
+  expect((await channelRequestQueue(ADMIN, { providerId: provider })).requests).toHaveLength(1);
   // As before the migration: no provider on the row. PostgreSQL's trigger would put it back on any
   // update, so there the rows are reset and filled with triggers off (replica role), in one transaction.
   const filled = await db().$transaction(async (tx) => {

@@ -7,8 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
 import { providerActor, reviewerActor } from "../support/actors";
 import { fullChannelBody } from "../support/channel-bodies";
@@ -66,7 +65,7 @@ describe("approving", () => {
       shortDescription: { language: "EN", translation: `Collect cash at any agent ${randomUUID()}` },
     });
     const requestId = await pendingRequestId(id);
-    await decideRequest(admin, requestId, { approve: true });
+    await decideChannelRequest(admin, requestId, { approve: true });
 
     const channel = await channelRow(id);
     expect(channel).toMatchObject({ status: "ONLINE", isApproved: true });
@@ -103,9 +102,9 @@ describe("approving", () => {
 
   it("an update applies the new content and keeps the status", async () => {
     const id = await newChannel();
-    await decideRequest(admin, await pendingRequestId(id), { approve: true });
+    await decideChannelRequest(admin, await pendingRequestId(id), { approve: true });
     await requestChannelUpdate(providerActor(providerA.id), body(id, "Renamed channel"));
-    await decideRequest(admin, await pendingRequestId(id), { approve: true });
+    await decideChannelRequest(admin, await pendingRequestId(id), { approve: true });
     const channel = await channelRow(id);
     expect(channel.status).toBe("ONLINE");
     expect(JSON.parse(channel.approvedContent!).name.translation).toBe("Renamed channel");
@@ -116,9 +115,12 @@ describe("approving", () => {
 describe("the other request kinds", () => {
   it("rejecting an update keeps the approved content; an update-status of it is approved as it is", async () => {
     const id = await newChannel();
-    await decideRequest(admin, await pendingRequestId(id), { approve: true });
+    await decideChannelRequest(admin, await pendingRequestId(id), { approve: true });
     await requestChannelUpdate(providerActor(providerA.id), body(id, "Rejected rename"));
-    await decideRequest(admin, await pendingRequestId(id), { approve: false, reason: "Keep the old name" });
+    await decideChannelRequest(admin, await pendingRequestId(id), {
+      approve: false,
+      reason: "Keep the old name",
+    });
     expect(JSON.parse((await channelRow(id)).approvedContent!).name.translation).toBe("Cash collection");
     expect((await channelRow(id)).rejectionReason).toBe("Keep the old name");
 
@@ -126,7 +128,7 @@ describe("the other request kinds", () => {
     await requestChannelUpdate(providerActor(providerA.id), { ...body(id), status: "OFFLINE" });
     const statusRequest = (await channelRow(id)).requests.at(-1)!;
     expect(statusRequest).toMatchObject({ kind: "UPDATE_STATUS", state: "PENDING" });
-    await decideRequest(admin, statusRequest.id, { approve: true });
+    await decideChannelRequest(admin, statusRequest.id, { approve: true });
     const confirmed = await channelRow(id);
     expect(confirmed).toMatchObject({ status: "OFFLINE", isApproved: true, rejectionReason: null });
     expect(JSON.parse(confirmed.approvedContent!).name.translation).toBe("Cash collection");
@@ -138,14 +140,14 @@ describe("the other request kinds", () => {
 
   it("content that differs from the approved one, sent with a status, is an update: approving approves it", async () => {
     const id = await newChannel();
-    await decideRequest(admin, await pendingRequestId(id), { approve: true });
+    await decideChannelRequest(admin, await pendingRequestId(id), { approve: true });
     await requestChannelUpdate(providerActor(providerA.id), {
       ...body(id, "Renamed with a status"),
       status: "OFFLINE",
     });
     const request = (await channelRow(id)).requests.at(-1)!;
     expect(request.kind).toBe("UPDATE");
-    await decideRequest(admin, request.id, { approve: true });
+    await decideChannelRequest(admin, request.id, { approve: true });
     const approved = await channelRow(id);
     expect(approved).toMatchObject({ status: "OFFLINE", isApproved: true });
     expect(JSON.parse(approved.approvedContent!).name.translation).toBe("Renamed with a status");
@@ -156,9 +158,12 @@ describe("rejecting", () => {
   it("a create needs a reason, keeps the channel REQUESTED and unapproved, and tells the provider why", async () => {
     const id = await newChannel();
     const requestId = await pendingRequestId(id);
-    await expectDomainError(decideRequest(admin, requestId, { approve: false, reason: "   " }), "invalid");
+    await expectDomainError(
+      decideChannelRequest(admin, requestId, { approve: false, reason: "   " }),
+      "invalid",
+    );
 
-    await decideRequest(admin, requestId, { approve: false, reason: "Landing page does not load" });
+    await decideChannelRequest(admin, requestId, { approve: false, reason: "Landing page does not load" });
     const channel = await channelRow(id);
     expect(channel).toMatchObject({ status: "REQUESTED", isApproved: false, approvedContent: null });
     expect(channel.requests[0]).toMatchObject({ state: "REJECTED", reason: "Landing page does not load" });
@@ -171,13 +176,13 @@ describe("rejecting", () => {
 
   it("a status change restores the status it replaced", async () => {
     const id = await newChannel();
-    await decideRequest(admin, await pendingRequestId(id), { approve: true });
+    await decideChannelRequest(admin, await pendingRequestId(id), { approve: true });
     await requestChannelUpdate(providerActor(providerA.id), { ...body(id), status: "OFFLINE" });
     expect((await channelRow(id)).status).toBe("OFFLINE");
     const statusRequest = (await channelRow(id)).requests.at(-1)!;
     expect(statusRequest.kind).toBe("UPDATE_STATUS");
 
-    await decideRequest(admin, statusRequest.id, {
+    await decideChannelRequest(admin, statusRequest.id, {
       approve: false,
       reason: "Keep it online during the winter programme",
     });
@@ -193,11 +198,14 @@ describe("what cannot be decided", () => {
     const id = await newChannel();
     const first = await pendingRequestId(id);
     await requestChannelUpdate(providerActor(providerA.id), body(id, "Second version"));
-    await expectDomainError(decideRequest(admin, first, { approve: true }), "conflict");
+    await expectDomainError(decideChannelRequest(admin, first, { approve: true }), "conflict");
 
     const second = await pendingRequestId(id);
-    await decideRequest(admin, second, { approve: true });
-    await expectDomainError(decideRequest(admin, second, { approve: false, reason: "too late" }), "conflict");
+    await decideChannelRequest(admin, second, { approve: true });
+    await expectDomainError(
+      decideChannelRequest(admin, second, { approve: false, reason: "too late" }),
+      "conflict",
+    );
     expect(JSON.parse((await channelRow(id)).approvedContent!).name.translation).toBe("Second version");
   });
 
@@ -205,7 +213,7 @@ describe("what cannot be decided", () => {
     const id = await newChannel();
     const requestId = await pendingRequestId(id);
     await expectDomainError(
-      decideRequest(reviewerActor("member-admin", providerA.id), requestId, { approve: true }),
+      decideChannelRequest(reviewerActor("member-admin", providerA.id), requestId, { approve: true }),
       "forbidden",
     );
     expect((await channelRow(id)).requests[0]!.state).toBe("PENDING");
@@ -216,8 +224,8 @@ describe("what cannot be decided", () => {
     const id = await newChannel();
     const requestId = await pendingRequestId(id);
     const results = await Promise.allSettled([
-      decideRequest(admin, requestId, { approve: true }),
-      decideRequest(reviewerActor("second-admin", null), requestId, { approve: false, reason: "no" }),
+      decideChannelRequest(admin, requestId, { approve: true }),
+      decideChannelRequest(reviewerActor("second-admin", null), requestId, { approve: false, reason: "no" }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await outboxFor(id)).toHaveLength(1);
@@ -229,7 +237,7 @@ it("a decision that fails after changing the channel leaves no trace: no state, 
   const requestId = await pendingRequestId(id);
   const failure = new Error("crash after the channel update");
   await expect(
-    decideRequest(
+    decideChannelRequest(
       admin,
       requestId,
       { approve: true },

@@ -8,8 +8,12 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { auditHash } from "@/lib/db/audit-chain";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelStatus, requestChannelUpdate } from "@/lib/domain/channels";
+import {
+  decideChannelRequest,
+  requestChannelCreate,
+  requestChannelStatus,
+  requestChannelUpdate,
+} from "@/lib/domain/channels";
 import { createApiKey, issueApiKey, regenerateApiKey, revokeApiKey, rollApiKey } from "@/lib/domain/keys";
 import type { Actor } from "@/lib/domain/permissions";
 import { createProvider } from "@/lib/domain/providers";
@@ -63,7 +67,7 @@ describe("each operation writes exactly its entry", () => {
 
     const request = await db().channelRequest.findFirstOrThrow({ where: { channelId: channel.id } });
     const decided = await entriesOf(() =>
-      decideRequest(reviewerActor("audit-reviewer"), request.id, { approve: true }),
+      decideChannelRequest(reviewerActor("audit-reviewer"), request.id, { approve: true }),
     );
     expect(decided).toHaveLength(1);
     expect(decided[0]).toMatchObject({

@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
 import {
   adminChannelDetail,
   allChannels,
+  decideChannelRequest,
   providerChannelDetail,
   requestChannelCreate,
   requestChannelStatus,
@@ -53,7 +53,7 @@ async function newChannel() {
 
 async function approvedChannel() {
   const id = await newChannel();
-  await decideRequest(reviewer, await pendingRequestId(id), { approve: true });
+  await decideChannelRequest(reviewer, await pendingRequestId(id), { approve: true });
   return id;
 }
 
@@ -120,13 +120,16 @@ describe("retiring a channel", () => {
     await retireChannel(owner, id);
     expect(await channelRow(id)).toMatchObject({ status: "OFFLINE", isApproved: false });
     expect((await channelRow(id)).requests[0]).toMatchObject({ id: requestId, state: "WITHDRAWN" });
-    const error = await domainError(decideRequest(reviewer, requestId, { approve: true }));
+    const error = await domainError(decideChannelRequest(reviewer, requestId, { approve: true }));
     expect(error.kind).toBe("conflict");
   });
 
   it("ends a shown rejection", async () => {
     const id = await newChannel();
-    await decideRequest(reviewer, await pendingRequestId(id), { approve: false, reason: "No landing page" });
+    await decideChannelRequest(reviewer, await pendingRequestId(id), {
+      approve: false,
+      reason: "No landing page",
+    });
     await retireChannel(owner, id);
     expect(await channelRow(id)).toMatchObject({ rejectionReason: null });
   });

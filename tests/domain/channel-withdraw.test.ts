@@ -8,8 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
 import {
+  decideChannelRequest,
   providerChannelDetail,
   requestChannelCreate,
   requestChannelStatus,
@@ -51,10 +51,10 @@ const pendingRequestId = async (id: string) =>
 
 async function approvedChannel(status: "ONLINE" | "OFFLINE" = "ONLINE") {
   const id = await newChannel();
-  await decideRequest(reviewer, await pendingRequestId(id), { approve: true });
+  await decideChannelRequest(reviewer, await pendingRequestId(id), { approve: true });
   if (status === "OFFLINE") {
     await requestChannelStatus(owner, id, "OFFLINE");
-    await decideRequest(reviewer, await pendingRequestId(id), { approve: true });
+    await decideChannelRequest(reviewer, await pendingRequestId(id), { approve: true });
   }
   return id;
 }
@@ -172,12 +172,12 @@ describe("what cannot be withdrawn", () => {
   it("a request already decided, approved or rejected", async () => {
     const approved = await newChannel();
     const approvedId = await pendingRequestId(approved);
-    await decideRequest(reviewer, approvedId, { approve: true });
+    await decideChannelRequest(reviewer, approvedId, { approve: true });
     expect((await domainError(withdraw(approved, approvedId))).message).toMatch(/already approved/);
 
     const rejected = await newChannel();
     const rejectedId = await pendingRequestId(rejected);
-    await decideRequest(reviewer, rejectedId, { approve: false, reason: "No landing page" });
+    await decideChannelRequest(reviewer, rejectedId, { approve: false, reason: "No landing page" });
     const error = await domainError(withdraw(rejected, rejectedId));
     expect(error).toMatchObject({ kind: "conflict" });
     expect(error.message).toMatch(/already rejected/);
@@ -222,7 +222,7 @@ describe("a reviewer with the withdrawn request still open", () => {
     const requestId = await pendingRequestId(id);
     await withdraw(id, requestId);
     for (const decision of [{ approve: true } as const, { approve: false, reason: "Too late" } as const]) {
-      const error = await domainError(decideRequest(reviewer, requestId, decision));
+      const error = await domainError(decideChannelRequest(reviewer, requestId, decision));
       expect(error.kind).toBe("conflict");
       expect(error.message).toBe("The provider withdrew this request: there is nothing left to decide.");
     }
@@ -238,7 +238,7 @@ describe("a withdrawal racing a decision", () => {
       const requestId = await pendingRequestId(id);
       const [withdrawal, decision] = await Promise.allSettled([
         withdraw(id, requestId),
-        decideRequest(reviewer, requestId, { approve: true }),
+        decideChannelRequest(reviewer, requestId, { approve: true }),
       ]);
       expect([withdrawal.status, decision.status].sort()).toEqual(["fulfilled", "rejected"]);
       const channel = await channelRow(id);

@@ -8,8 +8,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { COUNTRY_CODES } from "@/lib/contract/countries";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { createProvider } from "@/lib/domain/providers";
 import { ADMIN, providerActor, reviewerActor } from "../support/actors";
 import { signedIn } from "../support/portal-session";
@@ -43,7 +42,7 @@ describe("a channel with 100,000 countries", () => {
     const channel = await database()
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id }, include: { requests: true } });
-    await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
+    await decideChannelRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
     await requestChannelUpdate(providerActor(provider.id), body(id, submitted));
     const update = await database()
       .db()

@@ -10,10 +10,10 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
 import {
   allChannels,
   type ChannelFilter,
+  decideChannelRequest,
   listProviderChannels,
   requestChannelCreate,
   requestChannelUpdate,
@@ -134,14 +134,14 @@ const commands = [
   ),
   slotArb.map((slot) =>
     command(`approve(${slot})`, awaits(slot), async (model, real) => {
-      await decideRequest(admin, await pendingRequestId(real, slot), { approve: true });
+      await decideChannelRequest(admin, await pendingRequestId(real, slot), { approve: true });
       modelApprove(model[slot]!);
     }),
   ),
   slotArb.map((slot) =>
     command(`reject(${slot})`, awaits(slot), async (model, real) => {
       const reason = `Not yet ${randomUUID().slice(0, 4)}`;
-      await decideRequest(admin, await pendingRequestId(real, slot), { approve: false, reason });
+      await decideChannelRequest(admin, await pendingRequestId(real, slot), { approve: false, reason });
       modelReject(model[slot]!, reason);
     }),
   ),

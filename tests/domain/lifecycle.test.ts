@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { channelViewSchema } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
 import {
   allChannels,
+  decideChannelRequest,
   listProviderChannels,
   providerChannelDetail,
   requestChannelCreate,
@@ -45,7 +45,7 @@ const latestEvent = async (id: string) => {
 async function approvePending(id: string) {
   const pending = (await requestsOf(id)).filter((request) => request.state === "PENDING");
   expect(pending).toHaveLength(1);
-  return decideRequest(admin, pending[0]!.id, { approve: true });
+  return decideChannelRequest(admin, pending[0]!.id, { approve: true });
 }
 
 /** View over HTTP, validated against the contract's view schema. */
@@ -107,7 +107,7 @@ it("finding 3: a rejection is visible in the list, on the page and in the consol
   const id = `lc-${randomUUID()}`;
   await apiCreate(providerA.key, body(id));
   const pending = (await requestsOf(id))[0]!;
-  await decideRequest(admin, pending.id, { approve: false, reason: "The landing page does not load" });
+  await decideChannelRequest(admin, pending.id, { approve: false, reason: "The landing page does not load" });
 
   const listed = (await listProviderChannels(providerActor(providerA.id), { q: id })).items[0]!;
   expect(listed.rejectionReason).toBe("The landing page does not load");

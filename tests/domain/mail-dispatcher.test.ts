@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
-import { decideRequest } from "@/lib/domain/approvals";
+import { decideChannelRequest } from "@/lib/domain/channels";
 import { requestChannelCreate } from "@/lib/domain/channels/requests";
 import { queueMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { createProvider } from "@/lib/domain/providers";
@@ -63,7 +63,7 @@ describe("the mail worker", () => {
     const request = await database
       .db()
       .channelRequest.findFirstOrThrow({ where: { channel: { providerId: provider.id } } });
-    await decideRequest(reviewerActor("smtp-reviewer"), request.id, {
+    await decideChannelRequest(reviewerActor("smtp-reviewer"), request.id, {
       approve: false,
       reason: "No landing page.",
     });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { decideRequest } from "@/lib/domain/approvals";
+import { decideChannelRequest } from "@/lib/domain/channels";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import {
@@ -69,7 +69,7 @@ describe("a decision on a channel request", () => {
     const id = `mail-${randomUUID()}`;
     await requestChannelCreate(providerActor(team.providerId), body(id, "Cash at the market"));
     const reviewer = reviewerActor("mail-reviewer");
-    await decideRequest(reviewer, await pendingRequestId(team.providerId), {
+    await decideChannelRequest(reviewer, await pendingRequestId(team.providerId), {
       approve: false,
       reason: "The landing page does not open.",
     });
@@ -92,7 +92,7 @@ describe("a decision on a channel request", () => {
       ...body(id, "Cash at the market"),
       status: "ONLINE",
     });
-    await decideRequest(reviewer, await pendingRequestId(team.providerId), { approve: true });
+    await decideChannelRequest(reviewer, await pendingRequestId(team.providerId), { approve: true });
     const [, approved] = await mailTo(team.owner.email);
     expect(approved).toMatchObject({ subject: "Channel request approved: Cash at the market" });
     expect(approved!.body).not.toContain("reason");
@@ -104,7 +104,7 @@ describe("a decision on a channel request", () => {
       providerActor(team.providerId),
       body(`mail-${randomUUID()}`, "Cash\r\nBcc: all@example.org"),
     );
-    await decideRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
+    await decideChannelRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
       approve: true,
     });
     const [mail] = await mailTo(team.owner.email);
@@ -115,10 +115,10 @@ describe("a decision on a channel request", () => {
     const team = await providerWithTeam();
     await requestChannelCreate(providerActor(team.providerId), body(`mail-${randomUUID()}`, "Twice"));
     const requestId = await pendingRequestId(team.providerId);
-    await decideRequest(reviewerActor("mail-reviewer"), requestId, { approve: true });
-    await expect(decideRequest(reviewerActor("mail-reviewer"), requestId, { approve: true })).rejects.toThrow(
-      /already approved/,
-    );
+    await decideChannelRequest(reviewerActor("mail-reviewer"), requestId, { approve: true });
+    await expect(
+      decideChannelRequest(reviewerActor("mail-reviewer"), requestId, { approve: true }),
+    ).rejects.toThrow(/already approved/);
     expect(await mailTo(team.owner.email)).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe("a decision on a channel request", () => {
     const stranger = await providerWithTeam();
     const id = `inbox-${randomUUID()}`;
     await requestChannelCreate(providerActor(team.providerId), body(id, "Cash at the kiosk"));
-    await decideRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
+    await decideChannelRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
       approve: false,
       reason: "No licence attached.",
     });
@@ -262,7 +262,7 @@ describe("the pages", () => {
       providerActor(team.providerId),
       body(`mail-${randomUUID()}`, "<img src=x onerror=alert(1)>"),
     );
-    await decideRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
+    await decideChannelRequest(reviewerActor("mail-reviewer"), await pendingRequestId(team.providerId), {
       approve: false,
       reason: "<script>alert(2)</script>",
     });

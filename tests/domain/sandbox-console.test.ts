@@ -5,8 +5,13 @@
  */
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { decideRequest } from "../../lib/domain/approvals";
-import { allChannels, approvalQueue, pendingRequestCount, requestForReview } from "../../lib/domain/channels";
+import {
+  allChannels,
+  channelRequestQueue,
+  decideChannelRequest,
+  pendingRequestCount,
+  requestForReview,
+} from "../../lib/domain/channels";
 import { adminChannelDetail } from "../../lib/domain/channels/details";
 import { eligibleChannels } from "../../lib/domain/channels/eligible-channels";
 import { requestChannelCreate } from "../../lib/domain/channels/requests";
@@ -119,11 +124,11 @@ describe("the automatic decision", () => {
 
   it("refuses an administrator a sandbox request and the sandbox decider a live one (not found)", async () => {
     const { requestId } = await create(sandbox, "test-admin");
-    await expect(decideRequest(ADMIN, requestId, { approve: true })).rejects.toMatchObject({
+    await expect(decideChannelRequest(ADMIN, requestId, { approve: true })).rejects.toMatchObject({
       kind: "not_found",
     });
     await expect(
-      decideRequest(reviewerActor("system:sandbox", null), liveRequestId, { approve: true }),
+      decideChannelRequest(reviewerActor("system:sandbox", null), liveRequestId, { approve: true }),
     ).rejects.toMatchObject({ kind: "not_found" });
   });
 });
@@ -166,7 +171,7 @@ describe("the admin console shows no sandbox data", () => {
   });
 
   it("the approval queue and its count list only the live request", async () => {
-    const queue = await approvalQueue(ADMIN, {});
+    const queue = await channelRequestQueue(ADMIN, {});
     expect(queue.requests.map((request) => request.id)).toEqual([liveRequestId]);
     expect(await pendingRequestCount()).toEqual({ total: 1, totalCapped: false });
     expect(await pendingRequestCount(0)).toEqual({ total: 0, totalCapped: true });
@@ -196,7 +201,7 @@ describe("the admin console shows no sandbox data", () => {
   });
 
   it("eligibility, programs and the delivery log leave out the sandbox's channel, program and events", async () => {
-    await decideRequest(ADMIN, liveRequestId, { approve: true });
+    await decideChannelRequest(ADMIN, liveRequestId, { approve: true });
     const liveChannel = await own.db().channel.findFirstOrThrow({ where: { providerId: live } });
     const sent = await sendSandboxDeliveryRequest(providerActor(sandbox), "test-1", 2);
     expect(sent.deliveryIds).toHaveLength(2);

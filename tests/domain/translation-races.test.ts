@@ -9,8 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import type { ChannelBody } from "@/lib/contract/channel";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { adminChannelDetail } from "@/lib/domain/channels/details";
 import { createProvider } from "@/lib/domain/providers";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
@@ -42,7 +41,7 @@ async function approve(providerDeliveryChannelId: string) {
     where: { providerDeliveryChannelId, providerId },
     include: { requests: { where: { state: "PENDING" } } },
   });
-  await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
+  await decideChannelRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
   return channel.id;
 }
 

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { translationInputSchema } from "@/lib/contract/forms/translations";
-import { decideRequest } from "@/lib/domain/approvals";
+import { decideChannelRequest } from "@/lib/domain/channels";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { MAX_ATTEMPTS, runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";
@@ -139,7 +139,7 @@ describe("translation jobs", () => {
     const pending = await database()
       .db()
       .channelRequest.findFirstOrThrow({ where: { channelId, state: "PENDING" } });
-    await decideRequest(reviewerActor("admin", null), pending.id, { approve: true });
+    await decideChannelRequest(reviewerActor("admin", null), pending.id, { approve: true });
     await runDueTranslationJobs(translator, new Date(Date.now() + 1000));
 
     const names = (await channelTranslations(channelId)).translations.filter((t) => t.field === "name");

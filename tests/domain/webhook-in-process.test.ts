@@ -59,8 +59,8 @@ it("an approval reaches the provider's receiver, signed, from the app process", 
     expect(created.status).toBe("success");
 
     const request = await dbModule.db().channelRequest.findFirstOrThrow({ where: { state: "PENDING" } });
-    const { decideRequest } = await import("../../lib/domain/approvals");
-    await decideRequest(reviewerActor("admin", null), request.id, {
+    const { decideChannelRequest } = await import("../../lib/domain/channels");
+    await decideChannelRequest(reviewerActor("admin", null), request.id, {
       approve: false,
       reason: "Add a short description",
     });

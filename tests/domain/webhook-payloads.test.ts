@@ -12,8 +12,7 @@ import {
   WEBHOOK_PAYLOAD_SCHEMAS,
   type WebhookPayloads,
 } from "@/lib/contract/webhooks";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
@@ -74,7 +73,7 @@ async function servingChannel(budget: ChannelBody["budget"], unit: string) {
   const channel = await database()
     .db()
     .channel.findFirstOrThrow({ where: { providerId: provider.id } });
-  await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
+  await decideChannelRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
   const program = await createProgram(MANAGER, {
     name: "Winter",
     description: "",
@@ -93,14 +92,17 @@ describe("payloads the domain queues parse with the contract", () => {
     const channel = await database()
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id } });
-    await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
+    await decideChannelRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
     await requestChannelUpdate(providerActor(provider.id), { ...body(id, undefined), status: "OFFLINE" });
-    await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
+    await decideChannelRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
     await requestChannelUpdate(providerActor(provider.id), {
       ...body(id, undefined),
       landingPage: "www.example.com",
     });
-    await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: false, reason: "No." });
+    await decideChannelRequest(ADMIN, (await pendingRequest(channel.id)).id, {
+      approve: false,
+      reason: "No.",
+    });
 
     const payloads = await parsedPayloads(provider.id, "DELIVERY_CHANNEL_STATUS_UPDATED");
     expect(payloads.map(({ status, requestType, message }) => [status, requestType, message])).toEqual([
@@ -177,7 +179,7 @@ it("a real callback carries the documented headers, and the example receiver rec
     const channel = await database()
       .db()
       .channel.findFirstOrThrow({ where: { providerId: provider.id } });
-    await decideRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
+    await decideChannelRequest(ADMIN, (await pendingRequest(channel.id)).id, { approve: true });
     const [callback] = await deliveredTo(receiver);
     expect(callbackHeadersSchema.safeParse(callback!.headers).error).toBeUndefined();
     expect(callback).toMatchObject({

@@ -4,8 +4,7 @@
  */
 
 import { inject } from "vitest";
-import { decideRequest } from "../../lib/domain/approvals";
-import { channelRequestHistory } from "../../lib/domain/channels";
+import { channelRequestHistory, decideChannelRequest } from "../../lib/domain/channels";
 import { reviewerActor } from "./actors";
 import { createdChannel } from "./channel-api";
 import { minimalChannelBody } from "./channel-bodies";
@@ -19,7 +18,7 @@ const providerA = inject("providerA");
 export async function approvedChannel(body: (id: string) => Json = minimalChannelBody): Promise<string> {
   const id = await createdChannel(body);
   const [create] = await channelRequestHistory(providerA.id, id);
-  await decideRequest(reviewerActor("api-test-admin", null), (create as { id: string }).id, {
+  await decideChannelRequest(reviewerActor("api-test-admin", null), (create as { id: string }).id, {
     approve: true,
   });
   return id;

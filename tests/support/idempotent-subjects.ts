@@ -5,8 +5,7 @@
  * of its own for each operation to act on.
  */
 import { randomUUID } from "node:crypto";
-import { decideRequest } from "../../lib/domain/approvals";
-import { requestChannelCreate } from "../../lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { issueApiKey } from "../../lib/domain/keys";
 import { requestRefund, setApprovalPolicy } from "../../lib/domain/payments";
@@ -33,7 +32,7 @@ export async function idempotentSubjects(database: OwnDatabase) {
       include: { requests: true },
     });
     if (approve)
-      await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
+      await decideChannelRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
     return { id, channelId: channel.id, requestId: channel.requests[0]!.id };
   };
   const admin = await platformUser(["administrator"]);

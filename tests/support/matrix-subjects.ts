@@ -10,8 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { decideRequest } from "@/lib/domain/approvals";
-import { requestChannelCreate } from "@/lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate } from "@/lib/domain/channels";
 import { issueApiKey, issuePlatformToken } from "@/lib/domain/keys";
 import { POLICY_COLUMNS } from "@/lib/domain/payments";
 import { createUser, deactivateUser, inviteUser } from "@/lib/domain/users";
@@ -61,7 +60,7 @@ export async function prepareSubjects() {
     where: { providerId: provider.id, providerDeliveryChannelId: approvedId },
     include: { requests: true },
   });
-  await decideRequest(ADMIN, approved.requests[0]!.id, { approve: true });
+  await decideChannelRequest(ADMIN, approved.requests[0]!.id, { approve: true });
   const pendingId = `matrix-pending-${randomUUID()}`;
   await requestChannelCreate(owner, fullChannelBody(pendingId) as never);
   const pending = await db().channelRequest.findFirstOrThrow({

@@ -8,8 +8,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { ChannelBody } from "../../lib/contract/channel";
 import { db } from "../../lib/db";
-import { decideRequest } from "../../lib/domain/approvals";
-import { requestChannelCreate } from "../../lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate } from "../../lib/domain/channels";
 import { sendDeliveryRequest } from "../../lib/domain/deliveries";
 import { DomainError } from "../../lib/domain/errors";
 import { issueApiKey } from "../../lib/domain/keys";
@@ -51,7 +50,7 @@ export async function approvedChannel(
     where: { providerId, providerDeliveryChannelId },
     include: { requests: true },
   });
-  await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
+  await decideChannelRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
   return { providerId, apiKey: key, channelId: channel.id, providerDeliveryChannelId };
 }
 

@@ -3,8 +3,7 @@ import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import type { ChannelBody } from "../../lib/contract/channel";
 import { db } from "../../lib/db";
-import { decideRequest } from "../../lib/domain/approvals";
-import { requestChannelCreate } from "../../lib/domain/channels";
+import { decideChannelRequest, requestChannelCreate } from "../../lib/domain/channels";
 import { providerActor, reviewerActor } from "./actors";
 import { minimalChannelBody } from "./channel-bodies";
 
@@ -28,7 +27,7 @@ export async function approvedChannel(
     where: { providerDeliveryChannelId: id },
     include: { requests: true },
   });
-  await decideRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
+  await decideChannelRequest(reviewerActor("admin", null), channel.requests[0]!.id, { approve: true });
   return channel.id;
 }
 

@@ -25,7 +25,7 @@ function recordedActions(): string[] {
   for (const file of sources("lib")) {
     const source = readFileSync(path.join(ROOT, file), "utf8");
     for (const [, action] of source.matchAll(/\baction: "([a-z_]+\.[a-z_]+)"/g)) found.add(action!);
-    // Actions passed along as arguments (lib/domain/keys/api-keys.ts, lib/domain/approvals.ts): "api_key.rolled".
+    // Actions passed along as arguments (lib/domain/keys/api-keys.ts, lib/domain/channels/decide-request.ts): "api_key.rolled".
     for (const [, action] of source.matchAll(/"((?:api_key|request|delivery_request)\.[a-z_]+)"/g))
       found.add(action!);
   }

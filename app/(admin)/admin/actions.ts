@@ -4,7 +4,7 @@ import { decideInputSchema } from "@/lib/contract/decision";
 import { newProviderSchema, regenerateKeySchema } from "@/lib/contract/forms/providers";
 import { translationInputSchema } from "@/lib/contract/forms/translations";
 import { inviteOwnerSchema } from "@/lib/contract/forms/users";
-import { decideRequest } from "@/lib/domain/approvals";
+import { decideChannelRequest } from "@/lib/domain/channels";
 import { regenerateApiKey } from "@/lib/domain/keys";
 import { createProvider } from "@/lib/domain/providers";
 import { saveHumanTranslation } from "@/lib/domain/translations";
@@ -17,7 +17,7 @@ export const decideAction = defineAction({
   permission: "channels.decide",
   input: decideInputSchema,
   run: async ({ requestId, decision }, admin) => {
-    const result = await decideRequest(admin.actor, requestId, decision);
+    const result = await decideChannelRequest(admin.actor, requestId, decision);
     return { state: result.state };
   },
   revalidate: { path: "/admin", type: "layout" },

@@ -1,11 +1,13 @@
 /**
  * The reference's request bodies and responses. Error examples are built with the API's own error
- * factories and, for a 400, by really parsing an invalid body, so they show exactly what the API answers.
+ * factories, the domain's (through fromDomainError, as the endpoint maps them) and, for a 400, by
+ * really parsing an invalid body, so they show exactly what the API answers.
  */
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope";
+import { conflict, type DomainError, forbidden, notFound, tooMany } from "../../domain/errors";
 import { GENERATED_EVENTS_PER_MINUTE } from "../../domain/webhooks";
 import { REQUEST_CONTENT_TYPES } from "../content-types";
 import {
@@ -13,17 +15,14 @@ import {
   apiKeyExpired,
   apiKeyInvalid,
   apiKeyMissing,
-  conflict,
-  forbidden,
+  fromDomainError,
   internalError,
-  notFound,
   payloadTooLarge,
   readOnlyKey,
   serverBusy,
   tokenExpired,
   tokenInvalid,
   tokenMissing,
-  tooManyGenerated,
   unsupportedMediaType,
 } from "../errors";
 import type { Examples } from "../operation";
@@ -31,8 +30,8 @@ import { parseOrThrow, parseQueryOrThrow } from "../validation";
 import { EXAMPLE_GUID, EXAMPLE_ID } from "./examples";
 
 export const success = (data: unknown) => ({ error: null, data, status: "success" });
-const failed = (error: ApiError) => ({
-  error: error.toErrorObject(EXAMPLE_GUID),
+const failed = (error: ApiError | DomainError) => ({
+  error: (error instanceof ApiError ? error : fromDomainError(error)).toErrorObject(EXAMPLE_GUID),
   data: null,
   status: "failed",
 });
@@ -59,7 +58,7 @@ export function okResponse(description: string, data: z.ZodType, id: string, exa
 
 export function failureResponse(
   description: string,
-  examples: Record<string, { summary: string; error: ApiError }>,
+  examples: Record<string, { summary: string; error: ApiError | DomainError }>,
 ): ResponseConfig {
   return {
     description,
@@ -169,7 +168,7 @@ export const tooManyGeneratedEvents = (): ResponseConfig => ({
     {
       tooMany: {
         summary: "Too many generated events",
-        error: tooManyGenerated(
+        error: tooMany(
           `At most ${GENERATED_EVENTS_PER_MINUTE} events a minute may be generated. Try again in a minute.`,
         ),
       },

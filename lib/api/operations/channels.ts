@@ -5,7 +5,8 @@ import { channelBodySchema, channelViewSchema, providerDeliveryChannelId } from 
 import { channelUpdateBodySchema } from "../../contract/channel-update";
 import { REQUEST_TYPES, requestReceiptSchema } from "../../contract/envelope";
 import { requestChannelCreate, requestChannelUpdate, viewChannel } from "../../domain/channels";
-import { conflict, validationError } from "../errors";
+import { conflict } from "../../domain/errors";
+import { validationError } from "../errors";
 import { EXAMPLE_CHANNEL, EXAMPLE_ID, EXAMPLE_VIEW, receiptExample } from "../openapi/examples";
 import { badRequest, channelNotFound, failureResponse } from "../openapi/responses";
 import { defineOperation } from "../operation";

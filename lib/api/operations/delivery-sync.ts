@@ -2,9 +2,9 @@
 import { isoSeconds } from "../../contract/envelope";
 import { deliveryRequestSyncSchema, deliverySyncSchema, syncReceiptSchema } from "../../contract/sync";
 import { syncDeliveries, syncDeliveryRequest } from "../../domain/deliveries";
+import { notFound } from "../../domain/errors";
 import type { ApiPrincipal } from "../../domain/keys";
 import type { Actor } from "../../domain/permissions";
-import { notFound } from "../errors";
 import { EXAMPLE_DATE, EXAMPLE_DELIVERY_ID, EXAMPLE_DELIVERY_REQUEST_ID } from "../openapi/examples";
 import { failureResponse } from "../openapi/responses";
 import { defineOperation } from "../operation";

@@ -4,8 +4,8 @@ import {
   subscriptionReceiptSchema,
   unsubscribeRequestSchema,
 } from "../../contract/subscription";
+import { notFound } from "../../domain/errors";
 import { subscribe, unsubscribe } from "../../domain/webhooks";
-import { notFound } from "../errors";
 import { subscriptionExample } from "../openapi/examples";
 import { failureResponse } from "../openapi/responses";
 import { defineOperation } from "../operation";

@@ -10,13 +10,13 @@ import {
   sandboxRefundReceiptSchema,
   sandboxRefundRequestSchema,
 } from "../../contract/sandbox";
+import { conflict, forbidden, notFound } from "../../domain/errors";
 import {
   LIVE_KEY_REFUSAL,
   requestSandboxRefund,
   SANDBOX_HELPERS,
   sendSandboxDeliveryRequest,
 } from "../../domain/sandbox";
-import { conflict, forbidden, notFound } from "../errors";
 import {
   EXAMPLE_DATE,
   EXAMPLE_DELIVERY_ID,

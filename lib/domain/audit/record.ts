@@ -2,12 +2,12 @@
  * The audit trail: every state-changing action, from any face, records who did what to which
  * subject, what changed (before and after) and in which request. Recorded inside the action's own
  * transaction, so a committed change always has its entry and a failed one leaves none. Entries are
- * only ever appended, and chained (lib/db/audit-chain.ts): `npm run audit:verify` finds an edited or
- * deleted row.
+ * only ever appended, and chained, through the one writer of lib/db/audit-chain.ts: `npm run
+ * audit:verify` finds an edited or deleted row.
  */
 
 import type { Tx } from "../../db";
-import { chainAfter, ENSURE_HEAD_SQL, LOCK_HEAD_SQL } from "../../db/audit-chain";
+import { type AuditStore, appendAudit, type UnchainedAuditRow } from "../../db/audit-chain";
 import { currentRequestId } from "../../request-context";
 import type { Actor } from "../permissions";
 
@@ -24,7 +24,11 @@ export interface AuditRecord {
 }
 
 /** The stored row of a record, before it is chained (also the drivers' batch writer's input). */
-export function auditRow(actor: Pick<Actor, "kind" | "id">, record: AuditRecord, at = new Date()) {
+export function auditRow(
+  actor: Pick<Actor, "kind" | "id">,
+  record: AuditRecord,
+  at = new Date(),
+): UnchainedAuditRow {
   return {
     at,
     actorType: actor.kind,
@@ -49,18 +53,20 @@ export async function recordAudit(
   records: AuditRecord | readonly AuditRecord[],
 ): Promise<void> {
   const list = Array.isArray(records) ? records : [records as AuditRecord];
-  if (list.length === 0) return;
-  await tx.$executeRawUnsafe(ENSURE_HEAD_SQL);
-  await tx.$executeRawUnsafe(LOCK_HEAD_SQL);
-  const head = await tx.auditHead.findUniqueOrThrow({ where: { id: 1 }, select: { seq: true, hash: true } });
   const at = new Date();
-  const chained = chainAfter(
-    head,
+  await appendAudit(
+    prismaStore(tx),
     list.map((record) => auditRow(actor, record, at)),
   );
-  await tx.auditEntry.createMany({ data: chained.rows });
-  await tx.auditHead.update({ where: { id: 1 }, data: chained.head });
 }
+
+/** The chain's store in a Prisma transaction. */
+const prismaStore = (tx: Tx): AuditStore<true> => ({
+  run: (sql) => tx.$executeRawUnsafe(sql),
+  readHead: () => tx.auditHead.findUniqueOrThrow({ where: { id: 1 }, select: { seq: true, hash: true } }),
+  insert: (rows) => tx.auditEntry.createMany({ data: rows }),
+  writeHead: (head) => tx.auditHead.update({ where: { id: 1 }, data: head }),
+});
 
 /** BigInt amounts (minor units) and dates as text: JSON has neither. */
 function jsonSafe(_key: string, value: unknown): unknown {

@@ -1,4 +1,4 @@
-/** A channel's requests, newest first: the history the approval queue and both portals show. */
+/** A channel's requests, newest first: the history the review queue and both portals show. */
 import { db } from "../../db";
 
 /** What a request history shows of each request (components/channels/request-history). */

@@ -8,7 +8,10 @@
  * - requests.ts, status.ts, withdraw.ts, retire.ts: Create, Update, the portal's status switch, a
  *   withdrawal, retiring a channel
  * - view.ts, history.ts, details.ts: View, a channel's requests, each portal's channel page
- * - lists.ts, review.ts: the portals' channel lists, the console's approval queue
+ * - lists.ts, review.ts: the portals' channel lists, the reviewers' queue of pending requests and a
+ *   request under review
+ * - decide-request.ts: a reviewer's (or the sandbox worker's) decision on a pending request
+ * - request-list.ts: the one query of a page of channel requests, behind the queue and the platform API's list
  * - in-language.ts: names and descriptions in the viewer's language, where translated
  * - standing.ts: what a channel is now, in one word, and the change under way
  * - diff-content.ts: what a request changes, field by field, for the review page
@@ -18,6 +21,11 @@
 
 export { approvedColumns, availabilityTags, requestedColumns, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
+export {
+  type ChannelRequestDecision,
+  type ChannelRequestDecisionHooks,
+  decideChannelRequest,
+} from "./decide-request";
 export { adminChannelDetail, providerChannelDetail } from "./details";
 export { type Change, diffContent } from "./diff-content";
 export { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "./eligible-channels";
@@ -42,8 +50,8 @@ export { channelRequestList } from "./request-list";
 export { requestChannelCreate, requestChannelUpdate } from "./requests";
 export { retireChannel } from "./retire";
 export {
-  approvalQueue,
   BADGE_CAP,
+  channelRequestQueue,
   pendingRequestCount,
   QUEUE_SORTS,
   REQUEST_KINDS,

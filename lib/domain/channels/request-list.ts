@@ -1,39 +1,48 @@
 /**
- * Channel requests in any state, each with what it changes against the channel's approved content
- * (the console's review page shows the same diff): the platform API's list. Live providers only,
- * like the console's approval queue (lib/domain/channels/review.ts).
+ * Pages of channel requests of live providers (a sandbox's requests are decided by the sandbox
+ * worker). One query serves the reviewers' queue (pending requests, review.ts) and the platform API's
+ * list of requests in any state, each with what it changes against the channel's approved content
+ * (the console's review page shows the same diff).
  */
 import { db } from "../../db";
-import { type PageQuery, readKeysetPage } from "../paging";
+import { type PageQuery, readKeysetPage, type SortKey } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
 import { diffContent } from "./diff-content";
 import { ADMIN_PAGE_SIZE } from "./lists";
 
-export interface RequestListFilter extends PageQuery {
+/** Which requests a page holds; a filter left out holds them all. */
+export interface RequestPageFilter {
   state?: string;
-  providerId?: string;
   kind?: string;
+  providerId?: string;
+  /** Only requests submitted at or before this time. */
+  requestedUpTo?: Date;
 }
 
-/** Pending requests oldest first (the queue's order); decided ones newest first. */
-export async function channelRequestList(
-  actor: Actor,
-  { state, providerId, kind, ...query }: RequestListFilter,
+/**
+ * A page of requests in `key`'s order, each with its channel and the content it asks for; the
+ * channel's approved content only when `withApprovedContent` (a diff needs it, the queue does not).
+ */
+export async function readChannelRequestPage(
+  { state, kind, providerId, requestedUpTo }: RequestPageFilter,
+  key: SortKey,
+  query: PageQuery,
+  withApprovedContent = false,
 ) {
-  authorize(actor, "console.read");
   const filter = {
     ...(state ? { state } : {}),
     ...(kind ? { kind } : {}),
     ...LIVE_ROW,
     // ChannelRequest.providerId, kept by the database: an index range rather than a join per row.
     ...(providerId ? { providerId } : {}),
+    ...(requestedUpTo ? { requestedAt: { lte: requestedUpTo } } : {}),
   };
   const { items, ...paging } = await readKeysetPage({
     query,
     pageSize: ADMIN_PAGE_SIZE,
-    key: { field: "requestedAt", direction: state === "PENDING" ? "asc" : "desc", kind: "date" },
+    key,
     table: db().channelRequest,
     filter,
     rows: ({ where, orderBy, take }) =>
@@ -53,7 +62,7 @@ export async function channelRequestList(
             select: {
               id: true,
               providerDeliveryChannelId: true,
-              approvedContent: true,
+              approvedContent: withApprovedContent,
               provider: { select: { id: true, name: true } },
             },
           },
@@ -62,14 +71,37 @@ export async function channelRequestList(
   });
   return {
     ...paging,
-    requests: items.map(({ body, channel: { approvedContent, ...channel }, ...request }) => {
+    requests: items.map(({ body, ...request }) => {
       const submitted = parseContent(body);
-      return {
-        ...request,
-        name: submitted.name.translation,
-        channel,
-        changes: diffContent(approvedContent ? parseContent(approvedContent) : null, submitted),
-      };
+      return { ...request, submitted, name: submitted.name.translation };
     }),
+  };
+}
+
+export interface RequestListFilter extends PageQuery {
+  state?: string;
+  providerId?: string;
+  kind?: string;
+}
+
+/** The platform API's list: pending requests oldest first (the queue's order); decided ones newest first. */
+export async function channelRequestList(
+  actor: Actor,
+  { state, providerId, kind, ...query }: RequestListFilter,
+) {
+  authorize(actor, "console.read");
+  const { requests, ...paging } = await readChannelRequestPage(
+    { state, kind, providerId },
+    { field: "requestedAt", direction: state === "PENDING" ? "asc" : "desc", kind: "date" },
+    query,
+    true,
+  );
+  return {
+    ...paging,
+    requests: requests.map(({ submitted, channel: { approvedContent, ...channel }, ...request }) => ({
+      ...request,
+      channel,
+      changes: diffContent(approvedContent ? parseContent(approvedContent) : null, submitted),
+    })),
   };
 }

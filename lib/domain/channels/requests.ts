@@ -8,7 +8,7 @@
  *    when it is applied), supersedes every earlier pending request, and applies a status of
  *    OFFLINE/ONLINE at once; REQUESTED is refused, and so is any update of a retired channel (a 400);
  *  - the lifecycle rule: the newest request carries the full requested content, and approving it
- *    makes exactly that content approved (lib/domain/approvals). So a request is UPDATE_STATUS only
+ *    makes exactly that content approved (decide-request.ts). So a request is UPDATE_STATUS only
  *    when its content equals the *approved* content: a channel never approved has none.
  */
 import type { ChannelBody, ChannelStatus } from "../../contract/channel";
@@ -144,7 +144,7 @@ export async function requestChannelUpdate(
       where: { channelId: channel.id, state: "PENDING" },
       data: { state: "SUPERSEDED", decidedAt: receivedAt, reason: "Superseded by a newer request" },
     });
-    // The status before a change, so that rejecting the request can restore it (lib/domain/approvals).
+    // The status before a change, so that rejecting the request can restore it (decide-request.ts).
     const previousStatus = newStatus && newStatus !== channel.status ? channel.status : null;
     await tx.channelRequest.create({
       data: {

@@ -1,15 +1,15 @@
 /**
- * The console's approval queue and a request under review. Administrators see every live provider
- * (a sandbox's requests are decided by the sandbox worker); decisions go through
- * lib/domain/approvals.ts.
+ * The reviewers' queue of pending channel requests and a request under review. Administrators see
+ * every live provider (a sandbox's requests are decided by the sandbox worker); decisions go through
+ * decide-request.ts.
  */
 import { db } from "../../db";
-import { countUpTo, type ListSort, type PageQuery, readKeysetPage, sortKeyOf } from "../paging";
+import { countUpTo, type ListSort, type PageQuery, sortKeyOf } from "../paging";
 import { type Actor, authorize } from "../permissions";
 import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
-import { ADMIN_PAGE_SIZE } from "./lists";
+import { readChannelRequestPage } from "./request-list";
 import { channelStanding } from "./standing";
 
 export const REQUEST_KINDS = ["CREATE", "UPDATE", "UPDATE_STATUS"] as const;
@@ -30,48 +30,27 @@ const QUEUE_ORDER = { field: "requestedAt", direction: "asc", kind: "date" } as 
 export const QUEUE_SORTS = { submitted: { field: "requestedAt", kind: "date" } } as const;
 export type QueueSort = ListSort<keyof typeof QUEUE_SORTS>;
 
-/** Pending requests, oldest first. */
-export async function approvalQueue(
+/** Pending requests, oldest first: the reviewers' queue. */
+export async function channelRequestQueue(
   actor: Actor,
   { providerId, kind, olderThanDays, sort, ...query }: QueueFilter,
   now = new Date(),
 ) {
   authorize(actor, "console.read");
-  const filter = {
-    state: "PENDING",
-    ...(kind ? { kind } : {}),
-    ...LIVE_ROW,
-    // ChannelRequest.providerId, kept by the database: an index range rather than a join per row.
-    ...(providerId ? { providerId } : {}),
-    ...(olderThanDays ? { requestedAt: { lte: new Date(now.getTime() - olderThanDays * 86_400_000) } } : {}),
-  };
-  const { items, ...paging } = await readKeysetPage({
+  const requestedUpTo = olderThanDays ? new Date(now.getTime() - olderThanDays * 86_400_000) : undefined;
+  const { requests, ...paging } = await readChannelRequestPage(
+    { state: "PENDING", kind, providerId, requestedUpTo },
+    sortKeyOf(QUEUE_SORTS, sort, QUEUE_ORDER),
     query,
-    pageSize: ADMIN_PAGE_SIZE,
-    key: sortKeyOf(QUEUE_SORTS, sort, QUEUE_ORDER),
-    table: db().channelRequest,
-    filter,
-    rows: ({ where, orderBy, take }) =>
-      db().channelRequest.findMany({
-        where,
-        orderBy,
-        take,
-        select: {
-          id: true,
-          kind: true,
-          requestedAt: true,
-          body: true,
-          channel: {
-            select: { providerDeliveryChannelId: true, provider: { select: { id: true, name: true } } },
-          },
-        },
-      }),
-  });
+  );
   return {
     ...paging,
-    requests: items.map(({ body, ...request }) => ({
-      ...request,
-      name: parseContent(body).name.translation,
+    requests: requests.map(({ id, kind, requestedAt, name, channel }) => ({
+      id,
+      kind,
+      requestedAt,
+      channel: { providerDeliveryChannelId: channel.providerDeliveryChannelId, provider: channel.provider },
+      name,
     })),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * A provider withdraws its channel's pending request (issue 30, finding 9): it asked for something it
- * no longer wants reviewed. One transaction, like a decision (lib/domain/approvals.ts):
+ * no longer wants reviewed. One transaction, like a decision (lib/domain/channels/decide-request.ts):
  *  - the request becomes WITHDRAWN (conditional on PENDING: of a withdrawal and a decision racing,
- *    one wins and the other is told), with who withdrew it and when; it leaves the approval queue,
+ *    one wins and the other is told), with who withdrew it and when; it leaves the review queue,
  *    which lists PENDING requests only, and can no longer be decided;
  *  - the channel goes back to where it was before the request, as a rejection leaves it: a request
  *    that changed the status restores the status it replaced; a withdrawn create leaves the channel

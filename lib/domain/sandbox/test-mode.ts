@@ -8,8 +8,8 @@ import { sandboxDecisionDelayMs } from "../../config";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { log } from "../../log";
-import { type Decision, decideRequest } from "../approvals";
 import { parseContent } from "../channels/content";
+import { type ChannelRequestDecision, decideChannelRequest } from "../channels/decide-request";
 import { DomainError, forbidden, notFound } from "../errors";
 import { SANDBOX_DECIDER } from "./scope";
 
@@ -63,7 +63,7 @@ export async function requireSandbox(providerId: string): Promise<void> {
 }
 
 /** Approve, unless the requested name contains the magic word. */
-export function sandboxDecision(requestBody: string): Decision {
+export function sandboxDecision(requestBody: string): ChannelRequestDecision {
   const name = parseContent(requestBody).name.translation;
   return name.toUpperCase().includes(SANDBOX_MAGIC_WORD)
     ? { approve: false, reason: SANDBOX_REJECTION_REASON }
@@ -118,7 +118,7 @@ export async function decideDueSandboxRequests(
   for (const { id } of picked.flat().slice(0, limit)) {
     try {
       const request = await db().channelRequest.findUniqueOrThrow({ where: { id }, select: { body: true } });
-      await decideRequest(SANDBOX_DECIDER, id, sandboxDecision(request.body));
+      await decideChannelRequest(SANDBOX_DECIDER, id, sandboxDecision(request.body));
       decided += 1;
     } catch (error) {
       // Decided by another worker, or superseded by a newer request (decided in its turn): nothing to

@@ -1,6 +1,6 @@
 /**
  * Translations of approved channel names and short descriptions. Approving a request queues one job
- * per field and target language (lib/domain/approvals.ts); a worker (lib/jobs/translation-worker.ts)
+ * per field and target language (lib/domain/channels/decide-request.ts); a worker (lib/jobs/translation-worker.ts)
  * runs them through the configured Translator with retries and backoff. Administrators can enter or
  * correct any translation by hand, and a human text is never overwritten by a machine one.
  */

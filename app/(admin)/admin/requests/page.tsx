@@ -9,7 +9,7 @@ import { stringParams } from "@/components/ui/pager";
 import { sortBy, sortParam, sortQuery } from "@/components/ui/sortable";
 import { DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { approvalQueue, QUEUE_SORTS, REQUEST_KINDS } from "@/lib/domain/channels";
+import { channelRequestQueue, QUEUE_SORTS, REQUEST_KINDS } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import { providerChoices } from "@/lib/domain/providers";
 
@@ -35,7 +35,7 @@ export default async function RequestQueuePage({
   // The queue's own order, oldest first, when the page asks none.
   const order = sort ?? { by: "submitted" as const, dir: "asc" as const };
   const [queue, providers] = await Promise.all([
-    approvalQueue(user.actor, {
+    channelRequestQueue(user.actor, {
       providerId: params.providerId,
       kind: params.kind,
       olderThanDays: Number(params.age) || undefined,

@@ -1,4 +1,4 @@
-/** Channel requests: the console's approval queue and review page, and its decision buttons. */
+/** Channel requests: the console's list of them, its review page and its decision buttons. */
 import { z } from "zod";
 import { channelRequestFilterSchema, rejectBodySchema } from "../../../contract/platform/requests";
 import {
@@ -6,8 +6,13 @@ import {
   channelRequestListSchema,
   decisionSchema,
 } from "../../../contract/platform/responses";
-import { type Decision, decideRequest } from "../../../domain/approvals";
-import { channelRequestList, diffContent, requestForReview } from "../../../domain/channels";
+import {
+  type ChannelRequestDecision,
+  channelRequestList,
+  decideChannelRequest,
+  diffContent,
+  requestForReview,
+} from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
 import type { Actor } from "../../../domain/permissions";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define";
@@ -70,8 +75,8 @@ export const getChannelRequest = platformOperation({
 });
 
 /** The console's decision, with the token's actor (never on its user's own organisation). */
-async function decide(actor: Actor, requestId: string, decision: Decision) {
-  const { state } = await decideRequest(actor, requestId, decision);
+async function decide(actor: Actor, requestId: string, decision: ChannelRequestDecision) {
+  const { state } = await decideChannelRequest(actor, requestId, decision);
   return { requestId, state };
 }
 

@@ -6,10 +6,10 @@
  */
 import type { z } from "zod";
 import { findUnstorableText } from "../../../contract/stored-text";
-import { DomainError } from "../../../domain/errors";
+import { DomainError, notFound } from "../../../domain/errors";
 import type { Actor, Permission } from "../../../domain/permissions";
 import type { PlatformPrincipal } from "../../endpoint";
-import { invalidQuery, notFound } from "../../errors";
+import { invalidQuery } from "../../errors";
 import type { BodyLimits } from "../../json-body";
 import type { ListMember } from "../../json-list-body";
 import { type ApiOperation, defineOperation, type Examples } from "../../operation";

@@ -17,28 +17,28 @@
  *  - a sandbox's requests are decided by the sandbox worker alone (lib/domain/sandbox/test-mode.ts), and it
  *    decides nothing else; test-mode approvals queue no translation jobs.
  */
-import { translationLanguages } from "../config";
-import { MAX_REASON_LENGTH } from "../contract/decision";
-import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../contract/envelope";
-import { say, type ValidationKey } from "../contract/validation-messages";
-import type { ChannelStatusUpdated } from "../contract/webhooks";
-import { db, type Tx, takeWriteLock } from "../db";
-import { notifyOutboxWritten } from "../infrastructure/outbox-signal";
-import { recordAudit } from "./audit/record";
-import { approvedColumns, requestedColumns } from "./channels/columns";
-import { channelName, parseContent } from "./channels/content";
-import { conflict, forbidden, invalid, notFound } from "./errors";
-import { decisionLetter } from "./notifications/letters";
-import { providerRecipients, queueMail } from "./notifications/mail";
-import { type Actor, authorize } from "./permissions";
-import { SANDBOX_DECIDER } from "./sandbox/scope";
-import { queueTranslationJobs } from "./translations/channel-translations";
-import { queueEvent } from "./webhooks/outbox";
+import { translationLanguages } from "../../config";
+import { MAX_REASON_LENGTH } from "../../contract/decision";
+import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../../contract/envelope";
+import { say, type ValidationKey } from "../../contract/validation-messages";
+import type { ChannelStatusUpdated } from "../../contract/webhooks";
+import { db, type Tx, takeWriteLock } from "../../db";
+import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
+import { recordAudit } from "../audit/record";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import { decisionLetter } from "../notifications/letters";
+import { providerRecipients, queueMail } from "../notifications/mail";
+import { type Actor, authorize } from "../permissions";
+import { SANDBOX_DECIDER } from "../sandbox/scope";
+import { queueTranslationJobs } from "../translations/channel-translations";
+import { queueEvent } from "../webhooks/outbox";
+import { approvedColumns, requestedColumns } from "./columns";
+import { channelName, parseContent } from "./content";
 
-export type Decision = { approve: true } | { approve: false; reason: string };
+export type ChannelRequestDecision = { approve: true } | { approve: false; reason: string };
 
 /** Test seam: runs inside the transaction after the channel is changed (to prove atomicity). */
-export interface DecisionHooks {
+export interface ChannelRequestDecisionHooks {
   afterChannelUpdate?: (tx: Tx) => Promise<void>;
 }
 
@@ -46,11 +46,11 @@ export interface DecisionHooks {
  * Decides a pending request as `actor`: a reviewer in the console, or the sandbox worker
  * (systemActor("sandbox"), SANDBOX_DECIDER) for test-mode requests.
  */
-export async function decideRequest(
+export async function decideChannelRequest(
   actor: Actor,
   requestId: string,
-  decision: Decision,
-  hooks: DecisionHooks = {},
+  decision: ChannelRequestDecision,
+  hooks: ChannelRequestDecisionHooks = {},
 ) {
   authorize(actor, "channels.decide");
   const reason = decision.approve ? null : checkedReason(decision.reason);
@@ -70,7 +70,7 @@ export async function decideRequest(
     });
     if (count !== 1) throw conflict(say("requestDecidedMeanwhile"));
 
-    if (decision.approve) await applyApproval(tx, request);
+    if (decision.approve) await applyApprovedRequest(tx, request);
     else {
       await tx.channel.update({
         where: { id: request.channel.id },
@@ -168,7 +168,7 @@ async function pendingRequest(tx: Tx, requestId: string, actor: Actor) {
 type PendingRequest = Awaited<ReturnType<typeof pendingRequest>>;
 
 /** The same for every kind: an update-status's body is the approved content with a new status. */
-async function applyApproval(tx: Tx, request: PendingRequest) {
+async function applyApprovedRequest(tx: Tx, request: PendingRequest) {
   const content = parseContent(request.body);
   await tx.channel.update({
     where: { id: request.channel.id },
