@@ -17,9 +17,9 @@ import { notifyPaymentDecided } from "../notifications/mail";
 import type { Actor } from "../permissions";
 import {
   checkedReason,
-  type Decision,
   decidingPerson,
   insertDecision,
+  type PaymentDecision,
   PENDING,
   refuseOwnOrRepeat,
   refuseUnlessPending,
@@ -95,7 +95,7 @@ export async function decide<P extends PendingPayment>(
   actor: Actor,
   kind: PaymentKindRules<P>,
   id: string,
-  decision: { decision: Decision; reason?: string },
+  decision: { decision: PaymentDecision; reason?: string },
 ): Promise<DecisionOutcome> {
   const person = decidingPerson(actor);
   if (decision.decision === "REJECTED") return reject(actor, person, kind, id, decision.reason ?? "");

@@ -12,7 +12,7 @@ import { type Actor, authorize } from "../permissions";
 
 export const PENDING = "PENDING_APPROVAL";
 
-export type Decision = "APPROVED" | "REJECTED";
+export type PaymentDecision = "APPROVED" | "REJECTED";
 
 /**
  * The refusals, a whole sentence for each payment and case, for the translators: what a payment
@@ -34,7 +34,7 @@ const OWN_PAYMENT: Record<PaymentKind, ValidationKey> = {
   deliveryRequest: "youCreatedThisDeliveryRequest",
   refund: "youCreatedThisRefund",
 };
-const ALREADY_DECIDED: Record<PaymentKind, Record<Decision, ValidationKey>> = {
+const ALREADY_DECIDED: Record<PaymentKind, Record<PaymentDecision, ValidationKey>> = {
   deliveryRequest: {
     APPROVED: "youAlreadyApprovedDeliveryRequest",
     REJECTED: "youAlreadyRejectedDeliveryRequest",
@@ -82,7 +82,7 @@ export async function insertDecision(
   tx: Tx,
   subject: { deliveryRequestId: string } | { refundRequestId: string },
   person: string,
-  decision: Decision,
+  decision: PaymentDecision,
   what: PaymentKind,
   reason?: string,
 ): Promise<void> {
