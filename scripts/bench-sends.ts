@@ -197,7 +197,7 @@ async function main() {
       `Node ${process.version}, ${os.cpus().length} CPUs; logs in ${scratch}`,
   );
   const results: ConfigResult[] = [];
-  const { createTestDatabase } = await import("../tests/support/test-server");
+  const { createTestDatabase } = await import("../tests/support/server/test-server");
   for (const kind of kinds) {
     const database = await createTestDatabase(kind);
     dropCurrent = database.drop;

@@ -3,7 +3,7 @@
  * ONLINE channel serving a program; and the body of a send to such a channel.
  */
 import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
-import { PHONE_OPTION } from "../../tests/support/money-setup";
+import { PHONE_OPTION } from "../../tests/support/money/money-setup";
 import { ROOT } from "./paths";
 
 // ---------------------------------------------------------------------------------------------
@@ -41,8 +41,8 @@ export async function createWorld(
   process.env.DATABASE_URL = databaseUrl;
   const { applyMigrations } = await import("../../server/migrate");
   await applyMigrations(ROOT);
-  const { servingChannel } = await import("../../tests/support/money-setup");
-  const { platformUser } = await import("../../tests/support/platform-api");
+  const { servingChannel } = await import("../../tests/support/money/money-setup");
+  const { platformUser } = await import("../../tests/support/platform/platform-api");
   const manager = await platformUser(["program_manager"]);
   const targets = new Map<number, Target[]>();
   for (const count of optionCounts) {

@@ -3,9 +3,9 @@
  * after answering (SIGTERM, as a deploy stops it) writes what it buffered before it exits.
  */
 import { afterAll, expect, it } from "vitest";
-import { LOOKUPS, seedProvider, send } from "../support/operations";
-import { freshDatabase } from "../support/own-database";
-import { startServer } from "../support/test-server";
+import { LOOKUPS, seedProvider, send } from "../support/server/operations";
+import { freshDatabase } from "../support/server/own-database";
+import { startServer } from "../support/server/test-server";
 
 const databaseUrl = freshDatabase();
 const sharedDatabaseUrl = process.env.DATABASE_URL;

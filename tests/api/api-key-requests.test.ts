@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectFailure } from "../support/envelope";
+import { expectFailure } from "../support/http/envelope";
 import {
   callWith,
   type KeyOwner,
@@ -15,8 +15,8 @@ import {
   lookupWith,
   sleepUntil,
   utcIn,
-} from "../support/key-actions";
-import { openTestDb } from "../support/test-db";
+} from "../support/keys/key-actions";
+import { openTestDb } from "../support/server/test-db";
 
 const testDb = openTestDb();
 let owner: KeyOwner;

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectFailure } from "../support/envelope";
+import { expectFailure } from "../support/http/envelope";
+import { shownMarkup, signedIn } from "../support/http/portal-session";
 import {
   callWith,
   type KeyOwner,
@@ -16,10 +17,9 @@ import {
   lookupWith,
   sleepUntil,
   utcIn,
-} from "../support/key-actions";
-import { SUBSCRIPTION } from "../support/operations";
-import { shownMarkup, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+} from "../support/keys/key-actions";
+import { SUBSCRIPTION } from "../support/server/operations";
+import { openTestDb } from "../support/server/test-db";
 
 const testDb = openTestDb();
 let owner: KeyOwner;

@@ -4,8 +4,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { openTestDb } from "../support/test-db";
-import { ROOT } from "../support/test-server";
+import { openTestDb } from "../support/server/test-db";
+import { ROOT } from "../support/server/test-server";
 
 const baseUrl = inject("baseUrl");
 const testDb = openTestDb();

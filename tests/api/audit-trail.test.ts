@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { AUDIT_PAGE_SIZE, recordAudit } from "@/lib/domain/audit";
 import { issuePlatformToken } from "@/lib/domain/keys";
 import { createUser } from "@/lib/domain/users";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { openTestDb } from "../support/server/test-db";
 
 const database = openTestDb();
 let auditor: PortalSession;

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../support/own-database";
-import { type RunningServer, startServer } from "../support/test-server";
+import { freshDatabase } from "../support/server/own-database";
+import { type RunningServer, startServer } from "../support/server/test-server";
 
 const LIMIT = 5;
 const SIGN_IN = "/api/auth/sign-in/email";

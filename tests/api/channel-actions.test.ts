@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { createChannel, updateChannel } from "../support/channel-api";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { createChannel, updateChannel } from "../support/channels/channel-api";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { openTestDb } from "../support/server/test-db";
 
 // The portal session is made in the shared server's database.
 openTestDb();

@@ -7,12 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { createChannel, updateChannel, viewChannel } from "../support/channel-api";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { expectFailure } from "../support/envelope";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { createChannel, updateChannel, viewChannel } from "../support/channels/channel-api";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { expectFailure } from "../support/http/envelope";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 const baseUrl = inject("baseUrl");

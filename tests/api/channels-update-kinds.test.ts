@@ -11,11 +11,11 @@ import {
   type RECEIPTS,
   updateChannel,
   viewData,
-} from "../support/channel-api";
-import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
-import { approvedChannel, historyOf } from "../support/channel-history";
-import type { Json } from "../support/json-path";
-import { openTestDb } from "../support/test-db";
+} from "../support/channels/channel-api";
+import { minimalChannelBody as minimalBody } from "../support/channels/channel-bodies";
+import { approvedChannel, historyOf } from "../support/channels/channel-history";
+import type { Json } from "../support/http/json-path";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 

@@ -12,11 +12,11 @@ import {
   VIEW_FIELDS,
   viewChannel,
   viewData,
-} from "../support/channel-api";
-import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
-import { channelRequestHistory, historyOf } from "../support/channel-history";
-import { expectFailure } from "../support/envelope";
-import { openTestDb } from "../support/test-db";
+} from "../support/channels/channel-api";
+import { minimalChannelBody as minimalBody } from "../support/channels/channel-bodies";
+import { channelRequestHistory, historyOf } from "../support/channels/channel-history";
+import { expectFailure } from "../support/http/envelope";
+import { openTestDb } from "../support/server/test-db";
 
 const providerA = inject("providerA");
 const providerB = inject("providerB");

@@ -11,10 +11,10 @@ import {
   postRawWithKey,
   UPDATE,
   viewChannel,
-} from "../support/channel-api";
-import { fullChannelBody } from "../support/channel-bodies";
-import { LENGTH_LIMITS } from "../support/contract-rows";
-import { type Json, set, withValue } from "../support/json-path";
+} from "../support/channels/channel-api";
+import { fullChannelBody } from "../support/channels/channel-bodies";
+import { LENGTH_LIMITS } from "../support/channels/contract-rows";
+import { type Json, set, withValue } from "../support/http/json-path";
 
 describe("accepted bodies are stored exactly", () => {
   const ACCEPTED: [label: string, edit: (body: Json) => Json][] = [

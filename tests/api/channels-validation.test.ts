@@ -15,17 +15,17 @@ import {
   type Reply,
   UPDATE,
   viewChannel,
-} from "../support/channel-api";
-import { fullChannelBody } from "../support/channel-bodies";
+} from "../support/channels/channel-api";
+import { fullChannelBody } from "../support/channels/channel-bodies";
 import {
   INVALID_BODY,
   LENGTH_LIMITS,
   REQUIRED_PATHS,
   UNKNOWN_PROPERTY_LEVELS,
   unknownPropertyPath,
-} from "../support/contract-rows";
-import { expectFailure } from "../support/envelope";
-import { type Json, set, withValue } from "../support/json-path";
+} from "../support/channels/contract-rows";
+import { expectFailure } from "../support/http/envelope";
+import { type Json, set, withValue } from "../support/http/json-path";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

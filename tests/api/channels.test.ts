@@ -15,12 +15,12 @@ import {
   VIEW_FIELDS,
   viewChannel,
   viewData,
-} from "../support/channel-api";
-import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
-import { historyOf } from "../support/channel-history";
-import { expectFailure } from "../support/envelope";
-import type { Json } from "../support/json-path";
-import { openTestDb } from "../support/test-db";
+} from "../support/channels/channel-api";
+import { minimalChannelBody as minimalBody } from "../support/channels/channel-bodies";
+import { historyOf } from "../support/channels/channel-history";
+import { expectFailure } from "../support/http/envelope";
+import type { Json } from "../support/http/json-path";
+import { openTestDb } from "../support/server/test-db";
 
 const providerA = inject("providerA");
 const providerB = inject("providerB");

@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_CHANNEL_ID } from "@/lib/api/openapi/examples";
-import { apiCreate } from "../support/api-client";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { seedProvider } from "../support/operations";
-import { platformUser } from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { apiCreate } from "../support/http/api-client";
+import { platformUser } from "../support/platform/platform-api";
+import { seedProvider } from "../support/server/operations";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { openTestDb } from "../support/test-db";
+import { openTestDb } from "../support/server/test-db";
 
 const baseUrl = inject("baseUrl");
 const { key, id: providerId } = inject("providerA");

@@ -9,11 +9,11 @@ import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
 import { db } from "../../lib/db";
 import { eventBody } from "../../lib/domain/deliveries";
 import { PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "../../lib/domain/webhooks";
-import { migrationFill } from "../support/migration-fill";
-import { delivery, sendThrough, servingChannel } from "../support/money-setup";
-import { dataOf, platform, platformUser } from "../support/platform-api";
-import { signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { signedIn } from "../support/http/portal-session";
+import { delivery, sendThrough, servingChannel } from "../support/money/money-setup";
+import { dataOf, platform, platformUser } from "../support/platform/platform-api";
+import { migrationFill } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 const SENDS = 3;

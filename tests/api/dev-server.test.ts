@@ -8,9 +8,9 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { createProvider } from "@/lib/domain/keys";
 import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { ADMIN, providerActor } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
-import { startServer } from "../support/test-server";
+import { openOwnDatabase } from "../support/server/own-database";
+import { startServer } from "../support/server/test-server";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 describe.runIf(inject("databaseKind") === "sqlite")("npm run dev", () => {
   const database = openOwnDatabase();

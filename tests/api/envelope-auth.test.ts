@@ -4,7 +4,7 @@
  * envelope-body.test.ts. Every failure carries a fresh UUID guid and code equal to the status.
  */
 import { describe, expect, inject, it } from "vitest";
-import { call, expectFailure, keyA, LOOKUPS, lookup } from "../support/envelope";
+import { call, expectFailure, keyA, LOOKUPS, lookup } from "../support/http/envelope";
 
 const ENDPOINTS = [
   { method: "POST", path: "/api/DeliveryChannel/Create" },

@@ -3,7 +3,7 @@
  * a fresh guid on every failure, and hostile path and body values that must not leak internals.
  */
 import { describe, expect, inject, it } from "vitest";
-import { call, expectFailure, keyA, LOOKUPS, lookup, MiB, UUID } from "../support/envelope";
+import { call, expectFailure, keyA, LOOKUPS, lookup, MiB, UUID } from "../support/http/envelope";
 
 const baseUrl = inject("baseUrl");
 

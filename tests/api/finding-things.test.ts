@@ -14,13 +14,13 @@ import { db } from "@/lib/db";
 import { sortName } from "@/lib/domain/channels/columns";
 import { createProvider, issueApiKey } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
-import { ADMIN, MANAGER } from "../support/actors";
-import { createChannel } from "../support/channel-api";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { migrationFill } from "../support/migration-fill";
-import { delivery as oneDelivery, sendThrough, servingChannel } from "../support/money-setup";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { createChannel } from "../support/channels/channel-api";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { delivery as oneDelivery, sendThrough, servingChannel } from "../support/money/money-setup";
+import { migrationFill } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, MANAGER } from "../support/users/actors";
 
 openTestDb();
 

@@ -7,9 +7,9 @@
 
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, providerActor } from "../support/actors";
-import { expectFailure } from "../support/envelope";
-import { ownServer } from "../support/own-server";
+import { expectFailure } from "../support/http/envelope";
+import { ownServer } from "../support/server/own-server";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 const own = ownServer({ WORKERS_IN_PROCESS: "false" });
 let sandboxId: string;

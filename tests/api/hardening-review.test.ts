@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { describe, expect, inject, it } from "vitest";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { withValue } from "../support/json-path";
-import { signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { withValue } from "../support/http/json-path";
+import { signedIn } from "../support/http/portal-session";
+import { openTestDb } from "../support/server/test-db";
 
 // The portal session is made in the shared server's database.
 openTestDb();

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { fullChannelBody, minimalChannelBody } from "../support/channel-bodies";
-import { type Json, withValue } from "../support/json-path";
+import { fullChannelBody, minimalChannelBody } from "../support/channels/channel-bodies";
+import { type Json, withValue } from "../support/http/json-path";
 
 const baseUrl = inject("baseUrl");
 const providerA = inject("providerA");

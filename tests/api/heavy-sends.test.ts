@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DELIVERY_OPTIONS } from "../../lib/contract/channel";
 import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
 import { db, disconnectDb } from "../../lib/db";
-import { approvedChannel, programWith } from "../support/money-setup";
-import { ownServer } from "../support/own-server";
-import { type PlatformUser, platform, platformUser } from "../support/platform-api";
-import { serverPidOf } from "../support/test-server";
+import { approvedChannel, programWith } from "../support/money/money-setup";
+import { type PlatformUser, platform, platformUser } from "../support/platform/platform-api";
+import { ownServer } from "../support/server/own-server";
+import { serverPidOf } from "../support/server/test-server";
 
 const own = ownServer({ WORKERS_IN_PROCESS: "false", LOG_LEVEL: "warn" });
 afterAll(() => disconnectDb()); // before the server's database is dropped (hooks run in reverse)

@@ -8,11 +8,16 @@
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { envelopeProblem, errorLogLines, hostileRequest, sendHostile } from "../support/hostile-inputs";
-import { ownServer } from "../support/own-server";
-import { signedIn } from "../support/portal-session";
-import { seedProviders } from "../support/seed";
-import { callAction, hostileActionArgs, serverActions } from "../support/server-actions";
+import {
+  envelopeProblem,
+  errorLogLines,
+  hostileRequest,
+  sendHostile,
+} from "../support/contract/hostile-inputs";
+import { signedIn } from "../support/http/portal-session";
+import { callAction, hostileActionArgs, serverActions } from "../support/http/server-actions";
+import { ownServer } from "../support/server/own-server";
+import { seedProviders } from "../support/server/seed";
 
 const RUNS = Number(process.env.HOSTILE_RUNS) || 3_000;
 const RUNS_PER_ACTION = Math.ceil(RUNS / 100);

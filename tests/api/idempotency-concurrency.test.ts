@@ -4,10 +4,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
-import { historyOf } from "../support/channel-history";
-import { CREATE, errorOf, fingerprintOf, post } from "../support/idempotency";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody as minimalBody } from "../support/channels/channel-bodies";
+import { historyOf } from "../support/channels/channel-history";
+import { CREATE, errorOf, fingerprintOf, post } from "../support/contract/idempotency";
+import { openTestDb } from "../support/server/test-db";
 
 const keyA = inject("providerA").key;
 const database = openTestDb();

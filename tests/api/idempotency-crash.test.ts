@@ -9,9 +9,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Case, idempotentOperations } from "../support/idempotent-operations";
-import { openOwnDatabase } from "../support/own-database";
-import { healthyAgain, type RunningServer, serverPidOf, startServer } from "../support/test-server";
+import { type Case, idempotentOperations } from "../support/contract/idempotent-operations";
+import { openOwnDatabase } from "../support/server/own-database";
+import { healthyAgain, type RunningServer, serverPidOf, startServer } from "../support/server/test-server";
 
 const database = openOwnDatabase();
 let server: RunningServer | undefined;

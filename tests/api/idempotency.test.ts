@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { minimalChannelBody as minimalBody } from "../support/channel-bodies";
-import { historyOf } from "../support/channel-history";
+import { minimalChannelBody as minimalBody } from "../support/channels/channel-bodies";
+import { historyOf } from "../support/channels/channel-history";
 import {
   CREATE,
   DELIVERY_REQUEST_SYNC,
@@ -16,9 +16,9 @@ import {
   post,
   UNSUBSCRIBE,
   UPDATE,
-} from "../support/idempotency";
-import { CALLBACK, EVENT, newProvider, rowsOf, subscribe } from "../support/subscriptions";
-import { openTestDb } from "../support/test-db";
+} from "../support/contract/idempotency";
+import { openTestDb } from "../support/server/test-db";
+import { CALLBACK, EVENT, newProvider, rowsOf, subscribe } from "../support/webhooks/subscriptions";
 
 const providerA = inject("providerA");
 const providerB = inject("providerB");

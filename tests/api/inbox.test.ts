@@ -15,12 +15,12 @@ import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { rejectDeliveryRequest } from "@/lib/domain/payments";
 import { messagesFor } from "@/lib/i18n/messages";
-import { providerActor, reviewerActor } from "../support/actors";
-import { programWithPolicy } from "../support/approval-setup";
-import { delivery } from "../support/money-setup";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
-import { actorOf } from "../support/users";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { programWithPolicy } from "../support/money/approval-setup";
+import { delivery } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { providerActor, reviewerActor } from "../support/users/actors";
+import { actorOf } from "../support/users/users";
 
 openTestDb();
 

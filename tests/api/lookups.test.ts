@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { ROOT } from "../support/test-server";
+import { ROOT } from "../support/server/test-server";
 
 const baseUrl = inject("baseUrl");
 const key = inject("providerA").key;

@@ -14,10 +14,10 @@ import { formatterFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { FAILURE_TEXT } from "@/lib/webhooks/failure-reasons";
-import { ADMIN, providerActor } from "../support/actors";
-import { programWithPolicy, send } from "../support/approval-setup";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { programWithPolicy, send } from "../support/money/approval-setup";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 openTestDb();
 

@@ -5,9 +5,9 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { exitOf, jsonLines, LOOKUPS, SUBSCRIPTION, seedProvider, send } from "../support/operations";
-import { ownServer } from "../support/own-server";
-import { type RunningServer, startServer } from "../support/test-server";
+import { exitOf, jsonLines, LOOKUPS, SUBSCRIPTION, seedProvider, send } from "../support/server/operations";
+import { ownServer } from "../support/server/own-server";
+import { type RunningServer, startServer } from "../support/server/test-server";
 
 describe("a production server of its own", () => {
   const own = ownServer();

@@ -7,8 +7,14 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
-import { createChannel, exitOf, jsonLines, seedProvider, send } from "../support/operations";
-import { createTestDatabase, freePort, ROOT, type RunningServer, startServer } from "../support/test-server";
+import { createChannel, exitOf, jsonLines, seedProvider, send } from "../support/server/operations";
+import {
+  createTestDatabase,
+  freePort,
+  ROOT,
+  type RunningServer,
+  startServer,
+} from "../support/server/test-server";
 
 const kind = inject("databaseKind");
 

@@ -13,8 +13,8 @@ import {
   SUBSCRIPTION,
   seedProvider,
   send,
-} from "../support/operations";
-import { type RunningServer, startServer } from "../support/test-server";
+} from "../support/server/operations";
+import { type RunningServer, startServer } from "../support/server/test-server";
 
 /** Status, media type, allow header and body, with the per-response guid and dates blanked. */
 async function comparable(baseUrl: string, request: Request) {

@@ -6,9 +6,9 @@
  */
 import { chromium, type Page } from "@playwright/test";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openOwnDatabase } from "../support/own-database";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { type RunningServer, startServer } from "../support/test-server";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { openOwnDatabase } from "../support/server/own-database";
+import { type RunningServer, startServer } from "../support/server/test-server";
 
 const own = openOwnDatabase();
 let server: RunningServer;

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownServer } from "../support/own-server";
-import { SmtpReceiver } from "../support/smtp-receiver";
+import { SmtpReceiver } from "../support/notifications/smtp-receiver";
+import { ownServer } from "../support/server/own-server";
 
 const smtp = new SmtpReceiver();
 const env: Record<string, string> = {};

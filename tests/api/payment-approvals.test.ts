@@ -8,11 +8,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { checkProgramSpending } from "../support/money-ledger";
-import { approvedChannel, programWith, servingChannel } from "../support/money-setup";
-import { signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { checkProgramSpending } from "../support/money/money-ledger";
+import { approvedChannel, programWith, servingChannel } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 const baseUrl = inject("baseUrl");

@@ -13,7 +13,10 @@ import { OPERATIONS } from "@/lib/api/operations";
 import type { UserRole } from "@/lib/contract/roles";
 import { db } from "@/lib/db";
 import { createUser } from "@/lib/domain/users";
-import { ADMIN } from "../support/actors";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { type ServerAction, serverActions } from "../support/http/server-actions";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN } from "../support/users/actors";
 import {
   inputs,
   invitationToken,
@@ -21,10 +24,7 @@ import {
   prepareSubjects,
   type Subjects,
   snapshot,
-} from "../support/matrix-subjects";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+} from "../support/users/matrix-subjects";
 
 openTestDb();
 const baseUrl = inject("baseUrl");

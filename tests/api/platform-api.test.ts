@@ -4,7 +4,7 @@
  * eligibility, the webhook log and the audit trail. Programs and payments: platform-programs.test.ts.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectFailure } from "../support/envelope";
+import { expectFailure } from "../support/http/envelope";
 import {
   dataOf,
   everyPage,
@@ -14,8 +14,8 @@ import {
   platformUser,
   platformWorld,
   requestedChannel,
-} from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+} from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 let admin: PlatformUser;

@@ -5,9 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectFailure } from "../support/envelope";
-import { dataOf, type PlatformUser, platform, platformUser, requestedChannel } from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+import { expectFailure } from "../support/http/envelope";
+import {
+  dataOf,
+  type PlatformUser,
+  platform,
+  platformUser,
+  requestedChannel,
+} from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 let admin: PlatformUser;

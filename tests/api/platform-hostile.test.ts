@@ -4,7 +4,7 @@
  * in the contract's envelope, never a 500.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectFailure } from "../support/envelope";
+import { expectFailure } from "../support/http/envelope";
 import {
   dataOf,
   type PlatformUser,
@@ -12,8 +12,8 @@ import {
   platformUser,
   requestedChannel,
   V1,
-} from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+} from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 let admin: PlatformUser;

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DELIVERY_OPTIONS } from "../../lib/contract/channel";
 import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
 import { db, disconnectDb } from "../../lib/db";
-import { expectFailure } from "../support/envelope";
-import { servingChannel } from "../support/money-setup";
-import { ownServer } from "../support/own-server";
-import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform-api";
+import { expectFailure } from "../support/http/envelope";
+import { servingChannel } from "../support/money/money-setup";
+import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform/platform-api";
+import { ownServer } from "../support/server/own-server";
 
 const own = ownServer();
 afterAll(() => disconnectDb()); // before the server's database is dropped (hooks run in reverse)

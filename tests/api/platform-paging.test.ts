@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 // platformUser writes its user and token through lib/db: open the server's test database first.
 const database = openTestDb();

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectFailure } from "../support/envelope";
+import { expectFailure } from "../support/http/envelope";
 import {
   dataOf,
   everyPage,
@@ -13,8 +13,8 @@ import {
   platform,
   platformWorld,
   type requestedChannel,
-} from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+} from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 let reviewer: PlatformUser;

@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
-import { expectFailure } from "../support/envelope";
-import { dataOf, platform } from "../support/platform-api";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { expectFailure } from "../support/http/envelope";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { dataOf, platform } from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 const baseUrl = inject("baseUrl");

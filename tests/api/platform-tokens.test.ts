@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { revokePlatformToken } from "@/lib/domain/keys";
-import { expectFailure } from "../support/envelope";
-import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform-api";
-import { openTestDb } from "../support/test-db";
+import { expectFailure } from "../support/http/envelope";
+import { dataOf, type PlatformUser, platform, platformUser } from "../support/platform/platform-api";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 const providerKey = inject("providerA").key;

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectFailure } from "../support/envelope";
-import { LOOKUPS, seedProvider, send } from "../support/operations";
-import { ownServer } from "../support/own-server";
-import { type RunningServer, startServer } from "../support/test-server";
+import { expectFailure } from "../support/http/envelope";
+import { LOOKUPS, seedProvider, send } from "../support/server/operations";
+import { ownServer } from "../support/server/own-server";
+import { type RunningServer, startServer } from "../support/server/test-server";
 
 const LIMIT = 5;
 /** An hour: a test's requests all fall in one window (see awayFromWindowEnd). */

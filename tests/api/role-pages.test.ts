@@ -4,9 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRole } from "@/lib/contract/roles";
-import { MATRIX_NAME, prepareSubjects, type Subjects } from "../support/matrix-subjects";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { openTestDb } from "../support/server/test-db";
+import { MATRIX_NAME, prepareSubjects, type Subjects } from "../support/users/matrix-subjects";
 
 openTestDb();
 

@@ -8,12 +8,17 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedCallback, startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { ADMIN } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { expectFailure } from "../support/envelope";
-import { type HostileRequest, hostileValue, sandboxBodies, sendHostile } from "../support/hostile-inputs";
-import { ownServer } from "../support/own-server";
-import { signedIn } from "../support/portal-session";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import {
+  type HostileRequest,
+  hostileValue,
+  sandboxBodies,
+  sendHostile,
+} from "../support/contract/hostile-inputs";
+import { expectFailure } from "../support/http/envelope";
+import { signedIn } from "../support/http/portal-session";
+import { ownServer } from "../support/server/own-server";
+import { ADMIN } from "../support/users/actors";
 
 const own = ownServer({
   WEBHOOK_ALLOW_PRIVATE_URLS: "true",

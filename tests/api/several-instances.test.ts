@@ -10,11 +10,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { ADMIN, eventActor, providerActor } from "../support/actors";
-import { jsonLines, LOOKUPS, send } from "../support/operations";
-import { openOwnDatabase } from "../support/own-database";
-import { type RunningServer, startServer } from "../support/test-server";
-import { type RunningWorker, startWorker } from "../support/worker-process";
+import { jsonLines, LOOKUPS, send } from "../support/server/operations";
+import { openOwnDatabase } from "../support/server/own-database";
+import { type RunningServer, startServer } from "../support/server/test-server";
+import { type RunningWorker, startWorker } from "../support/server/worker-process";
+import { ADMIN, eventActor, providerActor } from "../support/users/actors";
 
 const RATE_LIMIT = 40;
 const SIGN_IN_LIMIT = 4;

@@ -6,13 +6,13 @@
  * the supervisor would restart a server that died, which hides the failure from a health check alone.
  */
 import { afterAll, expect, inject, it } from "vitest";
-import { jsonLines } from "../support/operations";
+import { jsonLines } from "../support/server/operations";
 import {
   createTestDatabase,
   type RunningServer,
   startServer,
   type TestDatabase,
-} from "../support/test-server";
+} from "../support/server/test-server";
 
 const INSTANCES = 4;
 

@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from "vitest";
 import * as subscriptions from "@/lib/domain/webhooks";
-import { expectFailure } from "../support/envelope";
+import { expectFailure } from "../support/http/envelope";
+import { openTestDb } from "../support/server/test-db";
 import {
   CALLBACK,
   EVENT,
@@ -12,8 +13,7 @@ import {
   rowsOf,
   subscribe,
   unsubscribe,
-} from "../support/subscriptions";
-import { openTestDb } from "../support/test-db";
+} from "../support/webhooks/subscriptions";
 
 openTestDb();
 

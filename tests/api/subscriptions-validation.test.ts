@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import * as subscriptions from "@/lib/domain/webhooks";
-import { expectFailure } from "../support/envelope";
-import { CALLBACK, EVENT, newProvider, rowsOf, subscribe } from "../support/subscriptions";
-import { openTestDb } from "../support/test-db";
+import { expectFailure } from "../support/http/envelope";
+import { openTestDb } from "../support/server/test-db";
+import { CALLBACK, EVENT, newProvider, rowsOf, subscribe } from "../support/webhooks/subscriptions";
 
 openTestDb();
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as subscriptions from "@/lib/domain/webhooks";
+import { openTestDb } from "../support/server/test-db";
 import {
   CALLBACK,
   EVENT,
@@ -15,8 +16,7 @@ import {
   secret,
   subscribe,
   UUID,
-} from "../support/subscriptions";
-import { openTestDb } from "../support/test-db";
+} from "../support/webhooks/subscriptions";
 
 openTestDb();
 

@@ -5,8 +5,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ownServer } from "../support/own-server";
-import { productionNodeArgs, ROOT, serverPidOf } from "../support/test-server";
+import { ownServer } from "../support/server/own-server";
+import { productionNodeArgs, ROOT, serverPidOf } from "../support/server/test-server";
 
 const own = ownServer({ LOG_LEVEL: "warn", WORKERS_IN_PROCESS: "false" });
 

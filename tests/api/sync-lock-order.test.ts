@@ -6,9 +6,9 @@
  * runs in both projects.
  */
 import { describe, expect, inject, it } from "vitest";
-import { checkInvariants, checkProgramSpending } from "../support/money-ledger";
-import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+import { checkInvariants, checkProgramSpending } from "../support/money/money-ledger";
+import { approvedChannel, delivery, programWith, sendThrough } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
 
 const database = openTestDb();
 const baseUrl = inject("baseUrl");

@@ -8,10 +8,10 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createProvider } from "@/lib/domain/keys";
 import { createUser } from "@/lib/domain/users";
-import { ADMIN } from "../support/actors";
-import { shownMarkup, signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { shownMarkup, signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN } from "../support/users/actors";
 
 const database = openTestDb();
 const baseUrl = inject("baseUrl");

@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { subscriptionAuth } from "@/lib/domain/webhooks";
-import { signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { CALLBACK, EVENT, newProvider, type Provider, subscribe } from "../support/subscriptions";
-import { openTestDb } from "../support/test-db";
+import { signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { openTestDb } from "../support/server/test-db";
+import { CALLBACK, EVENT, newProvider, type Provider, subscribe } from "../support/webhooks/subscriptions";
 
 openTestDb();
 const baseUrl = inject("baseUrl");

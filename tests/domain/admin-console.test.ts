@@ -16,10 +16,10 @@ import {
 } from "@/lib/domain/channels";
 import { requestedColumns } from "@/lib/domain/channels/columns";
 import { createProvider, issueApiKey, regenerateApiKey } from "@/lib/domain/keys";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { migrationFill } from "../support/migration-fill";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { migrationFill } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 

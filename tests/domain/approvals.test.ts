@@ -10,9 +10,9 @@ import type { ChannelBody } from "@/lib/contract/channel";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
-import { providerActor, reviewerActor } from "../support/actors";
-import { fullChannelBody } from "../support/channel-bodies";
-import { openTestDb } from "../support/test-db";
+import { fullChannelBody } from "../support/channels/channel-bodies";
+import { openTestDb } from "../support/server/test-db";
+import { providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const providerA = inject("providerA");

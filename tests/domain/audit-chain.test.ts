@@ -15,8 +15,8 @@ import type { Tx } from "@/lib/db";
 import { auditHash } from "@/lib/db/audit-chain";
 import { auditActions, recordAudit, verifyAuditChain } from "@/lib/domain/audit";
 import { systemActor } from "@/lib/domain/permissions";
-import { platformActor } from "../support/actors";
-import { openTestDb } from "../support/test-db";
+import { openTestDb } from "../support/server/test-db";
+import { platformActor } from "../support/users/actors";
 
 const database = openTestDb();
 const actor = systemActor("audit-chain-test");

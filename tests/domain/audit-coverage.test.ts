@@ -30,9 +30,9 @@ import {
   unsubscribe,
 } from "@/lib/domain/webhooks";
 import { withRequestId } from "@/lib/request-context";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { fullChannelBody } from "../support/channel-bodies";
-import { openTestDb } from "../support/test-db";
+import { fullChannelBody } from "../support/channels/channel-bodies";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
 
 openTestDb();
 const baseUrl = inject("baseUrl");

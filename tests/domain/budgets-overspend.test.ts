@@ -6,9 +6,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
-import { account, servingChannel } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
-import { ROOT } from "../support/test-server";
+import { account, servingChannel } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { ROOT } from "../support/server/test-server";
 
 const database = openTestDb();
 const run = promisify(execFile);
@@ -21,7 +21,7 @@ describe("the no-overspend proof", () => {
   async function inProcesses(mode: "send" | "revert", argsPerProcess: string[][]) {
     const outputs = await Promise.all(
       argsPerProcess.map((args) =>
-        run(process.execPath, ["--import", "tsx", "tests/support/send-attempts.ts", mode, ...args], {
+        run(process.execPath, ["--import", "tsx", "tests/support/money/send-attempts.ts", mode, ...args], {
           cwd: ROOT,
           env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "fatal" },
         }),

@@ -9,9 +9,9 @@ import { DomainError } from "@/lib/domain/errors";
 import { createProvider } from "@/lib/domain/keys";
 import { requestRefund } from "@/lib/domain/payments";
 import { budgetOverview } from "@/lib/domain/programs";
-import { ADMIN, MANAGER, providerKey } from "../support/actors";
-import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+import { account, delivery, sendThrough, sentDelivery, servingChannel } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, MANAGER, providerKey } from "../support/users/actors";
 
 const database = openTestDb();
 

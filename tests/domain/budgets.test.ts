@@ -9,8 +9,7 @@ import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import type { PageQuery } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { eventBody } from "../../lib/domain/deliveries";
-import { MANAGER } from "../support/actors";
-import { walkForward } from "../support/keyset";
+import { walkForward } from "../support/contract/keyset";
 import {
   account,
   delivery,
@@ -19,8 +18,9 @@ import {
   requestSentEvents,
   sendThrough,
   servingChannel,
-} from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+} from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER } from "../support/users/actors";
 
 const database = openTestDb();
 

@@ -5,9 +5,9 @@
  */
 import { expect, it } from "vitest";
 import { BURN_DOWN_POINTS, programDetail } from "@/lib/domain/programs";
-import { MANAGER } from "../support/actors";
-import { programWith } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+import { programWith } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER } from "../support/users/actors";
 
 const database = openTestDb();
 const START = Date.UTC(2026, 0, 1);

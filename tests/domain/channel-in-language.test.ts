@@ -8,10 +8,10 @@ import { expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { inViewersLanguage } from "@/lib/domain/channels/in-language";
 import { saveHumanTranslation } from "@/lib/domain/translations";
-import { ADMIN } from "../support/actors";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
-import { approvedChannel } from "../support/translation-setup";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { openTestDb } from "../support/server/test-db";
+import { approvedChannel } from "../support/translations/translation-setup";
+import { ADMIN } from "../support/users/actors";
 
 openTestDb();
 

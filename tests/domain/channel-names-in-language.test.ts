@@ -8,11 +8,11 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { saveHumanTranslation } from "@/lib/domain/translations";
-import { ADMIN } from "../support/actors";
-import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
-import { type PortalSession, signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { type PortalSession, signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { approvedChannel, delivery, programWith, sendThrough } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN } from "../support/users/actors";
 
 openTestDb();
 

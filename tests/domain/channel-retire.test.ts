@@ -19,9 +19,9 @@ import {
 } from "@/lib/domain/channels";
 import { DomainError } from "@/lib/domain/errors";
 import { addChannelToProgram, createProgram, programDetail } from "@/lib/domain/programs";
-import { ADMIN, MANAGER, providerActor, reviewerActor } from "../support/actors";
-import { fullChannelBody } from "../support/channel-bodies";
-import { openTestDb } from "../support/test-db";
+import { fullChannelBody } from "../support/channels/channel-bodies";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, MANAGER, providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const providerA = inject("providerA");

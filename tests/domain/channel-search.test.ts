@@ -20,9 +20,9 @@ import {
 import { searchFilter } from "@/lib/domain/channels/search";
 import { createProvider } from "@/lib/domain/keys";
 import { COUNT_CAP, ID_LIST_LIMIT } from "@/lib/domain/paging";
-import { ADMIN, providerActor } from "../support/actors";
-import { fullChannelBody } from "../support/channel-bodies";
-import { openOwnDatabase } from "../support/own-database";
+import { fullChannelBody } from "../support/channels/channel-bodies";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 // A database of its own: its batches of thousands of channels would hold the shared one's write lock.
 const database = openOwnDatabase();

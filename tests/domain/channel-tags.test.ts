@@ -13,10 +13,10 @@ import { EVERY_COUNTRY, requestedColumns } from "@/lib/domain/channels/columns";
 import type { ChannelFilter } from "@/lib/domain/channels/lists";
 import { createProvider } from "@/lib/domain/keys";
 import { ID_LIST_LIMIT } from "@/lib/domain/paging";
-import { ADMIN, providerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { migrationStatement } from "../support/migration-fill";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { migrationStatement } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const MIGRATION = "20261125120000_channel_tags";

@@ -8,10 +8,10 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { approvedColumns, eligibilityTags, NOT_RESTRICTED } from "@/lib/domain/channels/columns";
 import { availabilityAllows, type EligibilityCriteria } from "@/lib/domain/eligibility";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { approvedServingChannels, everyEligible } from "../support/eligibility-setup";
-import { migrationFill, migrationStatement } from "../support/migration-fill";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { approvedServingChannels, everyEligible } from "../support/channels/eligibility-setup";
+import { migrationFill, migrationStatement } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
 
 const database = openTestDb();
 const INDEX_MIGRATION = "20261125140000_eligibility_tag_index";

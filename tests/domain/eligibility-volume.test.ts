@@ -5,9 +5,9 @@
  */
 import { expect, it } from "vitest";
 import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "@/lib/domain/eligibility";
-import { ADMIN } from "../support/actors";
-import { approvedServingChannels, everyEligible } from "../support/eligibility-setup";
-import { openOwnDatabase } from "../support/own-database";
+import { approvedServingChannels, everyEligible } from "../support/channels/eligibility-setup";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN } from "../support/users/actors";
 
 // A database of its own (its 2,400 channels would hold the shared one's write lock), opened for the
 // support helpers, which read it through lib/db.

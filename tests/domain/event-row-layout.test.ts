@@ -7,7 +7,7 @@
  * large value out of line (TOAST), whatever its column's position.
  */
 import { expect, inject, it } from "vitest";
-import { openTestDb } from "../support/test-db";
+import { openTestDb } from "../support/server/test-db";
 
 const database = openTestDb();
 

@@ -11,7 +11,7 @@ import {
   completeIdempotencyKey,
   type IdempotentRequest,
 } from "@/lib/domain/idempotency";
-import { openTestDb } from "../support/test-db";
+import { openTestDb } from "../support/server/test-db";
 
 const database = openTestDb();
 

@@ -15,10 +15,10 @@ import {
 import { DomainError } from "@/lib/domain/errors";
 import { createProvider, issueApiKey, keyRequestLog } from "@/lib/domain/keys";
 import { COUNT_CAP, type PageQuery } from "@/lib/domain/paging";
-import { ADMIN, providerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { walkBackward, walkForward } from "../support/keyset";
-import { openOwnDatabase } from "../support/own-database";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { walkBackward, walkForward } from "../support/contract/keyset";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 // A database of its own: its 10,000 logged requests and many channels would hold the shared one's write lock.
 const database = openOwnDatabase();

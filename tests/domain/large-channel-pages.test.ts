@@ -11,9 +11,9 @@ import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { decideRequest } from "@/lib/domain/approvals";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { createProvider } from "@/lib/domain/keys";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { signedIn } from "../support/http/portal-session";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const HUGE = 100_000;

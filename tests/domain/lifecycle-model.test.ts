@@ -2,7 +2,7 @@
  * Model-based test of the channel lifecycle (issue 10) on the real database and server: random
  * sequences of API create/update (over HTTP), portal create/edit/status switch (the domain functions
  * the portal's actions call) and console approve/reject, checked after every step against the model
- * in tests/support/lifecycle-model.ts: View, approval and status, one pending request at most, the
+ * in tests/support/channels/lifecycle-model.ts: View, approval and status, one pending request at most, the
  * latest status event, the portal's search and the console's filters. Bounded for CI.
  */
 
@@ -21,8 +21,6 @@ import {
 } from "@/lib/domain/channels";
 import type { DomainError } from "@/lib/domain/errors";
 import { createProvider, issueApiKey } from "@/lib/domain/keys";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { apiCreate, apiUpdate, apiView } from "../support/api-client";
 import {
   availableIn,
   type Content,
@@ -36,8 +34,10 @@ import {
   REQUEST_TYPES,
   type Status,
   switchContent,
-} from "../support/lifecycle-model";
-import { openTestDb } from "../support/test-db";
+} from "../support/channels/lifecycle-model";
+import { apiCreate, apiUpdate, apiView } from "../support/http/api-client";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const admin = reviewerActor("model-admin");

@@ -15,10 +15,10 @@ import {
   requestChannelCreate,
   requestChannelStatus as requestStatusChange,
 } from "@/lib/domain/channels";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { apiCreate, apiUpdate, apiView } from "../support/api-client";
-import { fullChannelBody } from "../support/channel-bodies";
-import { openTestDb } from "../support/test-db";
+import { fullChannelBody } from "../support/channels/channel-bodies";
+import { apiCreate, apiUpdate, apiView } from "../support/http/api-client";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const providerA = inject("providerA");

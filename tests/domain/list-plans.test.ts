@@ -7,7 +7,7 @@
  * priced out, so that a plan without a sort exists exactly when an index gives the order.
  */
 import { expect, inject, it } from "vitest";
-import { openTestDb } from "../support/test-db";
+import { openTestDb } from "../support/server/test-db";
 
 const database = openTestDb();
 

@@ -7,9 +7,9 @@ import { expect, inject, it } from "vitest";
 import { db } from "@/lib/db";
 import { LOOKUPS } from "@/lib/domain/lookups";
 import { readCatalog } from "@/lib/i18n/messages";
-import { signedIn } from "../support/portal-session";
-import { actionResult, type ServerAction, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
+import { signedIn } from "../support/http/portal-session";
+import { actionResult, type ServerAction, serverActions } from "../support/http/server-actions";
+import { openTestDb } from "../support/server/test-db";
 
 openTestDb();
 

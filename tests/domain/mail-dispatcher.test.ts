@@ -15,10 +15,10 @@ import { createProvider } from "@/lib/domain/keys";
 import { queueMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { inviteUser } from "@/lib/domain/users";
 import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
-import { SmtpReceiver } from "../support/smtp-receiver";
-import { newUser } from "../support/users";
+import { SmtpReceiver } from "../support/notifications/smtp-receiver";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
+import { newUser } from "../support/users/users";
 
 const database = openOwnDatabase();
 

@@ -2,7 +2,7 @@
  * Model-based test of the money (issue 10): random sequences of sends (some repeated with their
  * idempotency key, some sent several times at once), refunds, and the provider's Delivery/Sync and
  * DeliveryRequest/Sync reports over HTTP with its API key, against a model of two budgets. After
- * every step, on the stored data (definitions in tests/support/money-ledger.ts): reserved never above
+ * every step, on the stored data (definitions in tests/support/money/money-ledger.ts): reserved never above
  * any limit, reserved = sent − released, delivered + pending + reverted = sent, and each budget's
  * reserved amount equals the model's, and the program's spending per channel the database keeps
  * equals its requests' sums. One program (virtual budget 100 EUR) is served by a channel with
@@ -15,10 +15,10 @@ import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/syn
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
-import { MANAGER } from "../support/actors";
-import { checkInvariants, checkProgramSpending } from "../support/money-ledger";
-import { approvedChannel, programWith } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+import { checkInvariants, checkProgramSpending } from "../support/money/money-ledger";
+import { approvedChannel, programWith } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER } from "../support/users/actors";
 
 const database = openTestDb();
 const CHANNEL_LIMIT = 6000n;

@@ -16,8 +16,6 @@ import {
 } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
 import { budgetOverview, programSpending } from "@/lib/domain/programs";
-import { MANAGER } from "../support/actors";
-import { migrationFill } from "../support/migration-fill";
 import {
   approvedChannel,
   delivery,
@@ -26,8 +24,10 @@ import {
   requestSentEvents,
   sendThrough,
   sentDelivery,
-} from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+} from "../support/money/money-setup";
+import { migrationFill } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER } from "../support/users/actors";
 
 const database = openTestDb();
 

@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { createProvider } from "@/lib/domain/keys";
-import { ADMIN, providerActor } from "../support/actors";
-import { signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { signedIn } from "../support/http/portal-session";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 openTestDb();
 

@@ -10,9 +10,9 @@ import { requestChannelCreate } from "@/lib/domain/channels/requests";
 import { createProvider, issueApiKey, rollApiKey } from "@/lib/domain/keys";
 import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notifications";
 import { reenableSubscription } from "@/lib/domain/webhooks";
-import { ADMIN, providerActor } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
-import { newUser } from "../support/users";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN, providerActor } from "../support/users/actors";
+import { newUser } from "../support/users/users";
 
 const database = openOwnDatabase();
 const DAY = 86_400_000;

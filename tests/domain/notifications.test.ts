@@ -20,13 +20,13 @@ import {
   unreadCount,
 } from "@/lib/domain/notifications";
 import { requestRefund } from "@/lib/domain/payments";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { programWithPolicy } from "../support/approval-setup";
-import { delivery } from "../support/money-setup";
-import { shownMarkup, signedIn } from "../support/portal-session";
-import { actionResult, serverActions } from "../support/server-actions";
-import { openTestDb } from "../support/test-db";
-import { newUser } from "../support/users";
+import { shownMarkup, signedIn } from "../support/http/portal-session";
+import { actionResult, serverActions } from "../support/http/server-actions";
+import { programWithPolicy } from "../support/money/approval-setup";
+import { delivery } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
+import { newUser } from "../support/users/users";
 
 const database = openTestDb();
 

@@ -11,9 +11,9 @@ import { expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { approveDeliveryRequest, rejectDeliveryRequest, setApprovalPolicy } from "@/lib/domain/payments";
-import { MANAGER, userActor } from "../support/actors";
-import { approvedChannel, delivery, programWith } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+import { approvedChannel, delivery, programWith } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER, userActor } from "../support/users/actors";
 
 const database = openTestDb();
 const PROGRAM_LIMIT = 50_000n; // 500 EUR

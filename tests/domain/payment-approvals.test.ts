@@ -18,7 +18,6 @@ import {
 import { programSpending } from "@/lib/domain/programs";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
 import { eventBody } from "../../lib/domain/deliveries";
-import { MANAGER, providerKey } from "../support/actors";
 import {
   ADMIN,
   APPROVER_1,
@@ -30,9 +29,10 @@ import {
   reserved,
   send,
   stateOf,
-} from "../support/approval-setup";
-import { delivery, refusal, requestSentEvents } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+} from "../support/money/approval-setup";
+import { delivery, refusal, requestSentEvents } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER, providerKey } from "../support/users/actors";
 
 const database = openTestDb();
 

@@ -14,11 +14,11 @@ import {
   rejectRefund,
   requestRefund,
 } from "@/lib/domain/payments";
-import { age, programWithPolicy } from "../support/approval-setup";
-import { delivery } from "../support/money-setup";
-import { signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
-import { newUser } from "../support/users";
+import { signedIn } from "../support/http/portal-session";
+import { age, programWithPolicy } from "../support/money/approval-setup";
+import { delivery } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { newUser } from "../support/users/users";
 
 const database = openTestDb();
 

@@ -15,10 +15,10 @@ import {
 } from "@/lib/domain/channels";
 import { createProvider } from "@/lib/domain/keys";
 import type { PageQuery } from "@/lib/domain/paging";
-import { ADMIN, providerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { walkBackward, walkForward } from "../support/keyset";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { walkBackward, walkForward } from "../support/contract/keyset";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const COUNT = 3000;

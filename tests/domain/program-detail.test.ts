@@ -13,8 +13,6 @@ import {
   programDetail,
   programSpending,
 } from "@/lib/domain/programs";
-import { ADMIN, MANAGER, providerKey } from "../support/actors";
-import { migrationFill, migrationStatement } from "../support/migration-fill";
 import {
   approvedChannel,
   delivery,
@@ -22,8 +20,10 @@ import {
   programWith,
   sendThrough,
   sentDelivery,
-} from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+} from "../support/money/money-setup";
+import { migrationFill, migrationStatement } from "../support/server/migration-fill";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, MANAGER, providerKey } from "../support/users/actors";
 
 const database = openTestDb();
 

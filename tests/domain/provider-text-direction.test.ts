@@ -12,11 +12,11 @@ import type { ChannelBody } from "@/lib/contract/channel";
 import { db } from "@/lib/db";
 import { requestChannelCreate } from "@/lib/domain/channels";
 import { saveHumanTranslation } from "@/lib/domain/translations";
-import { ADMIN, providerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
-import { signedIn } from "../support/portal-session";
-import { openTestDb } from "../support/test-db";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { signedIn } from "../support/http/portal-session";
+import { approvedChannel, delivery, programWith, sendThrough } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 openTestDb();
 

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { approvePayment, expireDuePayments, rejectPayment, requestRefund } from "@/lib/domain/payments";
-import { MANAGER } from "../support/actors";
 import {
   APPROVER_1,
   APPROVER_2,
@@ -13,9 +12,10 @@ import {
   CREATOR_AS_APPROVER,
   programWithPolicy,
   send,
-} from "../support/approval-setup";
-import { refusal } from "../support/money-setup";
-import { openTestDb } from "../support/test-db";
+} from "../support/money/approval-setup";
+import { refusal } from "../support/money/money-setup";
+import { openTestDb } from "../support/server/test-db";
+import { MANAGER } from "../support/users/actors";
 
 const database = openTestDb();
 

@@ -28,9 +28,9 @@ import {
 } from "../../lib/domain/sandbox";
 import { createUser } from "../../lib/domain/users";
 import { deliveryLog, replayEvent, webhookEvent } from "../../lib/domain/webhooks";
-import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { openOwnDatabase } from "../support/own-database";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { openOwnDatabase } from "../support/server/own-database";
+import { eventActor, MANAGER, platformActor, providerActor, reviewerActor } from "../support/users/actors";
 
 const own = openOwnDatabase();
 const FAR_FUTURE = new Date("2999-01-01T00:00:00Z");

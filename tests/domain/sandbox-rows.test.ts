@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { requestChannelCreate, requestChannelUpdate } from "../../lib/domain/channels/requests";
 import { createProvider } from "../../lib/domain/keys";
 import { sandboxOf } from "../../lib/domain/sandbox";
-import { platformActor, providerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { migrationFill } from "../support/migration-fill";
-import { openOwnDatabase } from "../support/own-database";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { migrationFill } from "../support/server/migration-fill";
+import { openOwnDatabase } from "../support/server/own-database";
+import { platformActor, providerActor } from "../support/users/actors";
 
 const own = openOwnDatabase();
 const MIGRATION = "20261124120000_sandbox_rows";

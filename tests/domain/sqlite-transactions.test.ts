@@ -7,7 +7,7 @@
  */
 import Database from "libsql";
 import { describe, expect, inject, it } from "vitest";
-import { openOwnDatabase } from "../support/own-database";
+import { openOwnDatabase } from "../support/server/own-database";
 
 const database = openOwnDatabase();
 const sqliteOnly = inject("databaseKind") === "sqlite";

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { openOwnDatabase } from "../support/own-database";
+import { openOwnDatabase } from "../support/server/own-database";
 
 const database = openOwnDatabase();
 const postgresOnly = inject("databaseKind") === "postgres";

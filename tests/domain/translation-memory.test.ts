@@ -13,10 +13,13 @@ import { createProvider } from "@/lib/domain/keys";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";
-import { ADMIN, reviewerActor } from "../support/actors";
-import { type LibreTranslateStub, startLibreTranslateStub } from "../support/libretranslate-stub";
-import { openOwnDatabase } from "../support/own-database";
-import { approvedChannel, jobsOf } from "../support/translation-setup";
+import { openOwnDatabase } from "../support/server/own-database";
+import {
+  type LibreTranslateStub,
+  startLibreTranslateStub,
+} from "../support/translations/libretranslate-stub";
+import { approvedChannel, jobsOf } from "../support/translations/translation-setup";
+import { ADMIN, reviewerActor } from "../support/users/actors";
 
 const database = openOwnDatabase();
 let stub: LibreTranslateStub;

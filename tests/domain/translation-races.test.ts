@@ -16,9 +16,9 @@ import { createProvider } from "@/lib/domain/keys";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { TranslationFailed, type Translator } from "@/lib/jobs/translators";
-import { ADMIN, providerActor, reviewerActor } from "../support/actors";
-import { minimalChannelBody } from "../support/channel-bodies";
-import { openOwnDatabase } from "../support/own-database";
+import { minimalChannelBody } from "../support/channels/channel-bodies";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN, providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openOwnDatabase();
 let providerId: string;

@@ -10,10 +10,13 @@ import { decideRequest } from "@/lib/domain/approvals";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { MAX_ATTEMPTS, runDueTranslationJobs } from "@/lib/jobs/translation-worker";
 import { libreTranslate, type Translator } from "@/lib/jobs/translators";
-import { providerActor, reviewerActor } from "../support/actors";
-import { type LibreTranslateStub, startLibreTranslateStub } from "../support/libretranslate-stub";
-import { openTestDb } from "../support/test-db";
-import { approvedChannel, jobsOf } from "../support/translation-setup";
+import { openTestDb } from "../support/server/test-db";
+import {
+  type LibreTranslateStub,
+  startLibreTranslateStub,
+} from "../support/translations/libretranslate-stub";
+import { approvedChannel, jobsOf } from "../support/translations/translation-setup";
+import { providerActor, reviewerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const providerB = inject("providerB");

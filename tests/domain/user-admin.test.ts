@@ -18,9 +18,9 @@ import {
   reactivateUser,
   revokeInvitation,
 } from "../../lib/domain/users";
-import { ADMIN } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
-import { auditActions, newUser, PASSWORD } from "../support/users";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN } from "../support/users/actors";
+import { auditActions, newUser, PASSWORD } from "../support/users/users";
 
 const own = openOwnDatabase();
 const ORIGIN = "http://portal.example";

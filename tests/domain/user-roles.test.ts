@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProvider } from "../../lib/domain/keys";
 import { changeUserRoles, deactivateUser, reactivateUser } from "../../lib/domain/users";
-import { ADMIN } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
-import { actorOf, auditActions, newUser } from "../support/users";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN } from "../support/users/actors";
+import { actorOf, auditActions, newUser } from "../support/users/users";
 
 const own = openOwnDatabase();
 

@@ -11,8 +11,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { ADMIN, providerActor } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ADMIN, providerActor } from "../support/users/actors";
 
 const EVENT_TYPE = "DELIVERY_CHANNEL_STATUS_UPDATED";
 // Only ends H's attempts so that the test can stop; nothing below depends on how long anything takes.

@@ -15,8 +15,8 @@ import {
   sendExampleEvent,
   subscribe,
 } from "@/lib/domain/webhooks";
-import { ADMIN, eventActor, providerActor } from "../support/actors";
-import { openTestDb } from "../support/test-db";
+import { openTestDb } from "../support/server/test-db";
+import { ADMIN, eventActor, providerActor } from "../support/users/actors";
 
 const database = openTestDb();
 const EVENT_TYPE = "DELIVERY_CHANNEL_STATUS_UPDATED";

@@ -10,9 +10,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { providerActor } from "../support/actors";
-import { openOwnDatabase } from "../support/own-database";
-import { ROOT } from "../support/test-server";
+import { openOwnDatabase } from "../support/server/own-database";
+import { ROOT } from "../support/server/test-server";
+import { providerActor } from "../support/users/actors";
 
 const N = 400;
 const KILLS = Number(process.env.FAULT_KILLS ?? 6);

@@ -1,5 +1,5 @@
 /**
- * Endpoint health from real deliveries (tests/support/webhook-harness.ts): each failed attempt
+ * Endpoint health from real deliveries (tests/support/webhooks/webhook-harness.ts): each failed attempt
  * lengthens the subscription's failure streak and records why (HTTP status, timeout, DNS, refused
  * address, refused connection) and when; a success ends the streak and keeps the last reason.
  */
@@ -15,7 +15,7 @@ import {
   run,
   SETTINGS,
   subscribeTo,
-} from "../support/webhook-harness";
+} from "../support/webhooks/webhook-harness";
 
 openWebhookHarness();
 

@@ -10,8 +10,8 @@ import {
   verifyStandardWebhook,
   verifyXSignature,
 } from "../../scripts/webhook-receiver/receiver";
-import { ADMIN, reviewerActor } from "../support/actors";
-import { ownServer } from "../support/own-server";
+import { ownServer } from "../support/server/own-server";
+import { ADMIN, reviewerActor } from "../support/users/actors";
 
 const own = ownServer({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_POLL_MS: "100" });
 let dbModule: typeof import("../../lib/db");

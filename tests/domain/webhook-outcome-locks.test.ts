@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../lib/jobs/webhook-outcomes";
-import { openOwnDatabase } from "../support/own-database";
+import { openOwnDatabase } from "../support/server/own-database";
 
 const database = openOwnDatabase();
 

@@ -22,9 +22,9 @@ import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { eventBody } from "../../lib/domain/deliveries";
 import { startWebhookReceiver } from "../../scripts/webhook-receiver/receiver";
-import { MANAGER, platformActor, providerActor } from "../support/actors";
-import { approvedChannel, delivery, programWith, sendThrough } from "../support/money-setup";
-import { openOwnDatabase } from "../support/own-database";
+import { approvedChannel, delivery, programWith, sendThrough } from "../support/money/money-setup";
+import { openOwnDatabase } from "../support/server/own-database";
+import { MANAGER, platformActor, providerActor } from "../support/users/actors";
 
 // Its own database: the dispatcher run below sends every due event of the database it runs on.
 const own = openOwnDatabase();

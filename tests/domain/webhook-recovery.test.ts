@@ -1,6 +1,6 @@
 /**
  * Re-enabling a disabled subscription, with "recover every event since", and the catalog's example
- * events, to real receivers (tests/support/webhook-harness.ts): the right events are queued again
+ * events, to real receivers (tests/support/webhooks/webhook-harness.ts): the right events are queued again
  * (this provider's, of this type, missed since then; never another provider's), within the bounds,
  * and an example arrives as the catalog shows it, marked by its webhook-id.
  */
@@ -12,7 +12,7 @@ import { WEBHOOK_EXAMPLES } from "@/lib/contract/webhook-catalog";
 import { db } from "@/lib/db";
 import { createProvider } from "@/lib/domain/keys";
 import { deliveryLog, reenableSubscription, sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
-import { ADMIN, providerActor } from "../support/actors";
+import { ADMIN, providerActor } from "../support/users/actors";
 import {
   EVENT_TYPE,
   openWebhookHarness,
@@ -21,7 +21,7 @@ import {
   receiver,
   run,
   subscribeTo,
-} from "../support/webhook-harness";
+} from "../support/webhooks/webhook-harness";
 
 openWebhookHarness();
 

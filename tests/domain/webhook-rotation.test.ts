@@ -1,5 +1,5 @@
 /**
- * hmac secret rotation with overlap, to real receivers (tests/support/webhook-harness.ts): during the
+ * hmac secret rotation with overlap, to real receivers (tests/support/webhooks/webhook-harness.ts): during the
  * grace period webhook-signature carries the new and the previous secret's signatures and the real
  * `standardwebhooks` verifier accepts either secret; x-signature is the new secret's only; after the
  * grace period, or after subscribing again, only the new secret signs.
@@ -14,7 +14,7 @@ import { DomainError } from "@/lib/domain/errors";
 import { createProvider } from "@/lib/domain/keys";
 import { rotateHmacSecret, subscribe } from "@/lib/domain/webhooks";
 import { verifyXSignature } from "../../scripts/webhook-receiver/receiver";
-import { ADMIN, providerActor } from "../support/actors";
+import { ADMIN, providerActor } from "../support/users/actors";
 import {
   at,
   EVENT_TYPE,
@@ -24,7 +24,7 @@ import {
   receiver,
   run,
   subscribeTo,
-} from "../support/webhook-harness";
+} from "../support/webhooks/webhook-harness";
 
 openWebhookHarness();
 

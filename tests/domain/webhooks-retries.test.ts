@@ -1,5 +1,5 @@
 /**
- * Webhook delivery to real HTTP receivers (see tests/support/webhook-harness.ts): retries on the
+ * Webhook delivery to real HTTP receivers (see tests/support/webhooks/webhook-harness.ts): retries on the
  * schedule, an expired claim, and what stops deliveries (410, five days of failures, redirects,
  * private addresses).
  */
@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { replayEvent } from "@/lib/domain/webhooks";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
-import { eventActor } from "../support/actors";
+import { eventActor } from "../support/users/actors";
 import {
   at,
   closers,
@@ -23,7 +23,7 @@ import {
   SETTINGS,
   subscribeTo,
   T0,
-} from "../support/webhook-harness";
+} from "../support/webhooks/webhook-harness";
 
 const database = openWebhookHarness();
 

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery to real HTTP receivers (see tests/support/webhook-harness.ts): each auth type
+ * Webhook delivery to real HTTP receivers (see tests/support/webhooks/webhook-harness.ts): each auth type
  * sends exactly its headers. Retries and what stops deliveries are in webhooks-retries.test.ts.
  */
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import {
   receiver,
   run,
   subscribeTo,
-} from "../support/webhook-harness";
+} from "../support/webhooks/webhook-harness";
 
 openWebhookHarness();
 

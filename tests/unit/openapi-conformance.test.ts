@@ -1,11 +1,11 @@
 /**
- * The check that holds every API test's answers to the served document (tests/support/openapi-conformance.ts)
+ * The check that holds every API test's answers to the served document (tests/support/http/openapi-conformance.ts)
  * finds each kind of drift: an undocumented status, a body off its schema, a required header missing.
  * Without this, a checker that passed everything would pass every API test too.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi/document";
-import { type Conformance, conformanceTo } from "../support/openapi-conformance";
+import { type Conformance, conformanceTo } from "../support/http/openapi-conformance";
 
 let conformance: Conformance;
 beforeAll(async () => {
