@@ -1,7 +1,7 @@
 /**
  * The contract's field rows over real HTTP, on Create and Update: a refused body is the contract's
  * 400 naming the field and changes nothing. The exhaustive per-value tables live in
- * tests/unit/channel-schema*.test.ts; here every row kind of the contract (required, unknown, limit,
+ * tests/unit/channels/channel-schema*.test.ts; here every row kind of the contract (required, unknown, limit,
  * enumeration, nullable form, JSON type, rule) goes end to end. Accepted bodies are in
  * channels-validation-accepted.test.ts.
  */

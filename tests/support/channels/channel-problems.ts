@@ -1,7 +1,7 @@
 /**
  * The channel body schema's 400 as a provider reads it, without a server: channelBodySchema through
  * parseOrThrow (the API's path), each failure as the exact "<path>: <problem>" text. Shared by the
- * tests/unit/channel-schema*.test.ts files.
+ * tests/unit/channels/channel-schema*.test.ts files.
  */
 import { expect } from "vitest";
 import { ApiError } from "@/lib/api/errors";

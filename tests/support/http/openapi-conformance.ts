@@ -39,7 +39,7 @@ const isJson = (response: Response) =>
 
 export async function conformanceTo(document: Json): Promise<Conformance> {
   // `quick` skips openapi-backend's definition check, which knows OpenAPI 3.0 only; the document
-  // itself is checked as 3.1 by tests/unit/openapi.test.ts.
+  // itself is checked as 3.1 by tests/unit/contract/openapi.test.ts.
   const api = new OpenAPIBackend({
     definition: document as Document,
     quick: true,

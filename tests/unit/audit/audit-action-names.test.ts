@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir)).flatMap((name) => {

@@ -18,7 +18,7 @@ import {
   webhookHeadersSchema,
 } from "@/lib/contract/webhooks";
 import { callbackHeaders } from "@/lib/webhooks/signing";
-import { schemaValidator } from "../support/http/openapi-schemas";
+import { schemaValidator } from "../../support/http/openapi-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
 type Json = any;

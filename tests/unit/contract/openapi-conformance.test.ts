@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi/document";
-import { type Conformance, conformanceTo } from "../support/http/openapi-conformance";
+import { type Conformance, conformanceTo } from "../../support/http/openapi-conformance";
 
 let conformance: Conformance;
 beforeAll(async () => {

@@ -165,7 +165,7 @@ describe("routing from the table", () => {
   });
 
   it("is the only way to an operation in app/api: one catch-all route file beside auth and the document", () => {
-    const root = path.resolve(import.meta.dirname, "../../app/api");
+    const root = path.resolve(import.meta.dirname, "../../../app/api");
     const routeFiles = readdirSync(root, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith("route.ts"))
       .map((file) => file.split(path.sep).join("/"))

@@ -8,15 +8,15 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { describeIssues, parseOrThrow } from "@/lib/api/validation";
 import { channelBodySchema } from "@/lib/contract/channel";
-import { fullBody, minimalBody, problemsOf } from "../support/channels/channel-problems";
+import { fullBody, minimalBody, problemsOf } from "../../support/channels/channel-problems";
 import {
   INVALID_BODY,
   LENGTH_LIMITS,
   REQUIRED_PATHS,
   UNKNOWN_PROPERTY_LEVELS,
   unknownPropertyPath,
-} from "../support/channels/contract-rows";
-import { type Json, withValue } from "../support/http/json-path";
+} from "../../support/channels/contract-rows";
+import { type Json, withValue } from "../../support/http/json-path";
 
 describe("valid bodies", () => {
   it("accepts the four required fields alone", () => {

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { channelBodySchema } from "@/lib/contract/channel";
 import { channelFormSchema, missingForUse } from "@/lib/contract/channel-form";
 import { fieldErrors } from "@/lib/contract/issues";
-import { fullChannelBody } from "../support/channels/channel-bodies";
+import { fullChannelBody } from "../../support/channels/channel-bodies";
 
 const bare = {
   providerDeliveryChannelId: "bare",

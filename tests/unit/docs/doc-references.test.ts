@@ -188,10 +188,10 @@ function readmeLines(readme: string): number {
 
 // ---------------------------------------------------------------------------------------------------
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 const CODE_FOLDERS = ["lib", "app", "components", "server", "scripts", "tests", "e2e", "prisma"];
 const SKIPPED = new Set(["node_modules", "generated", ".next"]);
-const THIS_FILE = "tests/unit/doc-references.test.ts";
+const THIS_FILE = "tests/unit/docs/doc-references.test.ts";
 
 function walk(folder: string): string[] {
   return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { emptyChannelValues, fromChannelContent, toChannelBody } from "@/components/channel-form/form-values";
 import { type ChannelBody, channelBodySchema } from "@/lib/contract/channel";
 import { fieldErrors } from "@/lib/contract/issues";
-import { fullChannelBody } from "../support/channels/channel-bodies";
+import { fullChannelBody } from "../../support/channels/channel-bodies";
 
 describe("toChannelBody", () => {
   it("sends empty optional parts absent, not as empty strings or lists", () => {

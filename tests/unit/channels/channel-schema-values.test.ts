@@ -12,8 +12,8 @@ import {
   LANGUAGES,
   NATIONALITIES,
 } from "@/lib/contract/enums";
-import { expectSingleProblem, fullBody, problemsOf } from "../support/channels/channel-problems";
-import { type Json, withValue } from "../support/http/json-path";
+import { expectSingleProblem, fullBody, problemsOf } from "../../support/channels/channel-problems";
+import { type Json, withValue } from "../../support/http/json-path";
 
 describe("enumerations", () => {
   it.each([

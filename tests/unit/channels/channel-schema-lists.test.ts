@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { MAX_CONTACTS, MAX_DELIVERY_OPTIONS } from "@/lib/contract/channel";
 import { COUNTRY_CODES } from "@/lib/contract/countries";
 import { KYC_DOCUMENTS } from "@/lib/contract/enums";
-import { fullBody, minimalBody, problemsOf } from "../support/channels/channel-problems";
-import { type Json, withValue } from "../support/http/json-path";
+import { fullBody, minimalBody, problemsOf } from "../../support/channels/channel-problems";
+import { type Json, withValue } from "../../support/http/json-path";
 
 describe("availability: a value may be both supported and excluded (exclusion wins)", () => {
   it.each([

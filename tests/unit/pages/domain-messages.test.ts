@@ -10,7 +10,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** The message's argument of each error maker: notFound(message), invalid(field, message), … */
 const MESSAGE_ARGUMENT: Record<string, number> = {

@@ -11,7 +11,7 @@ import { OPERATIONS as TABLE } from "@/lib/api/operations";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
 import { LANGUAGES } from "@/lib/contract/enums";
 import { failureEnvelopeSchema } from "@/lib/contract/envelope";
-import { schemaValidator as validatorOf } from "../support/http/openapi-schemas";
+import { schemaValidator as validatorOf } from "../../support/http/openapi-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
 type Json = any;

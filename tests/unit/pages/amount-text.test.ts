@@ -10,7 +10,7 @@ import { amountInputText, readAmountText } from "@/lib/amount-text";
 import type { ChannelBody } from "@/lib/contract/channel";
 import { formatterFor } from "@/lib/format";
 import { LOCALES } from "@/lib/i18n/locales";
-import { fullChannelBody } from "../support/channels/channel-bodies";
+import { fullChannelBody } from "../../support/channels/channel-bodies";
 
 /** Amounts in hundredths up to 10^13, as budgets hold them. */
 const amount = fc.bigInt({ min: 0n, max: 10n ** 15n }).map((minor) => Number(minor) / 100);
