@@ -1,7 +1,7 @@
 /**
  * The platform API's lists page by cursor over real HTTP (lib/domain/paging.ts): forwards and back,
  * each row once while rows are written between pages. The domain side, on both databases, is
- * tests/domain/keyset-paging.test.ts.
+ * tests/domain/channels/keyset-paging.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The channel lifecycle as a model, for the model-based test (tests/domain/lifecycle-model.test.ts):
+ * The channel lifecycle as a model, for the model-based test (tests/domain/channels/lifecycle-model.test.ts):
  * what each request and decision should do, written from the rule of docs/approvals-and-translations.md
  * "Approvals and translations" and the contract's state table, independently of lib/domain.
  * Contents come from a tiny space so that a request often equals the approved content (an

@@ -1,5 +1,5 @@
 /**
- * Approval policies for the domain tests (tests/domain/*approvals*.test.ts): the people who decide,
+ * Approval policies for the domain tests (tests/domain/payments/): the people who decide,
  * a program with a policy, sends, and what the database holds. Uses lib/db as opened by the test
  * file (openTestDb).
  */

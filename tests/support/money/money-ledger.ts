@@ -1,6 +1,6 @@
 /**
  * A budget account's figures computed from the stored data, for the money invariants
- * (tests/domain/money-model.test.ts). Definitions, per budget account A:
+ * (tests/domain/deliveries/money-model.test.ts). Definitions, per budget account A:
  *   sent(A)      = Σ amounts of A's RESERVED movements (one per delivery request charged to A)
  *   released(A)  = Σ amounts of A's RELEASED movements (one per reverted delivery of those requests)
  *   the deliveries of A = the deliveries of the requests that have a RESERVED movement on A

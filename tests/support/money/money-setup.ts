@@ -1,5 +1,5 @@
 /**
- * Programs and channels for the money tests (tests/domain/money*.test.ts, budgets*.test.ts), made
+ * Programs and channels for the money tests (tests/domain/deliveries/, tests/domain/programs/), made
  * through the domain's own paths: a provider creates a channel, an administrator approves it, a
  * program adds it.
  */

@@ -1,6 +1,6 @@
 /**
  * A separate process (own database connections) that makes many attempts at once, for the
- * no-overspend proof (tests/domain/budgets.test.ts). Prints one JSON line with the outcomes.
+ * no-overspend proof (tests/domain/programs/budgets-overspend.test.ts). Prints one JSON line with the outcomes.
  *   node --import tsx tests/support/money/send-attempts.ts send <programId> <channelId> <attempts> <amount>
  *   node --import tsx tests/support/money/send-attempts.ts revert <providerId> <deliveryId>...
  */

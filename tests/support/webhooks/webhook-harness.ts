@@ -1,6 +1,6 @@
 /**
  * Webhook delivery from the outbox to real HTTP receivers on loopback, on the real database, for
- * tests/domain/webhooks*.test.ts, each file on a database of its own. The dispatcher's clock is
+ * tests/domain/webhooks/webhooks*.test.ts, each file on a database of its own. The dispatcher's clock is
  * injected: test events are due in the year 2000, and retries are checked against the schedule
  * without sleeping.
  */
