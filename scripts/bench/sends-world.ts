@@ -58,7 +58,7 @@ export async function createWorld(
   return { token: manager.token, targets };
 }
 
-/** MAX_DELIVERIES rows as tests/api/platform-large-sends.test.ts sends them, plus the other options. */
+/** MAX_DELIVERIES rows as tests/api/platform/platform-large-sends.test.ts sends them, plus the other options. */
 export function sendBody(channelId: string, optionCount: number, tag: string, rows = MAX_DELIVERIES): string {
   const deliveries = Array.from({ length: rows }, (_, n) => {
     const options: Record<string, string> = { phone: `+359888${String(n).padStart(6, "0")}` };

@@ -2,7 +2,7 @@
  * Approval policies for money on the real database (both projects): thresholds, N distinct finance
  * approvers, the creator and a repeat refused, the event only after the final approval, rejection
  * and expiry releasing the reservation, and a pending request invisible to the provider's Sync.
- * Refunds: refund-approvals.test.ts; the four-eyes rule over HTTP: tests/api/payment-approvals.test.ts.
+ * Refunds: refund-approvals.test.ts; the four-eyes rule over HTTP: tests/api/payments/payment-approvals.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * Delivery requests and budgets on the real database: the request, its deliveries and the exact
  * DELIVERY_REQUEST_SENT payload; which budget applies; option validation. Refunds and the providers'
- * sync are in budgets-sync.test.ts, the no-overspend proof in budgets-overspend.test.ts.
+ * sync are in tests/domain/deliveries/budgets-sync.test.ts, the no-overspend proof in budgets-overspend.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

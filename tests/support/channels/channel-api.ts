@@ -1,7 +1,7 @@
 /**
  * Create, Update and View of delivery channels over real HTTP as provider A (or another key), and the
  * contract's answers to expect: receipts and the View of a body (failure envelopes: envelope.ts). Shared by
- * tests/api/channels*.test.ts.
+ * tests/api/channels/channels*.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { expect, inject } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * Hostile requests for every API endpoint, as fast-check arbitraries, and the one rule every answer
  * must keep: below 500, in the contract's envelope. Shared by the bounded suite in `npm test`
- * (tests/api/hostile-inputs.test.ts) and the open-ended `npm run fuzz -- --minutes N`.
+ * (tests/api/contract/hostile-inputs.test.ts) and the open-ended `npm run fuzz -- --minutes N`.
  */
 import fc from "fast-check";
 import { OPERATIONS } from "../../../lib/api/operations";
@@ -114,7 +114,7 @@ const otherBody = fc.oneof(
   ...sandboxBodies(),
 );
 
-/** Sandbox/DeliveryRequest and Sandbox/RefundRequest (tests/api/sandbox-hostile.test.ts sends them with a test key). */
+/** Sandbox/DeliveryRequest and Sandbox/RefundRequest (tests/api/sandbox/sandbox.test.ts sends them with a test key). */
 export function sandboxBodies() {
   return [
     fc.record(

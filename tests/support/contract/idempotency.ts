@@ -1,7 +1,7 @@
 /**
  * Write operations over real HTTP with an Idempotency-Key, and the raw answer (status, the replay and
  * Retry-After headers, the body's exact text) to compare a replay with the first answer. Shared by
- * tests/api/idempotency*.test.ts.
+ * tests/api/contract/idempotency*.test.ts.
  */
 import { createHash } from "node:crypto";
 import { inject } from "vitest";

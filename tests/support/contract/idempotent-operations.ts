@@ -1,7 +1,7 @@
 /**
  * Every operation that takes an Idempotency-Key, each with a subject of its own in a fresh
  * database (made through the domain, as the console would) and what must hold once it has
- * happened exactly once: tests/api/idempotency-crash.test.ts sends each to a server that dies
+ * happened exactly once: tests/api/contract/idempotency-crash.test.ts sends each to a server that dies
  * between the commit and the stored answer, then retries it.
  */
 import { createHash, randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Raw calls to the API over real HTTP (tests/api/envelope*.test.ts) and the contract's failure
+ * Raw calls to the API over real HTTP (tests/api/contract/envelope*.test.ts) and the contract's failure
  * envelope, exactly, for every API test that expects a failure.
  */
 import { expect, inject } from "vitest";

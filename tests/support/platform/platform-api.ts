@@ -1,5 +1,5 @@
 /**
- * The platform API over real HTTP (tests/api/platform-*.test.ts): platform users made with
+ * The platform API over real HTTP (tests/api/platform/): platform users made with
  * lib/domain/users, their tokens issued by lib/domain/platform-tokens (as the console's page issues
  * them), and calls with `Authorization: Bearer`.
  */

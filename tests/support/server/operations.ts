@@ -1,5 +1,5 @@
 /**
- * Talking to server processes a test file starts itself (tests/api/operations*.test.ts): seeding a
+ * Talking to server processes a test file starts itself (tests/api/operations/): seeding a
  * provider into its database, raw requests, its JSON log lines and its exit.
  */
 

@@ -127,7 +127,7 @@ export async function startServer(
       // exercises the limit passes its own).
       API_RATE_LIMIT: "1000000",
       // Likewise the sign-ins: the suites sign in hundreds of users (every role of the permission
-      // matrix) from one address. tests/api/auth-guards.test.ts checks the limit on its own server.
+      // matrix) from one address. tests/api/users/auth-guards.test.ts checks the limit on its own server.
       AUTH_SIGN_IN_PER_MINUTE: "100000",
       ...env,
     },

@@ -1,6 +1,6 @@
 /**
  * Subscribe and Unsubscribe over HTTP as providers of the test's own, and the subscription rows they
- * leave (tests/api/subscriptions*.test.ts; the file opens the database with openTestDb).
+ * leave (tests/api/webhooks/subscriptions*.test.ts; the file opens the database with openTestDb).
  */
 
 import { randomUUID } from "node:crypto";

@@ -1,7 +1,7 @@
 /**
  * Every amount a page prints goes through the one formatter, every number a person types into a
  * money field through the one reader (issue 30, finding 4). What the pages render is checked
- * through the server in tests/api/one-voice-pages.test.ts; this scan finds the ways around them in
+ * through the server in tests/api/pages/one-voice-pages.test.ts; this scan finds the ways around them in
  * the source of the pages and components: numbers formatted by hand, an amount or its hundredths
  * printed raw, an amount handed to a message as a bare number, an amount field that is not the
  * money field.
