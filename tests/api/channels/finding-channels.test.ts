@@ -1,26 +1,23 @@
 /**
  * Issue 30, finding 11 "Finding things", over real HTTP against the built server: the console's
  * channel list searches by name (any case) and offers "Available in" as a select of country names,
- * its filters in the URL; each row of the webhook delivery logs (portal and console) says which channel
- * and delivery request its event concerns, linked to their pages; the provider portal links to the
- * API reference; a program's delivery requests, deliveries and channels export as CSV, formulas
- * escaped, for the roles that may read the program only; the console's channel list and request
- * queue sort by a column from its header (`?sort=…&dir=…`, aria-sort), page after page.
+ * its filters in the URL; the console's channel list and request queue sort by a column from its
+ * header (`?sort=…&dir=…`, aria-sort), page after page. The delivery logs' links:
+ * tests/api/webhooks/delivery-log-links.test.ts; a program's exports:
+ * tests/api/programs/program-exports.test.ts; the portal's link to the reference:
+ * tests/api/pages/reference-link.test.ts.
  */
 import { randomUUID } from "node:crypto";
-import Papa from "papaparse";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sortName } from "@/lib/domain/channels/columns";
 import { createProvider, issueApiKey } from "@/lib/domain/keys";
-import { requestRefund } from "@/lib/domain/payments";
 import { createChannel } from "../../support/channels/channel-api";
 import { minimalChannelBody } from "../../support/channels/channel-bodies";
 import { type PortalSession, signedIn } from "../../support/http/portal-session";
-import { delivery as oneDelivery, sendThrough, servingChannel } from "../../support/money/money-setup";
 import { migrationFill } from "../../support/server/migration-fill";
 import { openTestDb } from "../../support/server/test-db";
-import { ADMIN, MANAGER } from "../../support/users/actors";
+import { ADMIN } from "../../support/users/actors";
 
 openTestDb();
 
@@ -85,162 +82,6 @@ describe("the console's channel list", () => {
     expect(select![1]).toMatch(/<option value="UA"[^>]*>Ukraine<\/option>/);
     // No free-text code box any more.
     expect(page.body).not.toMatch(/<input[^>]*name="country"/);
-  });
-});
-
-/** The log's rows (one <li> per event) whose markup holds `text`. */
-const rowsWith = (body: string, text: string) => body.split("<li").filter((row) => row.includes(text));
-
-describe("the webhook delivery logs", () => {
-  it("say which channel and delivery request each event concerns, linked to their pages", async () => {
-    const setup = await servingChannel({ currency: "EUR", amount: 100 });
-    const description = `Winter aid ${randomUUID().slice(0, 8)}`;
-    const sent = await sendThrough(setup, description, [oneDelivery(10)]);
-    const { id: deliveryId } = await db().delivery.findFirstOrThrow({
-      where: { deliveryRequestId: sent.deliveryRequestId },
-    });
-    await requestRefund(MANAGER, deliveryId, "Paid twice");
-    const events = await db().outboxEvent.findMany({ where: { providerId: setup.providerId } });
-    expect(events.map((event) => event.eventType).sort()).toEqual([
-      "DELIVERY_CHANNEL_STATUS_UPDATED",
-      "DELIVERY_REFUND_REQUESTED",
-      "DELIVERY_REQUEST_SENT",
-    ]);
-    const channelHref = `/channels/${setup.providerDeliveryChannelId}`;
-
-    const owner = await signedIn("provider", setup.providerId);
-    const portal = await owner.get("/webhooks/deliveries");
-    expect(portal.status).toBe(200);
-    for (const event of events) {
-      const [row] = rowsWith(portal.body, event.id);
-      expect(row, event.eventType).toBeDefined();
-      // Every event names the channel ("Cash", the setup's name), linked to the portal's page of it.
-      expect(row, event.eventType).toMatch(new RegExp(`<a[^>]*href="${channelHref}"[^>]*>Cash</a>`));
-      if (event.eventType !== "DELIVERY_CHANNEL_STATUS_UPDATED") {
-        expect(row, event.eventType).toContain(description);
-        expect(row, event.eventType).toContain(sent.deliveryRequestId);
-      } else expect(row).not.toContain(description);
-    }
-
-    const consolePage = await admin.get("/admin/deliveries");
-    expect(consolePage.status).toBe(200);
-    const requestHref = `/admin/programs/${setup.programId}/requests/${sent.deliveryRequestId}`;
-    for (const event of events) {
-      const [row] = rowsWith(consolePage.body, event.id);
-      expect(row, event.eventType).toBeDefined();
-      expect(row, event.eventType).toMatch(
-        new RegExp(`<a[^>]*href="/admin/channels/${setup.channelId}"[^>]*>Cash</a>`),
-      );
-      if (event.eventType !== "DELIVERY_CHANNEL_STATUS_UPDATED")
-        expect(row, event.eventType).toMatch(
-          new RegExp(`<a[^>]*href="${requestHref}"[^>]*>${description}</a>`),
-        );
-    }
-  });
-});
-
-describe("the provider portal", () => {
-  it("links to the API reference from its navigation, and the reference answers", async () => {
-    const owner = await signedIn("provider", inject("providerA").id);
-    for (const path of ["/channels", "/keys", "/webhooks"]) {
-      const page = await owner.get(path);
-      expect(page.status, path).toBe(200);
-      const nav = page.body.match(/<nav[^>]*>([\s\S]*?)<\/nav>/);
-      expect(nav?.[1], path).toMatch(/<a[^>]*href="\/docs"[^>]*>API reference<\/a>/);
-    }
-    const docs = await fetch(`${inject("baseUrl")}/docs`);
-    expect(docs.status).toBe(200);
-    expect(await docs.text()).toContain("x-api-key");
-  });
-});
-
-/** A CSV's rows as papaparse would read them back (header first). */
-const csvRows = (text: string) => Papa.parse<string[]>(text.trim(), { newline: "\r\n" }).data;
-
-describe("a program's exports", () => {
-  it("hand over its delivery requests, deliveries and channels as CSV, formulas escaped", async () => {
-    const setup = await servingChannel({ currency: "EUR", amount: 100 });
-    // A description a spreadsheet would run: the export must not hand it over as a formula.
-    const description = `=HYPERLINK("http://evil.example","${randomUUID().slice(0, 8)}")`;
-    const beneficiaries = ["b-2", "b-1", "+b-3"];
-    const sent = await sendThrough(
-      setup,
-      description,
-      beneficiaries.map((id, index) => oneDelivery(10 + index, id)),
-    );
-    const manager = await signedIn(["program_manager"]);
-    const base = `/admin/programs/${setup.programId}`;
-    const page = await manager.get(base);
-    for (const table of ["requests", "deliveries", "channels"])
-      expect(page.body).toContain(`href="${base}/export/${table}"`);
-
-    const requests = await manager.get(`${base}/export/requests`);
-    expect(requests.status).toBe(200);
-    const requestRows = csvRows(requests.html);
-    expect(requestRows[0]).toEqual([
-      "deliveryRequestId",
-      "createdAt",
-      "description",
-      "channel",
-      "providerDeliveryChannelId",
-      "provider",
-      "unit",
-      "total",
-      "deliveries",
-      "delivered",
-      "reverted",
-      "approvalState",
-      "status",
-      "providerDeliveryRequestId",
-    ]);
-    expect(requestRows).toHaveLength(2);
-    expect(requestRows[1]).toMatchObject({
-      0: sent.deliveryRequestId,
-      2: `'${description}`,
-      3: "Cash",
-      7: "33",
-    });
-    expect(requests.html).not.toMatch(/,"?=HYPERLINK/);
-
-    const deliveries = await manager.get(`${base}/export/deliveries`);
-    expect(deliveries.status).toBe(200);
-    const deliveryRows = csvRows(deliveries.html);
-    expect(deliveryRows[0]?.slice(0, 5)).toEqual([
-      "deliveryRequestId",
-      "deliveryRequest",
-      "deliveryId",
-      "beneficiaryId",
-      "amount",
-    ]);
-    // By beneficiary id; "+b-3" escaped as a formula would be.
-    expect(deliveryRows.slice(1).map((row) => [row[3], row[4], row[6]])).toEqual([
-      ["'+b-3", "12", "DELIVERY_PENDING"],
-      ["b-1", "11", "DELIVERY_PENDING"],
-      ["b-2", "10", "DELIVERY_PENDING"],
-    ]);
-    // The options (a phone number) stay out, as on the request's page.
-    expect(deliveries.html).not.toContain("+359");
-
-    const channels = await manager.get(`${base}/export/channels`);
-    expect(channels.status).toBe(200);
-    const channelRows = csvRows(channels.html);
-    expect(channelRows).toHaveLength(2);
-    expect(channelRows[1]).toMatchObject({ 0: setup.channelId, 2: "Cash", 4: "true", 8: "1", 9: "33" });
-  });
-
-  it("are refused (not found) to a provider's user, to no one signed in, and for no such table or program", async () => {
-    const setup = await servingChannel({ currency: "EUR", amount: 100 });
-    const base = `/admin/programs/${setup.programId}/export`;
-    const owner = await signedIn("provider", setup.providerId);
-    for (const table of ["requests", "deliveries", "channels"]) {
-      expect((await owner.get(`${base}/${table}`)).status, table).toBe(404);
-      const anonymous = await fetch(`${inject("baseUrl")}${base}/${table}`, { redirect: "manual" });
-      expect(anonymous.status, table).toBe(404);
-    }
-    const auditor = await signedIn(["auditor"]);
-    expect((await auditor.get(`${base}/requests`)).status).toBe(200);
-    expect((await auditor.get(`${base}/payments`)).status).toBe(404);
-    expect((await auditor.get(`/admin/programs/${randomUUID()}/export/requests`)).status).toBe(404);
   });
 });
 
