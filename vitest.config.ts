@@ -11,9 +11,9 @@ const apiProject = (kind: "sqlite" | "postgres") => ({
   test: {
     name: `api-${kind}`,
     include: ["tests/api/**/*.test.ts", "tests/domain/**/*.test.ts"],
-    globalSetup: [`tests/support/global-setup.${kind}.ts`],
+    globalSetup: [`tests/support/server/global-setup.${kind}.ts`],
     // Every answer a test receives is checked against the served OpenAPI document.
-    setupFiles: ["tests/support/setup-openapi-conformance.ts"],
+    setupFiles: ["tests/support/http/setup-openapi-conformance.ts"],
     // Domain tests run lib/ in the test process: keep its expected warnings (retries) out of the output,
     // and let them subscribe their local receivers (the servers under test refuse private callbacks).
     env: { LOG_LEVEL: "error", WEBHOOK_ALLOW_PRIVATE_URLS: "true" },

@@ -10,8 +10,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { seedProviders } from "../tests/support/seed";
-import { createTestDatabase, startServer } from "../tests/support/test-server";
+import { seedProviders } from "../tests/support/server/seed";
+import { createTestDatabase, startServer } from "../tests/support/server/test-server";
 
 const { values } = parseArgs({
   options: { rounds: { type: "string", default: "10" }, concurrency: { type: "string", default: "20" } },

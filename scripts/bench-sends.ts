@@ -12,7 +12,7 @@
  *               TEST_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/test), dropped after
  * --concurrent  how many sends go at once, one configuration per value
  * --rows        deliveries a send, one configuration per value (default MAX_DELIVERIES)
- * --options     the channel's delivery options (1: a phone, as tests/api/platform-large-sends.test.ts;
+ * --options     the channel's delivery options (1: a phone, as tests/api/platform/platform-large-sends.test.ts;
  *               up to MAX_DELIVERY_OPTIONS: the phone and short values for the others)
  * --spread      each concurrent send to a program and channel of its own (else all to one: they
  *               then queue on the program's spending lock, and on SQLite on its write lock anyway)
@@ -197,7 +197,7 @@ async function main() {
       `Node ${process.version}, ${os.cpus().length} CPUs; logs in ${scratch}`,
   );
   const results: ConfigResult[] = [];
-  const { createTestDatabase } = await import("../tests/support/test-server");
+  const { createTestDatabase } = await import("../tests/support/server/test-server");
   for (const kind of kinds) {
     const database = await createTestDatabase(kind);
     dropCurrent = database.drop;

@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- --minutes N`: the hostile-input suite of `npm test` (tests/support/hostile-inputs.ts)
+ * `npm run fuzz -- --minutes N`: the hostile-input suite of `npm test` (tests/support/contract/hostile-inputs.ts)
  * for as long as asked, against a production server of its own on a fresh database (SQLite; set
  * DATABASE_URL=postgresql://… or TEST_POSTGRES_URL for PostgreSQL). Stops at the first answer ≥ 500
  * or outside the envelope, printing the request, or when the server logs an error. Needs `next build`.
@@ -8,9 +8,9 @@
  */
 import { parseArgs } from "node:util";
 import fc from "fast-check";
-import { errorLogLines, hostileRequest, sendHostile } from "../tests/support/hostile-inputs";
-import { seedProviders } from "../tests/support/seed";
-import { createTestDatabase, startServer } from "../tests/support/test-server";
+import { errorLogLines, hostileRequest, sendHostile } from "../tests/support/contract/hostile-inputs";
+import { seedProviders } from "../tests/support/server/seed";
+import { createTestDatabase, startServer } from "../tests/support/server/test-server";
 
 const { values } = parseArgs({
   options: { minutes: { type: "string", default: "1" }, seed: { type: "string" } },

@@ -1,7 +1,7 @@
 /**
  * Serves the provider API straight from node:http, without Next's request pipeline (which costs
  * ~0.9 ms of CPU per request here, see docs/performance.md "Performance"). It routes with the same table
- * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations).
+ * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations/operations.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ApiResult, failure } from "../lib/api/envelope";

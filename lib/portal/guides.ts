@@ -2,7 +2,7 @@
  * Which guide, and which heading of it, each page of the portals links to in its header ("Guide: …",
  * components/help-link.tsx). One table, so a renamed heading is fixed here once; a test checks that
  * every entry names a guide the docs index lists and a heading that guide has
- * (tests/unit/help-links.test.ts).
+ * (tests/unit/docs/help-links.test.ts).
  */
 import { headingAnchor } from "../guides/anchors";
 import { findGuide } from "../guides/catalog";

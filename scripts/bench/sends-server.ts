@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SERVER_NODE_ARGS } from "../../server/supervisor";
-import { freePort } from "../../tests/support/test-server";
+import { freePort } from "../../tests/support/server/test-server";
 import { ROOT } from "./paths";
 
 // ---------------------------------------------------------------------------------------------

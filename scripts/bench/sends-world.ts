@@ -3,7 +3,7 @@
  * ONLINE channel serving a program; and the body of a send to such a channel.
  */
 import { MAX_DELIVERIES } from "../../lib/contract/delivery-limits";
-import { PHONE_OPTION } from "../../tests/support/money-setup";
+import { PHONE_OPTION } from "../../tests/support/money/money-setup";
 import { ROOT } from "./paths";
 
 // ---------------------------------------------------------------------------------------------
@@ -41,8 +41,8 @@ export async function createWorld(
   process.env.DATABASE_URL = databaseUrl;
   const { applyMigrations } = await import("../../server/migrate");
   await applyMigrations(ROOT);
-  const { servingChannel } = await import("../../tests/support/money-setup");
-  const { platformUser } = await import("../../tests/support/platform-api");
+  const { servingChannel } = await import("../../tests/support/money/money-setup");
+  const { platformUser } = await import("../../tests/support/platform/platform-api");
   const manager = await platformUser(["program_manager"]);
   const targets = new Map<number, Target[]>();
   for (const count of optionCounts) {
@@ -58,7 +58,7 @@ export async function createWorld(
   return { token: manager.token, targets };
 }
 
-/** MAX_DELIVERIES rows as tests/api/platform-large-sends.test.ts sends them, plus the other options. */
+/** MAX_DELIVERIES rows as tests/api/platform/platform-large-sends.test.ts sends them, plus the other options. */
 export function sendBody(channelId: string, optionCount: number, tag: string, rows = MAX_DELIVERIES): string {
   const deliveries = Array.from({ length: rows }, (_, n) => {
     const options: Record<string, string> = { phone: `+359888${String(n).padStart(6, "0")}` };

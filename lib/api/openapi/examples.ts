@@ -1,6 +1,6 @@
 /**
  * Example values for the reference, typed by the contract so they cannot drift from it (and checked
- * against the generated schemas in tests/unit/openapi.test.ts).
+ * against the generated schemas in tests/unit/contract/openapi.test.ts).
  */
 import type { ChannelBody, ChannelView } from "../../contract/channel";
 import type { RequestReceipt } from "../../contract/envelope";

@@ -1,6 +1,6 @@
 /**
  * How a receiver verifies a callback, in TypeScript and Python: part of the reference's Webhooks
- * section. tests/unit/webhook-verification.test.ts runs the TypeScript one against lib/webhooks/signing.ts.
+ * section. tests/unit/webhooks/webhook-verification.test.ts runs the TypeScript one against lib/webhooks/signing.ts.
  */
 
 export const VERIFY_TYPESCRIPT = `import { createHmac, timingSafeEqual } from "node:crypto";

@@ -1,0 +1,291 @@
+/**
+ * Model-based test of the money (issue 10): random sequences of sends (some repeated with their
+ * idempotency key, some sent several times at once), refunds, and the provider's Delivery/Sync and
+ * DeliveryRequest/Sync reports over HTTP with its API key, against a model of two budgets. After
+ * every step, on the stored data (definitions in tests/support/money/money-ledger.ts): reserved never above
+ * any limit, reserved = sent − released, delivered + pending + reverted = sent, and each budget's
+ * reserved amount equals the model's, and the program's spending per channel the database keeps
+ * equals its requests' sums. One program (virtual budget 100 EUR) is served by a channel with
+ * a budget of its own (60 EUR) and one without.
+ */
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { expect, inject, it } from "vitest";
+import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync";
+import { sendDeliveryRequest } from "@/lib/domain/deliveries";
+import { DomainError } from "@/lib/domain/errors";
+import { requestRefund } from "@/lib/domain/payments";
+import { checkInvariants, checkProgramSpending } from "../../support/money/money-ledger";
+import { approvedChannel, programWith } from "../../support/money/money-setup";
+import { openTestDb } from "../../support/server/test-db";
+import { MANAGER } from "../../support/users/actors";
+
+const database = openTestDb();
+const CHANNEL_LIMIT = 6000n;
+const PROGRAM_LIMIT = 10000n;
+
+type State = "pending" | "delivered" | "reverted";
+interface ModelDelivery {
+  id: string;
+  channel: number;
+  amount: bigint;
+  state: State;
+  refundRequested: boolean;
+}
+interface SendInput {
+  channel: number;
+  rows: Array<{ ben: number; minor: number }>;
+  confirm: boolean;
+}
+interface Model {
+  reserved: { channel: bigint; program: bigint }; // channel 0's own budget, the program's
+  deliveries: ModelDelivery[];
+  sends: Array<{ input: SendInput; key: string; requestId: string }>;
+  batches: Array<{ channel: number; fingerprint: string }>;
+}
+interface Real {
+  programId: string;
+  programAccountId: string;
+  channels: Array<{ channelId: string; apiKey: string }>;
+}
+
+const fingerprint = (input: SendInput) =>
+  input.rows
+    .map((row) => `${row.ben}|${row.minor}`)
+    .sort()
+    .join(",");
+
+function sendOf(real: Real, input: SendInput, key: string) {
+  return sendDeliveryRequest(MANAGER, {
+    programId: real.programId,
+    channelId: real.channels[input.channel]!.channelId,
+    description: "Model",
+    deliveries: input.rows.map((row) => ({
+      beneficiaryId: `B${row.ben}`,
+      amount: row.minor / 100,
+      options: { phone: "+359 888 123" },
+    })),
+    idempotencyKey: key,
+    confirmDuplicate: input.confirm,
+  });
+}
+
+/** What the model says a new send does: the refusal it expects, or null when accepted. */
+function expectedRefusal(m: Model, input: SendInput): RegExp | null {
+  if (
+    !input.confirm &&
+    m.batches.some((b) => b.channel === input.channel && b.fingerprint === fingerprint(input))
+  )
+    return /An identical batch/;
+  const total = input.rows.reduce((sum, row) => sum + BigInt(row.minor), 0n);
+  if (input.channel === 0 && m.reserved.channel + total > CHANNEL_LIMIT) return /^The channel budget of/;
+  if (m.reserved.program + total > PROGRAM_LIMIT) return /^The Program Virtual Budget/;
+  return null;
+}
+
+async function verify(m: Model, real: Real) {
+  const check = (ok: boolean, what: string) => expect(ok, what).toBe(true);
+  const program = await checkInvariants(real.programAccountId, check);
+  expect(program.reserved).toBe(m.reserved.program);
+  await checkProgramSpending(real.programId, check);
+  const own = await database()
+    .db()
+    .budgetAccount.findUnique({ where: { channelId: real.channels[0]!.channelId } });
+  if (own) expect((await checkInvariants(own.id, check)).reserved).toBe(m.reserved.channel);
+  else expect(m.reserved.channel).toBe(0n);
+}
+
+class Send implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly input: SendInput,
+    readonly copies: number,
+  ) {}
+  check = () => true;
+  async run(m: Model, real: Real) {
+    const key = randomUUID();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: this.copies }, () => sendOf(real, this.input, key)),
+    );
+    const refusal = expectedRefusal(m, this.input);
+    if (refusal) {
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe("rejected");
+        const reason = (outcome as PromiseRejectedResult).reason;
+        expect(reason).toBeInstanceOf(DomainError);
+        expect((reason as Error).message).toMatch(refusal);
+      }
+    } else {
+      const ids = outcomes.map((o) =>
+        o.status === "fulfilled" ? o.value.deliveryRequestId : String(o.reason),
+      );
+      expect(new Set(ids).size, ids.join(" ")).toBe(1);
+      await this.record(m, ids[0]!, key);
+    }
+    await verify(m, real);
+  }
+  private async record(m: Model, requestId: string, key: string) {
+    const rows = await database()
+      .db()
+      .delivery.findMany({ where: { deliveryRequestId: requestId } });
+    expect(rows.map((r) => r.amountMinor).sort()).toEqual(this.input.rows.map((r) => BigInt(r.minor)).sort());
+    for (const row of rows) {
+      m.deliveries.push({
+        id: row.id,
+        channel: this.input.channel,
+        amount: row.amountMinor,
+        state: "pending",
+        refundRequested: false,
+      });
+      if (this.input.channel === 0) m.reserved.channel += row.amountMinor;
+      m.reserved.program += row.amountMinor;
+    }
+    m.sends.push({ input: this.input, key, requestId });
+    m.batches.push({ channel: this.input.channel, fingerprint: fingerprint(this.input) });
+  }
+  toString = () => `Send(${JSON.stringify(this.input)} ×${this.copies})`;
+}
+
+/** A send repeated with its key (a resubmitted form, a retry after a dropped connection). */
+class Repeat implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly copies: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.sends.length > 0;
+  async run(m: Model, real: Real) {
+    const sent = m.sends[this.index % m.sends.length]!;
+    const again = await Promise.all(
+      Array.from({ length: this.copies }, () => sendOf(real, sent.input, sent.key)),
+    );
+    for (const result of again) expect(result.deliveryRequestId).toBe(sent.requestId);
+    await verify(m, real);
+  }
+  toString = () => `Repeat(${this.index} ×${this.copies})`;
+}
+
+class Refund implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<Model>) => m.deliveries.length > 0;
+  async run(m: Model, real: Real) {
+    const delivery = m.deliveries[this.index % m.deliveries.length]!;
+    const done = requestRefund(MANAGER, delivery.id, "Model refund");
+    if (delivery.state === "reverted" || delivery.refundRequested) {
+      await expect(done).rejects.toBeInstanceOf(DomainError);
+    } else {
+      await done;
+      delivery.refundRequested = true;
+    }
+    await verify(m, real);
+  }
+  toString = () => `Refund(${this.index})`;
+}
+
+const post = (path: string, key: string, body: unknown) =>
+  fetch(`${inject("baseUrl")}${path}`, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** The provider's Delivery/Sync: outcomes for some deliveries of one channel (repeats refused). */
+class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly items: Array<{ index: number; status: (typeof DELIVERY_STATUSES)[number] }>) {}
+  check = (m: Readonly<Model>) => m.deliveries.length > 0;
+  async run(m: Model, real: Real) {
+    const picked = this.items.map((item) => ({
+      ...item,
+      delivery: m.deliveries[item.index % m.deliveries.length]!,
+    }));
+    const channel = picked[0]!.delivery.channel;
+    const report = picked.filter((item) => item.delivery.channel === channel);
+    const response = await post("/api/Delivery/Sync", real.channels[channel]!.apiKey, {
+      deliveryList: report.map(({ delivery, status }) => ({ deliveryId: delivery.id, status })),
+    });
+    // A report naming one delivery twice is refused whole (one outcome per delivery per report).
+    const repeats = new Set(report.map(({ delivery }) => delivery.id)).size < report.length;
+    expect(response.status).toBe(repeats ? 400 : 200);
+    if (!repeats) for (const { delivery, status } of report) apply(m, delivery, status);
+    await verify(m, real);
+  }
+  toString = () => `SyncDeliveries(${JSON.stringify(this.items)})`;
+}
+
+function apply(m: Model, delivery: ModelDelivery, status: string) {
+  if (status === "DELIVERY_REVERTED" && delivery.state !== "reverted") {
+    delivery.state = "reverted";
+    if (delivery.channel === 0) m.reserved.channel -= delivery.amount;
+    m.reserved.program -= delivery.amount;
+  } else if ((status === "DELIVERED" || status === "DELIVERY_COLLECTED") && delivery.state === "pending") {
+    delivery.state = "delivered";
+  }
+}
+
+class SyncRequest implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly status: (typeof DELIVERY_REQUEST_STATUSES)[number],
+  ) {}
+  check = (m: Readonly<Model>) => m.sends.length > 0;
+  async run(m: Model, real: Real) {
+    const sent = m.sends[this.index % m.sends.length]!;
+    const response = await post("/api/DeliveryRequest/Sync", real.channels[sent.input.channel]!.apiKey, {
+      deliveryRequestId: sent.requestId,
+      status: this.status,
+    });
+    expect(response.status).toBe(200);
+    await verify(m, real);
+  }
+  toString = () => `SyncRequest(${this.index}, ${this.status})`;
+}
+
+const sendInput = fc.record({
+  channel: fc.integer({ min: 0, max: 1 }),
+  rows: fc.array(
+    fc.record({ ben: fc.integer({ min: 0, max: 2 }), minor: fc.integer({ min: 100, max: 4000 }) }),
+    {
+      minLength: 1,
+      maxLength: 3,
+    },
+  ),
+  confirm: fc.boolean(),
+});
+const send = fc
+  .tuple(sendInput, fc.integer({ min: 1, max: 3 }))
+  .map(([input, copies]) => new Send(input, copies));
+// Sends twice over: most other commands need something sent. "max": sequences of up to 15 commands.
+const commands = fc.commands(
+  [
+    send,
+    send,
+    fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([index, copies]) => new Repeat(index, copies)),
+    fc.nat().map((index) => new Refund(index)),
+    fc
+      .array(fc.record({ index: fc.nat(), status: fc.constantFrom(...DELIVERY_STATUSES) }), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((items) => new SyncDeliveries(items)),
+    fc.tuple(fc.nat(), fc.constantFrom(...DELIVERY_REQUEST_STATUSES)).map(([i, s]) => new SyncRequest(i, s)),
+  ],
+  { maxCommands: 15, size: "max" },
+);
+
+async function setup(): Promise<{ model: Model; real: Real }> {
+  const own = await approvedChannel({ currency: "EUR", amount: Number(CHANNEL_LIMIT) / 100 }, "Own");
+  const open = await approvedChannel(undefined, "Open");
+  const programId = await programWith(Number(PROGRAM_LIMIT) / 100, [own.channelId, open.channelId]);
+  const account = await database().db().budgetAccount.findUniqueOrThrow({ where: { programId } });
+  return {
+    model: { reserved: { channel: 0n, program: 0n }, deliveries: [], sends: [], batches: [] },
+    real: { programId, programAccountId: account.id, channels: [own, open] },
+  };
+}
+
+it("random sends, repeats, refunds and reports keep every budget's invariants", {
+  timeout: 300_000,
+}, async () => {
+  await fc.assert(
+    fc.asyncProperty(commands, (cmds) => fc.asyncModelRun(setup, cmds)),
+    { numRuns: 20 },
+  );
+});
