@@ -1,6 +1,6 @@
 /**
  * `npm run bench:scale`: how the pages and endpoints' server time grows with the data. Seeds a fresh
- * database through the product's own write paths (scripts/bench/scale-*.ts), grows it size by size,
+ * database through the product's own write paths (scripts/bench/scale/), grows it size by size,
  * and at each size starts the production server (as `npm run bench` does), signs in and times every
  * list and detail page of the provider portal and the admin console, the provider API and the
  * platform API's lists.
@@ -22,7 +22,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { dropSchema } from "./bench/bench-database";
 import { stopAllChildren, stopChild, wasInterrupted } from "./bench/children";
-import { measureAll } from "./bench/scale-measure";
+import { measureAll } from "./bench/scale/scale-measure";
 import {
   DATABASE,
   DB_KIND,
@@ -32,12 +32,12 @@ import {
   RUNS,
   SCALE_DIR,
   STEPS,
-} from "./bench/scale-options";
-import { printComparison, printSize, type SizeResult, writeReport } from "./bench/scale-report";
-import { openRaw, type Raw } from "./bench/scale-sql";
-import { targets } from "./bench/scale-targets";
-import { closeWorld, createWorld, grow, type World } from "./bench/scale-world";
-import { deliveryWrites } from "./bench/scale-writes";
+} from "./bench/scale/scale-options";
+import { printComparison, printSize, type SizeResult, writeReport } from "./bench/scale/scale-report";
+import { openRaw, type Raw } from "./bench/scale/scale-sql";
+import { targets } from "./bench/scale/scale-targets";
+import { closeWorld, createWorld, grow, type World } from "./bench/scale/scale-world";
+import { deliveryWrites } from "./bench/scale/scale-writes";
 import { ensureBuild, startServer } from "./bench/servers";
 
 /**

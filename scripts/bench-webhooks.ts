@@ -30,7 +30,7 @@ if (!process.env.DATABASE_URL) {
   process.env.DATABASE_URL = `file:./${path.relative(ROOT, file)}`;
 }
 process.env.LOG_LEVEL ??= "error";
-const { applyMigrations } = await import("../server/migrate");
+const { applyMigrations } = await import("../server/apply-migrations");
 await applyMigrations(ROOT);
 const { db, disconnectDb } = await import("../lib/db");
 const { createProvider } = await import("../lib/domain/providers");

@@ -39,7 +39,7 @@ import {
   WARMUP,
 } from "./bench/options";
 import { judge, printResults, type Row, writeReport } from "./bench/report";
-import { BASELINE_LOAD, channelBody, specs } from "./bench/requests";
+import { BASELINE_LOAD, channelBody, specs } from "./bench/request-bodies";
 import { createProvider, ensureBuild, expectOk, post, startBaseline, startServer } from "./bench/servers";
 
 function prepareDirectories(): void {

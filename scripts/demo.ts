@@ -18,7 +18,7 @@ import { issueApiKey } from "../lib/domain/keys";
 import { operatorActor } from "../lib/domain/permissions";
 import { createProvider } from "../lib/domain/providers";
 import { createUser, generatePassword, resetPassword } from "../lib/domain/users";
-import { applyMigrations, projectRoot } from "../server/migrate";
+import { applyMigrations, projectRoot } from "../server/apply-migrations";
 import { sampleChannel } from "./sample-channel";
 
 const OPERATOR = operatorActor("demo");

@@ -4,15 +4,15 @@
  * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations/operations.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type ApiResult, failure } from "../lib/api/envelope";
+import { type ApiResult, failure } from "../lib/api/answer-envelope";
 import {
   type ApiError,
   bodyIncomplete,
   bodyTimeout,
   internalError,
   payloadTooLarge,
-} from "../lib/api/errors";
-import type { ApiRequest } from "../lib/api/request";
+} from "../lib/api/api-errors";
+import type { ApiRequest } from "../lib/api/api-request";
 import { matchOperation, type RouteMatch, unknownApiPath } from "../lib/api/routing";
 import { log } from "../lib/log";
 

@@ -14,7 +14,7 @@ import { flushKeyRequests } from "../lib/domain/keys";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { serveApiFastPath } from "./api-fast-path";
-import { applyMigrations, projectRoot } from "./migrate";
+import { applyMigrations, projectRoot } from "./apply-migrations";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 

@@ -12,8 +12,8 @@ import { unreadCount } from "@/lib/domain/notifications";
 import { providerName } from "@/lib/domain/providers";
 import { DISMISSED_KEY_WARNINGS_COOKIE, dismissedKeyIds } from "@/lib/portal/key-warnings";
 import { PageModeProvider } from "@/lib/portal/page-mode";
-import { setPortalModeAction } from "./actions";
-import { lookupValuesAction } from "./channels/actions";
+import { lookupValuesAction } from "./channels/channel-actions";
+import { setPortalModeAction } from "./portal-mode-action";
 
 export const dynamic = "force-dynamic";
 

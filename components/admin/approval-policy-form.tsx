@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 import { MoneyInput, useReadAmount } from "@/components/ui/money-input";
 import { amountInputText } from "@/lib/amount-text";
-import { approvalPolicySchema } from "@/lib/contract/forms/payment-approvals";
+import { approvalPolicySchema } from "@/lib/contract/forms/payment-approval-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 

@@ -21,7 +21,7 @@ import {
   type SendOutcome,
   type SendPreview,
   sendInputSchema,
-} from "@/lib/contract/forms/delivery-requests";
+} from "@/lib/contract/forms/delivery-request-form";
 import { fieldErrors } from "@/lib/contract/issues";
 import type { OptionColumn } from "@/lib/domain/deliveries";
 import { useValidationText } from "@/lib/i18n/use-validation-text";

@@ -6,7 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import { AVAILABILITY_LOOKUPS, useLookupName } from "@/components/channels/lookup-named";
-import type { LookupKey } from "@/lib/contract/lookups";
+import type { LookupKey } from "@/lib/contract/lookup-schema";
 import { toMinor } from "@/lib/domain/money";
 import { useFormat } from "@/lib/i18n/use-format";
 

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextArea } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { type PaymentKind, rejectPaymentSchema } from "@/lib/contract/forms/payment-approvals";
+import { type PaymentKind, rejectPaymentSchema } from "@/lib/contract/forms/payment-approval-forms";
 import { isolated } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";

@@ -1,7 +1,7 @@
 /** A refused CSV file's problems, line by line, so the file can be fixed in one go. */
 import { useTranslations } from "next-intl";
 import { CaptionedTable } from "@/components/ui/table";
-import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "@/lib/contract/forms/delivery-requests";
+import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "@/lib/contract/forms/delivery-request-form";
 import { useValidationText } from "@/lib/i18n/use-validation-text";
 
 export function ProblemReport({ problems }: { problems: RowProblem[] }) {

@@ -12,7 +12,7 @@ import { ChoiceSelect, useChoice } from "@/components/ui/choice";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { InlineForm } from "@/components/ui/inline-form";
 import { MoneyInput, useReadAmount } from "@/components/ui/money-input";
-import { programInputSchema } from "@/lib/contract/forms/programs";
+import { programInputSchema } from "@/lib/contract/forms/program-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import { TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { newProviderSchema } from "@/lib/contract/forms/providers";
+import { newProviderSchema } from "@/lib/contract/forms/provider-forms";
 import type { Action } from "@/lib/portal/action-result";
 
 function ShownOnce({ label, value }: { label: string; value: string }) {

@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextArea } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { refundSchema } from "@/lib/contract/forms/programs";
+import { refundSchema } from "@/lib/contract/forms/program-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 

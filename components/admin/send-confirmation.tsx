@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { CaptionedTable } from "@/components/ui/table";
-import type { SendPreview } from "@/lib/contract/forms/delivery-requests";
+import type { SendPreview } from "@/lib/contract/forms/delivery-request-form";
 import { withoutDirectionControls } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 

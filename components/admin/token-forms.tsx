@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { newPlatformTokenSchema } from "@/lib/contract/forms/platform-tokens";
+import { newPlatformTokenSchema } from "@/lib/contract/forms/platform-token-forms";
 import type { Action } from "@/lib/portal/action-result";
 
 const EXPIRY_CHOICES = [7, 30, 90, 365];

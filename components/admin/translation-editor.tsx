@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { SelectInput, TextArea } from "@/components/ui/field";
-import { type TranslationInput, translationInputSchema } from "@/lib/contract/forms/translations";
+import { type TranslationInput, translationInputSchema } from "@/lib/contract/forms/translation-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 

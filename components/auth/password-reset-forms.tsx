@@ -12,7 +12,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/auth/client";
-import { emailAddress, MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/users";
+import { emailAddress, MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/user-forms";
 
 const requestSchema = z.object({ email: emailAddress });
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/auth/client";
-import { DEACTIVATED_CODE } from "@/lib/contract/forms/users";
+import { DEACTIVATED_CODE } from "@/lib/contract/forms/user-forms";
 
 type Translate = ReturnType<typeof useTranslations<"auth.signIn">>;
 

@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { TextInput } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { channelFormSchema } from "@/lib/contract/channel-form";
-import type { RequestReceipt } from "@/lib/contract/envelope";
+import type { RequestReceipt } from "@/lib/contract/envelope-schema";
 import type { Action } from "@/lib/portal/action-result";
 import { contractResolver } from "@/lib/portal/contract-resolver";
 import { useAction } from "@/lib/portal/use-action";

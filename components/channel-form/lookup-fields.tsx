@@ -7,7 +7,7 @@ import { MoneyInput } from "@/components/ui/money-input";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Card } from "@/components/ui/page";
 import { AVAILABILITY_PAIRS } from "@/lib/contract/channel";
-import type { LookupKey } from "@/lib/contract/lookups";
+import type { LookupKey } from "@/lib/contract/lookup-schema";
 import { RequiredMark } from "./error-summary";
 import type { AvailabilityListKey, ChannelFormValues } from "./form-values";
 import { useLookup } from "./lookups";

@@ -6,7 +6,7 @@
  * English keeps the lookup's own names (its countries come from another dataset than CLDR's), so
  * the English page reads as before.
  */
-import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
+import type { LookupItem, LookupKey } from "@/lib/contract/lookup-schema";
 import { displayName } from "@/lib/i18n/display-names";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Option } from "@/components/ui/multi-select";
-import type { LookupItem, LookupKey } from "@/lib/contract/lookups";
+import type { LookupItem, LookupKey } from "@/lib/contract/lookup-schema";
 import type { Action } from "@/lib/portal/action-result";
 
 const LoaderContext = createContext<Action<LookupItem[]> | null>(null);

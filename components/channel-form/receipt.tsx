@@ -1,7 +1,7 @@
 /** What the provider sees once the request is made: its type, the channel id, links onward. */
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { REQUEST_TYPES, type RequestReceipt } from "@/lib/contract/envelope";
+import { REQUEST_TYPES, type RequestReceipt } from "@/lib/contract/envelope-schema";
 import { useFormat } from "@/lib/i18n/use-format";
 
 /** The receipt's request type is the contract's English name; its kind names it in the reader's language. */

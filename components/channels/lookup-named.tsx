@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { lookupName } from "@/components/channel-form/lookup-names";
 import { ProviderText } from "@/components/ui/provider-text";
 import type { ChannelView } from "@/lib/contract/channel";
-import type { LookupKey } from "@/lib/contract/lookups";
+import type { LookupKey } from "@/lib/contract/lookup-schema";
 import { LOOKUPS } from "@/lib/domain/channels";
 import { useFormat } from "@/lib/i18n/use-format";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
-import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope";
+import { REQUEST_TYPES, type RequestKind } from "@/lib/contract/envelope-schema";
 import type { ChannelStanding, StandingState } from "@/lib/domain/channels";
 
 const STATE_TONES = {

@@ -2,7 +2,7 @@
 /** Switches a channel ONLINE or OFFLINE after a confirmation; the change is recorded as a request. */
 import { useTranslations } from "next-intl";
 import { ConfirmAction } from "@/components/ui/confirm-action";
-import type { RequestReceipt } from "@/lib/contract/envelope";
+import type { RequestReceipt } from "@/lib/contract/envelope-schema";
 import type { ChannelStanding } from "@/lib/domain/channels";
 import type { Action } from "@/lib/portal/action-result";
 

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Named, useLookupName } from "@/components/channels/lookup-named";
 import { Badge } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
-import { TRANSLATION_SOURCES } from "@/lib/contract/forms/translations";
+import { TRANSLATION_SOURCES } from "@/lib/contract/forms/translation-forms";
 import type { channelTranslations } from "@/lib/domain/translations";
 
 type Translations = Awaited<ReturnType<typeof channelTranslations>>;

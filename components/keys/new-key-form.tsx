@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { newApiKeySchema } from "@/lib/contract/forms/api-keys";
+import { newApiKeySchema } from "@/lib/contract/forms/api-key-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { ShownOnceKey } from "./shown-once-key";
 

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { rollApiKeySchema } from "@/lib/contract/forms/api-keys";
+import { rollApiKeySchema } from "@/lib/contract/forms/api-key-forms";
 import { isolated } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
 import { ShownOnceKey } from "./shown-once-key";

@@ -2,7 +2,7 @@
 /** The provider portal's live/test switch (a switch button: its state is the mode). */
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import type { PortalMode } from "@/lib/contract/forms/portal-mode";
+import type { PortalMode } from "@/lib/contract/forms/portal-mode-form";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 

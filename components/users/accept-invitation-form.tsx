@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextInput } from "@/components/ui/field";
 import { authClient } from "@/lib/auth/client";
-import { acceptInvitationSchema, MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/users";
+import { acceptInvitationSchema, MIN_PASSWORD_LENGTH } from "@/lib/contract/forms/user-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 

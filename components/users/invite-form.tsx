@@ -11,7 +11,7 @@ import {
   inviteOwnerSchema,
   invitePlatformUserSchema,
   inviteTeamMemberSchema,
-} from "@/lib/contract/forms/users";
+} from "@/lib/contract/forms/user-forms";
 import { PLATFORM_ROLES, PROVIDER_ROLES } from "@/lib/contract/roles";
 import type { Action } from "@/lib/portal/action-result";
 import { InvitationLink } from "./invitation-link";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
-import { platformRolesSchema, teamRolesSchema } from "@/lib/contract/forms/users";
+import { platformRolesSchema, teamRolesSchema } from "@/lib/contract/forms/user-forms";
 import { PLATFORM_ROLES, PROVIDER_ROLES, type UserRole } from "@/lib/contract/roles";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { DialogActions, DialogButton } from "@/components/ui/dialog-button";
 import { TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS, reenableSchema } from "@/lib/contract/forms/webhooks";
+import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS, reenableSchema } from "@/lib/contract/forms/webhook-forms";
 import type { Action } from "@/lib/portal/action-result";
 
 type Reenabled = { recovered: number };

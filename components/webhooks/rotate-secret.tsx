@@ -9,7 +9,11 @@ import { Button } from "@/components/ui/button";
 import { DialogActions, DialogButton } from "@/components/ui/dialog-button";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { GRACE_HOURS_CHOICES, type RotatedSecret, rotateSecretSchema } from "@/lib/contract/forms/webhooks";
+import {
+  GRACE_HOURS_CHOICES,
+  type RotatedSecret,
+  rotateSecretSchema,
+} from "@/lib/contract/forms/webhook-forms";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 

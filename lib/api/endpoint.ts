@@ -18,7 +18,7 @@ import { type Actor, authorize, can, type Permission } from "../domain/permissio
 import { RETRY_AFTER_SECONDS, ServerBusy } from "../infrastructure/admission";
 import { log } from "../log";
 import { requestIdFrom, withRequestId } from "../request-context";
-import { type ApiResult, failure, success } from "./envelope";
+import { type ApiResult, failure, success } from "./answer-envelope";
 import {
   ApiError,
   apiKeyExpired,
@@ -32,12 +32,12 @@ import {
   tokenExpired,
   tokenInvalid,
   tokenMissing,
-} from "./errors";
+} from "./api-errors";
+import type { ApiRequest } from "./api-request";
 import { idempotencyOf } from "./idempotency";
 import { type BodyLimits, DEFAULT_BODY_LIMITS, parsedBody, withJsonBody } from "./json-body";
 import { type ListMember, listBody } from "./json-list-body";
 import { withinRateLimit } from "./rate-limit";
-import type { ApiRequest } from "./request";
 import { parseOrThrow } from "./validation";
 
 export type HttpMethod = "GET" | "POST";

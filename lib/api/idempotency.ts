@@ -21,10 +21,15 @@ import {
   type StoredAnswer,
 } from "../domain/request-guards";
 import { log } from "../log";
-import { idempotencyKeyReused, invalidIdempotencyKey, requestAbandoned, requestInProgress } from "./errors";
-import type { ApiRequest } from "./request";
+import {
+  idempotencyKeyReused,
+  invalidIdempotencyKey,
+  requestAbandoned,
+  requestInProgress,
+} from "./api-errors";
+import type { ApiRequest } from "./api-request";
 
-/** An endpoint's answer: an ApiResult of lib/api/envelope.ts (lib/api/endpoint.ts imports this module). */
+/** An endpoint's answer: an ApiResult of lib/api/answer-envelope.ts (lib/api/endpoint.ts imports this module). */
 type Answer = StoredAnswer & { headers?: Record<string, string> };
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";

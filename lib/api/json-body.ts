@@ -8,9 +8,9 @@
 import { MAX_BODY_BYTES } from "../config";
 import { findUnstorableText, MAX_INPUT_DEPTH } from "../contract/stored-text";
 import { admitHeavyWork, costOfBody } from "../infrastructure/admission";
+import { unsupportedMediaType, validationError } from "./api-errors";
+import type { ApiRequest } from "./api-request";
 import { isAcceptedJsonType } from "./content-types";
-import { unsupportedMediaType, validationError } from "./errors";
-import type { ApiRequest } from "./request";
 
 /**
  * Bodies above this size are read through a gate and served within the heavy-work budget

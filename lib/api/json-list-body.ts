@@ -14,7 +14,7 @@ import { z } from "zod";
 import { fieldPath, requiredWhenMissing } from "../contract/issues";
 import { findUnstorableText } from "../contract/stored-text";
 import { costOfListBody } from "../infrastructure/admission";
-import { validationError } from "./errors";
+import { validationError } from "./api-errors";
 import { type BodyReader, parseJson } from "./json-body";
 import { describeIssues, parseOrThrow } from "./validation";
 

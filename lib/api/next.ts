@@ -5,9 +5,9 @@
  */
 import { MAX_BODY_BYTES } from "../config";
 import { log } from "../log";
-import type { ApiResult } from "./envelope";
-import { payloadTooLarge } from "./errors";
-import type { ApiRequest } from "./request";
+import type { ApiResult } from "./answer-envelope";
+import { payloadTooLarge } from "./api-errors";
+import type { ApiRequest } from "./api-request";
 import { matchOperation, unknownApiPath } from "./routing";
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {

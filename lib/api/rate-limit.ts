@@ -6,14 +6,14 @@
  * lib/domain/request-guards/rate-counter.ts.
  */
 import { countRequest, type Usage } from "../domain/request-guards";
-import { type ApiError, tooManyRequests } from "./errors";
+import { type ApiError, tooManyRequests } from "./api-errors";
 
 export const RATE_LIMIT_POLICY_HEADER = "RateLimit-Policy";
 export const RATE_LIMIT_HEADER = "RateLimit";
 /** The draft's policy name; the API has one policy. */
 const POLICY_NAME = "default";
 
-/** An endpoint's answer: an ApiResult of lib/api/envelope.ts (lib/api/endpoint.ts imports this module). */
+/** An endpoint's answer: an ApiResult of lib/api/answer-envelope.ts (lib/api/endpoint.ts imports this module). */
 type Answer = { status: number; json: string; headers?: Record<string, string> };
 
 /** The draft's fields for this usage (lower-case, as the servers send them), plus Retry-After over the limit. */

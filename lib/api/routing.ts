@@ -5,9 +5,10 @@
  * served by several methods (the platform API's GET and POST `/programs`) dispatches by method. The
  * fast path and the Next route file both route with this, so they cannot differ.
  */
+
+import { failure } from "./answer-envelope";
+import { methodNotAllowed, noSuchOperation } from "./api-errors";
 import type { ApiHandler } from "./endpoint";
-import { failure } from "./envelope";
-import { methodNotAllowed, noSuchOperation } from "./errors";
 import type { ApiOperation } from "./operation";
 import { OPERATIONS } from "./operations";
 

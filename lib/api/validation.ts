@@ -1,7 +1,7 @@
 /** Turning zod issues into the field-naming message of a 400 (`availability.categoriesSupported: Required`). */
 import type { z } from "zod";
 import { fieldPath, requiredWhenMissing } from "../contract/issues";
-import { invalidQuery, validationError } from "./errors";
+import { invalidQuery, validationError } from "./api-errors";
 
 export function describeIssues(issues: z.core.$ZodIssue[]): string[] {
   return issues.flatMap((issue) => {

@@ -9,7 +9,7 @@
  */
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { DEACTIVATED_CODE } from "../contract/forms/users";
+import { DEACTIVATED_CODE } from "../contract/forms/user-forms";
 import { say } from "../contract/validation-messages";
 import { accountKey, consumeAttempt, type Rule } from "./throttle";
 

@@ -6,7 +6,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { secureCookies } from "../config";
-import type { PortalMode } from "../contract/forms/portal-mode";
+import type { PortalMode } from "../contract/forms/portal-mode-form";
 
 const COOKIE = "portal_mode";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -14,7 +14,7 @@ import {
   secureCookies,
   signInAttemptsPerMinute,
 } from "../config";
-import { MIN_PASSWORD_LENGTH } from "../contract/forms/users";
+import { MIN_PASSWORD_LENGTH } from "../contract/forms/user-forms";
 import { db } from "../db";
 import { mailPasswordReset, RESET_LINK_MINUTES } from "../domain/notifications";
 import { portalGuards } from "./guards";

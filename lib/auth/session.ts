@@ -6,7 +6,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import type { PortalMode } from "../contract/forms/portal-mode";
+import type { PortalMode } from "../contract/forms/portal-mode-form";
 import { isPlatformRole, isProviderRole, parseRoles, type UserRole } from "../contract/roles";
 import type { Actor } from "../domain/permissions";
 import { sandboxOf } from "../domain/sandbox";

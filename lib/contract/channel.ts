@@ -17,7 +17,7 @@ import {
   LANGUAGES,
   NATIONALITIES,
 } from "./enums";
-import { boundedArray, uniqueBy } from "./lists";
+import { boundedArray, uniqueBy } from "./list-rules";
 import { compileProviderRegex } from "./provider-regex";
 import { say } from "./validation-messages";
 

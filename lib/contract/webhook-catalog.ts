@@ -1,6 +1,6 @@
 /**
  * The event catalog: each event type's payload schema as JSON Schema (derived from
- * lib/contract/webhooks.ts) and its one example, which the OpenAPI reference, the catalog page
+ * lib/contract/webhook-payloads.ts) and its one example, which the OpenAPI reference, the catalog page
  * (/webhooks/events) and the "send example" and test events all use. Typed by the contract, so an
  * example cannot drift from the schema.
  */
@@ -14,7 +14,7 @@ import {
   type DeliveryRequestSent,
   WEBHOOK_PAYLOAD_SCHEMAS,
   type WebhookPayloads,
-} from "./webhooks";
+} from "./webhook-payloads";
 
 export const EXAMPLE_ID = "3f2c9a5e-8d4b-4c1a-9e57-2b6f0d1c7a43";
 export const EXAMPLE_DATE = "2025-04-07T07:51:38Z";

@@ -15,7 +15,7 @@
  * 2. **Deadlocks and serialization failures are retried inside the server**, never answered 500: a
  *    transaction PostgreSQL aborts (40P01, 40001; Prisma's P2034) is run again from its start, a few
  *    times, after a short random pause. The rows are still locked in one order by the writers
- *    (lib/domain/deliveries/sync.ts); this is the net for what still happens.
+ *    (lib/domain/deliveries/sync-outcomes.ts); this is the net for what still happens.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import superjson from "superjson";

@@ -4,9 +4,9 @@
  * other slug is a 404 page: the slug only ever selects an entry of the index (lib/guides/catalog.ts).
  */
 import { guideCatalog, readGuide } from "./catalog";
-import { guidePage, INDEX } from "./page";
+import { guidePage, INDEX } from "./guide-page";
+import { GUIDE_STYLE_SOURCE } from "./guide-style";
 import { renderGuide } from "./render";
-import { GUIDE_STYLE_SOURCE } from "./style";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

@@ -112,7 +112,7 @@ export const costOfBody = (bytes: number, objects: number) =>
 
 /**
  * What a send whose deliveries are read a row at a time holds at its peak (a platform API send,
- * lib/api/json-list-body.ts; a console CSV, lib/domain/deliveries/csv.ts): its text and a few bytes a
+ * lib/api/json-list-body.ts; a console CSV, lib/domain/deliveries/parse-deliveries-csv.ts): its text and a few bytes a
  * row live, one batch's objects, and the garbage of those before it until the collector runs.
  * Fitted to npm run bench:sends's heap columns: 10,000 deliveries × 50 options (7.25 MB) left
  * 42–50 MB live above idle and peaked ~100 MB above it garbage included; they cost 59 MB here, so

@@ -5,7 +5,7 @@
  * same domain functions as the API; domain errors become messages here, never stack traces.
  */
 import type { z } from "zod";
-import type { PortalMode } from "../contract/forms/portal-mode";
+import type { PortalMode } from "../contract/forms/portal-mode-form";
 import { fieldErrors } from "../contract/issues";
 import { findUnstorableText, unstorableSentence } from "../contract/stored-text";
 import { say } from "../contract/validation-messages";

@@ -5,7 +5,7 @@
  * Absent outside the provider portal (the console has no modes).
  */
 import { createContext, type ReactNode, useContext } from "react";
-import type { PortalMode } from "../contract/forms/portal-mode";
+import type { PortalMode } from "../contract/forms/portal-mode-form";
 
 const PageModeContext = createContext<PortalMode | undefined>(undefined);
 

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import type { WebhookAuth } from "../contract/subscription";
-import type { CallbackHeaders } from "../contract/webhooks";
+import type { CallbackHeaders } from "../contract/webhook-payloads";
 
 export const USER_AGENT = "DeliveryChannelPortal-Webhooks/1.0";
 
@@ -56,7 +56,7 @@ function signatures(
   };
 }
 
-/** The headers of one attempt (lib/contract/webhooks.ts). */
+/** The headers of one attempt (lib/contract/webhook-payloads.ts). */
 export function callbackHeaders(
   eventId: string,
   body: string,

@@ -9,7 +9,7 @@ import { stopChild } from "./children";
 import { type Load, measure } from "./load";
 import { type EndpointName, SELECTED } from "./options";
 import { judge, type Row } from "./report";
-import { specs } from "./requests";
+import { specs } from "./request-bodies";
 import { expectOk, startServer } from "./servers";
 
 /** High enough that no run of the bench reaches it within one window. */

@@ -39,7 +39,7 @@ export async function createWorld(
   perCount: number,
 ): Promise<World> {
   process.env.DATABASE_URL = databaseUrl;
-  const { applyMigrations } = await import("../../server/migrate");
+  const { applyMigrations } = await import("../../server/apply-migrations");
   await applyMigrations(ROOT);
   const { servingChannel } = await import("../../tests/support/money/money-setup");
   const { platformUser } = await import("../../tests/support/platform/platform-api");

@@ -5,7 +5,7 @@
  *  - Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the
  *    `standardwebhooks` library, keyed with the secret's UTF-8 bytes; it also rejects stale timestamps.
  * It answers the platform's documented bodies: success, or a failure with a code. The headers and the
- * payload are checked against the published schemas (lib/contract/webhooks.ts, also in the OpenAPI
+ * payload are checked against the published schemas (lib/contract/webhook-payloads.ts, also in the OpenAPI
  * document's `webhooks` section) and reported, not enforced: a receiver must not refuse an event
  * because of a field it does not know.
  */
@@ -13,7 +13,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { callbackHeadersSchema, WEBHOOK_PAYLOAD_SCHEMAS } from "../../lib/contract/webhooks";
+import { callbackHeadersSchema, WEBHOOK_PAYLOAD_SCHEMAS } from "../../lib/contract/webhook-payloads";
 
 export interface ReceivedCallback {
   webhookId: string | undefined;

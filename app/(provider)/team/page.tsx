@@ -15,7 +15,7 @@ import {
   inviteTeamMemberAction,
   reactivateTeamMemberAction,
   revokeTeamInvitationAction,
-} from "./actions";
+} from "./team-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");

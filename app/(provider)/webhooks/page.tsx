@@ -11,7 +11,12 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/webhooks";
-import { reenableAction, rotateSecretAction, subscribeAction, unsubscribeAction } from "./actions";
+import {
+  reenableAction,
+  rotateSecretAction,
+  subscribeAction,
+  unsubscribeAction,
+} from "./subscription-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks.page");

@@ -1,8 +1,8 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document generated from the operation table (lib/api/openapi).
 // It changes only with a deploy: an ETag lets clients revalidate cheaply. Other methods: 405 envelope.
 import { createHash } from "node:crypto";
-import { failure } from "@/lib/api/envelope";
-import { methodNotAllowed } from "@/lib/api/errors";
+import { failure } from "@/lib/api/answer-envelope";
+import { methodNotAllowed } from "@/lib/api/api-errors";
 import { toResponse } from "@/lib/api/next";
 import { openApiJson } from "@/lib/api/openapi/document";
 

@@ -1,20 +1,18 @@
 /**
  * The OpenAPI 3.1 document of the provider API, generated from the operation table (lib/api/operations)
  * and the contract's zod schemas (the same ones that validate requests), so the reference cannot drift
- * from what the API accepts. The `webhooks` section describes the callbacks (lib/api/openapi/webhooks.ts).
+ * from what the API accepts. The `webhooks` section describes the callbacks (lib/api/openapi/webhook-callbacks.ts).
  * Served at /api/openapi.json and rendered at /docs.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import { failureEnvelopeSchema } from "../../contract/envelope";
-import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhooks";
+import { failureEnvelopeSchema } from "../../contract/envelope-schema";
+import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../contract/webhook-payloads";
 import { refusesReadKey } from "../endpoint";
 import type { ApiOperation } from "../operation";
 import { OPERATIONS } from "../operations";
 import { codeSamples } from "./code-samples";
 import { apiDescription } from "./description";
-import { idempotencyHeaders, withIdempotencyResponses } from "./idempotency";
-import { namedComponents, withoutUnreferenced } from "./named-schemas";
-import { withRateLimitResponses } from "./rate-limits";
+import { idempotencyHeaders, withIdempotencyResponses } from "./document-idempotency";
 import {
   badQuery,
   badRequest,
@@ -28,9 +26,11 @@ import {
   serverError,
   tooLarge,
   unauthorized,
-} from "./responses";
+} from "./document-responses";
+import { namedComponents, withoutUnreferenced } from "./named-schemas";
+import { withRateLimitResponses } from "./rate-limits";
 import { tagsOf } from "./tags";
-import { registerWebhooks, WEBHOOK_TAG } from "./webhooks";
+import { registerWebhooks, WEBHOOK_TAG } from "./webhook-callbacks";
 
 const API_KEY_SCHEME = "ApiKey";
 const TOKEN_SCHEME = "PlatformToken";

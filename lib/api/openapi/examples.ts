@@ -3,8 +3,8 @@
  * against the generated schemas in tests/unit/contract/openapi.test.ts).
  */
 import type { ChannelBody, ChannelView } from "../../contract/channel";
-import type { RequestReceipt } from "../../contract/envelope";
-import type { LookupItem } from "../../contract/lookups";
+import type { RequestReceipt } from "../../contract/envelope-schema";
+import type { LookupItem } from "../../contract/lookup-schema";
 import type { SubscriptionReceipt } from "../../contract/subscription";
 import { EXAMPLE_DATE, EXAMPLE_ID } from "../../contract/webhook-catalog";
 

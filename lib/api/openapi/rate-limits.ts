@@ -6,9 +6,9 @@
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { apiRateLimit } from "../../config";
-import { tooManyRequests } from "../errors";
+import { tooManyRequests } from "../api-errors";
 import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from "../rate-limit";
-import { failureResponse } from "./responses";
+import { failureResponse } from "./document-responses";
 
 /** Headers as objects (the API's responses never describe them with a zod schema). */
 type Headers = Exclude<NonNullable<ResponseConfig["headers"]>, z.ZodType>;

@@ -5,13 +5,13 @@
  * operation is a `defineOperation` in this folder and a line here.
  */
 import type { ApiOperation } from "../operation";
-import { createChannel, getChannel, updateChannel } from "./channels";
-import { syncDeliveriesOperation, syncDeliveryRequestOperation } from "./delivery-sync";
-import { subscribeEvent, unsubscribeEvent } from "./events";
-import { health } from "./health";
-import { getLookUpValues } from "./lookups";
+import { createChannel, getChannel, updateChannel } from "./channel-operations";
+import { health } from "./health-operation";
+import { getLookUpValues } from "./lookup-operation";
 import { PLATFORM_OPERATIONS } from "./platform";
-import { sandboxDeliveryRequest, sandboxRefundRequest } from "./sandbox";
+import { sandboxDeliveryRequest, sandboxRefundRequest } from "./sandbox-operations";
+import { subscribeEvent, unsubscribeEvent } from "./subscription-operations";
+import { syncDeliveriesOperation, syncDeliveryRequestOperation } from "./sync-operations";
 
 export const OPERATIONS: readonly ApiOperation[] = [
   createChannel,

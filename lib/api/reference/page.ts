@@ -7,7 +7,7 @@
 
 import { COPY_SCRIPT } from "./copy-script";
 import { escapeHtml, type Heading, markdown, slug } from "./markdown";
-import { type Located, operationSection } from "./operation";
+import { type Located, operationSection } from "./operation-html";
 import { properties, type Schema, schemaAnchor } from "./schema";
 import { STYLE } from "./style";
 

@@ -8,7 +8,7 @@
  * - verify.ts: the chain check behind `npm run audit:verify`
  */
 
-export { auditCsv } from "./csv";
-export { AUDIT_PAGE_SIZE, type AuditEntryView, auditActions, auditEntries } from "./log";
+export { auditCsv } from "./audit-csv";
+export { AUDIT_PAGE_SIZE, type AuditEntryView, auditActions, auditEntries } from "./read-audit-log";
 export { type AuditRecord, auditRow, recordAudit } from "./record";
 export { type ChainProblem, type ChainReport, verifyAuditChain } from "./verify";

@@ -19,17 +19,17 @@
  */
 import { translationLanguages } from "../../config";
 import { MAX_REASON_LENGTH } from "../../contract/decision";
-import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../../contract/envelope";
+import { isoSeconds, REQUEST_TYPES, type RequestKind } from "../../contract/envelope-schema";
 import { say, type ValidationKey } from "../../contract/validation-messages";
-import type { ChannelStatusUpdated } from "../../contract/webhooks";
+import type { ChannelStatusUpdated } from "../../contract/webhook-payloads";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, forbidden, invalid, notFound } from "../errors";
+import { SANDBOX_DECIDER } from "../live-scope";
 import { decisionLetter } from "../notifications/letters";
 import { providerRecipients, queueMail } from "../notifications/mail";
 import { type Actor, authorize } from "../permissions";
-import { SANDBOX_DECIDER } from "../sandbox/scope";
 import { queueTranslationJobs } from "../translations/channel-translations";
 import { queueEvent } from "../webhooks/outbox";
 import { approvedColumns, requestedColumns } from "./columns";

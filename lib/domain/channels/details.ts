@@ -1,9 +1,9 @@
 /** A channel's page in each portal: everything it shows, or null when there is no such channel. */
 import { translationLanguages } from "../../config";
 import { db } from "../../db";
+import { LIVE_ROW } from "../live-scope";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import { budgetOverview } from "../programs/budgets";
-import { LIVE_ROW } from "../sandbox/scope";
 import { channelTranslations } from "../translations/channel-translations";
 import { translationCoverage } from "../translations/coverage";
 import { parseContent } from "./content";

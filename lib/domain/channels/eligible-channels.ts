@@ -8,6 +8,7 @@ import { AVAILABILITY_PAIRS, type ChannelBody } from "../../contract/channel";
 import { findUnstorableText } from "../../contract/stored-text";
 import { db } from "../../db";
 import type { Prisma } from "../../db/generated/sqlite/client";
+import { LIVE_ROW } from "../live-scope";
 import {
   type CappedCount,
   CHANNEL_ID_RANGE,
@@ -21,7 +22,6 @@ import {
   shortestRange,
 } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_ROW } from "../sandbox/scope";
 import { NOT_RESTRICTED } from "./columns";
 import { parseContent } from "./content";
 

@@ -4,7 +4,7 @@
  * shown, the provider's own text otherwise. A translation of an older text (an update was approved
  * since, or one waits) is not used: it would say something the channel no longer says.
  */
-import { TRANSLATED_FIELDS, type TranslatedField } from "../../contract/forms/translations";
+import { TRANSLATED_FIELDS, type TranslatedField } from "../../contract/forms/translation-forms";
 import { db } from "../../db";
 import { ID_LIST_LIMIT } from "../paging";
 

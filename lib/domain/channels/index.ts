@@ -19,6 +19,14 @@
  * - lookup-values.ts: the lookup values of the nine keys, with their English names
  */
 
+export {
+  allChannels,
+  CHANNEL_SORTS,
+  CHANNELS_PAGE_SIZE,
+  type ChannelFilter,
+  listProviderChannels,
+  REQUEST_FILTERS,
+} from "./channel-lists";
 export { approvedColumns, availabilityTags, requestedColumns, searchText } from "./columns";
 export { type ChannelContent, channelName, completeContent, parseContent } from "./content";
 export {
@@ -37,17 +45,9 @@ export {
   namesInViewersLanguage,
   viewersTranslations,
 } from "./in-language";
-export {
-  allChannels,
-  CHANNEL_SORTS,
-  CHANNELS_PAGE_SIZE,
-  type ChannelFilter,
-  listProviderChannels,
-  REQUEST_FILTERS,
-} from "./lists";
 export { LOOKUPS, LOOKUPS_JSON } from "./lookup-values";
+export { requestChannelCreate, requestChannelUpdate } from "./request-changes";
 export { channelRequestList } from "./request-list";
-export { requestChannelCreate, requestChannelUpdate } from "./requests";
 export { retireChannel } from "./retire";
 export {
   BADGE_CAP,

@@ -20,7 +20,7 @@ import {
   LANGUAGES,
   NATIONALITIES,
 } from "../../contract/enums";
-import type { LookupItem, LookupKey } from "../../contract/lookups";
+import type { LookupItem, LookupKey } from "../../contract/lookup-schema";
 
 const NON_STANDARD_NAMES: Record<string, string> = {
   NULL: "Not specified",

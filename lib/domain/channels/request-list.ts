@@ -5,12 +5,12 @@
  * (the console's review page shows the same diff).
  */
 import { db } from "../../db";
+import { LIVE_ROW } from "../live-scope";
 import { type PageQuery, readKeysetPage, type SortKey } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_ROW } from "../sandbox/scope";
+import { ADMIN_PAGE_SIZE } from "./channel-lists";
 import { parseContent } from "./content";
 import { diffContent } from "./diff-content";
-import { ADMIN_PAGE_SIZE } from "./lists";
 
 /** Which requests a page holds; a filter left out holds them all. */
 export interface RequestPageFilter {

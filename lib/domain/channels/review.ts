@@ -4,9 +4,9 @@
  * decide-request.ts.
  */
 import { db } from "../../db";
+import { LIVE_ROW } from "../live-scope";
 import { countUpTo, type ListSort, type PageQuery, sortKeyOf } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_ROW } from "../sandbox/scope";
 import { parseContent } from "./content";
 import { CHANNEL_WITH_HISTORY } from "./history";
 import { readChannelRequestPage } from "./request-list";

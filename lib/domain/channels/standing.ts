@@ -85,7 +85,7 @@ export function channelStanding(channel: StandingInput): ChannelStanding {
 }
 
 /**
- * The console's filter by standing, as the list's column filters (lib/domain/channels/lists.ts):
+ * The console's filter by standing, as the list's column filters (lib/domain/channels/channel-lists.ts):
  * approval, the contract status, the latest request and retirement (a retired channel is OFFLINE,
  * has nothing pending and no rejection shown: only `offline` must leave it out). `changes`: approved
  * channels with a change awaiting a decision or rejected.

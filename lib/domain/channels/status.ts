@@ -5,7 +5,7 @@ import { db } from "../../db";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { parseContent } from "./content";
-import { requestChannelUpdate } from "./requests";
+import { requestChannelUpdate } from "./request-changes";
 
 /**
  * Sends the newest request's content when one awaits a decision (so the switch never drops a pending

@@ -28,9 +28,13 @@ export {
   type OptionColumn,
   optionPairs,
 } from "./checks";
-export { parseDeliveriesCsv } from "./csv";
-export { eventBody } from "./events";
+export { parseDeliveriesCsv } from "./parse-deliveries-csv";
 export { programDeliveryRequests, programOfDeliveryRequest } from "./program-requests";
-export { type NewDeliveryRequest, previewDeliveryRequest, sendDeliveryRequest } from "./requests";
+export { eventBody } from "./request-sent-event";
+export {
+  type NewDeliveryRequest,
+  previewDeliveryRequest,
+  sendDeliveryRequest,
+} from "./send-delivery-request";
 export { approvedDeliveryOptions, receivesDeliveries } from "./serving-channel";
-export { syncDeliveries, syncDeliveryRequest } from "./sync";
+export { syncDeliveries, syncDeliveryRequest } from "./sync-outcomes";

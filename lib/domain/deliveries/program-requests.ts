@@ -7,10 +7,10 @@ import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { channelName } from "../channels/content";
 import { notFound } from "../errors";
+import { LIVE_PROGRAM } from "../live-scope";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { requireLiveProgram } from "../programs/programs";
-import { LIVE_PROGRAM } from "../sandbox/scope";
+import { requireLiveProgram } from "../programs/manage-programs";
 
 const PAGE_SIZE = 50;
 

@@ -1,9 +1,9 @@
 /** The figures of the console's home page: pending channel requests, live channels, live providers. */
 import { db } from "../../db";
-import { countChannels } from "../channels/lists";
+import { countChannels } from "../channels/channel-lists";
 import { pendingRequestCount } from "../channels/review";
+import { LIVE_PROVIDER, LIVE_ROW } from "../live-scope";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_PROVIDER, LIVE_ROW } from "../sandbox/scope";
 
 export async function consoleCounts(actor: Actor) {
   authorize(actor, "console.read");

@@ -9,11 +9,11 @@ import type { Counted } from "../../format";
 import { BADGE_CAP, pendingRequestCount } from "../channels";
 import { PORTAL_CHANNEL_STATES } from "../channels/standing";
 import { expiringUnrolled } from "../keys/rotation";
+import { LIVE_PROGRAM } from "../live-scope";
 import { unreadCount } from "../notifications/inbox";
 import { awaitingMyApprovalCount } from "../payments/queue";
 import { PENDING } from "../payments/rules";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "../permissions";
-import { LIVE_PROGRAM } from "../sandbox/scope";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
 export interface Waiting {

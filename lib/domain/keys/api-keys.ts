@@ -6,7 +6,7 @@
  * optional expiry; rolling and listing them is lib/domain/keys/rotation.ts.
  */
 import { randomBytes } from "node:crypto";
-import type { ApiKeyScope } from "../../contract/forms/api-keys";
+import type { ApiKeyScope } from "../../contract/forms/api-key-forms";
 import { say } from "../../contract/validation-messages";
 import { sha256Hex } from "../../crypto";
 import { db } from "../../db";
@@ -14,8 +14,8 @@ import { signalledCache } from "../../infrastructure/signalled-cache";
 import { log } from "../../log";
 import { type AuditRecord, recordAudit } from "../audit/record";
 import { notFound } from "../errors";
+import { LIVE_PROVIDER } from "../live-scope";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { LIVE_PROVIDER } from "../sandbox/scope";
 
 const API_KEY_PREFIX = "dcp_";
 /** Test-mode keys (docs/sandbox.md "Test mode (sandbox)"): they belong to a provider's sandbox twin. */

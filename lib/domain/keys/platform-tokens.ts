@@ -6,7 +6,7 @@
  * (the join costs one indexed read, which a platform API's traffic affords; no cache to invalidate).
  */
 import { randomBytes } from "node:crypto";
-import { type NewPlatformToken, PLATFORM_TOKEN_PREFIX } from "../../contract/forms/platform-tokens";
+import { type NewPlatformToken, PLATFORM_TOKEN_PREFIX } from "../../contract/forms/platform-token-forms";
 import { isPlatformRole, parseRoles } from "../../contract/roles";
 import { say } from "../../contract/validation-messages";
 import { sha256Hex } from "../../crypto";

@@ -3,7 +3,7 @@
  * a name, a scope and an optional expiry; a roll issues the successor and keeps the old key valid
  * until a grace end, so an integration can switch without downtime; a warning before a key expires.
  */
-import type { ApiKeyScope } from "../../contract/forms/api-keys";
+import type { ApiKeyScope } from "../../contract/forms/api-key-forms";
 import { say } from "../../contract/validation-messages";
 import { db, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";

@@ -5,7 +5,7 @@
  * by a conditional update, so that of several workers exactly one tells.
  */
 import { reviewDigestMs } from "../../config";
-import { REQUEST_TYPES, type RequestKind } from "../../contract/envelope";
+import { REQUEST_TYPES, type RequestKind } from "../../contract/envelope-schema";
 import type { MailKind } from "../../contract/mail-kinds";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { channelName } from "../channels/content";

@@ -4,10 +4,10 @@
  * rejections and the expiry racing, exactly one takes the request out of PENDING_APPROVAL: one
  * DELIVERY_REQUEST_SENT, or one release.
  */
-import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say } from "../../contract/validation-messages";
 import type { Tx } from "../../db";
-import { queueRequestSent } from "../deliveries/events";
+import { queueRequestSent } from "../deliveries/request-sent-event";
 import { receivesDeliveries } from "../deliveries/serving-channel";
 import { conflict } from "../errors";
 import type { Actor } from "../permissions";

@@ -7,7 +7,7 @@
  * re-reads what the others committed, on SQLite writes run one at a time. So of any number of
  * approvals, rejections and the expiry racing, exactly one takes the payment out of PENDING_APPROVAL.
  */
-import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";

@@ -5,14 +5,14 @@
  * A null threshold is no policy: nothing waits. A sandbox's program never holds a payment (test
  * mode shows the provider the flow, not our approvals).
  */
-import type { ApprovalPolicyInput, PaymentKind } from "../../contract/forms/payment-approvals";
+import type { ApprovalPolicyInput, PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { recordAudit } from "../audit/record";
 import { notFound } from "../errors";
+import { LIVE_PROGRAM } from "../live-scope";
 import { fromMinor, toMinor } from "../money";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_PROGRAM } from "../sandbox/scope";
 
 export interface ProgramPolicy {
   sandboxFor: string | null;

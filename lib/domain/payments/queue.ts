@@ -4,8 +4,8 @@
  * navigation, and one delivery request's decisions with who made them.
  */
 import { db } from "../../db";
+import { LIVE_PROGRAM } from "../live-scope";
 import { type Actor, authorize, can } from "../permissions";
-import { LIVE_PROGRAM } from "../sandbox/scope";
 import { mayStillDecide, PENDING } from "./rules";
 
 const QUEUE_LIMIT = 200;

@@ -4,7 +4,7 @@
  * decides nothing on their own payment; each person decides once per payment (a refusal here, and
  * the PaymentApproval unique keys in the database for two clicks that race).
  */
-import type { PaymentKind } from "../../contract/forms/payment-approvals";
+import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import { isUniqueViolation, type Tx } from "../../db";
 import { conflict, forbidden, invalid } from "../errors";

@@ -12,7 +12,6 @@
 
 export { budgetOverview } from "./budgets";
 export { BURN_DOWN_POINTS, type BurnDownPoint } from "./burn-down";
-export { PROGRAM_TABLES, type ProgramTable, programCsv } from "./csv";
 export {
   addChannelToProgram,
   createProgram,
@@ -22,4 +21,5 @@ export {
   programDetail,
   programSpending,
   requireLiveProgram,
-} from "./programs";
+} from "./manage-programs";
+export { PROGRAM_TABLES, type ProgramTable, programCsv } from "./program-csv";

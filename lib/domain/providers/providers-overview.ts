@@ -3,12 +3,12 @@
  * Administrators see every live provider; sandboxes (test mode) and their data are not theirs to see.
  */
 import { db } from "../../db";
+import { countChannels } from "../channels/channel-lists";
 import { parseContent } from "../channels/content";
-import { countChannels } from "../channels/lists";
 import { channelStanding } from "../channels/standing";
+import { LIVE_PROVIDER } from "../live-scope";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { LIVE_PROVIDER } from "../sandbox/scope";
 
 /** The live providers by name, for the lists' provider filter: nothing counted. */
 export function providerChoices(actor: Actor) {

@@ -8,7 +8,7 @@
  * - deliveries.ts: the sandbox's platform side: a test delivery request or refund, on demand
  */
 
-export { requestSandboxRefund, SANDBOX_HELPERS, sendSandboxDeliveryRequest } from "./deliveries";
+export { requestSandboxRefund, SANDBOX_HELPERS, sendSandboxDeliveryRequest } from "./test-deliveries";
 export {
   decideDueSandboxRequests,
   LIVE_KEY_REFUSAL,

@@ -11,7 +11,7 @@ import { log } from "../../log";
 import { parseContent } from "../channels/content";
 import { type ChannelRequestDecision, decideChannelRequest } from "../channels/decide-request";
 import { DomainError, forbidden, notFound } from "../errors";
-import { SANDBOX_DECIDER } from "./scope";
+import { SANDBOX_DECIDER } from "../live-scope";
 
 /** A channel whose name contains this word (in any case) is rejected in test mode. */
 export const SANDBOX_MAGIC_WORD = "REJECT";

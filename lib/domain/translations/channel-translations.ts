@@ -12,7 +12,7 @@ import {
   TRANSLATED_FIELDS,
   type TranslatedField,
   type TranslationSource,
-} from "../../contract/forms/translations";
+} from "../../contract/forms/translation-forms";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx } from "../../db";
 import { recordAudit } from "../audit/record";

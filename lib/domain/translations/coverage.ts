@@ -3,7 +3,7 @@
  * console shows it per channel, so an administrator sees what is machine-made, human-made, still
  * waiting for a translator or missing (issue 13).
  */
-import { TRANSLATED_FIELDS, type TranslatedField } from "../../contract/forms/translations";
+import { TRANSLATED_FIELDS, type TranslatedField } from "../../contract/forms/translation-forms";
 import type { channelTranslations } from "./channel-translations";
 
 type Translations = Awaited<ReturnType<typeof channelTranslations>>;

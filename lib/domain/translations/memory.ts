@@ -5,7 +5,7 @@
  * embedded default too, where no translator is configured: a text translated by hand once is
  * translated for every channel that carries it. A human text is never replaced by a machine one.
  */
-import type { TranslationSource } from "../../contract/forms/translations";
+import type { TranslationSource } from "../../contract/forms/translation-forms";
 import { sha256Hex } from "../../crypto";
 import { db, isUniqueViolation, type Tx } from "../../db";
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { MIN_PASSWORD_LENGTH } from "../../contract/forms/users";
+import { MIN_PASSWORD_LENGTH } from "../../contract/forms/user-forms";
 import { isProviderRole, serializeRoles, type UserRole } from "../../contract/roles";
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation } from "../../db";

@@ -25,7 +25,7 @@ import {
   managedScope,
   replaceScopeRoles,
   type UserScope,
-} from "./scope";
+} from "./managed-users";
 
 const LISTED = {
   id: true,

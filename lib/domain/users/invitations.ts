@@ -20,7 +20,7 @@ import {
   lockUserAdministration,
   managedScope,
   type UserScope,
-} from "./scope";
+} from "./managed-users";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -22,7 +22,7 @@ export {
   replayFailedEvents,
   sendExampleEvent,
   webhookEvent,
-} from "./events";
+} from "./delivery-log";
 export { GENERATED_EVENTS_PER_MINUTE, PAYLOAD_PREVIEW_CHARS, payloadPreviewOf, queueEvent } from "./outbox";
 export { type EventSubject, eventSubjects } from "./subjects";
 export {

@@ -1,12 +1,12 @@
 /**
- * The one way an event enters the outbox: its payload typed by the contract (lib/contract/webhooks.ts)
+ * The one way an event enters the outbox: its payload typed by the contract (lib/contract/webhook-payloads.ts)
  * for its event type, so a payload that drifts from what providers are promised does not compile.
  * Written with the caller's transaction, so the event commits with what it reports, and with a
  * signal that wakes the dispatchers of other processes when it commits (lib/db/signals.ts); the
  * caller nudges this process's dispatcher (notifyOutboxWritten) once committed.
  */
 import { say } from "../../contract/validation-messages";
-import type { WebhookPayloads } from "../../contract/webhooks";
+import type { WebhookPayloads } from "../../contract/webhook-payloads";
 import { db, sendSignal, type Tx } from "../../db";
 import { tooMany } from "../errors";
 

@@ -8,8 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { webhookSettings } from "../../config";
 import { isPrivateCallbackHost } from "../../contract/callback-address";
-import { isoSeconds } from "../../contract/envelope";
-import type { RotatedSecret, RotateSecretInput } from "../../contract/forms/webhooks";
+import { isoSeconds } from "../../contract/envelope-schema";
+import type { RotatedSecret, RotateSecretInput } from "../../contract/forms/webhook-forms";
 import type { SubscribeRequest, SubscriptionReceipt, WebhookAuth } from "../../contract/subscription";
 import { say } from "../../contract/validation-messages";
 import { seal, unseal } from "../../crypto";
@@ -18,7 +18,7 @@ import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit/record";
 import { conflict, invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
-import { recoverEvents } from "./events";
+import { recoverEvents } from "./delivery-log";
 
 /** What an audit entry shows of a subscription: never its secrets, only the kind of auth. */
 const shown = (subscription: { callbackUrl: string; authType: string | null } | null) =>

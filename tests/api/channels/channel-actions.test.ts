@@ -20,7 +20,7 @@ let cookie: string;
 
 const action = (name: string) =>
   serverActions().find(
-    (candidate) => candidate.name === `app/(provider)/channels/actions.ts#${name}`,
+    (candidate) => candidate.name === `app/(provider)/channels/channel-actions.ts#${name}`,
   ) as ServerAction;
 
 /** What the API accepts (empty strings and lists are valid there) and the form refuses. */

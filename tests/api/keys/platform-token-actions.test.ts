@@ -15,7 +15,7 @@ openTestDb();
 const baseUrl = inject("baseUrl");
 const action = (name: string) =>
   serverActions().find(
-    (candidate) => candidate.name === `app/(admin)/admin/tokens/actions.ts#${name}`,
+    (candidate) => candidate.name === `app/(admin)/admin/tokens/token-actions.ts#${name}`,
   ) as ServerAction;
 
 let auditor: PortalSession;

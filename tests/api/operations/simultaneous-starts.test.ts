@@ -1,6 +1,6 @@
 /**
  * Instances started together on one fresh database (issue "No valid request takes the service
- * down"): each applies the migrations when it starts (server/migrate.ts), and they raced; in one of
+ * down"): each applies the migrations when it starts (server/apply-migrations.ts), and they raced; in one of
  * eight such starts one died with `prisma migrate deploy failed`. Here four start at once on an empty
  * database (on PostgreSQL a schema that does not exist yet) and each must come up on its first try:
  * the supervisor would restart a server that died, which hides the failure from a health check alone.

@@ -20,10 +20,12 @@ const baseUrl = inject("baseUrl");
 const action = (file: string, name: string) =>
   serverActions().find((candidate) => candidate.name === `${file}#${name}`) as ServerAction;
 const PROGRAMS = "app/(admin)/admin/programs";
-const policyAction = () => action(`${PROGRAMS}/actions.ts`, "approvalPolicyAction");
-const sendAction = () => action(`${PROGRAMS}/send-actions.ts`, "sendAction");
-const approveAction = () => action("app/(admin)/admin/approvals/actions.ts", "approvePaymentAction");
-const rejectAction = () => action("app/(admin)/admin/approvals/actions.ts", "rejectPaymentAction");
+const policyAction = () => action(`${PROGRAMS}/program-actions.ts`, "approvalPolicyAction");
+const sendAction = () => action(`${PROGRAMS}/send-delivery-actions.ts`, "sendAction");
+const approveAction = () =>
+  action("app/(admin)/admin/approvals/payment-decision-actions.ts", "approvePaymentAction");
+const rejectAction = () =>
+  action("app/(admin)/admin/approvals/payment-decision-actions.ts", "rejectPaymentAction");
 
 const cookies = { manager: "", managerApprover: "", approver1: "", approver2: "", admin: "" };
 

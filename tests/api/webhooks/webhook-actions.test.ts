@@ -16,9 +16,10 @@ const baseUrl = inject("baseUrl");
 
 const action = (file: string, name: string) =>
   serverActions().find((candidate) => candidate.name === `${file}#${name}`) as ServerAction;
-const rotate = () => action("app/(provider)/webhooks/actions.ts", "rotateSecretAction");
-const reenable = () => action("app/(provider)/webhooks/actions.ts", "reenableAction");
-const sendExample = () => action("app/(provider)/webhooks/events/actions.ts", "sendExampleAction");
+const rotate = () => action("app/(provider)/webhooks/subscription-actions.ts", "rotateSecretAction");
+const reenable = () => action("app/(provider)/webhooks/subscription-actions.ts", "reenableAction");
+const sendExample = () =>
+  action("app/(provider)/webhooks/events/example-event-actions.ts", "sendExampleAction");
 
 let mine: Provider;
 let theirs: Provider;
@@ -130,7 +131,7 @@ describe("sendExampleAction", () => {
 });
 
 describe("an action from a page of the other mode", () => {
-  const unsubscribe = () => action("app/(provider)/webhooks/actions.ts", "unsubscribeAction");
+  const unsubscribe = () => action("app/(provider)/webhooks/subscription-actions.ts", "unsubscribeAction");
 
   it("is refused, changing nothing: a stale test-mode tab cannot unsubscribe the live webhook", async () => {
     // The page was rendered in test mode; another tab has since switched the portal back to live.
@@ -145,7 +146,7 @@ describe("an action from a page of the other mode", () => {
   });
 
   it("the mode switch itself works from any page", async () => {
-    const switchMode = action("app/(provider)/actions.ts", "setPortalModeAction");
+    const switchMode = action("app/(provider)/portal-mode-action.ts", "setPortalModeAction");
     const stale = await actionResult(baseUrl, switchMode, `${cookies.mine}; portal_mode=test`, [
       { mode: "live" },
       "live",

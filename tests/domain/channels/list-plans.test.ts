@@ -1,5 +1,5 @@
 /**
- * Issue 16: each channel list's order (its time, then id: lib/domain/channels/lists.ts and review.ts)
+ * Issue 16: each channel list's order (its time, then id: lib/domain/channels/channel-lists.ts and review.ts)
  * comes from an index, so a page is the first rows of an index range. With the time alone indexed,
  * both databases sorted every group of rows written at one instant before answering a page (a batch
  * of creates or decisions: 2,000 rows in bench:scale). Asserted on the plans, never on timings:

@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, inject, it } from "vitest";
-import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync";
+import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync-reports";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { decideChannelRequest } from "@/lib/domain/channels";
-import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/requests";
+import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/request-changes";
 import {
   decisionLetter,
   openInbox,

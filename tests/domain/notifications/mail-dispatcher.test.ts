@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
 import { decideChannelRequest } from "@/lib/domain/channels";
-import { requestChannelCreate } from "@/lib/domain/channels/requests";
+import { requestChannelCreate } from "@/lib/domain/channels/request-changes";
 import { queueMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { createProvider } from "@/lib/domain/providers";
 import { inviteUser } from "@/lib/domain/users";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { decideChannelRequest } from "@/lib/domain/channels";
-import { requestChannelCreate } from "@/lib/domain/channels/requests";
+import { requestChannelCreate } from "@/lib/domain/channels/request-changes";
 import { notificationSettings, queueSealedMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { shownMarkup, signedIn } from "../../support/http/portal-session";
 import { actionResult, serverActions } from "../../support/http/server-actions";
@@ -91,7 +91,8 @@ describe("the pages", () => {
     expect(portal.body).not.toContain("awaits my approval");
     // Saved through the page's action, as the browser sends it: the user's settings, nobody else's.
     const save = serverActions().find(
-      (a) => a.name === "app/(provider)/notifications/actions.ts#saveNotificationsAction",
+      (a) =>
+        a.name === "app/(provider)/notifications/provider-notification-actions.ts#saveNotificationsAction",
     )!;
     expect(await actionResult(inject("baseUrl"), save, owner.cookie, [{ on: [] }])).toMatchObject({
       ok: true,

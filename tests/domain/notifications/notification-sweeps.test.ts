@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { requestChannelCreate } from "@/lib/domain/channels/requests";
+import { requestChannelCreate } from "@/lib/domain/channels/request-changes";
 import { issueApiKey, rollApiKey } from "@/lib/domain/keys";
 import { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "@/lib/domain/notifications";
 import { createProvider } from "@/lib/domain/providers";

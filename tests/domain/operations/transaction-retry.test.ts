@@ -1,6 +1,6 @@
 /**
  * A deadlock is retried inside the server, never answered 500 (issue 35, fault 3). The writers lock
- * rows in one order (lib/domain/deliveries/sync.ts); this is the net under them: every interactive
+ * rows in one order (lib/domain/deliveries/sync-outcomes.ts); this is the net under them: every interactive
  * transaction that PostgreSQL aborts to break a deadlock runs again from its start
  * (lib/db/transaction-journal.ts). Two transactions here lock two rows in opposite orders, each
  * waiting for the other to hold its first row: PostgreSQL must abort one, and both must commit.

@@ -84,7 +84,7 @@ it("a sandbox's program pays no live channel, even linked to one: no approvals, 
   ).toBe(0);
 });
 
-/** A program as lib/domain/sandbox/deliveries.ts makes one for the provider's sandbox. */
+/** A program as lib/domain/sandbox/test-deliveries.ts makes one for the provider's sandbox. */
 async function sandboxProgramOf(providerId: string) {
   const { db } = database();
   const sandbox = await db().provider.create({ data: { name: "Sandbox", sandboxOfId: providerId } });

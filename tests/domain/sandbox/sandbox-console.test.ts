@@ -14,7 +14,7 @@ import {
 } from "../../../lib/domain/channels";
 import { adminChannelDetail } from "../../../lib/domain/channels/details";
 import { eligibleChannels } from "../../../lib/domain/channels/eligible-channels";
-import { requestChannelCreate } from "../../../lib/domain/channels/requests";
+import { requestChannelCreate } from "../../../lib/domain/channels/request-changes";
 import { consoleCounts } from "../../../lib/domain/home";
 import { issueApiKey, regenerateApiKey } from "../../../lib/domain/keys";
 import { requestRefund } from "../../../lib/domain/payments";

@@ -5,7 +5,7 @@
  * migration's fill-in of rows that existed before it.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { requestChannelCreate, requestChannelUpdate } from "../../../lib/domain/channels/requests";
+import { requestChannelCreate, requestChannelUpdate } from "../../../lib/domain/channels/request-changes";
 import { createProvider } from "../../../lib/domain/providers";
 import { sandboxOf } from "../../../lib/domain/sandbox";
 import { minimalChannelBody } from "../../support/channels/channel-bodies";

@@ -95,7 +95,7 @@ it("names it as the provider wrote it for a reader of a language it was not tran
 
 it("the send's confirmation names the channel in the reader's language", async () => {
   const preview = serverActions().find(
-    (action) => action.name === "app/(admin)/admin/programs/send-actions.ts#previewSendAction",
+    (action) => action.name === "app/(admin)/admin/programs/send-delivery-actions.ts#previewSendAction",
   ) as ServerAction;
   const input = {
     programId: world.programId,

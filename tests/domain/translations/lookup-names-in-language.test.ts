@@ -58,7 +58,7 @@ it("the channel form's loader names the values in the reader's language; pages s
   const owner = await signedIn("provider", inject("providerB").id);
   await db().user.update({ where: { id: owner.userId }, data: { locale: "fr" } });
   const load = serverActions().find(
-    (action) => action.name === "app/(provider)/channels/actions.ts#lookupValuesAction",
+    (action) => action.name === "app/(provider)/channels/channel-actions.ts#lookupValuesAction",
   ) as ServerAction;
   const result = await actionResult(inject("baseUrl"), load, owner.cookie, [{ key: "Nationality" }]);
   expect(result.ok).toBe(true);

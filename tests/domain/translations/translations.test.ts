@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { translationInputSchema } from "@/lib/contract/forms/translations";
+import { translationInputSchema } from "@/lib/contract/forms/translation-forms";
 import { decideChannelRequest } from "@/lib/domain/channels";
 import { channelTranslations, saveHumanTranslation } from "@/lib/domain/translations";
 import { MAX_ATTEMPTS, runDueTranslationJobs } from "@/lib/jobs/translation-worker";

@@ -1,6 +1,6 @@
 /**
  * The payloads the domain really queues, and the headers the dispatcher really sends, parse with the
- * contract's schemas (lib/contract/webhooks.ts), strictly: what the OpenAPI document publishes to
+ * contract's schemas (lib/contract/webhook-payloads.ts), strictly: what the OpenAPI document publishes to
  * providers is what they receive.
  */
 
@@ -11,7 +11,7 @@ import {
   callbackHeadersSchema,
   WEBHOOK_PAYLOAD_SCHEMAS,
   type WebhookPayloads,
-} from "@/lib/contract/webhooks";
+} from "@/lib/contract/webhook-payloads";
 import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";

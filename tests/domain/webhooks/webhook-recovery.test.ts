@@ -7,7 +7,7 @@
 
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { RECOVERY_MAX_EVENTS } from "@/lib/contract/forms/webhooks";
+import { RECOVERY_MAX_EVENTS } from "@/lib/contract/forms/webhook-forms";
 import { WEBHOOK_EXAMPLES } from "@/lib/contract/webhook-catalog";
 import { db } from "@/lib/db";
 import { createProvider } from "@/lib/domain/providers";

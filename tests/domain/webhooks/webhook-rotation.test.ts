@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { callbackHeadersSchema } from "@/lib/contract/webhooks";
+import { callbackHeadersSchema } from "@/lib/contract/webhook-payloads";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/domain/errors";
 import { createProvider } from "@/lib/domain/providers";

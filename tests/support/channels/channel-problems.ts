@@ -4,7 +4,7 @@
  * tests/unit/channels/channel-schema*.test.ts files.
  */
 import { expect } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/api-errors";
 import { parseOrThrow } from "@/lib/api/validation";
 import { channelBodySchema } from "@/lib/contract/channel";
 import { type Json, withValue } from "../http/json-path";

@@ -13,7 +13,7 @@ import { ROOT } from "../server/test-server";
 
 export interface ServerAction {
   id: string;
-  /** `app/(provider)/channels/actions.ts#createChannelAction` */
+  /** `app/(provider)/channels/channel-actions.ts#createChannelAction` */
   name: string;
   /** A page that hosts the action, with made-up route parameters. */
   pagePath: string;

@@ -14,7 +14,7 @@ const baseUrl = () => inject("baseUrl");
 
 const keyAction = (name: string) =>
   serverActions().find(
-    (candidate) => candidate.name === `app/(provider)/keys/actions.ts#${name}`,
+    (candidate) => candidate.name === `app/(provider)/keys/key-actions.ts#${name}`,
   ) as ServerAction;
 
 export interface KeyOwner {

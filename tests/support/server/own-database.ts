@@ -3,7 +3,7 @@
  * rows (openTestDb shares the project's): created before the file's tests, dropped after them.
  */
 import { afterAll, beforeAll, inject } from "vitest";
-import { applyMigrations } from "../../../server/migrate";
+import { applyMigrations } from "../../../server/apply-migrations";
 import { createTestDatabase, ROOT, type TestDatabase } from "./test-server";
 
 type DbModule = typeof import("../../../lib/db");

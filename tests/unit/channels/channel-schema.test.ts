@@ -5,7 +5,7 @@
  * required and unknown fields, lengths and the channel id; the values and the lists have their own.
  */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/api-errors";
 import { describeIssues, parseOrThrow } from "@/lib/api/validation";
 import { channelBodySchema } from "@/lib/contract/channel";
 import { fullBody, minimalBody, problemsOf } from "../../support/channels/channel-problems";

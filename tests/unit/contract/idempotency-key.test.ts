@@ -1,6 +1,6 @@
 /** The Idempotency-Key header's parser: which values name a key, and which are a 400. */
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/api-errors";
 import { parseIdempotencyKey } from "@/lib/api/idempotency";
 
 const rejected = (value: string) => {

@@ -10,7 +10,7 @@ import { EXAMPLE_CHANNEL, EXAMPLE_VIEW } from "@/lib/api/openapi/examples";
 import { OPERATIONS as TABLE } from "@/lib/api/operations";
 import { channelBodySchema, channelViewSchema } from "@/lib/contract/channel";
 import { LANGUAGES } from "@/lib/contract/enums";
-import { failureEnvelopeSchema } from "@/lib/contract/envelope";
+import { failureEnvelopeSchema } from "@/lib/contract/envelope-schema";
 import { schemaValidator as validatorOf } from "../../support/http/openapi-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document

@@ -7,11 +7,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api/errors";
+import { ApiError } from "../../../lib/api/api-errors";
 import { parseJson } from "../../../lib/api/json-body";
 import { type ItemList, listBody, locateList } from "../../../lib/api/json-list-body";
 import { parseOrThrow } from "../../../lib/api/validation";
-import { newDeliveryRequestBodySchema, SEND_DELIVERIES_LIST } from "../../../lib/contract/platform/requests";
+import {
+  newDeliveryRequestBodySchema,
+  SEND_DELIVERIES_LIST,
+} from "../../../lib/contract/platform/platform-inputs";
 
 const reader = listBody<Record<string, unknown>>(newDeliveryRequestBodySchema, SEND_DELIVERIES_LIST);
 

@@ -31,8 +31,8 @@ const SCANNED = [
   ...sourceFiles("lib/domain", () => true),
   ...sourceFiles("lib/portal", () => true),
   ...sourceFiles("lib/auth", () => true),
-  // The server actions (actions.ts, send-actions.ts): the rest of app/ says nothing of its own here.
-  ...sourceFiles("app", (file) => file.endsWith("actions.ts")),
+  // The server actions (every *-actions.ts / *-action.ts): the rest of app/ says nothing of its own here.
+  ...sourceFiles("app", (file) => /-actions?\.ts$/.test(file)),
 ];
 
 /** The file's top-level and local `const name = initializer` declarations, by name. */

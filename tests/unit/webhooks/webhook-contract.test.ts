@@ -16,7 +16,7 @@ import {
   callbackHeadersSchema,
   WEBHOOK_PAYLOAD_SCHEMAS,
   webhookHeadersSchema,
-} from "@/lib/contract/webhooks";
+} from "@/lib/contract/webhook-payloads";
 import { callbackHeaders } from "@/lib/webhooks/signing";
 import { schemaValidator } from "../../support/http/openapi-schemas";
 

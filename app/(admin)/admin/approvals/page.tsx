@@ -8,8 +8,8 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApproval, deliveryRequestConsequences, refundConsequences } from "@/lib/domain/payments";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
-import { approvePaymentAction, rejectPaymentAction } from "./actions";
 import { approvalPreviews } from "./approval-previews";
+import { approvePaymentAction, rejectPaymentAction } from "./payment-decision-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.approvals");

@@ -10,7 +10,7 @@ import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { EmptyState, PageHeader } from "@/components/ui/page";
 import { stringParams } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { auditFiltersOf } from "@/lib/contract/audit";
+import { auditFiltersOf } from "@/lib/contract/audit-filters";
 import { auditActions, auditEntries } from "@/lib/domain/audit";
 import { can } from "@/lib/domain/permissions";
 

@@ -7,7 +7,7 @@ import { ReplayPeriodForm } from "@/components/webhooks/replay-controls";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
 import { deliveryLog, eventSubjects } from "@/lib/domain/webhooks";
-import { adminReplayEventAction, adminReplayFailedAction } from "./actions";
+import { adminReplayEventAction, adminReplayFailedAction } from "./console-delivery-log-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminConsole.deliveries");

@@ -11,7 +11,7 @@ import { Pager, stringParams } from "@/components/ui/pager";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { CURRENCIES } from "@/lib/contract/enums";
-import type { LookupKey } from "@/lib/contract/lookups";
+import type { LookupKey } from "@/lib/contract/lookup-schema";
 import { eligibleChannels, LOOKUPS, namesInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 

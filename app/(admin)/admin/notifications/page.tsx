@@ -4,7 +4,7 @@ import { HelpLink } from "@/components/help-link";
 import { NotificationsPage } from "@/components/notifications/notifications-page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { notificationSettings } from "@/lib/domain/notifications";
-import { saveConsoleNotificationsAction } from "./actions";
+import { saveConsoleNotificationsAction } from "./staff-notification-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notifications");

@@ -12,7 +12,7 @@ import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { listPrograms } from "@/lib/domain/programs";
 import { getFormat } from "@/lib/i18n/get-format";
-import { createProgramAction } from "./actions";
+import { createProgramAction } from "./program-actions";
 
 /**
  * A program's unit by name (issue 30, finding 5): "Euro (EUR)", a currency's code kept for who

@@ -11,7 +11,7 @@ import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { providersOverview } from "@/lib/domain/providers";
 import { getFormat } from "@/lib/i18n/get-format";
-import { createProviderAction } from "../actions";
+import { createProviderAction } from "../provider-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("providers.list");

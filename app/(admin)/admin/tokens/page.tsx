@@ -8,7 +8,7 @@ import { DataTable, DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { listPlatformTokens } from "@/lib/domain/keys";
 import { useFormat } from "@/lib/i18n/use-format";
-import { issueTokenAction, revokeTokenAction } from "./actions";
+import { issueTokenAction, revokeTokenAction } from "./token-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("tokens");

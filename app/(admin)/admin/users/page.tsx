@@ -17,7 +17,7 @@ import {
   invitePlatformUserAction,
   reactivatePlatformUserAction,
   revokeInvitationAction,
-} from "./actions";
+} from "./user-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { AcceptInvitationForm } from "@/components/users/accept-invitation-form";
 import { INVITATION_DAYS, invitationForToken } from "@/lib/domain/users";
-import { acceptInvitationAction } from "./actions";
+import { acceptInvitationAction } from "./accept-invitation-action";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.invite");

@@ -14,7 +14,11 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
-import { retireChannelAction, setChannelStatusAction, withdrawChannelRequestAction } from "../actions";
+import {
+  retireChannelAction,
+  setChannelStatusAction,
+  withdrawChannelRequestAction,
+} from "../channel-actions";
 import { channelDetailOrNotFound } from "./channel-detail";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -7,7 +7,7 @@ import { HelpLink } from "@/components/help-link";
 import { PageHeader } from "@/components/ui/page";
 import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
-import { createChannelAction } from "../actions";
+import { createChannelAction } from "../channel-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("channelForm");

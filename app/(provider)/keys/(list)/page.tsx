@@ -11,7 +11,7 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { listApiKeys } from "@/lib/domain/keys";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
-import { createApiKeyAction, revokeApiKeyAction } from "../actions";
+import { createApiKeyAction, revokeApiKeyAction } from "../key-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("keys.list");

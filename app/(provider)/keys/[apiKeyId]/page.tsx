@@ -15,7 +15,7 @@ import { apiKeyOf, KEEP_PER_KEY, keyRequestLog } from "@/lib/domain/keys";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
-import { revokeApiKeyAction, rollApiKeyAction } from "../actions";
+import { revokeApiKeyAction, rollApiKeyAction } from "../key-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("keys.detail");

@@ -8,7 +8,7 @@ import { ReplayPeriodForm, TestEventForm } from "@/components/webhooks/replay-co
 import { requireProviderUser } from "@/lib/auth/session";
 import { can } from "@/lib/domain/permissions";
 import { deliveryLog, eventSubjects, listSubscriptions } from "@/lib/domain/webhooks";
-import { replayEventAction, replayFailedAction, sendTestEventAction } from "./actions";
+import { replayEventAction, replayFailedAction, sendTestEventAction } from "./portal-delivery-log-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks.deliveries");

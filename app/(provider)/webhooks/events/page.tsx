@@ -8,7 +8,7 @@ import { requireProviderUser } from "@/lib/auth/session";
 import { EXAMPLE_EVENT_ID_PREFIX, webhookCatalog } from "@/lib/contract/webhook-catalog";
 import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/webhooks";
-import { sendExampleAction } from "./actions";
+import { sendExampleAction } from "./example-event-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks.events");

@@ -1,5 +1,19 @@
 /** The platform API's operations (docs/platform-api.md "Platform API"), in the order the reference lists them. */
 import type { ApiOperation } from "../../operation";
+import { listAudit } from "./platform-audit";
+import {
+  approveChannelRequest,
+  getChannelRequest,
+  listChannelRequests,
+  rejectChannelRequest,
+} from "./platform-channel-requests";
+import { getChannel, listChannels } from "./platform-channels";
+import {
+  getDeliveryRequest,
+  listDeliveryRequests,
+  refundDelivery,
+  sendDeliveryRequestOperation,
+} from "./platform-delivery-requests";
 import {
   approveDeliveryRequestOperation,
   approveRefundOperation,
@@ -7,24 +21,20 @@ import {
   rejectDeliveryRequestOperation,
   rejectRefundOperation,
   setApprovalPolicyOperation,
-} from "./approvals";
-import { listAudit } from "./audit";
+} from "./platform-payment-approvals";
 import {
-  approveChannelRequest,
-  getChannelRequest,
-  listChannelRequests,
-  rejectChannelRequest,
-} from "./channel-requests";
-import { getChannel, listChannels } from "./channels";
+  addProgramChannel,
+  createProgramOperation,
+  getProgram,
+  listProgramsOperation,
+} from "./platform-programs";
+import { createProviderOperation, getProvider, issueProviderKey, listProviders } from "./platform-providers";
 import {
-  getDeliveryRequest,
-  listDeliveryRequests,
-  refundDelivery,
-  sendDeliveryRequestOperation,
-} from "./delivery-requests";
-import { addProgramChannel, createProgramOperation, getProgram, listProgramsOperation } from "./programs";
-import { createProviderOperation, getProvider, issueProviderKey, listProviders } from "./providers";
-import { getWebhookEvent, listWebhookEvents, queryEligibility, replayWebhookEvent } from "./webhooks";
+  getWebhookEvent,
+  listWebhookEvents,
+  queryEligibility,
+  replayWebhookEvent,
+} from "./platform-webhooks";
 
 export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   listChannelRequests,

@@ -1,6 +1,6 @@
 /** The audit page's CSV export, with the page's filters: for users who may read the trail, else 404. */
 import { currentUser } from "@/lib/auth/session";
-import { auditFiltersOf } from "@/lib/contract/audit";
+import { auditFiltersOf } from "@/lib/contract/audit-filters";
 import { auditCsv } from "@/lib/domain/audit";
 import { can } from "@/lib/domain/permissions";
 import { csvDownload } from "@/lib/portal/csv-download";

@@ -15,7 +15,7 @@ import { requirePlatformUser } from "@/lib/auth/session";
 import { translationLanguages, translatorSetting } from "@/lib/config";
 import { adminChannelDetail, completeContent, viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
-import { saveTranslationAction } from "../../actions";
+import { saveTranslationAction } from "../../provider-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminChannels.detail");

@@ -23,8 +23,8 @@ import { programDetail, programSpending } from "@/lib/domain/programs";
 import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { useFormat } from "@/lib/i18n/use-format";
-import { addChannelAction, approvalPolicyAction } from "../actions";
-import { previewSendAction, sendAction } from "../send-actions";
+import { addChannelAction, approvalPolicyAction } from "../program-actions";
+import { previewSendAction, sendAction } from "../send-delivery-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("programs.detail");

@@ -18,8 +18,8 @@ import { can } from "@/lib/domain/permissions";
 import { providerForAdmin } from "@/lib/domain/providers";
 import { openInvitations } from "@/lib/domain/users";
 import { getFormat } from "@/lib/i18n/get-format";
-import { inviteOwnerAction, regenerateKeyAction } from "../../actions";
-import { revokeInvitationAction } from "../../users/actions";
+import { inviteOwnerAction, regenerateKeyAction } from "../../provider-actions";
+import { revokeInvitationAction } from "../../users/user-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("providers.detail");

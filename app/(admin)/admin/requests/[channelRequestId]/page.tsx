@@ -17,7 +17,7 @@ import { CHANNEL_STATUSES } from "@/lib/contract/enums";
 import { completeContent, diffContent, REQUEST_KINDS, requestForReview } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import { getFormat } from "@/lib/i18n/get-format";
-import { decideAction } from "../../actions";
+import { decideAction } from "../../provider-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.request");

@@ -6,7 +6,7 @@ import { NoFormForRole } from "@/components/channels/no-form-for-role";
 import { HelpLink } from "@/components/help-link";
 import { PageHeader } from "@/components/ui/page";
 import { can } from "@/lib/domain/permissions";
-import { updateChannelAction } from "../../actions";
+import { updateChannelAction } from "../../channel-actions";
 import { channelDetailOrNotFound } from "../channel-detail";
 
 export async function generateMetadata(): Promise<Metadata> {

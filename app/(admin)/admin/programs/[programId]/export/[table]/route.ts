@@ -1,5 +1,5 @@
 /**
- * A program's delivery requests, deliveries or channels as CSV (lib/domain/programs/csv.ts): for users
+ * A program's delivery requests, deliveries or channels as CSV (lib/domain/programs/program-csv.ts): for users
  * who may read the program, else 404, as the audit trail's export answers.
  */
 import { currentUser } from "@/lib/auth/session";

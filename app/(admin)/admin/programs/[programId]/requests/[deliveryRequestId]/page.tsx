@@ -25,9 +25,9 @@ import { can } from "@/lib/domain/permissions";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
 import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
-import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/actions";
 import { approvalPreviews } from "../../../../approvals/approval-previews";
-import { refundAction } from "../../../actions";
+import { approvePaymentAction, rejectPaymentAction } from "../../../../approvals/payment-decision-actions";
+import { refundAction } from "../../../program-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("programs.request");

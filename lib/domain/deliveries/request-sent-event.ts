@@ -1,0 +1,119 @@
+/**
+ * DELIVERY_REQUEST_SENT, built in one place for both moments a request goes to its provider: at
+ * creation when it needs no approval, and in the transaction of its final approval otherwise.
+ *
+ * A send holds up to 10,000 deliveries, whose payload reaches 15 MB with 50 options each: built and
+ * written by the send, it alone held more heap than the rest of the send (issue 35). So the outbox
+ * row holds the payload less its deliveries (`"delivery":[]`) and names the request (deliveriesOf);
+ * the dispatcher fills the list from the request's Delivery rows when it sends the event
+ * (eventBody), a page at a time. Those rows hold exactly what the send wrote, and what a payload
+ * carries of them (id, beneficiary, amount, options) never changes, so every attempt sends the
+ * same bytes: those JSON.stringify of the typed payload gives, deliveries by beneficiary id.
+ */
+import { CURRENCIES } from "../../contract/enums";
+import type { WebhookPayloads } from "../../contract/webhook-payloads";
+import { db, type Tx } from "../../db";
+import { fromMinor } from "../money";
+import { payloadPreviewOf, queueSerializedEvent } from "../webhooks/outbox";
+
+type Payload = WebhookPayloads["DELIVERY_REQUEST_SENT"];
+
+export interface SentRequest {
+  id: string;
+  description: string;
+  unit: string;
+  channel: { providerId: string; providerDeliveryChannelId: string };
+}
+
+/** The payload's `delivery` list, empty: the outbox row's payload ends with it (`[]}`). */
+const EMPTY_LIST_END = "[]}";
+
+/** Deliveries read per query when a payload is filled. */
+const READ_PAGE = 1000;
+/** Deliveries enough for the logs' preview (PAYLOAD_PREVIEW_CHARS) of any payload. */
+const PREVIEW_DELIVERIES = 20;
+
+/**
+ * Queues the request's event, once its Delivery rows are written in `tx`: the payload less its
+ * deliveries, with the filled payload's start and size for the logs (read a page at a time, kept not).
+ */
+export async function queueRequestSent(tx: Tx, request: SentRequest) {
+  const head: Payload = {
+    deliveryRequestId: request.id,
+    providerDeliveryChannelId: request.channel.providerDeliveryChannelId,
+    description: request.description,
+    delivery: [],
+  };
+  const payload = JSON.stringify(head);
+  const first: string[] = [];
+  let bytes = Buffer.byteLength(payload);
+  await forEachItem(tx, request.id, (item, index) => {
+    bytes += Buffer.byteLength(item) + (index > 0 ? 1 : 0);
+    if (index < PREVIEW_DELIVERIES) first.push(item);
+  });
+  return queueSerializedEvent(tx, request.channel.providerId, "DELIVERY_REQUEST_SENT", payload, {
+    deliveriesOf: request.id,
+    filledBytes: bytes,
+    preview: payloadPreviewOf(withItems(payload, first)),
+  });
+}
+
+/** The body an attempt sends: the stored payload, its deliveries filled in when it names a request. */
+export async function eventBody(event: { payload: string; deliveriesOf: string | null }): Promise<string> {
+  if (!event.deliveriesOf) return event.payload;
+  const items: string[] = [];
+  await forEachItem(db(), event.deliveriesOf, (item) => void items.push(item));
+  return withItems(event.payload, items);
+}
+
+/** `payload` with `items` (JSON) as its `delivery` list. */
+function withItems(payload: string, items: string[]) {
+  if (!payload.endsWith(EMPTY_LIST_END))
+    throw new Error("a DELIVERY_REQUEST_SENT payload ends with its list");
+  return `${payload.slice(0, -EMPTY_LIST_END.length)}[${items.join(",")}]}`;
+}
+
+/** The JSON of each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a time. */
+async function forEachItem(
+  reader: Tx,
+  deliveryRequestId: string,
+  use: (item: string, index: number) => void,
+) {
+  const request = await reader.deliveryRequest.findUniqueOrThrow({
+    where: { id: deliveryRequestId },
+    select: { unit: true },
+  });
+  const unit = (CURRENCIES as readonly string[]).includes(request.unit)
+    ? { currency: request.unit }
+    : { commodity: request.unit };
+  let index = 0;
+  let after: { beneficiaryId: string; id: string } | undefined;
+  for (;;) {
+    const rows = await reader.delivery.findMany({
+      where: {
+        deliveryRequestId,
+        ...(after && {
+          OR: [
+            { beneficiaryId: { gt: after.beneficiaryId } },
+            { beneficiaryId: after.beneficiaryId, id: { gt: after.id } },
+          ],
+        }),
+      },
+      orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+      take: READ_PAGE,
+      select: { id: true, beneficiaryId: true, amountMinor: true, options: true },
+    });
+    for (const row of rows) {
+      const item: Payload["delivery"][number] = {
+        deliveryId: row.id,
+        beneficiaryId: row.beneficiaryId,
+        amount: fromMinor(row.amountMinor),
+        ...unit,
+        deliveryOptions: JSON.parse(row.options) as Payload["delivery"][number]["deliveryOptions"],
+      };
+      use(JSON.stringify(item), index++);
+    }
+    if (rows.length < READ_PAGE) return;
+    after = rows[rows.length - 1]!;
+  }
+}

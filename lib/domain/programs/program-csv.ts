@@ -1,0 +1,280 @@
+/**
+ * A program's tables as CSV, for the console's program page: its delivery requests, its deliveries
+ * and its channels. For whoever may read the program (console.read, as its page), a live program
+ * only (a sandbox's is no program of the console's). Streamed in batches read by index (requests by
+ * programId, createdAt; deliveries by deliveryRequestId, beneficiaryId), so a program of a million
+ * deliveries exports in constant memory. Cells a spreadsheet would run as a formula (=, +, -, @
+ * first) are escaped with papaparse's escapeFormulae, as the audit trail's export does: descriptions,
+ * beneficiary ids and names are typed by people. Amounts are numbers in the unit (12.5), as the API
+ * writes them. A delivery's options (phone numbers and the like) are left out, as the request's page
+ * leaves them out.
+ */
+import Papa from "papaparse";
+import { db } from "../../db";
+import { channelName } from "../channels/content";
+import { channelStanding, STANDING_COLUMNS } from "../channels/standing";
+import { LIVE_PROGRAM } from "../live-scope";
+import { fromMinor } from "../money";
+import { type Actor, authorize } from "../permissions";
+import { programSpending } from "./manage-programs";
+
+export const PROGRAM_TABLES = ["requests", "deliveries", "channels"] as const;
+export type ProgramTable = (typeof PROGRAM_TABLES)[number];
+
+const BATCH = 500;
+
+const unparse = (rows: unknown[][]) => `${Papa.unparse(rows, { escapeFormulae: true, newline: "\r\n" })}\r\n`;
+const iso = (date: Date | null) => date?.toISOString() ?? "";
+
+/** The program's name and the CSV of one of its tables; null when there is no such live program. */
+export async function programCsv(
+  actor: Actor,
+  programId: string,
+  table: ProgramTable,
+): Promise<{ programName: string; rows: AsyncGenerator<string> } | null> {
+  authorize(actor, "console.read");
+  const program = await db().program.findFirst({
+    where: { id: programId, ...LIVE_PROGRAM },
+    select: { id: true, name: true },
+  });
+  if (!program) return null;
+  const rows =
+    table === "requests"
+      ? requestRows(program.id)
+      : table === "deliveries"
+        ? deliveryRows(program.id)
+        : channelRows(actor, program.id);
+  return { programName: program.name, rows };
+}
+
+/** The program's requests oldest first, a batch at a time (index programId, createdAt). */
+async function* requestsOf(programId: string) {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const batch: Awaited<ReturnType<typeof readRequests>> = await readRequests(programId, after);
+    if (batch.length === 0) return;
+    yield batch;
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+const readRequests = (programId: string, after: { createdAt: Date; id: string } | null) =>
+  db().deliveryRequest.findMany({
+    where: {
+      programId,
+      ...(after
+        ? {
+            OR: [
+              { createdAt: { gt: after.createdAt } },
+              { createdAt: after.createdAt, id: { gt: after.id } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: BATCH,
+    select: {
+      id: true,
+      createdAt: true,
+      description: true,
+      unit: true,
+      totalMinor: true,
+      deliveryCount: true,
+      deliveredMinor: true,
+      revertedMinor: true,
+      approvalState: true,
+      status: true,
+      providerDeliveryRequestId: true,
+      channel: {
+        select: {
+          providerDeliveryChannelId: true,
+          approvedContent: true,
+          provider: { select: { name: true } },
+        },
+      },
+    },
+  });
+
+async function* requestRows(programId: string): AsyncGenerator<string> {
+  yield unparse([
+    [
+      "deliveryRequestId",
+      "createdAt",
+      "description",
+      "channel",
+      "providerDeliveryChannelId",
+      "provider",
+      "unit",
+      "total",
+      "deliveries",
+      "delivered",
+      "reverted",
+      "approvalState",
+      "status",
+      "providerDeliveryRequestId",
+    ],
+  ]);
+  for await (const batch of requestsOf(programId))
+    yield unparse(
+      batch.map((request) => [
+        request.id,
+        iso(request.createdAt),
+        request.description,
+        channelName(request.channel.approvedContent, request.channel.providerDeliveryChannelId),
+        request.channel.providerDeliveryChannelId,
+        request.channel.provider.name,
+        request.unit,
+        fromMinor(request.totalMinor),
+        request.deliveryCount,
+        fromMinor(request.deliveredMinor),
+        fromMinor(request.revertedMinor),
+        request.approvalState,
+        request.status,
+        request.providerDeliveryRequestId ?? "",
+      ]),
+    );
+}
+
+/** Every delivery of the program, request by request, each request's by beneficiary id. */
+async function* deliveryRows(programId: string): AsyncGenerator<string> {
+  yield unparse([
+    [
+      "deliveryRequestId",
+      "deliveryRequest",
+      "deliveryId",
+      "beneficiaryId",
+      "amount",
+      "unit",
+      "status",
+      "providerDeliveryId",
+      "deliveredAt",
+      "revertedAt",
+      "refundRequestedAt",
+    ],
+  ]);
+  for await (const requests of requestsOf(programId))
+    for (const request of requests) {
+      let after: { beneficiaryId: string; id: string } | null = null;
+      for (;;) {
+        const deliveries: Awaited<ReturnType<typeof readDeliveries>> = await readDeliveries(
+          request.id,
+          after,
+        );
+        if (deliveries.length === 0) break;
+        yield unparse(
+          deliveries.map((delivery) => [
+            request.id,
+            request.description,
+            delivery.id,
+            delivery.beneficiaryId,
+            fromMinor(delivery.amountMinor),
+            request.unit,
+            delivery.status,
+            delivery.providerDeliveryId ?? "",
+            iso(delivery.deliveredAt),
+            iso(delivery.revertedAt),
+            iso(delivery.refundRequestedAt),
+          ]),
+        );
+        const last = deliveries[deliveries.length - 1]!;
+        after = { beneficiaryId: last.beneficiaryId, id: last.id };
+      }
+    }
+}
+
+/** A request's deliveries by (beneficiaryId, id), a batch at a time (index deliveryRequestId, beneficiaryId). */
+const readDeliveries = (deliveryRequestId: string, after: { beneficiaryId: string; id: string } | null) =>
+  db().delivery.findMany({
+    where: {
+      deliveryRequestId,
+      ...(after
+        ? {
+            OR: [
+              { beneficiaryId: { gt: after.beneficiaryId } },
+              { beneficiaryId: after.beneficiaryId, id: { gt: after.id } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+    take: BATCH,
+    select: {
+      id: true,
+      beneficiaryId: true,
+      amountMinor: true,
+      status: true,
+      providerDeliveryId: true,
+      deliveredAt: true,
+      revertedAt: true,
+      refundRequestedAt: true,
+    },
+  });
+
+/** The channels serving the program (and any that served it), with what the program sent through each. */
+async function* channelRows(actor: Actor, programId: string): AsyncGenerator<string> {
+  yield unparse([
+    [
+      "channelId",
+      "providerDeliveryChannelId",
+      "channel",
+      "provider",
+      "serving",
+      "status",
+      "approved",
+      "standing",
+      "requests",
+      "sent",
+      "reserved",
+      "delivered",
+      "reverted",
+    ],
+  ]);
+  const [links, spending] = await Promise.all([
+    db().programChannel.findMany({
+      where: { programId },
+      select: { channelId: true },
+    }),
+    programSpending(actor, programId),
+  ]);
+  const serving = new Set(links.map((link) => link.channelId));
+  const spent = new Map(spending.map((row) => [row.channelId, row]));
+  const ids = [...new Set([...serving, ...spent.keys()])];
+  const channels = await db().channel.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      providerDeliveryChannelId: true,
+      approvedContent: true,
+      ...STANDING_COLUMNS,
+      provider: { select: { name: true } },
+    },
+  });
+  const named = channels
+    .map((channel) => ({
+      ...channel,
+      name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en") || a.id.localeCompare(b.id));
+  yield unparse(
+    named.map((channel) => {
+      const row = spent.get(channel.id);
+      const standing = channelStanding({ ...channel, pending: channel.requests[0] ?? null });
+      return [
+        channel.id,
+        channel.providerDeliveryChannelId,
+        channel.name,
+        channel.provider.name,
+        serving.has(channel.id),
+        channel.status,
+        channel.isApproved,
+        standing.state,
+        row?.requests ?? 0,
+        fromMinor(row?.sentMinor ?? 0n),
+        fromMinor(row?.reservedMinor ?? 0n),
+        fromMinor(row?.deliveredMinor ?? 0n),
+        fromMinor(row?.revertedMinor ?? 0n),
+      ];
+    }),
+  );
+}

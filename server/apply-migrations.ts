@@ -1,0 +1,106 @@
+/**
+ * Applies pending migrations for DATABASE_URL with the Prisma CLI (JavaScript engine, offline), one
+ * process at a time per database. Instances started together each migrate on start, and the CLI's
+ * own locking does not cover its work: on PostgreSQL its advisory lock is taken after it creates the
+ * URL's schema (one of eight simultaneous starts died: "schema … already exists"), on SQLite it
+ * takes none (two applied one migration, and the loser's failed record, P3009, stopped every later
+ * start). Under our lock the first applies them and the others find nothing left to do.
+ */
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { promisify } from "node:util";
+import Database from "libsql";
+import pg from "pg";
+import { databaseKind, databaseUrl, ensureSqliteFolder } from "../lib/config";
+import { pgConfig } from "../lib/db/adapters";
+
+/**
+ * The session-level advisory lock held on PostgreSQL while migrating: one per database, not per
+ * schema, since the search migration creates pg_trgm in the shared public schema. Any number no other
+ * lock of ours uses (Prisma's own is 72707369; lib/domain/users/managed-users.ts hashes a name).
+ */
+const MIGRATION_LOCK_ID = 4_200_001;
+
+/** How long a starting instance waits for another's migration before giving up (its supervisor retries). */
+const MIGRATION_WAIT_MS = 10 * 60_000;
+
+const sqliteFile = (url: string) => url.slice("file:".length).split("?")[0]!;
+
+/**
+ * SQLite runs in write-ahead-log mode: readers never wait for a writer and a commit appends to the
+ * log instead of rewriting pages (far fewer fsyncs per commit). The mode is stored in the database
+ * file, so every connection and process that opens it afterwards uses it.
+ */
+function enableWriteAheadLog(url: string): void {
+  const connection = new Database(sqliteFile(url));
+  try {
+    connection.exec("PRAGMA journal_mode = WAL");
+  } finally {
+    connection.close();
+  }
+}
+
+export async function applyMigrations(root: string): Promise<void> {
+  const url = databaseUrl();
+  await (databaseKind(url) === "sqlite" ? underFileLock : underAdvisoryLock)(url, async () => {
+    await migrateDeploy(root);
+    if (databaseKind(url) === "sqlite") enableWriteAheadLog(url);
+  });
+}
+
+async function migrateDeploy(root: string): Promise<void> {
+  const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
+  try {
+    const preload = path.join(import.meta.dirname, "cli-exit-preload.cjs");
+    await promisify(execFile)(process.execPath, ["--require", preload, prismaCli, "migrate", "deploy"], {
+      cwd: root,
+      env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+    });
+  } catch (error) {
+    // The CLI prints prose; keep the log JSON by carrying its output inside one error line.
+    const output = error as { stderr?: string; stdout?: string; message?: string };
+    const printed = `${output.stdout ?? ""}${output.stderr ?? ""}` || output.message;
+    throw new Error(`prisma migrate deploy failed:\n${printed}`);
+  }
+}
+
+/** Runs `work` holding the advisory lock on a connection of its own, ended after (which frees it anyway). */
+async function underAdvisoryLock(url: string, work: () => Promise<void>): Promise<void> {
+  const config = pgConfig(url);
+  const client = new pg.Client(config);
+  await client.connect().catch((error: NodeJS.ErrnoException) => {
+    // A socket's failure in the CLI's words (P1001), as the start's fatal line said before the lock.
+    if (!error.syscall) throw error;
+    throw new Error(`Can't reach database server at ${config.host}:${config.port} (${error.message})`);
+  });
+  try {
+    await client.query(`SET lock_timeout = ${MIGRATION_WAIT_MS}`);
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    try {
+      await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs `work` holding an exclusive lock on a SQLite file beside the database (the database's own
+ * would shut the CLI out). The operating system frees it when the process dies, so a crash mid-way
+ * leaves no stale lock; the file stays, empty, for the next start.
+ */
+async function underFileLock(url: string, work: () => Promise<void>): Promise<void> {
+  ensureSqliteFolder(url);
+  const lock = new Database(`${sqliteFile(url)}-migrate-lock`, { timeout: MIGRATION_WAIT_MS });
+  try {
+    lock.exec("BEGIN EXCLUSIVE");
+    await work();
+  } finally {
+    lock.close();
+  }
+}
+
+export const projectRoot = path.resolve(import.meta.dirname, "..");
