@@ -6,7 +6,7 @@
  * each payment out of PENDING_APPROVAL once and release its reservation at most once.
  */
 import { paymentApprovalExpiryMs } from "../../config";
-import { db, takeWriteLock } from "../../db";
+import { db, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit/record";
 import { notifyPaymentDecided } from "../notifications/mail";
 import { authorize, systemActor } from "../permissions";
@@ -17,11 +17,53 @@ import { PENDING } from "./rules";
 const BATCH = 100;
 const EXPIRY = systemActor("payment-expiry");
 
+type PaymentLetter = Parameters<typeof notifyPaymentDecided>[2];
+
 /** Expires what is due at `now`; answers how many of each kind this call expired. */
 export async function expireDuePayments(now = new Date()) {
   authorize(EXPIRY, "payments.expire");
   const cutoff = new Date(now.getTime() - paymentApprovalExpiryMs());
   return { deliveryRequests: await expireDeliveryRequests(cutoff), refunds: await expireRefunds(cutoff) };
+}
+
+/** What differs between the two kinds of payment when one expires. */
+interface ExpiringKind<T extends { id: string }> {
+  /** Takes it out of PENDING_APPROVAL as EXPIRED, releasing what it held; false if it no longer waited. */
+  close(tx: Tx, item: T): Promise<boolean>;
+  /** Who asked for it, and the letter that tells them (as of an approval or a rejection). */
+  askedBy(item: T): string;
+  letter(item: T): Omit<PaymentLetter, "approved" | "expired" | "reason">;
+  audit: { action: string; subjectType: string; column: "approvalState" | "state" };
+}
+
+/** Expires each of `due` in its own transaction; answers how many this call expired. */
+async function expireEach<T extends { id: string }>(
+  due: T[],
+  kind: ExpiringKind<NoInfer<T>>,
+): Promise<number> {
+  let expired = 0;
+  for (const item of due) {
+    const done = await db().$transaction(async (tx) => {
+      await takeWriteLock(tx);
+      if (!(await kind.close(tx, item))) return false;
+      // The person who asked for it is told, as of an approval or a rejection (issue 30, finding 3).
+      await notifyPaymentDecided(
+        tx,
+        { askedBy: kind.askedBy(item), decidedBy: EXPIRY.id },
+        { ...kind.letter(item), approved: false, expired: true, reason: null },
+      );
+      await recordAudit(tx, EXPIRY, {
+        action: kind.audit.action,
+        subjectType: kind.audit.subjectType,
+        subjectId: item.id,
+        before: { [kind.audit.column]: PENDING },
+        after: { [kind.audit.column]: "EXPIRED" },
+      });
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
 }
 
 async function expireDeliveryRequests(cutoff: Date): Promise<number> {
@@ -40,29 +82,12 @@ async function expireDeliveryRequests(cutoff: Date): Promise<number> {
       program: { select: { name: true, budget: { select: { id: true } } } },
     },
   });
-  let expired = 0;
-  for (const request of due) {
-    const done = await db().$transaction(async (tx) => {
-      await takeWriteLock(tx);
-      if (!(await closeUnsent(tx, request, "EXPIRED"))) return false;
-      // The person who sent it is told, as of an approval or a rejection (issue 30, finding 3).
-      await notifyPaymentDecided(
-        tx,
-        { askedBy: request.createdBy, decidedBy: EXPIRY.id },
-        { ...requestLetter(request), approved: false, expired: true, reason: null },
-      );
-      await recordAudit(tx, EXPIRY, {
-        action: "delivery_request.expired",
-        subjectType: "DeliveryRequest",
-        subjectId: request.id,
-        before: { approvalState: PENDING },
-        after: { approvalState: "EXPIRED" },
-      });
-      return true;
-    });
-    if (done) expired += 1;
-  }
-  return expired;
+  return expireEach(due, {
+    close: (tx, request) => closeUnsent(tx, request, "EXPIRED"),
+    askedBy: (request) => request.createdBy,
+    letter: requestLetter,
+    audit: { action: "delivery_request.expired", subjectType: "DeliveryRequest", column: "approvalState" },
+  });
 }
 
 async function expireRefunds(cutoff: Date): Promise<number> {
@@ -84,26 +109,10 @@ async function expireRefunds(cutoff: Date): Promise<number> {
       },
     },
   });
-  let expired = 0;
-  for (const refund of due) {
-    const done = await db().$transaction(async (tx) => {
-      await takeWriteLock(tx);
-      if (!(await closeRefund(tx, refund.id, "EXPIRED"))) return false;
-      await notifyPaymentDecided(
-        tx,
-        { askedBy: refund.requestedBy, decidedBy: EXPIRY.id },
-        { ...refundLetter(refund), approved: false, expired: true, reason: null },
-      );
-      await recordAudit(tx, EXPIRY, {
-        action: "refund.expired",
-        subjectType: "RefundRequest",
-        subjectId: refund.id,
-        before: { state: PENDING },
-        after: { state: "EXPIRED" },
-      });
-      return true;
-    });
-    if (done) expired += 1;
-  }
-  return expired;
+  return expireEach(due, {
+    close: (tx, refund) => closeRefund(tx, refund.id, "EXPIRED"),
+    askedBy: (refund) => refund.requestedBy,
+    letter: refundLetter,
+    audit: { action: "refund.expired", subjectType: "RefundRequest", column: "state" },
+  });
 }
