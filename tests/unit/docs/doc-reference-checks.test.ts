@@ -6,6 +6,7 @@
 import { globSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { headingAnchor as slug } from "@/lib/guides/anchors";
 import {
   brokenArchitecturePaths,
   brokenCommentReferences,
@@ -13,7 +14,6 @@ import {
   README_MAX_LINES,
   type Repo,
   readmeLines,
-  slug,
   undescribedLibEntries,
 } from "./doc-reference-checks";
 

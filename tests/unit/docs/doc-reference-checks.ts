@@ -6,6 +6,7 @@
  * exists, and every top-level folder and file of lib/ is on its map; the README stays short.
  */
 import path from "node:path";
+import { anchorCounter } from "@/lib/guides/anchors";
 
 /** What the checks read: the repository here, a few files in memory in the checks' own tests. */
 export type Repo = {
@@ -39,25 +40,11 @@ function headings(markdown: string): string[] {
   });
 }
 
-/** GitHub's anchor of a heading: its text lower-cased, punctuation dropped, spaces to hyphens. */
-export function slug(heading: string): string {
-  return heading
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, "")
-    .replace(/\s/g, "-");
-}
-
 /** The anchors of a file's headings; a repeated heading's anchor gets -1, -2… as on GitHub. */
 function anchors(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
+  const anchor = anchorCounter();
   const result = new Set<string>();
-  for (const heading of headings(markdown)) {
-    const base = slug(heading);
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    result.add(count === 0 ? base : `${base}-${count}`);
-  }
+  for (const heading of headings(markdown)) result.add(anchor(heading));
   return result;
 }
 
