@@ -20,7 +20,7 @@ async function post(request: APIRequestContext, path: string, key: string, data:
   expect((await response.json()).status).toBe("success");
 }
 
-test("an administrator works the approval queue; the provider sees the outcome", async ({
+test("an administrator works the review queue; the provider sees the outcome", async ({
   page,
   request,
   browser,

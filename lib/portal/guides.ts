@@ -40,6 +40,7 @@ export const PAGE_GUIDES = {
   "provider.notifications": MAIL,
   "provider.testMode": { guide: "sandbox", heading: "Test mode (sandbox)" },
   // The admin console.
+  "console.home": { guide: "portals", heading: "The portals" },
   "console.requests": DECIDING,
   "console.request": DECIDING,
   "console.channels": { guide: "portals", heading: "Searching and sorting the lists" },

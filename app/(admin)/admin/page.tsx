@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
 import { WaitingForYou } from "@/components/shell/waiting-for-you";
 import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
@@ -24,7 +25,7 @@ export default async function AdminHomePage() {
   ];
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader help={<HelpLink page="console.home" />} title={t("title")} description={t("description")} />
       <WaitingForYou waiting={waiting} />
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{t("atAGlance")}</h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

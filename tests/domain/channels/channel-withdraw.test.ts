@@ -2,7 +2,7 @@
  * A provider withdraws its channel's pending request (issue 30, finding 9), against the real database
  * (SQLite and PostgreSQL): the request becomes WITHDRAWN, the channel goes back to where it was before
  * it, the audit entry is written with it, no webhook event tells of a decision nobody took, the
- * approval queue drops it, and neither a reviewer nor a second withdrawal can act on it afterwards.
+ * review queue drops it, and neither a reviewer nor a second withdrawal can act on it afterwards.
  * Another provider's request is not found, whatever its id.
  */
 import { randomUUID } from "node:crypto";
@@ -137,7 +137,7 @@ describe("withdrawing a channel's pending request", () => {
     expect((await providerChannelDetail(owner, id))?.standing).toEqual({ state: "offline", change: null });
   });
 
-  it("leaves the console's approval queue, which lists PENDING requests only", async () => {
+  it("leaves the console's review queue, which lists PENDING requests only", async () => {
     const id = await newChannel();
     const requestId = await pendingRequestId(id);
     const inQueue = () =>

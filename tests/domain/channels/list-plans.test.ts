@@ -16,7 +16,7 @@ const LISTS = {
   "the console's channels": `"Channel" WHERE "sandbox" = false ORDER BY "updatedAt" DESC, "id" DESC`,
   "channels by status": `"Channel" WHERE "sandbox" = false AND "status" = 'ONLINE' ORDER BY "updatedAt" DESC, "id" DESC`,
   "channels by approval": `"Channel" WHERE "sandbox" = false AND "isApproved" = true ORDER BY "updatedAt" DESC, "id" DESC`,
-  "the approval queue": `"ChannelRequest" WHERE "sandbox" = false AND "state" = 'PENDING' ORDER BY "requestedAt" ASC, "id" ASC`,
+  "the review queue": `"ChannelRequest" WHERE "sandbox" = false AND "state" = 'PENDING' ORDER BY "requestedAt" ASC, "id" ASC`,
   "every request": `"ChannelRequest" WHERE "sandbox" = false ORDER BY "requestedAt" DESC, "id" DESC`,
   "rejected channels": `"Channel" WHERE "sandbox" = false AND "rejectionReason" IS NOT NULL ORDER BY "updatedAt" DESC, "id" DESC`,
   "a country's channels (lib/domain/channels/filters.ts)": `"ChannelTag" WHERE "tag" IN ('supported:BG', 'supported:*')`,
@@ -51,7 +51,7 @@ it.each(Object.entries(LISTS))("reads %s in its order from an index, sorting not
 });
 
 /**
- * The approval queue's and the request list's provider and kind filters (review.ts, request-list.ts)
+ * The review queue's and the request list's provider and kind filters (review.ts, request-list.ts)
  * read an index range of their own: the filter's column is a condition of the index, not a check of
  * each row read (a provider with nothing pending read every pending request).
  */

@@ -175,7 +175,7 @@ describe("the admin console shows no sandbox data", () => {
     expect(requestId).toBeTruthy();
   });
 
-  it("the approval queue and its count list only the live request", async () => {
+  it("the review queue and its count list only the live request", async () => {
     const queue = await channelRequestQueue(ADMIN, {});
     expect(queue.requests.map((request) => request.id)).toEqual([liveRequestId]);
     expect(await pendingRequestCount()).toEqual({ total: 1, totalCapped: false });
