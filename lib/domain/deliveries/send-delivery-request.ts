@@ -38,10 +38,6 @@ import {
 import { queueRequestSent } from "./request-sent-event";
 import { servingChannel } from "./serving-channel";
 
-export type { DeliveryList, NewDelivery } from "./checks";
-export { deliveryProblems } from "./checks";
-export { approvedDeliveryOptions } from "./serving-channel";
-
 export interface NewDeliveryRequest {
   programId: string;
   channelId: string;
