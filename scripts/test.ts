@@ -11,13 +11,18 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createInterface } from "node:readline";
 
+/** Seconds since `since`, for the phase lines: CI's budget is 40 minutes, and they show where it goes. */
+const secondsSince = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`;
+
 function run(label: string, command: string, args: string[]) {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   if (result.status !== 0) {
-    console.error(`✖ ${label} failed`);
+    console.error(`✖ ${label} failed after ${secondsSince(started)}`);
     process.exit(result.status ?? 1);
   }
+  console.log(`✔ ${label}: ${secondsSince(started)}`);
 }
 
 /** A command whose output lines are prefixed with `prefix`; resolves to its exit code. */
@@ -36,9 +41,18 @@ async function vitestProjects(extra: string[]) {
   console.log(
     `\n▶ vitest: ${passes.map((pass) => pass.projects.join(" + ")).join(", at the same time as ")}`,
   );
+  const started = performance.now();
   const codes = await Promise.all(
     passes.map(({ label, projects }) =>
-      prefixed(label, "npx", ["vitest", "run", ...projects.flatMap((name) => ["--project", name]), ...extra]),
+      prefixed(label, "npx", [
+        "vitest",
+        "run",
+        ...projects.flatMap((name) => ["--project", name]),
+        ...extra,
+      ]).then((code) => {
+        console.log(`${label} ended after ${secondsSince(started)}`);
+        return code;
+      }),
     ),
   );
   const failed = passes.filter((_, i) => codes[i] !== 0).map((pass) => pass.label);
