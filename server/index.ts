@@ -13,6 +13,7 @@ import { disconnectDb } from "../lib/db";
 import { flushKeyRequests } from "../lib/domain/keys";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
+import { refuseOverBudgetAction } from "./action-arguments-budget";
 import { serveApiFastPath } from "./api-fast-path";
 import { applyMigrations, projectRoot } from "./apply-migrations";
 
@@ -79,10 +80,18 @@ async function main() {
         .end("This server does not serve the portal for this host: set PORTAL_HOSTS or BETTER_AUTH_URL.");
       return;
     }
-    handleWithNext(request, response).catch((error: unknown) => {
+    const failed = (error: unknown) => {
       log.error({ err: error, path: request.url }, "next handler failed");
       if (!response.headersSent) response.writeHead(500).end();
-    });
+    };
+    if (!request.headers["next-action"] || request.method !== "POST") {
+      handleWithNext(request, response).catch(failed);
+      return;
+    }
+    // An action's arguments past React's array budget would be a 500 inside Next.
+    refuseOverBudgetAction(request, response)
+      .then((refused) => (refused ? undefined : handleWithNext(request, response)))
+      .catch(failed);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port(), () => log.info({ port: port() }, "listening"));

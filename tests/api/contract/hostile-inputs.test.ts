@@ -96,6 +96,39 @@ describe("hostile requests against every endpoint", () => {
     120_000,
   );
 
+  // React's decodeReply refuses arguments whose arrays (and the strings directly in them) hold over a
+  // million slots, and Next answered that with a 500 before any action ran: found by the run above.
+  it.each([
+    ["two long strings", ["x".repeat(600_000), "y".repeat(600_000)]],
+    ["a long array beside an id", ["id", Array.from({ length: 1_000_001 }, () => 0)]],
+    ["arrays nested in arrays", [Array.from({ length: 4 }, () => ["z".repeat(300_000), 1])]],
+  ])(
+    "server action arguments past React's array budget (%s) answer 413 for every action and role",
+    async (_what, args) => {
+      for (const action of serverActions()) {
+        for (const cookie of [sessions[action.role], ""]) {
+          const answer = await callAction(own.server().baseUrl, action, cookie, args);
+          expect(answer.status, `${action.name}: ${answer.text}`).toBe(
+            cookie || action.pagePath.startsWith("/invite/") ? 413 : 401,
+          );
+        }
+      }
+    },
+    120_000,
+  );
+
+  it("the same arguments as a multipart form (as React sends arguments with files) answer 413", async () => {
+    const action = serverActions().find((candidate) => candidate.role === "provider")!;
+    const form = new FormData();
+    form.set("0", JSON.stringify(["x".repeat(600_000), "y".repeat(600_000)]));
+    const response = await fetch(`${own.server().baseUrl}${action.pagePath}`, {
+      method: "POST",
+      headers: { "next-action": action.id, origin: own.server().baseUrl, cookie: sessions.provider },
+      body: form,
+    });
+    expect(response.status, await response.text()).toBe(413);
+  });
+
   it("clients that go away mid-body are not server errors", async () => {
     const { hostname, port } = new URL(own.server().baseUrl);
     for (let i = 0; i < 5; i++) {
