@@ -3,8 +3,8 @@
  * burn-down over time. Shared by the admin console and the provider portal.
  */
 import { useTranslations } from "next-intl";
+import type { budgetOverview } from "@/lib/domain/budgets";
 import { fromMinor } from "@/lib/domain/money";
-import type { budgetOverview } from "@/lib/domain/programs";
 import { useFormat } from "@/lib/i18n/use-format";
 import { BurnDownChart } from "./burn-down-chart";
 

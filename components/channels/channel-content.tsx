@@ -95,7 +95,7 @@ function LanguageNote({ code }: { code: string }) {
 
 /**
  * The channel's budget in the one amount format (lib/format.ts), its unit named on hover. Without an
- * amount there is no channel budget, whatever unit was chosen: the program's applies (lib/domain/programs/budgets.ts).
+ * amount there is no channel budget, whatever unit was chosen: the program's applies (lib/domain/budgets/budgets.ts).
  */
 function BudgetAmount({ budget }: { budget: Content["budget"] }) {
   const t = useTranslations("channels");

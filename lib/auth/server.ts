@@ -6,6 +6,7 @@
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
+import { mailPasswordReset, RESET_LINK_MINUTES } from "@/lib/domain/mail";
 import {
   authSecret,
   databaseKind,
@@ -16,7 +17,6 @@ import {
 } from "../config";
 import { MIN_PASSWORD_LENGTH } from "../contract/forms/user-forms";
 import { db } from "../db";
-import { mailPasswordReset, RESET_LINK_MINUTES } from "../domain/notifications";
 import { portalGuards } from "./guards";
 
 const SIGN_IN_PATH = "/sign-in/email";

@@ -4,8 +4,8 @@
  * worker's own), and the subscription's health (lib/jobs/webhook-health.ts).
  */
 
+import { eventBody } from "@/lib/domain/events";
 import { db } from "../db";
-import { eventBody } from "../domain/deliveries";
 import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { admitHeavyWork, ServerBusy } from "../infrastructure/admission";
 import { log } from "../log";

@@ -1,10 +1,9 @@
 /**
  * The audit module's public face: `@/lib/domain/audit`, the trail of every state-changing action.
- * Inside lib/domain, import the file you need (./audit/record): nearly every module records an
- * entry, so going through this index from there would tie them all to the trail's readers.
+ * The lowest feature: nearly every other records an entry, and it imports none of them.
  *
  * - record.ts: `recordAudit`, the one writer, inside the action's own transaction, chained
- * - log.ts, csv.ts: reading the trail (the console's page, the platform API) and its CSV export
+ * - read-audit-log.ts, audit-csv.ts: reading the trail (the console's page, the platform API) and its CSV export
  * - verify.ts: the chain check behind `npm run audit:verify`
  */
 

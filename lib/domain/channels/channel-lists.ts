@@ -18,7 +18,7 @@ import {
   sortKeyOf,
 } from "../paging";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { parseContent } from "./content";
+import { parseContent } from "../stored-channel-content";
 import { amongChannels, availableInCountry, fewCandidates, offersCategory } from "./filters";
 import { type ChannelSearch, searchFilter } from "./search";
 import { channelStanding, PORTAL_CHANNEL_STATES, type PortalChannelState } from "./standing";

@@ -10,7 +10,7 @@
  */
 import { AVAILABILITY_PAIRS, type ChannelBody } from "../../contract/channel";
 import type { RequestedColumns } from "../../db/channel-writes";
-import { type ChannelContent, parseContent, serializeContent } from "./content";
+import { type ChannelContent, parseContent, serializeContent } from "../stored-channel-content";
 
 /** Tags as stored: each between commas, so a LIKE for ",tag," matches a whole tag. */
 const tagList = (tags: string[]) => `,${tags.map((tag) => `${tag},`).join("")}`;

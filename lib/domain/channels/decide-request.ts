@@ -24,16 +24,15 @@ import { say, type ValidationKey } from "../../contract/validation-messages";
 import type { ChannelStatusUpdated } from "../../contract/webhook-payloads";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
+import { queueEvent } from "../events";
 import { SANDBOX_DECIDER } from "../live-scope";
-import { decisionLetter } from "../notifications/letters";
-import { providerRecipients, queueMail } from "../notifications/mail";
+import { decisionLetter, providerRecipients, queueMail } from "../mail";
 import { type Actor, authorize } from "../permissions";
-import { queueTranslationJobs } from "../translations/channel-translations";
-import { queueEvent } from "../webhooks/outbox";
+import { channelName, parseContent } from "../stored-channel-content";
+import { queueTranslationJobs } from "../translations";
 import { approvedColumns, requestedColumns } from "./columns";
-import { channelName, parseContent } from "./content";
 
 export type ChannelRequestDecision = { approve: true } | { approve: false; reason: string };
 

@@ -1,12 +1,11 @@
 /** A channel's page in each portal: everything it shows, or null when there is no such channel. */
 import { translationLanguages } from "../../config";
 import { db } from "../../db";
+import { budgetOverview } from "../budgets";
 import { LIVE_ROW } from "../live-scope";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
-import { budgetOverview } from "../programs/budgets";
-import { channelTranslations } from "../translations/channel-translations";
-import { translationCoverage } from "../translations/coverage";
-import { parseContent } from "./content";
+import { parseContent } from "../stored-channel-content";
+import { channelTranslations, translationCoverage } from "../translations";
 import { CHANNEL_WITH_HISTORY, channelRequestHistory } from "./history";
 import { channelStanding } from "./standing";
 import { viewChannel } from "./view";

@@ -22,8 +22,8 @@ import {
   shortestRange,
 } from "../paging";
 import { type Actor, authorize } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 import { NOT_RESTRICTED } from "./columns";
-import { parseContent } from "./content";
 
 type Availability = ChannelBody["availability"];
 
@@ -44,6 +44,10 @@ function allowedBy(
   const restricts = supported && supported.length > 0;
   return (!restricts || supported.includes(value)) && !(excluded ?? []).includes(value);
 }
+
+/** The send rule: only an approved, ONLINE channel receives delivery requests. */
+export const receivesDeliveries = (channel: { isApproved: boolean; status: string }) =>
+  channel.isApproved && channel.status === "ONLINE";
 
 /** The rule itself, on one channel's availability (pure: tested exhaustively and by property). */
 export function availabilityAllows(availability: Availability, criteria: EligibilityCriteria): boolean {

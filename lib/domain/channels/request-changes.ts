@@ -28,11 +28,11 @@ import {
   newChannelId,
 } from "../../db";
 import { formatDateTime } from "../../format";
-import { auditRow, recordAudit } from "../audit/record";
+import { auditRow, recordAudit } from "../audit";
 import { conflict, invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
+import { parseContent, sameContent } from "../stored-channel-content";
 import { requestedColumns } from "./columns";
-import { parseContent, sameContent } from "./content";
 
 function receipt(kind: RequestKind, providerDeliveryChannelId: string, requestedAt: Date): RequestReceipt {
   const verb = kind === "CREATE" ? "create" : kind === "UPDATE" ? "update" : "update status";

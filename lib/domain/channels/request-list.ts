@@ -8,8 +8,8 @@ import { db } from "../../db";
 import { LIVE_ROW } from "../live-scope";
 import { type PageQuery, readKeysetPage, type SortKey } from "../paging";
 import { type Actor, authorize } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 import { ADMIN_PAGE_SIZE } from "./channel-lists";
-import { parseContent } from "./content";
 import { diffContent } from "./diff-content";
 
 /** Which requests a page holds; a filter left out holds them all. */

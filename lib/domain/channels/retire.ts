@@ -15,11 +15,11 @@
  */
 import { say } from "../../contract/validation-messages";
 import { db, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 import { requestedColumns } from "./columns";
-import { parseContent } from "./content";
 import { markWithdrawn } from "./withdraw";
 
 export async function retireChannel(actor: Actor, providerDeliveryChannelId: string, retiredAt = new Date()) {

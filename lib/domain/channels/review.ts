@@ -7,7 +7,7 @@ import { db } from "../../db";
 import { LIVE_ROW } from "../live-scope";
 import { countUpTo, type ListSort, type PageQuery, sortKeyOf } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { parseContent } from "./content";
+import { parseContent } from "../stored-channel-content";
 import { CHANNEL_WITH_HISTORY } from "./history";
 import { readChannelRequestPage } from "./request-list";
 import { channelStanding } from "./standing";

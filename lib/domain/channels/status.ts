@@ -4,7 +4,7 @@ import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
-import { parseContent } from "./content";
+import { parseContent } from "../stored-channel-content";
 import { requestChannelUpdate } from "./request-changes";
 
 /**

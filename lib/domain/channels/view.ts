@@ -7,7 +7,7 @@ import { say } from "../../contract/validation-messages";
 import { readChannelRow } from "../../db";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
-import { completeContent, parseContent } from "./content";
+import { completeContent, parseContent } from "../stored-channel-content";
 
 export async function viewChannel(actor: Actor, providerDeliveryChannelId: string): Promise<ChannelView> {
   const providerId = authorizeProvider(actor, "provider.read");

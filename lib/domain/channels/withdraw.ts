@@ -20,11 +20,11 @@
  */
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 import { requestedColumns } from "./columns";
-import { parseContent } from "./content";
 
 /** Why a request that is no longer pending cannot be withdrawn, a whole sentence for each state. */
 const NOT_PENDING: Record<string, ValidationKey> = {

@@ -1,17 +1,13 @@
 /**
- * The deliveries module's public face: `@/lib/domain/deliveries`, a program's sends to a channel and
- * what providers report back. Inside lib/domain, import the file you need (./deliveries/events,
- * ./deliveries/serving-channel) so that the module, which uses budgets, payments and the outbox,
- * never forms a cycle with them.
+ * A program's sends to a channel and what providers report back: `@/lib/domain/deliveries`. Above
+ * channels, budgets, payments (the approval policy) and events, which it uses; below programs.
  *
- * - requests.ts: sending a delivery request (reserving against its budgets) and its preview
+ * - send-delivery-request.ts: sending a delivery request (reserving against its budgets) and its preview
  * - checks.ts: what makes a delivery valid for a channel's options, batches, fingerprints
  * - check-send.ts: a send's row check, every delivery's problems (the console's form and the API)
- * - csv.ts: deliveries uploaded as CSV, checked row by row with the same rules
+ * - parse-deliveries-csv.ts: deliveries uploaded as CSV, checked row by row with the same rules
  * - serving-channel.ts: which channel a program's send may go to, and its delivery options
- * - events.ts: DELIVERY_REQUEST_SENT, built in one place, and an event's stored body
- * - sync.ts: the providers' reports (DeliveryRequest/Sync, Delivery/Sync) and the money they move
- * - program-requests.ts: a program's delivery requests page by page (the platform API)
+ * - sync-outcomes.ts: the providers' reports (DeliveryRequest/Sync, Delivery/Sync) and the money they move
  * - search-beneficiaries.ts: a delivery request's deliveries whose beneficiary id contains a term
  */
 
@@ -26,15 +22,15 @@ export {
   legacyFingerprint,
   type NewDelivery,
   type OptionColumn,
+  optionColumns,
   optionPairs,
 } from "./checks";
 export { parseDeliveriesCsv } from "./parse-deliveries-csv";
-export { programDeliveryRequests, programOfDeliveryRequest } from "./program-requests";
-export { eventBody } from "./request-sent-event";
+export { beneficiariesContaining } from "./search-beneficiaries";
 export {
   type NewDeliveryRequest,
   previewDeliveryRequest,
   sendDeliveryRequest,
 } from "./send-delivery-request";
-export { approvedDeliveryOptions, receivesDeliveries } from "./serving-channel";
+export { approvedDeliveryOptions } from "./serving-channel";
 export { syncDeliveries, syncDeliveryRequest } from "./sync-outcomes";

@@ -1,6 +1,6 @@
 /**
  * Delivery requests: a program manager sends beneficiaries' deliveries to an approved channel. One
- * transaction reserves the total against every budget that applies (lib/domain/programs/budgets.ts), writes
+ * transaction reserves the total against every budget that applies (lib/domain/budgets/budgets.ts), writes
  * the request and its deliveries, and queues DELIVERY_REQUEST_SENT; a refused request leaves nothing.
  * Above the program's approval threshold (lib/domain/payments/policy.ts) the request is created
  * PENDING_APPROVAL instead: reserved the same way, but sent only by its final approval
@@ -17,13 +17,14 @@ import { say } from "../../contract/validation-messages";
 import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../../db";
 import { formatDateTime } from "../../format";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
+import { budgetsFor, lockSpending, reserve } from "../budgets";
 import { conflict, invalid } from "../errors";
+import { queueRequestSent } from "../events";
+import { notifyPaymentAwaiting } from "../mail";
 import { formatAmount, toMinor } from "../money";
-import { notifyPaymentAwaiting } from "../notifications/mail";
-import { approvalsRequiredFor } from "../payments/policy";
+import { approvalsRequiredFor } from "../payments";
 import { type Actor, authorize } from "../permissions";
-import { budgetsFor, lockSpending, reserve } from "../programs/budgets";
 import {
   type DeliveryList,
   type DeliveryOption,
@@ -35,7 +36,6 @@ import {
   legacyFingerprint,
   optionPairs,
 } from "./checks";
-import { queueRequestSent } from "./request-sent-event";
 import { servingChannel } from "./serving-channel";
 
 export interface NewDeliveryRequest {

@@ -6,9 +6,9 @@
 import { CURRENCIES } from "../../contract/enums";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx } from "../../db";
-import { parseContent } from "../channels/content";
-import { availabilityAllows } from "../channels/eligible-channels";
+import { availabilityAllows, receivesDeliveries } from "../channels";
 import { invalid, notFound } from "../errors";
+import { parseContent } from "../stored-channel-content";
 import type { DeliveryOption } from "./checks";
 
 /** The delivery options a send's rows are checked against: the channel's approved ones. */
@@ -20,10 +20,6 @@ export async function approvedDeliveryOptions(channelId: string): Promise<Delive
   if (!channel?.approvedContent) throw notFound(say("noSuchApprovedChannel"));
   return parseContent(channel.approvedContent).deliveryOptions ?? [];
 }
-
-/** The send rule: only an approved, ONLINE channel receives delivery requests. */
-export const receivesDeliveries = (channel: { isApproved: boolean; status: string }) =>
-  channel.isApproved && channel.status === "ONLINE";
 
 /** The program's link to the channel, refused unless the channel may receive the program's sends. */
 export async function servingChannel(tx: Tx, programId: string, channelId: string) {

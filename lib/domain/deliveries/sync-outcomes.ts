@@ -10,10 +10,10 @@
 import { databaseKind } from "../../config";
 import { say } from "../../contract/validation-messages";
 import { db, MAX_BOUND_VALUES, type Tx, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
+import { BudgetMoves } from "../budgets";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
-import { BudgetMoves } from "../programs/budgets";
 
 /** What a provider can see of delivery requests: those sent to one of its channels. */
 const sentTo = (providerId: string) => ({ channel: { providerId }, approvalState: "SENT" });

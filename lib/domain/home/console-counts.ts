@@ -1,7 +1,6 @@
 /** The figures of the console's home page: pending channel requests, live channels, live providers. */
 import { db } from "../../db";
-import { countChannels } from "../channels/channel-lists";
-import { pendingRequestCount } from "../channels/review";
+import { countChannels, pendingRequestCount } from "../channels";
 import { LIVE_PROVIDER, LIVE_ROW } from "../live-scope";
 import { type Actor, authorize } from "../permissions";
 

@@ -6,13 +6,11 @@
  */
 import { db } from "../../db";
 import type { Counted } from "../../format";
-import { BADGE_CAP, pendingRequestCount } from "../channels";
-import { PORTAL_CHANNEL_STATES } from "../channels/standing";
-import { expiringUnrolled } from "../keys/rotation";
+import { BADGE_CAP, PORTAL_CHANNEL_STATES, pendingRequestCount } from "../channels";
+import { expiringUnrolled } from "../keys";
 import { LIVE_PROGRAM } from "../live-scope";
-import { unreadCount } from "../notifications/inbox";
-import { awaitingMyApprovalCount } from "../payments/queue";
-import { PENDING } from "../payments/rules";
+import { unreadCount } from "../notifications";
+import { awaitingMyApprovalCount, PENDING } from "../payments";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "../permissions";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */

@@ -12,7 +12,7 @@ import { sha256Hex } from "../../crypto";
 import { db } from "../../db";
 import { signalledCache } from "../../infrastructure/signalled-cache";
 import { log } from "../../log";
-import { type AuditRecord, recordAudit } from "../audit/record";
+import { type AuditRecord, recordAudit } from "../audit";
 import { notFound } from "../errors";
 import { LIVE_PROVIDER } from "../live-scope";
 import { type Actor, authorize, authorizeProvider } from "../permissions";

@@ -1,6 +1,6 @@
 /**
- * The keys module's public face: `@/lib/domain/keys`, the credentials the APIs take. Inside
- * lib/domain, import the file you need (./keys/api-keys, ./keys/rotation).
+ * The keys module's public face: `@/lib/domain/keys`, the credentials the APIs take. Above audit
+ * only; notifications (expiring keys) and home read it.
  *
  * - api-keys.ts: providers' API keys (SHA-256 at rest), issuing, revoking, authenticating
  * - rotation.ts: the portal's keys: several per provider, a scope, an expiry, a roll with a grace end
@@ -33,6 +33,7 @@ export {
   createApiKey,
   EXPIRY_WARNING_DAYS,
   expiringApiKeys,
+  expiringUnrolled,
   type KeyState,
   keyState,
   listApiKeys,

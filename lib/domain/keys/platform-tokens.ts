@@ -12,7 +12,7 @@ import { say } from "../../contract/validation-messages";
 import { sha256Hex } from "../../crypto";
 import { db } from "../../db";
 import { log } from "../../log";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { notFound } from "../errors";
 import { type Actor, authorize, can } from "../permissions";
 

@@ -6,7 +6,7 @@
 import type { ApiKeyScope } from "../../contract/forms/api-key-forms";
 import { say } from "../../contract/validation-messages";
 import { db, takeWriteLock } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider, can } from "../permissions";
 import { forgetCachedKeys, generateApiKey, keyIssuedRecord, writeApiKey } from "./api-keys";

@@ -8,16 +8,18 @@ import { reviewDigestMs } from "../../config";
 import { REQUEST_TYPES, type RequestKind } from "../../contract/envelope-schema";
 import type { MailKind } from "../../contract/mail-kinds";
 import { db, type Tx, takeWriteLock } from "../../db";
-import { channelName } from "../channels/content";
-import { EXPIRY_WARNING_DAYS } from "../keys/rotation";
+import { EXPIRY_WARNING_DAYS } from "../keys";
 import {
   DIGEST_LISTED,
   keyExpiringLetter,
   type LetterIn,
+  providerRecipients,
+  queueMail,
   reviewDigestLetter,
+  usersWithRole,
   webhookDisabledLetter,
-} from "./letters";
-import { providerRecipients, queueMail, usersWithRole } from "./mail";
+} from "../mail";
+import { channelName } from "../stored-channel-content";
 
 const DAY_MS = 86_400_000;
 /** Rows looked at per run: the next run takes the rest. */

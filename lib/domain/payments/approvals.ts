@@ -7,11 +7,11 @@
 import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say } from "../../contract/validation-messages";
 import type { Tx } from "../../db";
-import { queueRequestSent } from "../deliveries/request-sent-event";
-import { receivesDeliveries } from "../deliveries/serving-channel";
+import { chargedAccounts, releaseRequest } from "../budgets";
+import { receivesDeliveries } from "../channels";
 import { conflict } from "../errors";
+import { queueRequestSent } from "../events";
 import type { Actor } from "../permissions";
-import { chargedAccounts, releaseRequest } from "../programs/budgets";
 import { type DecisionOutcome, decide, type PaymentKindRules } from "./decide-payment";
 import { approveRefund, rejectRefund } from "./refunds";
 import { PENDING } from "./rules";

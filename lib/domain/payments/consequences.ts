@@ -5,9 +5,9 @@
  * charged to has left (its amount is already reserved there, so that is what remains after it).
  */
 import { db } from "../../db";
-import { channelName } from "../channels/content";
+import { chargedAccounts } from "../budgets";
 import { type Actor, authorize } from "../permissions";
-import { chargedAccounts } from "../programs/budgets";
+import { channelName } from "../stored-channel-content";
 import { PENDING } from "./rules";
 
 export interface ApprovalConsequence {

@@ -11,9 +11,9 @@ import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { notFound } from "../errors";
-import { notifyPaymentDecided } from "../notifications/mail";
+import { notifyPaymentDecided } from "../mail";
 import type { Actor } from "../permissions";
 import {
   checkedReason,

@@ -1,8 +1,7 @@
 /**
  * The payments module's public face: `@/lib/domain/payments`, four eyes on money (docs/money.md
- * "Approval policies for money"). Inside lib/domain, import the file you need (./payments/policy,
- * ./payments/rules) so that the module, which uses budgets, notifications and the outbox, never
- * forms a cycle with them.
+ * "Approval policies for money"). Above channels, budgets, mail and events, which it uses; below
+ * deliveries, whose sends ask it how many approvals they need, and programs.
  *
  * - policy.ts: a program's approval policy and how many approvals a payment needs
  * - rules.ts: the four-eyes rule both kinds of payment share (who may decide, once)
@@ -16,6 +15,7 @@
 export { approveDeliveryRequest, approvePayment, rejectDeliveryRequest, rejectPayment } from "./approvals";
 export { type ApprovalConsequence, deliveryRequestConsequences, refundConsequences } from "./consequences";
 export { expireDuePayments } from "./expiry";
-export { approvalsRequiredFor, POLICY_COLUMNS, setApprovalPolicy } from "./policy";
+export { approvalsRequiredFor, POLICY_COLUMNS, policyView, setApprovalPolicy } from "./policy";
 export { awaitingMyApproval, awaitingMyApprovalCount, requestApprovals } from "./queue";
 export { rejectRefund, requestRefund } from "./refunds";
+export { PENDING } from "./rules";

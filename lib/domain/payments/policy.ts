@@ -8,7 +8,7 @@
 import type { ApprovalPolicyInput, PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { notFound } from "../errors";
 import { LIVE_PROGRAM } from "../live-scope";
 import { fromMinor, toMinor } from "../money";

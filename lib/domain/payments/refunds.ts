@@ -9,11 +9,11 @@
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, invalid, notFound } from "../errors";
-import { notifyRefundAwaiting } from "../notifications/mail";
+import { queueEvent } from "../events";
+import { notifyRefundAwaiting } from "../mail";
 import { type Actor, authorize } from "../permissions";
-import { queueEvent } from "../webhooks/outbox";
 import { type DecisionOutcome, decide, type PaymentKindRules } from "./decide-payment";
 import { approvalsRequiredFor, POLICY_COLUMNS } from "./policy";
 import { PENDING } from "./rules";

@@ -1,17 +1,12 @@
 /**
- * The programs module's public face: `@/lib/domain/programs`, assistance programs and the budgets
- * their sends reserve against. Inside lib/domain, import the file you need (./programs/budgets),
- * so that deliveries and payments, which reserve and release, never form a cycle with the program
- * pages' queries.
+ * Assistance programs: `@/lib/domain/programs`. Above the features a program brings together
+ * (channels, budgets, deliveries, payments), so none of them imports it.
  *
- * - programs.ts: creating a program, its channels, the console's list and detail, its spending
- * - budgets.ts: reserving (never beyond a limit), releasing, and the budget views
- * - burn-down.ts: a budget's reserved total over time
- * - csv.ts: a program's tables as CSV
+ * - manage-programs.ts: creating a program, its channels, the console's list and detail, its spending
+ * - program-csv.ts: a program's tables as CSV
+ * - program-requests.ts: a program's delivery requests page by page (the platform API)
  */
 
-export { budgetOverview } from "./budgets";
-export { BURN_DOWN_POINTS, type BurnDownPoint } from "./burn-down";
 export {
   addChannelToProgram,
   createProgram,
@@ -23,3 +18,4 @@ export {
   requireLiveProgram,
 } from "./manage-programs";
 export { PROGRAM_TABLES, type ProgramTable, programCsv } from "./program-csv";
+export { programDeliveryRequests, programOfDeliveryRequest } from "./program-requests";

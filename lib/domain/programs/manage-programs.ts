@@ -5,19 +5,17 @@
 import type { ProgramInput } from "../../contract/forms/program-forms";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
-import { recordAudit } from "../audit/record";
-import { channelName, parseContent } from "../channels/content";
-import { channelStanding, STANDING_COLUMNS } from "../channels/standing";
-import { optionColumns } from "../deliveries/checks";
-import { beneficiariesContaining } from "../deliveries/search-beneficiaries";
-import { receivesDeliveries } from "../deliveries/serving-channel";
+import { recordAudit } from "../audit";
+import { budgetOverview, channelBudgetOverviews } from "../budgets";
+import { channelStanding, receivesDeliveries, STANDING_COLUMNS } from "../channels";
+import { beneficiariesContaining, optionColumns } from "../deliveries";
 import { invalid, notFound } from "../errors";
 import { LIVE_PROGRAM, LIVE_ROW } from "../live-scope";
 import { toMinor } from "../money";
 import { type PageQuery, readKeysetPage } from "../paging";
-import { POLICY_COLUMNS, policyView } from "../payments/policy";
+import { POLICY_COLUMNS, policyView } from "../payments";
 import { type Actor, authorize } from "../permissions";
-import { budgetOverview, channelBudgetOverviews } from "./budgets";
+import { channelName, parseContent } from "../stored-channel-content";
 
 export async function createProgram(actor: Actor, input: ProgramInput) {
   authorize(actor, "programs.manage");

@@ -11,11 +11,11 @@
  */
 import Papa from "papaparse";
 import { db } from "../../db";
-import { channelName } from "../channels/content";
-import { channelStanding, STANDING_COLUMNS } from "../channels/standing";
+import { channelStanding, STANDING_COLUMNS } from "../channels";
 import { LIVE_PROGRAM } from "../live-scope";
 import { fromMinor } from "../money";
 import { type Actor, authorize } from "../permissions";
+import { channelName } from "../stored-channel-content";
 import { programSpending } from "./manage-programs";
 
 export const PROGRAM_TABLES = ["requests", "deliveries", "channels"] as const;

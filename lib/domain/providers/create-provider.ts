@@ -1,6 +1,6 @@
 /** A new provider organisation, made by an administrator (or `npm run provider:create`), with its audit entry. */
 import { db } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { type Actor, authorize } from "../permissions";
 
 export async function createProvider(actor: Actor, name: string) {

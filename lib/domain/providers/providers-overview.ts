@@ -3,12 +3,11 @@
  * Administrators see every live provider; sandboxes (test mode) and their data are not theirs to see.
  */
 import { db } from "../../db";
-import { countChannels } from "../channels/channel-lists";
-import { parseContent } from "../channels/content";
-import { channelStanding } from "../channels/standing";
+import { channelStanding, countChannels } from "../channels";
 import { LIVE_PROVIDER } from "../live-scope";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 
 /** The live providers by name, for the lists' provider filter: nothing counted. */
 export function providerChoices(actor: Actor) {

@@ -1,11 +1,10 @@
 /**
  * The sandbox module's public face: `@/lib/domain/sandbox`, test mode (docs/sandbox.md "Test mode
- * (sandbox)"). Inside lib/domain, import the file you need (./sandbox/scope): nearly every query
- * keeps live and test data apart with it.
+ * (sandbox)"). Near the top: it drives channels, deliveries, payments and events as a provider's
+ * test twin. The line between live and test data is ../live-scope.ts, which every feature reads.
  *
- * - scope.ts: the line between live and test data, in one place (LIVE_PROVIDER, LIVE_PROGRAM, …)
  * - test-mode.ts: a live provider's twin, created when first asked for, and the test decider's rule
- * - deliveries.ts: the sandbox's platform side: a test delivery request or refund, on demand
+ * - test-deliveries.ts: the sandbox's platform side: a test delivery request or refund, on demand
  */
 
 export { requestSandboxRefund, SANDBOX_HELPERS, sendSandboxDeliveryRequest } from "./test-deliveries";

@@ -9,17 +9,15 @@ import { budgetUnitOf } from "../../contract/channel";
 import { CURRENCIES } from "../../contract/enums";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
-import { type ChannelContent, parseContent } from "../channels/content";
-import { availabilityAllows } from "../channels/eligible-channels";
-import { type DeliveryOption, deliveryProblems } from "../deliveries/checks";
-import { sendDeliveryRequest } from "../deliveries/send-delivery-request";
-import { receivesDeliveries } from "../deliveries/serving-channel";
+import { availabilityAllows, receivesDeliveries } from "../channels";
+import { type DeliveryOption, deliveryProblems, sendDeliveryRequest } from "../deliveries";
 import { invalid, notFound } from "../errors";
+import { checkGeneratedEventRoom } from "../events";
 import { SANDBOX_DECIDER } from "../live-scope";
 import { toMinor } from "../money";
-import { requestRefund } from "../payments/refunds";
+import { requestRefund } from "../payments";
 import { type Actor, authorizeProvider, type Permission, systemActor } from "../permissions";
-import { checkGeneratedEventRoom } from "../webhooks/outbox";
+import { type ChannelContent, parseContent } from "../stored-channel-content";
 import { requireSandbox } from "./test-mode";
 
 /** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */

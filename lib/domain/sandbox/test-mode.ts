@@ -8,10 +8,10 @@ import { sandboxDecisionDelayMs } from "../../config";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { log } from "../../log";
-import { parseContent } from "../channels/content";
-import { type ChannelRequestDecision, decideChannelRequest } from "../channels/decide-request";
+import { type ChannelRequestDecision, decideChannelRequest } from "../channels";
 import { DomainError, forbidden, notFound } from "../errors";
 import { SANDBOX_DECIDER } from "../live-scope";
+import { parseContent } from "../stored-channel-content";
 
 /** A channel whose name contains this word (in any case) is rejected in test mode. */
 export const SANDBOX_MAGIC_WORD = "REJECT";

@@ -15,10 +15,10 @@ import {
 } from "../../contract/forms/translation-forms";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx } from "../../db";
-import { recordAudit } from "../audit/record";
-import { parseContent } from "../channels/content";
+import { recordAudit } from "../audit";
 import { invalid, notFound } from "../errors";
 import { type Actor, authorize } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 import { type Remembered, recall, rememberHuman } from "./memory";
 
 interface Translatable {

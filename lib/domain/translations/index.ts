@@ -1,7 +1,7 @@
 /**
  * The translations module's public face: `@/lib/domain/translations`, approved channel names and
- * short descriptions in the other languages. Inside lib/domain, import the file you need
- * (./translations/channel-translations, ./translations/coverage).
+ * short descriptions in the other languages. Below channels, whose approvals queue its jobs and
+ * whose pages show its work; it reads a channel's content through ../stored-channel-content.ts.
  *
  * - channel-translations.ts: the jobs an approval queues, a job's completion, an administrator's
  *   own translation, and a channel's translations as stored

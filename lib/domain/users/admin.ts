@@ -13,7 +13,7 @@ import {
 } from "../../contract/roles";
 import { say } from "../../contract/validation-messages";
 import { db, type Tx } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, forbidden, notFound } from "../errors";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 import {

@@ -1,9 +1,9 @@
 /**
  * The users module's public face: `@/lib/domain/users`, portal accounts and how people get one.
- * Inside lib/domain, import the file you need (./users/scope, ./users/accounts).
+ * Above audit and mail, which it uses.
  *
  * - accounts.ts: creating an account (no public sign-up), passwords
- * - scope.ts: whose users an actor manages, and the rule that nobody removes the last manager
+ * - managed-users.ts: whose users an actor manages, and the rule that nobody removes the last manager
  * - admin.ts: the users of a scope, changing their roles, deactivating and reactivating them
  * - invitations.ts: inviting, revoking, accepting an invitation
  * - invitation-delivery.ts: how an invitation reaches its invitee (mail, or a link to pass on)

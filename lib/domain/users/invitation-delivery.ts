@@ -6,8 +6,7 @@
 import { publicUrl } from "../../config";
 import type { Tx } from "../../db";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
-import { invitationLetter } from "../notifications/letters";
-import { mailIsSent, queueSealedMail } from "../notifications/mail";
+import { invitationLetter, mailIsSent, queueSealedMail } from "../mail";
 
 export interface InvitationLetter {
   email: string;

@@ -9,7 +9,7 @@ import { parseRoles, serializeRoles, type UserRole } from "../../contract/roles"
 import { say } from "../../contract/validation-messages";
 import { sha256Hex } from "../../crypto";
 import { db, isUniqueViolation, type Tx } from "../../db";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { type Actor, authorize, can } from "../permissions";
 import { newUserData, normalEmail } from "./accounts";

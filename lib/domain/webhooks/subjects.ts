@@ -7,8 +7,8 @@
  * An id that names nothing stored (an example event's) stays as the payload gave it, without a name.
  */
 import { db } from "../../db";
-import { parseContent } from "../channels/content";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
+import { parseContent } from "../stored-channel-content";
 
 export interface EventSubject {
   /** The payload's providerDeliveryChannelId; `id` and `name` when the channel exists. */

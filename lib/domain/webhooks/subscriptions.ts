@@ -15,7 +15,7 @@ import { say } from "../../contract/validation-messages";
 import { seal, unseal } from "../../crypto";
 import { db, isRecordNotFound } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit";
 import { conflict, invalid, notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
 import { recoverEvents } from "./delivery-log";

@@ -4,6 +4,8 @@
  * user-create make them): the provider under load with its API key, a few other providers, an
  * administrator and the provider's owner (who sign in to the pages), and a platform API token.
  */
+
+import { queueEvent } from "@/lib/domain/events";
 import { REQUEST_TYPES } from "../../../lib/contract/envelope-schema";
 import { LEGACY_ADMIN_ROLES, type UserRole } from "../../../lib/contract/roles";
 import { db, disconnectDb } from "../../../lib/db";
@@ -12,7 +14,6 @@ import { issueApiKey, issuePlatformToken } from "../../../lib/domain/keys";
 import { type Actor, operatorActor } from "../../../lib/domain/permissions";
 import { createProvider } from "../../../lib/domain/providers";
 import { createUser, generatePassword } from "../../../lib/domain/users";
-import { queueEvent } from "../../../lib/domain/webhooks";
 import { applyMigrations } from "../../../server/apply-migrations";
 import { progress } from "../progress";
 import { type ChannelActors, seedChannels } from "./scale-channels";

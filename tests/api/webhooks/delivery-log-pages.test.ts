@@ -5,10 +5,9 @@
  * each payload and its length; the platform API answers one event whole.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { eventBody, PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "@/lib/domain/events";
 import { MAX_DELIVERIES } from "../../../lib/contract/delivery-limits";
 import { db } from "../../../lib/db";
-import { eventBody } from "../../../lib/domain/deliveries";
-import { PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "../../../lib/domain/webhooks";
 import { signedIn } from "../../support/http/portal-session";
 import { delivery, sendThrough, servingChannel } from "../../support/money/money-setup";
 import { dataOf, platform, platformUser } from "../../support/platform/platform-api";

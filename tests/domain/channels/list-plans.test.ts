@@ -21,7 +21,7 @@ const LISTS = {
   "rejected channels": `"Channel" WHERE "sandbox" = false AND "rejectionReason" IS NOT NULL ORDER BY "updatedAt" DESC, "id" DESC`,
   "a country's channels (lib/domain/channels/filters.ts)": `"ChannelTag" WHERE "tag" IN ('supported:BG', 'supported:*')`,
   "the channels a criterion may allow (lib/domain/channels/eligible-channels.ts)": `"EligibilityTag" WHERE "tag" IN ('country+MD', 'country+*')`,
-  "a budget's burn-down probe (lib/domain/programs/burn-down.ts)": `"BudgetMovement" WHERE "accountId" = 'a' AND "at" <= '2026-11-26' ORDER BY "at" DESC, "id" DESC`,
+  "a budget's burn-down probe (lib/domain/budgets/burn-down.ts)": `"BudgetMovement" WHERE "accountId" = 'a' AND "at" <= '2026-11-26' ORDER BY "at" DESC, "id" DESC`,
   "a person's inbox (lib/domain/notifications/inbox.ts)": `"Notification" WHERE "userId" = 'u' ORDER BY "createdAt" DESC, "id" DESC`,
   "a person's unread notifications (the inbox badge)": `"Notification" WHERE "userId" = 'u' AND "createdAt" > '2026-11-26' ORDER BY "createdAt" DESC, "id" DESC`,
 };

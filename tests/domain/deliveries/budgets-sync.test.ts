@@ -4,10 +4,10 @@
  */
 
 import { describe, expect, inject, it } from "vitest";
+import { budgetOverview } from "@/lib/domain/budgets";
 import { syncDeliveries } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
-import { budgetOverview } from "@/lib/domain/programs";
 import { createProvider } from "@/lib/domain/providers";
 import {
   account,

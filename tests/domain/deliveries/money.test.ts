@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { budgetOverview } from "@/lib/domain/budgets";
 import {
   type DeliveryList,
   FINGERPRINT_VERSION,
@@ -15,7 +16,7 @@ import {
   sendDeliveryRequest,
 } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
-import { budgetOverview, programSpending } from "@/lib/domain/programs";
+import { programSpending } from "@/lib/domain/programs";
 import {
   approvedChannel,
   delivery,

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest, syncDeliveries, syncDeliveryRequest } from "@/lib/domain/deliveries";
+import { eventBody } from "@/lib/domain/events";
 import {
   approvalsRequiredFor,
   approveDeliveryRequest,
@@ -17,7 +18,6 @@ import {
 } from "@/lib/domain/payments";
 import { programSpending } from "@/lib/domain/programs";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
-import { eventBody } from "../../../lib/domain/deliveries";
 import {
   ADMIN,
   APPROVER_1,

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { openInbox, saveNotificationSettings } from "@/lib/domain/notifications";
+import { saveNotificationSettings } from "@/lib/domain/mail";
+import { openInbox } from "@/lib/domain/notifications";
 import {
   approveDeliveryRequest,
   expireDuePayments,

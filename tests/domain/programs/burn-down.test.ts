@@ -4,7 +4,8 @@
  * times over the budget's whole life, each point what the latest movement by then left.
  */
 import { expect, it } from "vitest";
-import { BURN_DOWN_POINTS, programDetail } from "@/lib/domain/programs";
+import { BURN_DOWN_POINTS } from "@/lib/domain/budgets";
+import { programDetail } from "@/lib/domain/programs";
 import { programWith } from "../../support/money/money-setup";
 import { openTestDb } from "../../support/server/test-db";
 import { MANAGER } from "../../support/users/actors";

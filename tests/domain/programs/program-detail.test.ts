@@ -5,7 +5,6 @@
  */
 import { expect, it } from "vitest";
 import { syncDeliveries } from "@/lib/domain/deliveries";
-import { programDeliveryRequests } from "@/lib/domain/deliveries/program-requests";
 import {
   addChannelToProgram,
   deliveryRequestDetail,
@@ -13,6 +12,7 @@ import {
   programDetail,
   programSpending,
 } from "@/lib/domain/programs";
+import { programDeliveryRequests } from "@/lib/domain/programs/program-requests";
 import {
   approvedChannel,
   delivery,

@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { receivesDeliveries } from "@/lib/domain/channels";
 import { channelStanding, STANDING_FILTERS, type StandingInput } from "@/lib/domain/channels/standing";
-import { receivesDeliveries } from "@/lib/domain/deliveries";
 
 /**
  * Channels as the domain leaves them: an approved one is ONLINE or OFFLINE (approval turns REQUESTED

@@ -1,6 +1,7 @@
 /** Delivery requests: a program's sends, sending one, a send's page, and refunds of a delivery. */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { programDeliveryRequests, programOfDeliveryRequest } from "@/lib/domain/programs";
 import {
   anyObjectSchema,
   pagedListSchema,
@@ -14,12 +15,7 @@ import {
   refundBodySchema,
   SEND_DELIVERIES_LIST,
 } from "../../../contract/platform/platform-inputs";
-import {
-  checkSend,
-  programDeliveryRequests,
-  programOfDeliveryRequest,
-  sendDeliveryRequest,
-} from "../../../domain/deliveries";
+import { checkSend, sendDeliveryRequest } from "../../../domain/deliveries";
 import { notFound } from "../../../domain/errors";
 import { requestRefund } from "../../../domain/payments";
 import { deliveryRequestDetail, requireLiveProgram } from "../../../domain/programs";

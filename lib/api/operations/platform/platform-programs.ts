@@ -1,6 +1,7 @@
 /** Programs: the console's program list and page, creating one and letting a channel serve it. */
 
 import { z } from "zod";
+import { BURN_DOWN_POINTS } from "@/lib/domain/budgets";
 import {
   anyObjectSchema,
   doneSchema,
@@ -15,7 +16,6 @@ import {
 import { notFound } from "../../../domain/errors";
 import {
   addChannelToProgram,
-  BURN_DOWN_POINTS,
   createProgram,
   listPrograms,
   PROGRAMS_PAGE_SIZE,

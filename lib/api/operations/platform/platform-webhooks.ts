@@ -1,5 +1,6 @@
 /** Eligibility queries, and the webhook event log with its replay. */
 import { z } from "zod";
+import { PAYLOAD_PREVIEW_CHARS } from "@/lib/domain/events";
 import {
   anyObjectSchema,
   doneSchema,
@@ -9,7 +10,7 @@ import {
 import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/platform-inputs";
 import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
-import { deliveryLog, PAYLOAD_PREVIEW_CHARS, replayEvent, webhookEvent } from "../../../domain/webhooks";
+import { deliveryLog, replayEvent, webhookEvent } from "../../../domain/webhooks";
 import { CURSOR_PAGING, emptyPage, platformOperation } from "./define-platform-operation";
 
 export const queryEligibility = platformOperation({

@@ -5,12 +5,12 @@
  */
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
-import { channelName } from "../channels/content";
 import { notFound } from "../errors";
 import { LIVE_PROGRAM } from "../live-scope";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize } from "../permissions";
-import { requireLiveProgram } from "../programs/manage-programs";
+import { channelName } from "../stored-channel-content";
+import { requireLiveProgram } from "./manage-programs";
 
 const PAGE_SIZE = 50;
 

@@ -14,7 +14,7 @@ import { CURRENCIES } from "../../contract/enums";
 import type { WebhookPayloads } from "../../contract/webhook-payloads";
 import { db, type Tx } from "../../db";
 import { fromMinor } from "../money";
-import { payloadPreviewOf, queueSerializedEvent } from "../webhooks/outbox";
+import { payloadPreviewOf, queueSerializedEvent } from "./outbox";
 
 type Payload = WebhookPayloads["DELIVERY_REQUEST_SENT"];
 

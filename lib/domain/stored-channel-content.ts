@@ -2,7 +2,7 @@
  * A channel's content as stored (Channel.requestedContent/approvedContent, ChannelRequest.body):
  * written by `serializeContent` only, read by `parseContent` only.
  */
-import type { ChannelBody, ChannelView } from "../../contract/channel";
+import type { ChannelBody, ChannelView } from "../contract/channel";
 
 /** The content of a channel: the body without status, which lives on the channel itself. */
 export type ChannelContent = Omit<ChannelBody, "status">;
