@@ -35,7 +35,7 @@ await applyMigrations(ROOT);
 const { db, disconnectDb } = await import("../lib/db");
 const { createProvider } = await import("../lib/domain/providers");
 const { subscribe } = await import("../lib/domain/webhooks");
-const { payloadPreviewOf } = await import("../lib/domain/events");
+const { payloadPreviewOf } = await import("../lib/domain/webhooks");
 const { requestChannelCreate } = await import("../lib/domain/channels");
 const { decideChannelRequest } = await import("../lib/domain/channels");
 const { startWebhookDispatcher } = await import("../lib/jobs/webhook-dispatcher");

@@ -6,8 +6,12 @@ import { Pager, stringParams } from "@/components/ui/pager";
 import { CaptionedTable } from "@/components/ui/table";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
 import { type PageQuery, pageQuery } from "@/lib/domain/paging";
-import type { EventSubject } from "@/lib/domain/webhooks";
-import { type deliveryLog, EVENT_OUTCOMES, type EventOutcome } from "@/lib/domain/webhooks";
+import {
+  type deliveryLog,
+  EVENT_OUTCOMES,
+  type EventOutcome,
+  type EventSubject,
+} from "@/lib/domain/webhooks";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { Action } from "@/lib/portal/action-result";
 import { FailureReason } from "./failure-reason";

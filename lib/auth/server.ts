@@ -6,7 +6,7 @@
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
-import { mailPasswordReset, RESET_LINK_MINUTES } from "@/lib/domain/mail";
+import { mailPasswordReset, RESET_LINK_MINUTES } from "@/lib/domain/notifications";
 import {
   authSecret,
   databaseKind,

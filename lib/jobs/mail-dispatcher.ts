@@ -1,5 +1,5 @@
 /**
- * Sends the PENDING mail (lib/domain/mail/mail.ts) through SMTP_URL. Messages are claimed with a
+ * Sends the PENDING mail (lib/domain/notifications/mail.ts) through SMTP_URL. Messages are claimed with a
  * lease, so that several workers can run and a dead worker's messages are sent by another once its
  * lease ends. A failure is retried with backoff; a permanent refusal (an SMTP 5xx reply, such as an
  * unknown mailbox) or MAIL_MAX_ATTEMPTS failures leave the message FAILED, as the mailbox shows it.

@@ -4,7 +4,7 @@
  * worker's own), and the subscription's health (lib/jobs/webhook-health.ts).
  */
 
-import { eventBody } from "@/lib/domain/events";
+import { eventBody } from "@/lib/domain/webhooks";
 import { db } from "../db";
 import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { admitHeavyWork, ServerBusy } from "../infrastructure/admission";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ForgotPasswordForm } from "@/components/auth/password-reset-forms";
-import { mailIsSent } from "@/lib/domain/mail";
+import { mailIsSent } from "@/lib/domain/notifications";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.forgot");

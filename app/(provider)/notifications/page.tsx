@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { HelpLink } from "@/components/help-link";
 import { NotificationsPage } from "@/components/notifications/notifications-page";
 import { requireProviderUser } from "@/lib/auth/session";
-import { notificationSettings } from "@/lib/domain/mail";
+import { notificationSettings } from "@/lib/domain/notifications";
 import { saveNotificationsAction } from "./provider-notification-actions";
 
 export async function generateMetadata(): Promise<Metadata> {

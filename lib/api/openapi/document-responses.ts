@@ -5,7 +5,7 @@
  */
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
-import { GENERATED_EVENTS_PER_MINUTE } from "@/lib/domain/events";
+import { GENERATED_EVENTS_PER_MINUTE } from "@/lib/domain/webhooks";
 import { MAX_BODY_BYTES } from "../../config";
 import { failureEnvelopeSchema, successEnvelope } from "../../contract/envelope-schema";
 import { conflict, type DomainError, forbidden, notFound, tooMany } from "../../domain/errors";
@@ -161,7 +161,7 @@ export const serverBusyResponse = () =>
     { busy: { summary: "Server busy", error: serverBusy(5) } },
   );
 
-/** Sandbox helpers: generated events a provider may have queued a minute (lib/domain/events/outbox.ts). */
+/** Sandbox helpers: generated events a provider may have queued a minute (lib/domain/webhooks/outbox.ts). */
 export const tooManyGeneratedEvents = (): ResponseConfig => ({
   ...failureResponse(
     `The provider had ${GENERATED_EVENTS_PER_MINUTE} events queued in the last minute: each is a callback to send, so a loop must not fill the queue. Retry after \`Retry-After\` seconds.`,

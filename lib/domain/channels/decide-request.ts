@@ -26,12 +26,12 @@ import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { queueEvent } from "../events";
 import { SANDBOX_DECIDER } from "../live-scope";
-import { decisionLetter, providerRecipients, queueMail } from "../mail";
+import { decisionLetter, providerRecipients, queueMail } from "../notifications";
 import { type Actor, authorize } from "../permissions";
 import { channelName, parseContent } from "../stored-channel-content";
 import { queueTranslationJobs } from "../translations";
+import { queueEvent } from "../webhooks";
 import { approvedColumns, requestedColumns } from "./columns";
 
 export type ChannelRequestDecision = { approve: true } | { approve: false; reason: string };

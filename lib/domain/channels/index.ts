@@ -1,7 +1,7 @@
 /**
  * The channel module's public face: `@/lib/domain/channels`, for the rest of the code and for the
- * features above it (payments, deliveries, programs…); it uses audit, events, mail, budgets and
- * translations, below it. A channel's stored content is ../stored-channel-content.ts, which features
+ * features above it (payments, deliveries, programs…); it uses audit, webhooks, notifications, budgets
+ * and translations, below it. A channel's stored content is ../stored-channel-content.ts, which features
  * below channels read too.
  *
  * - columns.ts, filters.ts: the columns derived from content, and the filters that read them

@@ -1,6 +1,6 @@
 /**
  * A program's sends to a channel and what providers report back: `@/lib/domain/deliveries`. Above
- * channels, budgets, payments (the approval policy) and events, which it uses; below programs.
+ * channels, budgets, payments (the approval policy), webhooks and notifications, which it uses; below programs.
  *
  * - send-delivery-request.ts: sending a delivery request (reserving against its budgets) and its preview
  * - checks.ts: what makes a delivery valid for a channel's options, batches, fingerprints

@@ -20,11 +20,11 @@ import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
 import { budgetsFor, lockSpending, reserve } from "../budgets";
 import { conflict, invalid } from "../errors";
-import { queueRequestSent } from "../events";
-import { notifyPaymentAwaiting } from "../mail";
 import { formatAmount, toMinor } from "../money";
+import { notifyPaymentAwaiting } from "../notifications";
 import { approvalsRequiredFor } from "../payments";
 import { type Actor, authorize } from "../permissions";
+import { queueRequestSent } from "../webhooks";
 import {
   type DeliveryList,
   type DeliveryOption,

@@ -9,17 +9,15 @@ import { REQUEST_TYPES, type RequestKind } from "../../contract/envelope-schema"
 import type { MailKind } from "../../contract/mail-kinds";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { EXPIRY_WARNING_DAYS } from "../keys";
+import { channelName } from "../stored-channel-content";
 import {
   DIGEST_LISTED,
   keyExpiringLetter,
   type LetterIn,
-  providerRecipients,
-  queueMail,
   reviewDigestLetter,
-  usersWithRole,
   webhookDisabledLetter,
-} from "../mail";
-import { channelName } from "../stored-channel-content";
+} from "./letters";
+import { providerRecipients, queueMail, usersWithRole } from "./mail";
 
 const DAY_MS = 86_400_000;
 /** Rows looked at per run: the next run takes the rest. */

@@ -13,7 +13,7 @@ import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
 import { notFound } from "../errors";
-import { notifyPaymentDecided } from "../mail";
+import { notifyPaymentDecided } from "../notifications";
 import type { Actor } from "../permissions";
 import {
   checkedReason,

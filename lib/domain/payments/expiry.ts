@@ -8,7 +8,7 @@
 import { paymentApprovalExpiryMs } from "../../config";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit";
-import { notifyPaymentDecided } from "../mail";
+import { notifyPaymentDecided } from "../notifications";
 import { authorize, systemActor } from "../permissions";
 import { closeUnsent, requestLetter } from "./approvals";
 import { closeRefund, refundLetter } from "./refunds";

@@ -1,6 +1,6 @@
 /**
  * The payments module's public face: `@/lib/domain/payments`, four eyes on money (docs/money.md
- * "Approval policies for money"). Above channels, budgets, mail and events, which it uses; below
+ * "Approval policies for money"). Above channels, budgets, notifications and webhooks, which it uses; below
  * deliveries, whose sends ask it how many approvals they need, and programs.
  *
  * - policy.ts: a program's approval policy and how many approvals a payment needs

@@ -1,6 +1,6 @@
 /**
  * The sandbox module's public face: `@/lib/domain/sandbox`, test mode (docs/sandbox.md "Test mode
- * (sandbox)"). Near the top: it drives channels, deliveries, payments and events as a provider's
+ * (sandbox)"). Near the top: it drives channels, deliveries, payments and webhooks as a provider's
  * test twin. The line between live and test data is ../live-scope.ts, which every feature reads.
  *
  * - test-mode.ts: a live provider's twin, created when first asked for, and the test decider's rule

@@ -12,12 +12,12 @@ import { db } from "../../db";
 import { availabilityAllows, receivesDeliveries } from "../channels";
 import { type DeliveryOption, deliveryProblems, sendDeliveryRequest } from "../deliveries";
 import { invalid, notFound } from "../errors";
-import { checkGeneratedEventRoom } from "../events";
 import { SANDBOX_DECIDER } from "../live-scope";
 import { toMinor } from "../money";
 import { requestRefund } from "../payments";
 import { type Actor, authorizeProvider, type Permission, systemActor } from "../permissions";
 import { type ChannelContent, parseContent } from "../stored-channel-content";
+import { checkGeneratedEventRoom } from "../webhooks";
 import { requireSandbox } from "./test-mode";
 
 /** A test key's helpers act on the provider's deliveries: what a full key may do, not a read key. */

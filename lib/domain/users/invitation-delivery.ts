@@ -6,7 +6,7 @@
 import { publicUrl } from "../../config";
 import type { Tx } from "../../db";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
-import { invitationLetter, mailIsSent, queueSealedMail } from "../mail";
+import { invitationLetter, mailIsSent, queueSealedMail } from "../notifications";
 
 export interface InvitationLetter {
   email: string;

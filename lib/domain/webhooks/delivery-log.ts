@@ -16,10 +16,11 @@ import { formatCount } from "../../format";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
 import { conflict, invalid, notFound } from "../errors";
-import { checkGeneratedEventRoom, eventBody, queueEvent } from "../events";
 import { OF_LIVE_PROVIDER } from "../live-scope";
 import { type PageQuery, readKeysetPage } from "../paging";
 import { type Actor, authorize, authorizeProvider, type Permission } from "../permissions";
+import { checkGeneratedEventRoom, queueEvent } from "./outbox";
+import { eventBody } from "./request-sent-event";
 
 const DAY_MS = 86_400_000;
 

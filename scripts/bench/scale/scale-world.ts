@@ -5,7 +5,7 @@
  * administrator and the provider's owner (who sign in to the pages), and a platform API token.
  */
 
-import { queueEvent } from "@/lib/domain/events";
+import { queueEvent } from "@/lib/domain/webhooks";
 import { REQUEST_TYPES } from "../../../lib/contract/envelope-schema";
 import { LEGACY_ADMIN_ROLES, type UserRole } from "../../../lib/contract/roles";
 import { db, disconnectDb } from "../../../lib/db";

@@ -11,7 +11,7 @@ import { seal } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { decideChannelRequest, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { saveNotificationSettings } from "@/lib/domain/mail";
+import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { rejectDeliveryRequest } from "@/lib/domain/payments";
 import { messagesFor } from "@/lib/i18n/messages";
 import { type PortalSession, signedIn } from "../../support/http/portal-session";

@@ -5,7 +5,7 @@
  * each payload and its length; the platform API answers one event whole.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventBody, PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "@/lib/domain/events";
+import { eventBody, PAYLOAD_PREVIEW_CHARS, payloadPreviewOf } from "@/lib/domain/webhooks";
 import { MAX_DELIVERIES } from "../../../lib/contract/delivery-limits";
 import { db } from "../../../lib/db";
 import { signedIn } from "../../support/http/portal-session";

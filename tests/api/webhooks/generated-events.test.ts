@@ -1,6 +1,6 @@
 /**
  * Events a provider asks us to generate (sandbox delivery requests and refunds over the API, the
- * portal's "send example") are capped per minute (GENERATED_EVENTS_PER_MINUTE, lib/domain/events/outbox.ts):
+ * portal's "send example") are capped per minute (GENERATED_EVENTS_PER_MINUTE, lib/domain/webhooks/outbox.ts):
  * each is a callback the dispatcher must send, so a loop of calls must not fill the outbox. Over the
  * cap the API answers 429 in the envelope and the action a message; a minute later it works again.
  */
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const { issueApiKey } = await import("../../../lib/domain/keys");
   const { createProvider } = await import("../../../lib/domain/providers");
   const { sandboxOf } = await import("../../../lib/domain/sandbox");
-  cap = (await import("../../../lib/domain/events")).GENERATED_EVENTS_PER_MINUTE;
+  cap = (await import("../../../lib/domain/webhooks")).GENERATED_EVENTS_PER_MINUTE;
   const provider = await createProvider(ADMIN, "Generated Events");
   sandboxId = await sandboxOf(provider.id);
   testKey = (await issueApiKey(ADMIN, sandboxId)).key;

@@ -9,8 +9,13 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { decideChannelRequest } from "@/lib/domain/channels";
 import { requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels/request-changes";
-import { decisionLetter, providerRecipients, queueMail } from "@/lib/domain/mail";
-import { openInbox, unreadCount } from "@/lib/domain/notifications";
+import {
+  decisionLetter,
+  openInbox,
+  providerRecipients,
+  queueMail,
+  unreadCount,
+} from "@/lib/domain/notifications";
 import { body, providerWithTeam, teamMail } from "../../support/notifications/mail-team";
 import { openTestDb } from "../../support/server/test-db";
 import { providerActor, reviewerActor } from "../../support/users/actors";

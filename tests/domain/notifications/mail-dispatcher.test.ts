@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
 import { decideChannelRequest } from "@/lib/domain/channels";
 import { requestChannelCreate } from "@/lib/domain/channels/request-changes";
-import { queueMail, saveNotificationSettings } from "@/lib/domain/mail";
+import { queueMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { createProvider } from "@/lib/domain/providers";
 import { inviteUser } from "@/lib/domain/users";
 import { runDueMail, smtpTransport } from "@/lib/jobs/mail-dispatcher";

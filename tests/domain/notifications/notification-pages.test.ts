@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { decideChannelRequest } from "@/lib/domain/channels";
 import { requestChannelCreate } from "@/lib/domain/channels/request-changes";
-import { notificationSettings, queueSealedMail, saveNotificationSettings } from "@/lib/domain/mail";
+import { notificationSettings, queueSealedMail, saveNotificationSettings } from "@/lib/domain/notifications";
 import { shownMarkup, signedIn } from "../../support/http/portal-session";
 import { actionResult, serverActions } from "../../support/http/server-actions";
 import { body, providerWithTeam, teamMail } from "../../support/notifications/mail-team";

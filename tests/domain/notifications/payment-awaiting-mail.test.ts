@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { saveNotificationSettings } from "@/lib/domain/mail";
+import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { requestRefund } from "@/lib/domain/payments";
 import { programWithPolicy } from "../../support/money/approval-setup";
 import { delivery } from "../../support/money/money-setup";

@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest, syncDeliveries, syncDeliveryRequest } from "@/lib/domain/deliveries";
-import { eventBody } from "@/lib/domain/events";
 import {
   approvalsRequiredFor,
   approveDeliveryRequest,
@@ -17,6 +16,7 @@ import {
   setApprovalPolicy,
 } from "@/lib/domain/payments";
 import { programSpending } from "@/lib/domain/programs";
+import { eventBody } from "@/lib/domain/webhooks";
 import { startPaymentExpiry } from "@/lib/jobs/payment-expiry";
 import {
   ADMIN,

@@ -6,8 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { saveNotificationSettings } from "@/lib/domain/mail";
-import { openInbox } from "@/lib/domain/notifications";
+import { openInbox, saveNotificationSettings } from "@/lib/domain/notifications";
 import {
   approveDeliveryRequest,
   expireDuePayments,

@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { eventBody } from "@/lib/domain/events";
 import type { PageQuery } from "@/lib/domain/paging";
 import { deliveryRequestDetail } from "@/lib/domain/programs";
+import { eventBody } from "@/lib/domain/webhooks";
 import { walkForward } from "../../support/contract/keyset";
 import {
   account,

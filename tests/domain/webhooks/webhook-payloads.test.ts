@@ -14,11 +14,10 @@ import {
 } from "@/lib/contract/webhook-payloads";
 import { decideChannelRequest, requestChannelCreate, requestChannelUpdate } from "@/lib/domain/channels";
 import { sendDeliveryRequest } from "@/lib/domain/deliveries";
-import { eventBody } from "@/lib/domain/events";
 import { requestRefund } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
 import { createProvider } from "@/lib/domain/providers";
-import { sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
+import { eventBody, sendExampleEvent, subscribe } from "@/lib/domain/webhooks";
 import { runDueWebhookDeliveries } from "@/lib/jobs/webhook-dispatcher";
 import { startWebhookReceiver } from "../../../scripts/webhook-receiver/receiver";
 import { approvedChannel, delivery, programWith, sendThrough } from "../../support/money/money-setup";

@@ -4,7 +4,7 @@
  * mail written to an address and the provider's pending channel request.
  */
 import { randomUUID } from "node:crypto";
-import { saveNotificationSettings } from "@/lib/domain/mail";
+import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { createProvider } from "../../../lib/domain/providers";
 import { ADMIN } from "../users/actors";
 import { newUser } from "../users/users";

@@ -8,7 +8,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { webhookCatalog } from "@/lib/contract/webhook-catalog";
-import { decisionLetter, paymentAwaitingLetter, reviewDigestLetter } from "@/lib/domain/mail";
+import { decisionLetter, paymentAwaitingLetter, reviewDigestLetter } from "@/lib/domain/notifications";
 import { formatterFor } from "@/lib/format";
 import { catalogProblems, unknownKeysInCode } from "@/lib/i18n/catalog-check";
 import { displayName } from "@/lib/i18n/display-names";

@@ -7,7 +7,7 @@ import { Badge, EmptyState, PageHeader } from "@/components/ui/page";
 import { Pager } from "@/components/ui/pager";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { mailSettings } from "@/lib/config";
-import { mailbox } from "@/lib/domain/mail";
+import { mailbox } from "@/lib/domain/notifications";
 import { pageQuery } from "@/lib/domain/paging";
 import { can } from "@/lib/domain/permissions";
 import { useFormat } from "@/lib/i18n/use-format";

@@ -1,7 +1,7 @@
 "use server";
 /** A platform user's own notification settings. */
 import { notificationSettingsSchema } from "@/lib/contract/forms/notification-forms";
-import { saveNotificationSettings } from "@/lib/domain/mail";
+import { saveNotificationSettings } from "@/lib/domain/notifications";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const saveConsoleNotificationsAction = defineAction({

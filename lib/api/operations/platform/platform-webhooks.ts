@@ -1,6 +1,6 @@
 /** Eligibility queries, and the webhook event log with its replay. */
 import { z } from "zod";
-import { PAYLOAD_PREVIEW_CHARS } from "@/lib/domain/events";
+import { PAYLOAD_PREVIEW_CHARS } from "@/lib/domain/webhooks";
 import {
   anyObjectSchema,
   doneSchema,

@@ -2,7 +2,7 @@
  * The texts of the notifications, in the recipient's language (messages/<locale>/mail.json): plain
  * text only (no HTML, so nothing a provider typed can become markup in a mail client), a subject on
  * one line, links to the portal when its public URL is set. Each letter is a function of the
- * language, so that one change writes each recipient's own (lib/domain/mail/mail.ts).
+ * language, so that one change writes each recipient's own (lib/domain/notifications/mail.ts).
  */
 import { publicUrl } from "../../config";
 import { formatterFor, withoutDirectionControls } from "../../format";
