@@ -1,16 +1,15 @@
 /**
  * Deliveries uploaded as CSV: a header row `beneficiaryId,amount,<fieldName of each delivery
- * option>…`, then one delivery per row. Every row is checked with the same rules as the form
- * (deliveryProblems); the report names each row's problems so the file can be fixed in one go.
+ * option>…`, then one delivery per row. Every row is checked with the same rules as a send from the
+ * form or the API (deliveryListProblems); the report names each row's problems by the line it starts
+ * on, so the file can be fixed in one go.
  */
 import Papa from "papaparse";
-import type { ChannelBody } from "../../contract/channel";
 import { MAX_CSV_ROWS } from "../../contract/delivery-limits";
 import { type RowProblem, WHOLE_FILE, WHOLE_ROW } from "../../contract/forms/delivery-request-form";
 import { say } from "../../contract/validation-messages";
-import { type DeliveryList, deliveryProblems, type NewDelivery } from "./checks";
-
-type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
+import { deliveryListProblems } from "./check-send";
+import type { DeliveryList, DeliveryOption, NewDelivery } from "./checks";
 
 /** A row as the file holds it: its fields, the line it starts on (1-based) and the parser's complaints. */
 interface FileRow {
@@ -125,10 +124,10 @@ function deliveryOf(header: string[], fields: string[]): NewDelivery {
  * (DeliveryList): each row is read again from the text when the send reads it, so what a send of
  * the largest file holds is that file's text, a few numbers a row and a batch.
  */
-export function parseDeliveriesCsv(
+export async function parseDeliveriesCsv(
   text: string,
   options: DeliveryOption[],
-): { deliveries: DeliveryList; problems: RowProblem[] } {
+): Promise<{ deliveries: DeliveryList; problems: RowProblem[] }> {
   let header: string[] | undefined;
   let headerRow: FileRow | undefined;
   const problems: RowProblem[] = [];
@@ -168,11 +167,8 @@ export function parseDeliveriesCsv(
       return batch;
     },
   };
-  for (let index = 0; index < count; index++) {
-    const [delivery] = deliveries.slice(index, index + 1);
-    for (const [field, message] of Object.entries(deliveryProblems(delivery!, options)))
-      problems.push({ line: lines[index]!, field, message });
-  }
+  for (const { index, field, message } of await deliveryListProblems(deliveries, options))
+    problems.push({ line: lines[index]!, field, message });
   if (count === 0)
     problems.push({ line: headerLine + 1, field: WHOLE_FILE, message: say("noDeliveriesInFile") });
   return { deliveries, problems };

@@ -146,7 +146,7 @@ describe("what the forms' schemas say", () => {
 });
 
 describe("what the domain says of a send's deliveries", () => {
-  it("is a catalog message too, so the refused file's report is in the reader's language", () => {
+  it("is a catalog message too, so the refused file's report is in the reader's language", async () => {
     const phone = {
       fieldName: "phone",
       fieldLabel: "Phone",
@@ -166,9 +166,11 @@ describe("what the domain says of a send's deliveries", () => {
         deliveryProblems({ beneficiaryId: "b", amount: 1, options: { phone: "abcde" } }, [phone]),
       ),
       // The CSV parser's complaints too: a broken quote, a field count, no delimiter.
-      ...parseDeliveriesCsv('name,other\nx,y\n"z,1\nw,1,2\n', []).problems.map((problem) => problem.message),
-      ...parseDeliveriesCsv("beneficiaryId\nb\n", []).problems.map((problem) => problem.message),
-      ...parseDeliveriesCsv("beneficiaryId,amount\n", []).problems.map((problem) => problem.message),
+      ...(await parseDeliveriesCsv('name,other\nx,y\n"z,1\nw,1,2\n', [])).problems.map(
+        (problem) => problem.message,
+      ),
+      ...(await parseDeliveriesCsv("beneficiaryId\nb\n", [])).problems.map((problem) => problem.message),
+      ...(await parseDeliveriesCsv("beneficiaryId,amount\n", [])).problems.map((problem) => problem.message),
     ];
     expect(said.length).toBeGreaterThanOrEqual(11);
     expect(said.filter((message) => !matchValidationMessage(message))).toEqual([]);
