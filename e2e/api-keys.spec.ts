@@ -12,7 +12,8 @@ import { createProviderAccount, signIn } from "./support/accounts";
 /** A datetime-local value (UTC, as the portal reads it) this many hours ahead. */
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
 
-test("a provider creates, uses, inspects and rolls an API key", async ({ page, request }) => {
+test("a provider creates, uses, inspects and rolls an API key", async ({ page, request, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const account = createProviderAccount();
   await signIn(page, account);
   await page.getByRole("link", { name: "API keys", exact: true }).click();
@@ -21,6 +22,10 @@ test("a provider creates, uses, inspects and rolls an API key", async ({ page, r
   await page.getByRole("button", { name: "Create API key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(key).toMatch(/^dcp_/);
+  // The key is shown once: Copy puts it on the clipboard and says so.
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(page.getByText("Copied to the clipboard.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   const row = page.getByRole("row").filter({ hasText: "reporting" });
   await expect(row).toContainText("read-only");
 

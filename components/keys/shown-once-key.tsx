@@ -1,8 +1,7 @@
 "use client";
 /** A key just issued, shown this once with a copy button. */
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /** `label` says what was issued; without it, "Your new API key." in the reader's language. */
 export function ShownOnceKey({ apiKey, label }: { apiKey: string; label?: string }) {
@@ -16,19 +15,7 @@ export function ShownOnceKey({ apiKey, label }: { apiKey: string; label?: string
         <code data-testid="new-api-key" className="rounded bg-white px-2 py-1 font-mono text-sm break-all">
           {apiKey}
         </code>
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(apiKey);
-              toast.success(t("copied"));
-            } catch {
-              toast.error(t("copyFailed"));
-            }
-          }}
-        >
-          {t("copy")}
-        </Button>
+        <CopyButton text={apiKey} label={t("copy")} failed={t("copyFailed")} />
       </div>
     </section>
   );

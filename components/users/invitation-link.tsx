@@ -1,8 +1,7 @@
 "use client";
 /** An invitation's one-time link, shown once to the inviter to pass on (no mail is sent yet). */
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 export function InvitationLink({ email, link }: { email: string; link: string }) {
   const t = useTranslations("users.link");
@@ -19,19 +18,7 @@ export function InvitationLink({ email, link }: { email: string; link: string })
         >
           {link}
         </code>
-        <Button
-          variant="secondary"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(link);
-              toast.success(t("copied"));
-            } catch {
-              toast.error(t("copyFailed"));
-            }
-          }}
-        >
-          {t("copy")}
-        </Button>
+        <CopyButton text={link} label={t("copy")} failed={t("copyFailed")} />
       </div>
     </section>
   );

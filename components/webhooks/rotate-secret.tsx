@@ -4,8 +4,8 @@
  * once), and a grace period during which the previous secret still signs webhook-signature.
  */
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DialogActions, DialogButton } from "@/components/ui/dialog-button";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
@@ -96,18 +96,7 @@ function Rotated({ rotated, close }: { rotated: RotatedSecret; close: () => void
           <code data-testid="new-webhook-secret" className="mt-2 block font-mono break-all">
             {secret}
           </code>
-          <Button
-            variant="secondary"
-            className="mt-2"
-            onClick={() =>
-              navigator.clipboard.writeText(secret).then(
-                () => toast.success(t("copied")),
-                () => toast.error(t("copyFailed")),
-              )
-            }
-          >
-            {t("copy")}
-          </Button>
+          <CopyButton text={secret} label={t("copy")} failed={t("copyFailed")} className="mt-2" />
         </section>
       )}
       <p>

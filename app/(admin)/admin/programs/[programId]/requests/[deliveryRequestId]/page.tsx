@@ -150,7 +150,7 @@ export default async function DeliveryRequestPage({
                 decide(
                   "deliveryRequest",
                   request.id,
-                  t("decideRequest", { description: request.description }),
+                  t("decideDeliveryRequest", { description: request.description }),
                 )
               }
             />
