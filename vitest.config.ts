@@ -25,7 +25,12 @@ const apiProject = (kind: "sqlite" | "postgres") => ({
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      // Some unit tests walk the whole OpenAPI document or spawn parsers: CI runs them beside the API
+      // passes and the browser tests on two cores, where Vitest's default 5 s is too little.
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 },
+      },
       apiProject("sqlite"),
       ...(process.env.TEST_POSTGRES_URL ? [apiProject("postgres")] : []),
     ],

@@ -115,6 +115,15 @@ const schema = z
     WEBHOOK_CONCURRENCY: positiveInteger(256),
     SANDBOX_DECISION_DELAY_SECONDS: positiveInteger(5),
     PAYMENT_APPROVAL_EXPIRY_HOURS: positiveInteger(168),
+    // Readiness (GET /api/health/ready) fails once the oldest due webhook event has waited this long.
+    READY_OUTBOX_MAX_AGE_SECONDS: positiveInteger(300),
+    // After SIGTERM, how long the server stays up answering unready before it stops accepting: the
+    // time a load balancer takes to notice (0: stop at once, as for a process nothing balances).
+    DRAIN_DELAY_SECONDS: z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of seconds")
+      .transform(Number)
+      .default(0),
     // Tests only: lets a request ask to be held after its commit (lib/api/idempotency.ts).
     TEST_FAULT_HOOKS: flag(false),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),

@@ -204,6 +204,16 @@ export function paymentApprovalExpiryMs(): number {
 }
 
 /** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
+/** Readiness's limit on the oldest due webhook event's wait, in seconds. */
+export function readyOutboxMaxAgeSeconds(): number {
+  return settings().READY_OUTBOX_MAX_AGE_SECONDS;
+}
+
+/** How long a SIGTERM'd server answers unready before it stops accepting, in milliseconds. */
+export function drainDelayMs(): number {
+  return settings().DRAIN_DELAY_SECONDS * 1000;
+}
+
 export function workersInProcess(): boolean {
   return settings().WORKERS_IN_PROCESS;
 }

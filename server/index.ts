@@ -8,9 +8,10 @@ import { createServer } from "node:http";
 import next from "next";
 import { setClientAddress } from "../lib/auth/client-address";
 import { isPortalHost } from "../lib/auth/portal-host";
-import { databaseKind, databaseUrl, port, workersInProcess } from "../lib/config";
-import { disconnectDb } from "../lib/db";
+import { databaseKind, databaseUrl, drainDelayMs, port, workersInProcess } from "../lib/config";
+import { disconnectDb, listen } from "../lib/db";
 import { flushKeyRequests } from "../lib/domain/keys";
+import { markDraining } from "../lib/infrastructure/draining";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { refuseOverBudgetAction } from "./action-arguments-budget";
@@ -44,6 +45,9 @@ async function main() {
   const app = next({ dev: false, dir: projectRoot });
   await app.prepare();
   const handleWithNext = app.getRequestHandler();
+  // On PostgreSQL, the connection that hears other instances' signals (changed keys, new events)
+  // comes up before traffic: readiness waits for it, since this instance's caches rely on it.
+  if (databaseKind(databaseUrl()) === "postgres") await listen();
 
   let stopping = false;
   const server = createServer((request, response) => {
@@ -101,7 +105,14 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "draining in-flight requests");
+    // Unready first (GET /api/health/ready answers 503), so a load balancer stops sending requests
+    // during DRAIN_DELAY_SECONDS; then it stops accepting and lets in-flight requests finish.
+    markDraining();
+    log.info({ signal, delaySeconds: drainDelayMs() / 1000 }, "draining in-flight requests");
+    if (drainDelayMs() > 0) setTimeout(closeServer, drainDelayMs());
+    else closeServer();
+  };
+  const closeServer = () => {
     server.close(async () => {
       await stopWorkers?.();
       // The API keys' request log is buffered in memory: write what the last requests left.

@@ -12,6 +12,7 @@ import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { closeIdempotencyWriter } from "./idempotency-writes";
 import { closeKeyRequestWriter } from "./key-request-writes";
+import { pendingMigrationsOf } from "./migration-state";
 import { closeRateCounter } from "./rate-counts";
 import { closeSignals } from "./signals";
 import { runTransaction } from "./transaction-journal";
@@ -110,6 +111,9 @@ export async function databaseReachable(): Promise<boolean> {
     return false;
   }
 }
+
+/** The build's migrations the database has not applied (readiness, lib/db/migration-state.ts). */
+export const pendingMigrations = (): Promise<string[]> => pendingMigrationsOf(db());
 
 /** Unique-constraint violations, the same code on both databases. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -6,7 +6,7 @@
  */
 import type { ApiOperation } from "../operation";
 import { createChannel, getChannel, updateChannel } from "./channel-operations";
-import { health } from "./health-operation";
+import { health, healthLive, healthReady } from "./health-operation";
 import { getLookUpValues } from "./lookup-operation";
 import { PLATFORM_OPERATIONS } from "./platform";
 import { sandboxDeliveryRequest, sandboxRefundRequest } from "./sandbox-operations";
@@ -25,6 +25,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
   sandboxDeliveryRequest,
   sandboxRefundRequest,
   health,
+  healthLive,
+  healthReady,
   // The platform API (/api/platform/v1), for platform users with a token.
   ...PLATFORM_OPERATIONS,
 ];

@@ -24,6 +24,7 @@ export {
 export {
   checkGeneratedEventRoom,
   GENERATED_EVENTS_PER_MINUTE,
+  oldestDueEventSeconds,
   PAYLOAD_PREVIEW_CHARS,
   payloadPreviewOf,
   queueEvent,

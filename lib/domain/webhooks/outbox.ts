@@ -78,3 +78,18 @@ export async function checkGeneratedEventRoom(providerId: string, now = new Date
     throw tooMany(say("tooManyGeneratedEvents", { count: GENERATED_EVENTS_PER_MINUTE }), seconds);
   }
 }
+
+/**
+ * How long the oldest event due for delivery has waited past its due time, in whole seconds; 0 when
+ * none waits. An event waiting on a failing endpoint is not due until its next attempt, so this
+ * grows only when the dispatchers fall behind or stop (readiness, lib/domain/operations).
+ * One seek on the (state, nextAttemptAt) index.
+ */
+export async function oldestDueEventSeconds(now = new Date()): Promise<number> {
+  const oldest = await db().outboxEvent.findFirst({
+    where: { state: "PENDING", nextAttemptAt: { lte: now } },
+    orderBy: { nextAttemptAt: "asc" },
+    select: { nextAttemptAt: true },
+  });
+  return oldest ? Math.floor((now.getTime() - oldest.nextAttemptAt.getTime()) / 1000) : 0;
+}

@@ -76,9 +76,13 @@ describe("the operation table", () => {
     ]);
   });
 
-  it("leaves unpublished operations (health) out of the provider reference", () => {
+  it("leaves unpublished operations (the health probes) out of the provider reference", () => {
     const unpublished = OPERATIONS.filter((operation) => operation.published === false);
-    expect(unpublished.map((operation) => operation.path)).toEqual(["/api/health"]);
+    expect(unpublished.map((operation) => operation.path)).toEqual([
+      "/api/health",
+      "/api/health/live",
+      "/api/health/ready",
+    ]);
     for (const operation of unpublished) expect(doc.paths[operation.path]).toBeUndefined();
   });
 });
