@@ -15,10 +15,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["html", { outputFolder: "artifacts/playwright-report", open: "never" }]],
-  // In CI the browser tests share two cores with both Vitest passes (scripts/test.ts): a scenario
-  // that takes 40 s alone gets room to take twice that.
-  timeout: process.env.CI ? 120_000 : 60_000,
-  expect: { timeout: process.env.CI ? 30_000 : 20_000 },
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: BASE_URL,
     browserName: "chromium",
@@ -51,7 +49,7 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     },
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
   },
