@@ -71,9 +71,12 @@ async function overBudget(body: Buffer, contentType: string): Promise<boolean> {
   }
 }
 
-/** The request's body, or undefined once it passes `limit` bytes (the rest is left unread). */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
+/** A client that went away before its body was whole: nobody is left to answer. */
+const GONE = Symbol("gone");
+
+/** The request's body, or undefined once it passes `limit` bytes (the rest is left unread), or GONE. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined | typeof GONE> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
     request.on("data", (chunk: Buffer) => {
@@ -85,7 +88,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
       } else chunks.push(chunk);
     });
     request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
+    request.on("error", () => resolve(GONE));
   });
 }
 
@@ -98,6 +101,10 @@ export async function refuseOverBudgetAction(
   response: ServerResponse,
 ): Promise<boolean> {
   const body = await readBody(request, ACTION_BODY_LIMIT_BYTES);
+  if (body === GONE) {
+    response.destroy();
+    return true;
+  }
   const refusal =
     body === undefined
       ? "The request body is longer than 6 MB."

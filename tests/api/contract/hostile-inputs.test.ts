@@ -135,15 +135,19 @@ describe("hostile requests against every endpoint", () => {
     expect(response.status, await response.text()).toBe(413);
   });
 
-  it("clients that go away mid-body are not server errors", async () => {
+  it("clients that go away mid-body, of an API call or a server action, are not server errors", async () => {
     const { hostname, port } = new URL(own.server().baseUrl);
-    for (let i = 0; i < 5; i++) {
+    const action = serverActions().find((candidate) => candidate.role === "provider")!;
+    const starts = [
+      `POST /api/DeliveryChannel/Create HTTP/1.1\r\nHost: ${hostname}\r\nx-api-key: ${apiKey}\r\n` +
+        'content-type: application/json\r\ncontent-length: 1000\r\n\r\n{"providerDeliveryChannelId":',
+      `POST ${action.pagePath} HTTP/1.1\r\nHost: ${hostname}\r\nnext-action: ${action.id}\r\n` +
+        `cookie: ${sessions.provider}\r\ncontent-type: text/plain;charset=UTF-8\r\ncontent-length: 1000\r\n\r\n[{"name":`,
+    ];
+    for (let i = 0; i < 6; i++) {
       await new Promise<void>((resolve) => {
         const socket = connect(Number(port), hostname, () => {
-          socket.write(
-            `POST /api/DeliveryChannel/Create HTTP/1.1\r\nHost: ${hostname}\r\nx-api-key: ${apiKey}\r\n` +
-              'content-type: application/json\r\ncontent-length: 1000\r\n\r\n{"providerDeliveryChannelId":',
-          );
+          socket.write(starts[i % 2]!);
           setTimeout(() => socket.destroy(), 100);
         });
         socket.on("close", () => resolve());
