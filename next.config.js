@@ -4,6 +4,8 @@ import createNextIntlPlugin from "next-intl/plugin";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // One registry per process, shared through globalThis (lib/infrastructure/metrics.ts): not bundled.
+  serverExternalPackages: ["prom-client"],
   // /api answers in the contract's envelope (a 404 for `/api/x/`), never with a redirect.
   skipTrailingSlashRedirect: true,
   // The type check runs as its own step (npm run typecheck); the build does not repeat it.

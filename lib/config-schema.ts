@@ -124,6 +124,19 @@ const schema = z
       .regex(/^\d+$/, "must be a whole number of seconds")
       .transform(Number)
       .default(0),
+    // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404).
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it travels in a header)")
+      .optional(),
+    // `npm run worker` serves its own GET /metrics on this port when METRICS_TOKEN is set.
+    WORKER_METRICS_PORT: z
+      .string()
+      .regex(/^\d+$/, "must be a port number")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "must be a port number").max(65_535, "must be a port number"))
+      .optional(),
     // Tests only: lets a request ask to be held after its commit (lib/api/idempotency.ts).
     TEST_FAULT_HOOKS: flag(false),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),

@@ -203,7 +203,6 @@ export function paymentApprovalExpiryMs(): number {
   return settings().PAYMENT_APPROVAL_EXPIRY_HOURS * 60 * 60 * 1000;
 }
 
-/** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
 /** Readiness's limit on the oldest due webhook event's wait, in seconds. */
 export function readyOutboxMaxAgeSeconds(): number {
   return settings().READY_OUTBOX_MAX_AGE_SECONDS;
@@ -214,6 +213,17 @@ export function drainDelayMs(): number {
   return settings().DRAIN_DELAY_SECONDS * 1000;
 }
 
+/** GET /metrics's bearer token; undefined when metrics are off (docs/operations.md "Watch it"). */
+export function metricsToken(): string | undefined {
+  return settings().METRICS_TOKEN;
+}
+
+/** The port of a separate worker's own GET /metrics (with METRICS_TOKEN set); undefined: none. */
+export function workerMetricsPort(): number | undefined {
+  return settings().WORKER_METRICS_PORT;
+}
+
+/** Whether npm start runs the background workers itself (the embedded default) or leaves them to npm run worker. */
 export function workersInProcess(): boolean {
   return settings().WORKERS_IN_PROCESS;
 }

@@ -16,7 +16,7 @@ import type { ApiRequest } from "../lib/api/api-request";
 import { matchOperation, type RouteMatch, unknownApiPath } from "../lib/api/routing";
 import { log } from "../lib/log";
 
-const UNKNOWN: RouteMatch = { handler: unknownApiPath, params: {} };
+const UNKNOWN: RouteMatch = { handler: unknownApiPath, params: {}, route: "/api (no such operation)" };
 
 function route(pathname: string): RouteMatch | undefined {
   return matchOperation(pathname) ?? (isApiPath(pathname) ? UNKNOWN : undefined);
@@ -123,13 +123,16 @@ function send(response: ServerResponse, result: ApiResult): void {
   response.end(body);
 }
 
-/** Answers the request if it is a provider API path; returns false to leave it to Next. */
-export function serveApiFastPath(request: IncomingMessage, response: ServerResponse): boolean {
+/**
+ * Answers the request if it is a provider API path, and returns its route (the operation's path
+ * template, for the request metrics); returns undefined to leave it to Next.
+ */
+export function serveApiFastPath(request: IncomingMessage, response: ServerResponse): string | undefined {
   const url = request.url ?? "/";
   const queryAt = url.indexOf("?");
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   const match = route(pathname);
-  if (!match) return false;
+  if (!match) return undefined;
   // The request log line is at info: at LOG_LEVEL=warn (the usual production setting under load)
   // neither the clock nor the log fields cost anything.
   const logRequest = log.isLevelEnabled("info");
@@ -156,5 +159,5 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
         send(response, failure(internalError(), { method: request.method ?? "GET", path: pathname }, error));
       }
     });
-  return true;
+  return match.route;
 }

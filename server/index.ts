@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import next from "next";
 import { setClientAddress } from "../lib/auth/client-address";
 import { isPortalHost } from "../lib/auth/portal-host";
-import { databaseKind, databaseUrl, drainDelayMs, port, workersInProcess } from "../lib/config";
+import { databaseKind, databaseUrl, drainDelayMs, metricsToken, port, workersInProcess } from "../lib/config";
 import { disconnectDb, listen } from "../lib/db";
 import { flushKeyRequests } from "../lib/domain/keys";
 import { markDraining } from "../lib/infrastructure/draining";
@@ -17,6 +17,8 @@ import { log } from "../lib/log";
 import { refuseOverBudgetAction } from "./action-arguments-budget";
 import { serveApiFastPath } from "./api-fast-path";
 import { applyMigrations, projectRoot } from "./apply-migrations";
+import { METRICS_PATH, serveMetrics } from "./metrics-endpoint";
+import { measureRequest } from "./request-metrics";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -50,6 +52,8 @@ async function main() {
   if (databaseKind(databaseUrl()) === "postgres") await listen();
 
   let stopping = false;
+  // Requests are measured only while GET /metrics can be read (a setting fixed at start).
+  const measuring = metricsToken() !== undefined;
   const server = createServer((request, response) => {
     // While draining, every answer closes its connection once sent: a keep-alive connection busy
     // at SIGTERM would otherwise hold the server open until the drain timeout.
@@ -58,7 +62,20 @@ async function main() {
       if (stopping) request.socket.end();
     });
     request.url = originForm(request.url ?? "/");
-    if (serveApiFastPath(request, response)) return;
+    const routeIs = measuring ? measureRequest(request, response) : undefined;
+    const apiRoute = serveApiFastPath(request, response);
+    if (apiRoute) {
+      routeIs?.(apiRoute);
+      return;
+    }
+    if (request.url === METRICS_PATH || request.url.startsWith(`${METRICS_PATH}?`)) {
+      routeIs?.(METRICS_PATH);
+      serveMetrics(request, response).catch((error: unknown) => {
+        log.error({ err: error }, "metrics failed");
+        if (!response.headersSent) response.writeHead(500).end();
+      });
+      return;
+    }
     // After the provider API, which never reads the client's address (a few µs of its ~75).
     setClientAddress(request);
     // `OPTIONS *` and other request-targets that are not paths, or paths with a broken escape: Next

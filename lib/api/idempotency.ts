@@ -20,6 +20,7 @@ import {
   renewIdempotencyClaim,
   type StoredAnswer,
 } from "../domain/request-guards";
+import { metrics } from "../infrastructure/metrics";
 import { log } from "../log";
 import {
   idempotencyKeyReused,
@@ -83,7 +84,10 @@ async function answerOnce(
   hold: boolean,
 ): Promise<Answer> {
   const claim = await claimIdempotencyKey(request);
-  if (claim.outcome === "replay") return { ...claim.answer, headers: { [REPLAYED_HEADER]: "true" } };
+  if (claim.outcome === "replay") {
+    metrics().idempotentReplays.inc();
+    return { ...claim.answer, headers: { [REPLAYED_HEADER]: "true" } };
+  }
   if (claim.outcome === "other_operation") return failure(idempotencyKeyReused("operation"));
   if (claim.outcome === "other_body") return failure(idempotencyKeyReused("body"));
   if (claim.outcome === "in_progress") {

@@ -6,6 +6,7 @@
  * lib/domain/request-guards/rate-counter.ts.
  */
 import { countRequest, type Usage } from "../domain/request-guards";
+import { metrics } from "../infrastructure/metrics";
 import { type ApiError, tooManyRequests } from "./api-errors";
 
 export const RATE_LIMIT_POLICY_HEADER = "RateLimit-Policy";
@@ -38,6 +39,7 @@ export async function withinRateLimit<A extends Answer>(
 ): Promise<A> {
   const usage = await countRequest(apiKeyId);
   if (!usage) return serve();
+  if (usage.exceeded) metrics().rateLimitRefusals.inc({ limit: "api_key" });
   const result = usage.exceeded
     ? refuse(tooManyRequests(usage.limit, usage.windowSeconds, usage.resetSeconds))
     : await serve();

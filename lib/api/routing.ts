@@ -15,6 +15,8 @@ import { OPERATIONS } from "./operations";
 export interface RouteMatch {
   handler: ApiHandler;
   params: Record<string, string>;
+  /** The operation's path template (OpenTelemetry's `http.route`): a metric label of few values. */
+  route: string;
 }
 
 export type Route = Pick<ApiOperation, "method" | "path" | "handler">;
@@ -28,6 +30,7 @@ interface Template {
   /** Literal segments as they are; parameter segments by name. */
   segments: ({ literal: string } | { name: string })[];
   handler: ApiHandler;
+  route: string;
 }
 
 /**
@@ -51,7 +54,7 @@ export function buildRouter(routes: readonly Route[]): (pathname: string) => Rou
   for (const { path, handlers } of byPath.values()) {
     const handler = byMethod(handlers);
     if (path.includes("{")) templates.push(templateOf(path, handler));
-    else exact.set(path, { handler, params: NO_PARAMS });
+    else exact.set(path, { handler, params: NO_PARAMS, route: path });
   }
   return (pathname) => exact.get(pathname) ?? matchTemplate(templates, pathname);
 }
@@ -72,16 +75,16 @@ function templateOf(path: string, handler: ApiHandler): Template {
     if (!parameter && segment.includes("{")) throw new Error(`${path}: a parameter must be a whole segment`);
     return parameter ? { name: parameter[1]! } : { literal: segment };
   });
-  return { prefix: path.slice(0, path.indexOf("{")), segments, handler };
+  return { prefix: path.slice(0, path.indexOf("{")), segments, handler, route: path };
 }
 
 function matchTemplate(templates: readonly Template[], pathname: string): RouteMatch | undefined {
   let parts: string[] | undefined;
-  for (const { prefix, segments, handler } of templates) {
+  for (const { prefix, segments, handler, route } of templates) {
     if (!pathname.startsWith(prefix)) continue;
     parts ??= pathname.split("/");
     const params = paramsOf(segments, parts);
-    if (params) return { handler, params };
+    if (params) return { handler, params, route };
   }
   return undefined;
 }

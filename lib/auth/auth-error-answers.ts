@@ -4,6 +4,7 @@
  * rate limiter a 429 with a message but no code; those are filled in here.
  */
 import { STATUS_CODES } from "node:http";
+import { metrics } from "../infrastructure/metrics";
 
 interface ErrorBody {
   code?: unknown;
@@ -24,6 +25,7 @@ const codeOf = (status: number) => (STATUS_CODES[status] ?? "Error").toUpperCase
 
 export async function withJsonErrors(request: Request, response: Response): Promise<Response> {
   if (response.status < 400) return response;
+  if (response.status === 429) metrics().rateLimitRefusals.inc({ limit: "sign_in" });
   const text = await response.text();
   const body = parsed(text);
   const headers = new Headers(response.headers);

@@ -8,6 +8,7 @@ import { eventBody } from "@/lib/domain/webhooks";
 import { db } from "../db";
 import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { admitHeavyWork, ServerBusy } from "../infrastructure/admission";
+import { metrics } from "../infrastructure/metrics";
 import { log } from "../log";
 import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
@@ -82,6 +83,10 @@ export async function deliver(
   } catch (error) {
     outcome = { kind: "failed", error: describeNetworkError(error) };
   }
+  metrics().webhookAttempts.inc({
+    outcome: outcome.kind,
+    http_response_status_code: answer ? String(answer.status) : "none",
+  });
   const attempt = {
     eventId: event.id,
     startedAt,

@@ -25,6 +25,7 @@ export {
   checkGeneratedEventRoom,
   GENERATED_EVENTS_PER_MINUTE,
   oldestDueEventSeconds,
+  outboxBacklog,
   PAYLOAD_PREVIEW_CHARS,
   payloadPreviewOf,
   queueEvent,

@@ -93,3 +93,25 @@ export async function oldestDueEventSeconds(now = new Date()): Promise<number> {
   });
   return oldest ? Math.floor((now.getTime() - oldest.nextAttemptAt.getTime()) / 1000) : 0;
 }
+
+/**
+ * The outbox's backlog for GET /metrics: events due for delivery now, and every event not yet
+ * delivered (due, or waiting to retry a failing endpoint) with the age of the oldest. A dead
+ * receiver grows the second; only stopped or overrun dispatchers grow the first.
+ */
+export async function outboxBacklog(now = new Date()) {
+  const pending = { state: "PENDING" } as const;
+  const [due, waiting, oldest] = await Promise.all([
+    db().outboxEvent.count({ where: { ...pending, nextAttemptAt: { lte: now } } }),
+    db().outboxEvent.count({ where: pending }),
+    db().outboxEvent.findFirst({
+      where: pending,
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+    }),
+  ]);
+  const oldestPendingSeconds = oldest
+    ? Math.max(0, Math.floor((now.getTime() - oldest.createdAt.getTime()) / 1000))
+    : 0;
+  return { due, pending: waiting, oldestPendingSeconds };
+}

@@ -1,0 +1,46 @@
+/**
+ * A strict reader of Prometheus' text exposition format (0.0.4) for the metrics tests: every line is
+ * a `# HELP`, a `# TYPE` or a sample `name{label="value",…} number`, or the read fails naming the
+ * line. (The npm parser parse-prometheus-text-format drops the labels of histogram samples.)
+ */
+export interface PrometheusSample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)(?: -?\d+)?$/;
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/y;
+const COMMENT = /^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .*$/;
+
+function labelsOf(text: string, line: string): Record<string, string> {
+  const labels: Record<string, string> = {};
+  LABEL.lastIndex = 0;
+  while (LABEL.lastIndex < text.length) {
+    const match = LABEL.exec(text);
+    if (!match) throw new Error(`Not the text format (labels): ${line}`);
+    labels[match[1]!] = match[2]!.replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1");
+  }
+  return labels;
+}
+
+/** A Go float as Prometheus reads one: NaN and ±Inf in any case (prom-client writes "Nan"). */
+function numberOf(text: string): number | undefined {
+  if (/^nan$/i.test(text)) return Number.NaN;
+  const infinite = /^([+-]?)inf(inity)?$/i.exec(text);
+  if (infinite) return infinite[1] === "-" ? -Infinity : Infinity;
+  const value = Number(text);
+  return text.trim() === "" || Number.isNaN(value) ? undefined : value;
+}
+
+export function parsePrometheusText(text: string): PrometheusSample[] {
+  const samples: PrometheusSample[] = [];
+  for (const line of text.split("\n")) {
+    if (line === "" || COMMENT.test(line)) continue;
+    const match = SAMPLE.exec(line);
+    const value = match ? numberOf(match[3]!) : undefined;
+    if (!match || value === undefined) throw new Error(`Not the text format: ${line}`);
+    samples.push({ name: match[1]!, labels: labelsOf(match[2] ?? "", line), value });
+  }
+  return samples;
+}
