@@ -3,11 +3,12 @@
  * a bare node:http baseline measured in the same run on the same machine (../shared/DESIGN.md "Performance").
  *
  *   npm run bench -- [--duration 10] [--warmup 2] [--connections 32] [--build] [--only lookups,view]
- *                    [--no-info] [--no-guards] [--profile] [--strict]
+ *                    [--no-info] [--no-metrics] [--no-guards] [--profile] [--strict]
  *
  * --build     run `next build` even if .next/BUILD_ID exists (it runs anyway when it is missing)
  * --only      endpoints to measure (lookups, view, create); the baseline always runs
  * --no-info   skip the extra lookups run at LOG_LEVEL=info (the cost of one log line per request)
+ * --no-metrics skip the extra lookups run with METRICS_TOKEN set (the cost of measuring each request)
  * --no-guards skip the guarded rows: each endpoint again with the rate limit on (API_RATE_LIMIT) and
  *             Create with a fresh Idempotency-Key per request (scripts/bench/guarded.ts)
  * --profile   CPU-profile the server during each measured run (not the warm-up, not startup): the
@@ -115,6 +116,19 @@ async function measureInfo(lookups: ReturnType<typeof specs>["lookups"], baselin
   return infoRow;
 }
 
+/** Lookups again with METRICS_TOKEN set: the cost of measuring each request (GET /metrics). */
+async function measureMetrics(lookups: ReturnType<typeof specs>["lookups"], baselineRps: number) {
+  console.log("▶ lookups again with METRICS_TOKEN set (each request measured for GET /metrics)");
+  const server = await startServer("warn", "metrics", { METRICS_TOKEN: `bench-${randomUUID()}` });
+  const row = judge(
+    { name: "lookups with metrics", ...(await measure(server.port, lookups, server.pid)) },
+    baselineRps,
+    undefined,
+  );
+  await stopChild(server.child);
+  return row;
+}
+
 async function main() {
   console.log(
     `Bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per endpoint; ` +
@@ -133,6 +147,17 @@ async function main() {
   if (!args["no-info"] && SELECTED.includes("lookups")) {
     infoRow = await measureInfo(measured.lookups, baselineRps);
     rows.push(infoRow);
+  }
+  if (!args["no-metrics"] && SELECTED.includes("lookups")) {
+    const metricsRow = await measureMetrics(measured.lookups, baselineRps);
+    rows.push(metricsRow);
+    const lookupsRow = measured.rows.find((row) => row.name === "lookups");
+    if (lookupsRow) {
+      const change = metricsRow.requestsPerSecond / lookupsRow.requestsPerSecond - 1;
+      console.log(
+        `  metrics cost on lookups: ${(change * 100).toFixed(1)}% req/s, p99 ${metricsRow.p99Ms} vs ${lookupsRow.p99Ms} ms`,
+      );
+    }
   }
   const allOk = printResults(rows, infoRow, measured.serverPeakRssMb);
   printGuardedComparison(measured.rows, guarded);

@@ -27,6 +27,7 @@ export const { values: args } = parseArgs({
     build: { type: "boolean", default: false },
     only: { type: "string" },
     "no-info": { type: "boolean", default: false },
+    "no-metrics": { type: "boolean", default: false },
     "no-guards": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
