@@ -14,12 +14,14 @@ import { parse as parseYaml } from "yaml";
 import { type PrometheusSample, parsePrometheusText } from "../../support/http/prometheus-text";
 import { ownServer } from "../../support/server/own-server";
 import { freePort, type RunningServer, startServer } from "../../support/server/test-server";
+import { startWorker } from "../../support/server/worker-process";
 import { providerActor } from "../../support/users/actors";
 
 const TOKEN = `metrics-${randomUUID()}`;
 const SETTINGS = {
   METRICS_TOKEN: TOKEN,
   API_RATE_LIMIT: "30",
+  AUTH_SIGN_IN_PER_MINUTE: "5",
   WEBHOOK_POLL_MS: "100",
   WEBHOOK_ALLOW_PRIVATE_URLS: "true",
   LOG_LEVEL: "warn",
@@ -280,6 +282,47 @@ describe("GET /metrics", () => {
         readFileSync(String(rule.annotations.runbook).split("#")[0]!, "utf8").length,
         rule.alert,
       ).toBeGreaterThan(0);
+    }
+  });
+
+  it("counts sign-in refusals by the sign-in throttle apart from the API's", async () => {
+    const before = await scrape();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 25 && !statuses.includes(429); attempt++) {
+      const response = await fetch(`${own.server().baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.org", password: "wrong-password-1" }),
+      });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toContain(429);
+    const after = await scrape();
+    const refusals = (families: Families) =>
+      seriesValue(families, "dcp_rate_limit_refusals_total", { limit: "sign_in" });
+    expect(refusals(after) - refusals(before)).toBe(1);
+  });
+
+  it("a separate worker serves its own, with the same token, on WORKER_METRICS_PORT", async () => {
+    const port = await freePort();
+    // At info: startWorker waits for the "worker started" line.
+    const worker = await startWorker(own.databaseUrl(), {
+      ...SETTINGS,
+      LOG_LEVEL: "info",
+      WORKER_METRICS_PORT: String(port),
+    });
+    try {
+      const workerUrl = `http://127.0.0.1:${port}`;
+      await vi.waitFor(async () => expect((await fetch(`${workerUrl}/metrics`)).status).toBe(401), {
+        timeout: 10_000,
+      });
+      const families = await scrape(workerUrl);
+      expect(seriesValue(families, "dcp_stored_state_readable")).toBe(1);
+      expect(families.has("dcp_outbox_pending_events")).toBe(true);
+      expect((await fetch(`${workerUrl}/elsewhere`)).status).toBe(404);
+    } finally {
+      await worker.stop();
     }
   });
 
