@@ -6,7 +6,7 @@
  * on their command line (where `ps` shows a password), and only the URL's schema is dumped.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -99,7 +99,7 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 export async function restorePostgres(url: string, backup: string, force: boolean): Promise<string> {
-  statSync(backup);
+  if (!existsSync(backup)) throw new Error(`${backup} does not exist`);
   const schema = schemaOf(url);
   const database = pgConfig(url).database;
   const { listing, schemas } = await contentsOf(backup, url);

@@ -4,7 +4,7 @@
  * writing (write-ahead-log mode lets readers and a writer work at once), and a compact file with no
  * -wal of its own. Both directions check the file with `PRAGMA integrity_check` before trusting it.
  */
-import { copyFileSync, existsSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "libsql";
 import { moveIntoPlace, refuseExisting, throughPartial } from "./files";
@@ -83,6 +83,7 @@ export async function restoreSqlite(url: string, backup: string, force: boolean)
       `the database ${target} is not empty (${tables} tables). Restoring replaces it: stop every process that uses it and add --force`,
     );
   }
+  mkdirSync(path.dirname(target), { recursive: true });
   return throughPartial(target, (partial) => {
     copyFileSync(backup, partial);
     // The servers run in write-ahead-log mode (server/apply-migrations.ts); the mode is kept in the file.
