@@ -22,14 +22,18 @@ export const newPlatformTokenSchema = z.object({
    * (the action receives the client's parsed values, so both must pass).
    */
   expiresInDays: z
-    .union([
-      z.number(say("mustBeWholeNumberOfDays")),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,4}$/, say("mustBeWholeNumberOfDays"))
-        .transform(Number),
-    ])
+    .union(
+      [
+        z.number(say("mustBeWholeNumberOfDays")),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,4}$/, say("mustBeWholeNumberOfDays"))
+          .transform(Number),
+      ],
+      // Text that is no number fails both branches: without this the union said only "Invalid input".
+      { error: say("mustBeWholeNumberOfDays") },
+    )
     .pipe(
       z
         .number()

@@ -23,6 +23,7 @@ export {
 export {
   authenticatePlatformToken,
   issuePlatformToken,
+  issuePlatformTokenByOperator,
   listPlatformTokens,
   revokePlatformToken,
   type TokenCheck,

@@ -13,7 +13,7 @@ import { sha256Hex } from "../../crypto";
 import { db } from "../../db";
 import { log } from "../../log";
 import { recordAudit } from "../audit";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { type Actor, authorize, can } from "../permissions";
 
 /** Characters of the random part shown after the prefix, to tell tokens apart. */
@@ -37,6 +37,42 @@ export async function issuePlatformToken(actor: Actor, input: NewPlatformToken, 
   authorize(actor, "tokens.own");
   const userId = actor.personId;
   if (!userId) throw notFound(say("onlyPersonHoldsPlatformTokens"));
+  return insertToken(userId, actor, input, now, {});
+}
+
+/**
+ * Issues a token to the platform user with this email on an operator's word (`npm run token:create`,
+ * for automation that starts from a fresh install, before anyone signs in). The token acts as that
+ * user, with their roles; the audit entry names the operator's tool as the actor and says it came
+ * from the command line, since the user did not ask for it. Refusals: no such user (not_found), a
+ * user with no platform role, whom tokens.own refuses (forbidden), a deactivated one (conflict).
+ */
+export async function issuePlatformTokenByOperator(
+  operator: Actor,
+  email: string,
+  input: NewPlatformToken,
+  now = new Date(),
+) {
+  authorize(operator, "users.manage");
+  // Stored lower-case (lib/domain/users' normalEmail, a feature above this one).
+  const user = await db().user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, roles: true, deactivatedAt: true },
+  });
+  if (!user) throw notFound(say("noSuchUser"));
+  authorize({ holds: parseRoles(user.roles).filter(isPlatformRole) }, "tokens.own");
+  if (user.deactivatedAt) throw conflict(say("userAlreadyDeactivated"));
+  return insertToken(user.id, operator, input, now, { issuedVia: "command line" });
+}
+
+/** The token's row and its audit entry, in one transaction. */
+async function insertToken(
+  userId: string,
+  actor: Actor,
+  input: NewPlatformToken,
+  now: Date,
+  detail: Record<string, unknown>,
+) {
   const token = PLATFORM_TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const record = await db().$transaction(async (tx) => {
     const created = await tx.platformToken.create({
@@ -53,7 +89,7 @@ export async function issuePlatformToken(actor: Actor, input: NewPlatformToken, 
       action: "token.issued",
       subjectType: "platformToken",
       subjectId: created.id,
-      detail: { userId },
+      detail: { userId, ...detail },
       after: { name: created.name, prefix: created.prefix, expiresAt: created.expiresAt },
     });
     return created;
