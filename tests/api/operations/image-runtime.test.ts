@@ -1,0 +1,130 @@
+/**
+ * What the image runs (issue 34, item 1): deploy/image/assemble-runtime.sh, the Containerfile's own
+ * step, assembles the runtime folder outside the repository; started there with only its own files
+ * through the image's entrypoint, it migrates, serves (ready, a page, a guide, the API with a key a
+ * tool of the image issued), runs the worker, and carries no dev dependencies. Once, on SQLite: the
+ * folder is the same whatever the database (the API suite covers PostgreSQL).
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { LOOKUPS } from "../../support/server/operations";
+import { freePort, ROOT } from "../../support/server/test-server";
+
+const run = promisify(execFile);
+const sqliteOnly = inject("databaseKind") === "sqlite";
+let folder: string;
+let environment: NodeJS.ProcessEnv;
+const started: ChildProcess[] = [];
+
+/** The image's entrypoint with these arguments, in the runtime folder; its exit code and output. */
+async function entrypoint(args: string[], env: Record<string, string> = {}) {
+  return run("deploy/image/entrypoint.sh", args, { cwd: folder, env: { ...environment, ...env } }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ ...error }),
+  );
+}
+
+/** Starts a long-running command of the entrypoint; resolves once its output has `line`. */
+async function startEntrypoint(args: string[], line: string, env: Record<string, string> = {}) {
+  const child = spawn("deploy/image/entrypoint.sh", args, {
+    cwd: folder,
+    env: { ...environment, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  await vi.waitFor(() => expect(output).toContain(line), { timeout: 60_000, interval: 100 });
+  return { child, output: () => output };
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
+  );
+
+describe.runIf(sqliteOnly)("the image's runtime folder, started outside the repository", () => {
+  beforeAll(async () => {
+    folder = path.join(mkdtempSync(path.join(os.tmpdir(), "dcp-runtime-")), "app");
+    await run("bash", [path.join(ROOT, "deploy/image/assemble-runtime.sh"), folder], {
+      env: { ...process.env, RUNTIME_HARDLINK: "1" },
+    });
+    environment = {
+      // Node.js as the image has it, and nothing of the repository's environment.
+      PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      NODE_ENV: "production",
+      DATABASE_URL: `file:${folder}/data/portal.db`,
+      LOG_LEVEL: "warn",
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of started) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.all(started.map(exitOf));
+    if (folder) rmSync(path.dirname(folder), { recursive: true, force: true });
+  });
+
+  it("holds the build, the migrations and the guides, and no dev dependency, test or build cache", () => {
+    for (const present of [
+      ".next/BUILD_ID",
+      "server/index.ts",
+      "scripts/worker.ts",
+      "prisma/sqlite/migrations",
+      "docs/README.md",
+      "node_modules/next",
+      "node_modules/tsx",
+      "node_modules/@libsql/client",
+    ])
+      expect(existsSync(path.join(folder, present)), present).toBe(true);
+    for (const absent of [
+      ".next/cache",
+      "tests",
+      "e2e",
+      "app",
+      ".git",
+      "node_modules/vitest",
+      "node_modules/typescript",
+      "node_modules/@biomejs/biome",
+      "node_modules/@playwright/test",
+      "node_modules/fast-check",
+    ])
+      expect(existsSync(path.join(folder, absent)), absent).toBe(false);
+  });
+
+  it("migrates, serves ready with a page and a guide, and answers the API with a key its own tool issued", async () => {
+    expect((await entrypoint(["migrate"])).code).toBe(0);
+    const created = await entrypoint(["provider-create", "--name", "Image provider"]);
+    expect(created.code, created.stderr).toBe(0);
+    const key = created.stdout.trim().split("\n").at(-1)!;
+    const port = await freePort();
+    await startEntrypoint(["app"], '"msg":"listening"', { PORT: String(port) });
+    const base = `http://127.0.0.1:${port}`;
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect((await fetch(`${base}/sign-in`)).status).toBe(200);
+    expect((await fetch(`${base}/guides/operations`)).status).toBe(200);
+    const lookups = await fetch(`${base}${LOOKUPS}`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ data: "Currency" }),
+    });
+    expect(lookups.status).toBe(200);
+  });
+
+  it("runs the worker alone, which stops on SIGTERM", async () => {
+    const worker = await startEntrypoint(["worker"], "worker started");
+    worker.child.kill("SIGTERM");
+    expect(await exitOf(worker.child)).toBe(0);
+  });
+
+  it("refuses a command it does not know, naming the ones it does", async () => {
+    const unknown = await entrypoint(["bash"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown command 'bash': use app, worker, migrate");
+  });
+});
