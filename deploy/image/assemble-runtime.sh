@@ -25,7 +25,9 @@ if [ "${RUNTIME_HARDLINK:-0}" = 1 ]; then cp -al node_modules "$target/"; else c
 # Dev dependencies out (test runners, linters, type definitions): npm removes them from the copy only.
 (cd "$target" && npm prune --omit=dev --no-audit --no-fund --loglevel=error)
 # npm keeps optional peers the dev install pulled in (vitest for better-auth, Playwright for next,
-# TypeScript and type definitions for Prisma); nothing loads them at run time.
-(cd "$target/node_modules" && rm -rf vitest @vitest playwright playwright-core @playwright typescript @types)
+# TypeScript and type definitions for Prisma) and the linter's platform binary (an optional
+# dependency of a dev dependency); nothing loads them at run time. Nor Next's compiler (SWC, ~97 MB):
+# `next build` needs it, a production server does not (the runtime test starts one without it).
+(cd "$target/node_modules" && rm -rf vitest @vitest playwright playwright-core @playwright typescript @types @biomejs @next/swc-*)
 mkdir -p "$target/data"
 echo "Runtime assembled in $target"
