@@ -49,7 +49,8 @@ export function failure(
     method: request?.method,
     path: request?.path,
   };
-  if (error.status >= 500) log.error({ ...fields, err: cause }, error.title);
+  if (error.status >= 500 && error.reportsState) log.warn({ ...fields, detail: error.detail }, error.title);
+  else if (error.status >= 500) log.error({ ...fields, err: cause }, error.title);
   else log.info({ ...fields, type: error.type, detail: error.detail }, error.title);
   const headers: Record<string, string> =
     error.status === 405 && error.detail ? { allow: error.detail.slice(9) } : {};

@@ -17,6 +17,11 @@ export class ApiError extends Error {
     readonly type: string,
     readonly title: string,
     readonly detail: string | null,
+    /**
+     * A 5xx the service reports about its own state (not ready) rather than a fault: logged as a
+     * warning, since a probe asks every few seconds and an error line would page someone each time.
+     */
+    readonly reportsState = false,
   ) {
     super(detail ?? title);
   }

@@ -75,7 +75,7 @@ const checksSchema = z.strictObject({
 });
 
 const notReady = (failed: string[]) =>
-  new ApiError(503, "ServiceUnavailable", "Service Unavailable", `Not ready: ${failed.join("; ")}.`);
+  new ApiError(503, "ServiceUnavailable", "Service Unavailable", `Not ready: ${failed.join("; ")}.`, true);
 
 /**
  * GET /api/health/ready: 200 when this instance should get traffic (lib/domain/operations/readiness.ts),

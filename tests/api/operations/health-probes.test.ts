@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { exitOf, seedProvider } from "../../support/server/operations";
+import { exitOf, jsonLines, seedProvider } from "../../support/server/operations";
 import { ownServer } from "../../support/server/own-server";
 import { serverPidOf, startServer } from "../../support/server/test-server";
 
@@ -84,6 +84,11 @@ describe("GET /api/health/live and /api/health/ready", () => {
       /^Not ready: outbox: the oldest due webhook event has waited 1[23]\d s \(READY_OUTBOX_MAX_AGE_SECONDS=60\)\.$/,
     );
     expect((await probe("live")).status).toBe(200);
+    // Unready is a state the instance reports, not a fault: probed every few seconds, it is logged as
+    // a warning naming the checks, never as an error line an alert would page someone for.
+    const lines = jsonLines(own.server().output()).filter((line) => line.path === "/api/health/ready");
+    expect(lines.filter((line) => line.status === 503).map((line) => line.level)).toContain(40);
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
     // An event due within the limit is no reason; delivered, none is.
     await db.outboxEvent.update({
       where: { id: event.id },
