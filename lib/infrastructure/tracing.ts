@@ -6,8 +6,9 @@
  * On, startTracing() registers the Node tracer provider (the AsyncLocalStorage context manager and
  * the W3C trace-context propagator) with a BatchSpanProcessor and the OTLP/HTTP exporter, which read
  * the standard OTEL_* variables themselves (endpoint, headers, timeouts, OTEL_BSP_*, sampler,
- * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES). The spans are made by hand, where the request
- * and the webhook POST are handled: see the operations guide for why there is no auto-instrumentation.
+ * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES). Prisma's instrumentation adds the database
+ * spans; the request's and the webhook POST's spans are made by hand where they are handled: see the
+ * operations guide for why the http and pg instrumentations are not used.
  *
  * The trace of an API call goes on in the outbox: queueSerializedEvent stores currentTraceparent()
  * with the event, and the dispatcher's POST span (withWebhookPostSpan) is a child of that context
@@ -40,10 +41,18 @@ let provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> } | undef
  */
 export async function startTracing(role: "server" | "worker"): Promise<void> {
   if (provider || !tracingEnabled()) return;
-  const [{ BatchSpanProcessor, NodeTracerProvider }, { OTLPTraceExporter }, resources] = await Promise.all([
+  const [
+    { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, SamplingDecision },
+    { OTLPTraceExporter },
+    resources,
+    { registerInstrumentations },
+    { PrismaInstrumentation },
+  ] = await Promise.all([
     import("@opentelemetry/sdk-trace-node"),
     import("@opentelemetry/exporter-trace-otlp-http"),
     import("@opentelemetry/resources"),
+    import("@opentelemetry/instrumentation"),
+    import("@prisma/instrumentation"),
   ]);
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our defaults.
   const resource = resources
@@ -51,11 +60,26 @@ export async function startTracing(role: "server" | "worker"): Promise<void> {
     .merge(resources.resourceFromAttributes({ "service.name": SERVICE_NAME, "process.pid": process.pid }))
     .merge(resources.resourceFromAttributes({ "delivery_channel_portal.role": role }))
     .merge(resources.detectResources({ detectors: [resources.envDetector] }));
+  // A span with a parent follows its parent's decision (a caller's traceparent, the event's stored
+  // one). A root span is kept, except Prisma's: outside a request or a webhook POST they are the
+  // pollers' queries (the dispatcher's claim every WEBHOOK_POLL_MS, the jobs'), a trace each.
+  const root = {
+    shouldSample: (_context: unknown, _traceId: string, name: string) => ({
+      decision: name.startsWith("prisma:")
+        ? SamplingDecision.NOT_RECORD
+        : SamplingDecision.RECORD_AND_SAMPLED,
+    }),
+    toString: () => "KeepRootsButPrismasSampler",
+  };
   const started = new NodeTracerProvider({
     resource,
+    sampler: new ParentBasedSampler({ root }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   started.register();
+  // Prisma's spans (each operation, its transaction and SQL queries) as children of the active span.
+  // It needs no module patching: the Prisma client asks a global tracing helper that this sets.
+  registerInstrumentations({ tracerProvider: started, instrumentations: [new PrismaInstrumentation()] });
   provider = started;
   tracing.on = true;
 }

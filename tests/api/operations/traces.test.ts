@@ -21,6 +21,8 @@ interface OtlpSpan {
   name: string;
   kind: number;
   attributes?: { key: string; value: Record<string, unknown> }[];
+  /** The service.name of the resource it came with. */
+  service?: string;
 }
 
 /** A local OTLP/HTTP receiver: the spans of every JSON export, and how many requests it got. */
@@ -34,8 +36,13 @@ async function startOtlpReceiver() {
       requests.push({ path: request.url ?? "", contentType: request.headers["content-type"] });
       if (request.method === "POST" && request.url === "/v1/traces") {
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        for (const resourceSpans of body.resourceSpans ?? [])
-          for (const scopeSpans of resourceSpans.scopeSpans ?? []) spans.push(...(scopeSpans.spans ?? []));
+        for (const resourceSpans of body.resourceSpans ?? []) {
+          const service = resourceSpans.resource?.attributes?.find(
+            (attribute: { key: string }) => attribute.key === "service.name",
+          )?.value?.stringValue;
+          for (const scopeSpans of resourceSpans.scopeSpans ?? [])
+            for (const span of scopeSpans.spans ?? []) spans.push({ ...span, service });
+        }
       }
       response.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
@@ -58,10 +65,14 @@ const BASE_SETTINGS = {
   SANDBOX_DECISION_DELAY_SECONDS: "1",
   OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
   OTEL_BSP_SCHEDULE_DELAY: "100",
-  OTEL_SERVICE_NAME: "portal-under-test",
 };
-const traced = ownServer({ ...BASE_SETTINGS, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url });
-const untraced = ownServer(BASE_SETTINGS);
+const traced = ownServer({
+  ...BASE_SETTINGS,
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+  OTEL_SERVICE_NAME: "portal-traced",
+});
+// Everything the traced one has but the endpoint (its name tells its spans apart, were there any).
+const untraced = ownServer({ ...BASE_SETTINGS, OTEL_SERVICE_NAME: "portal-untraced" });
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
@@ -147,6 +158,7 @@ describe("traces", () => {
       otlp.spans.find((span) => span.name === "POST /api/Sandbox/DeliveryRequest"),
     );
     expect(requestSpan.kind).toBe(2); // SERVER
+    expect(requestSpan.service).toBe("portal-traced");
     const attribute = (span: OtlpSpan, name: string) =>
       span.attributes?.find((candidate) => candidate.key === name)?.value;
     expect(attribute(requestSpan, "http.route")).toEqual({ stringValue: "/api/Sandbox/DeliveryRequest" });
@@ -154,13 +166,31 @@ describe("traces", () => {
     const traceId = requestSpan.traceId;
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
 
-    // The webhook POST: a CLIENT span of the same trace, whose parent is the request's span.
+    // The webhook POST: a CLIENT span of the same trace, under the request's span (its parent is the
+    // span active when the event was queued: Prisma's transaction span, itself under the request's).
     const postSpan = await until(() =>
       otlp.spans.find((span) => span.kind === 3 && span.traceId === traceId && span.name === "POST"),
     );
-    expect(postSpan.parentSpanId).toBe(requestSpan.spanId);
+    const ancestry = await until(() => {
+      const chain: string[] = [];
+      for (let id = postSpan.parentSpanId; id && id !== requestSpan.spanId; ) {
+        const parent = otlp.spans.find((span) => span.spanId === id);
+        if (!parent) return undefined; // not exported yet
+        chain.push(parent.name);
+        id = parent.parentSpanId;
+      }
+      return chain;
+    });
+    expect(ancestry.every((name) => name.startsWith("prisma:"))).toBe(true);
     expect(attribute(postSpan, "webhook.event.type")).toEqual({ stringValue: "DELIVERY_REQUEST_SENT" });
     expect(attribute(postSpan, "http.response.status_code")).toMatchObject({ intValue: 200 });
+
+    // Prisma's instrumentation: the request's database work is in the trace, under its span.
+    const prismaSpans = await until(() => {
+      const found = otlp.spans.filter((span) => span.traceId === traceId && span.name.startsWith("prisma:"));
+      return found.length > 0 ? found : undefined;
+    });
+    expect(prismaSpans.some((span) => span.parentSpanId === requestSpan.spanId)).toBe(true);
 
     // The receiver can continue the trace: the traceparent names the POST span.
     expect(callback.headers.traceparent).toBe(`00-${traceId}-${postSpan.spanId}-01`);
@@ -201,7 +231,6 @@ describe("traces", () => {
     timeout: 90_000,
   }, async () => {
     const server = untraced.server();
-    const exportsBefore = otlp.requests.length;
     const key = await sandboxWithChannel(server.baseUrl, untraced.databaseUrl());
     // A caller's traceparent is not continued either.
     const callerTrace = "0af7651916cd43dd8448eb211c80319c";
@@ -217,8 +246,9 @@ describe("traces", () => {
       (payload) => payload.deliveryRequestId === sent.json.data.deliveryRequestId,
     );
     expect(callback.headers.traceparent).toBeUndefined();
+    // Several export periods (OTEL_BSP_SCHEDULE_DELAY) later: no span of this server reached the receiver.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(otlp.requests.length).toBe(exportsBefore);
+    expect(otlp.spans.some((span) => span.service === "portal-untraced")).toBe(false);
     expect(otlp.spans.some((span) => span.traceId === callerTrace)).toBe(false);
     expect(server.output()).toContain('"msg":"request"');
     expect(server.output()).not.toContain("trace_id");
