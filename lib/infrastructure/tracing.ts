@@ -84,12 +84,23 @@ export async function startTracing(role: "server" | "worker"): Promise<void> {
   tracing.on = true;
 }
 
+/** How long a stopping process waits for its last spans to be sent: a collector that does not answer must not hold the exit. */
+const FLUSH_ON_STOP_MS = 2_000;
+
 /** Sends the spans still buffered and stops the exporter: on shutdown, before the process exits. */
 export async function stopTracing(): Promise<void> {
   const stopping = provider;
   provider = undefined;
   tracing.on = false;
-  await stopping?.shutdown().catch(() => undefined);
+  if (!stopping) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    stopping.shutdown().catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, FLUSH_ON_STOP_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 function tracer() {
