@@ -137,6 +137,10 @@ const schema = z
       .transform(Number)
       .pipe(z.number().int().min(1, "must be a port number").max(65_535, "must be a port number"))
       .optional(),
+    // Traces (docs/operations.md "Traces"): on only when one of these is set; the OpenTelemetry SDK
+    // reads them and the other standard OTEL_* variables itself (protocol, headers, service name).
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
     // Tests only: lets a request ask to be held after its commit (lib/api/idempotency.ts).
     TEST_FAULT_HOOKS: flag(false),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),

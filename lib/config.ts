@@ -218,6 +218,15 @@ export function metricsToken(): string | undefined {
   return settings().METRICS_TOKEN;
 }
 
+/**
+ * Whether traces are exported (OTLP): only when an endpoint is set. The SDK reads the endpoint and
+ * the other standard OTEL_* variables itself; this only decides whether to start it.
+ */
+export function tracingEnabled(): boolean {
+  const s = settings();
+  return s.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined;
+}
+
 /** The port of a separate worker's own GET /metrics (with METRICS_TOKEN set); undefined: none. */
 export function workerMetricsPort(): number | undefined {
   return settings().WORKER_METRICS_PORT;

@@ -3,12 +3,14 @@
  * a bare node:http baseline measured in the same run on the same machine (../shared/DESIGN.md "Performance").
  *
  *   npm run bench -- [--duration 10] [--warmup 2] [--connections 32] [--build] [--only lookups,view]
- *                    [--no-info] [--no-metrics] [--no-guards] [--profile] [--strict]
+ *                    [--no-info] [--no-metrics] [--no-traces] [--no-guards] [--profile] [--strict]
  *
  * --build     run `next build` even if .next/BUILD_ID exists (it runs anyway when it is missing)
  * --only      endpoints to measure (lookups, view, create); the baseline always runs
  * --no-info   skip the extra lookups run at LOG_LEVEL=info (the cost of one log line per request)
  * --no-metrics skip the extra lookups run with METRICS_TOKEN set (the cost of measuring each request)
+ * --no-traces skip the extra lookups runs with traces on (OTEL_EXPORTER_OTLP_ENDPOINT): one to an
+ *             endpoint nothing listens on, one to a local sink that accepts every export
  * --no-guards skip the guarded rows: each endpoint again with the rate limit on (API_RATE_LIMIT) and
  *             Create with a fresh Idempotency-Key per request (scripts/bench/guarded.ts)
  * --profile   CPU-profile the server during each measured run (not the warm-up, not startup): the
@@ -21,6 +23,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { dropSchema } from "./bench/bench-database";
 import { procMemoryMb, stopAllChildren, stopChild, wasInterrupted } from "./bench/children";
@@ -129,6 +133,51 @@ async function measureMetrics(lookups: ReturnType<typeof specs>["lookups"], base
   return row;
 }
 
+/** A local OTLP sink: answers 200 to every export and counts them (and their bytes). */
+async function startOtlpSink() {
+  const counted = { exports: 0, bytes: 0 };
+  const server = createServer((request, response) => {
+    request.on("data", (chunk: Buffer) => (counted.bytes += chunk.length));
+    request.on("end", () => {
+      counted.exports++;
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, counted, close: () => server.close() };
+}
+
+/**
+ * Lookups again with traces on (docs/operations.md "Traces"): a server span per request, exported
+ * in batches. Once to an endpoint nothing listens on (each export fails; spans are dropped past the
+ * queue), once to a local sink in this process (every export answered).
+ */
+async function measureTraces(lookups: ReturnType<typeof specs>["lookups"], baselineRps: number) {
+  const rows: Row[] = [];
+  const sink = await startOtlpSink();
+  // A port that was free a moment ago: nothing listens there during the run.
+  const closed = await startOtlpSink();
+  closed.close();
+  for (const [name, endpoint] of [
+    ["lookups, traces to no endpoint", closed.url],
+    ["lookups, traces to a local sink", sink.url],
+  ] as const) {
+    console.log(`▶ ${name} (OTEL_EXPORTER_OTLP_ENDPOINT=${endpoint})`);
+    const server = await startServer("warn", name.replace(/\W+/g, "-"), {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    });
+    rows.push(judge({ name, ...(await measure(server.port, lookups, server.pid)) }, baselineRps, undefined));
+    await stopChild(server.child);
+  }
+  console.log(
+    `  the sink got ${sink.counted.exports} exports, ${(sink.counted.bytes / 1e6).toFixed(1)} MB of OTLP JSON`,
+  );
+  sink.close();
+  return rows;
+}
+
 async function main() {
   console.log(
     `Bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per endpoint; ` +
@@ -156,6 +205,16 @@ async function main() {
       const change = metricsRow.requestsPerSecond / lookupsRow.requestsPerSecond - 1;
       console.log(
         `  metrics cost on lookups: ${(change * 100).toFixed(1)}% req/s, p99 ${metricsRow.p99Ms} vs ${lookupsRow.p99Ms} ms`,
+      );
+    }
+  }
+  if (!args["no-traces"] && SELECTED.includes("lookups")) {
+    const traceRows = await measureTraces(measured.lookups, baselineRps);
+    rows.push(...traceRows);
+    const lookupsRow = measured.rows.find((row) => row.name === "lookups");
+    for (const row of lookupsRow ? traceRows : []) {
+      console.log(
+        `  ${row.name}: ${(row.requestsPerSecond / lookupsRow!.requestsPerSecond).toFixed(3)}× the req/s of lookups, p99 ${row.p99Ms} vs ${lookupsRow!.p99Ms} ms`,
       );
     }
   }

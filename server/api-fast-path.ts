@@ -4,6 +4,7 @@
  * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations/operations.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { context } from "@opentelemetry/api";
 import { type ApiResult, failure } from "../lib/api/answer-envelope";
 import {
   type ApiError,
@@ -14,6 +15,7 @@ import {
 } from "../lib/api/api-errors";
 import type { ApiRequest } from "../lib/api/api-request";
 import { matchOperation, type RouteMatch, unknownApiPath } from "../lib/api/routing";
+import { endServerSpan, startServerSpan, tracing } from "../lib/infrastructure/tracing";
 import { log } from "../lib/log";
 
 const UNKNOWN: RouteMatch = { handler: unknownApiPath, params: {}, route: "/api (no such operation)" };
@@ -137,27 +139,36 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
   // neither the clock nor the log fields cost anything.
   const logRequest = log.isLevelEnabled("info");
   const started = logRequest ? performance.now() : 0;
-  match
-    .handler(toApiRequest(request, pathname, match.params, queryAt === -1 ? "" : url.slice(queryAt + 1)))
-    .then((result) => {
-      send(response, result);
-      if (logRequest) {
-        log.info(
-          {
-            method: request.method,
-            path: pathname,
-            status: result.status,
-            ms: +(performance.now() - started).toFixed(2),
-          },
-          "request",
-        );
-      }
-    })
-    .catch((error: unknown) => {
-      // Endpoints turn their own failures into envelopes; reaching here is a bug in this file.
-      if (!response.headersSent) {
-        send(response, failure(internalError(), { method: request.method ?? "GET", path: pathname }, error));
-      }
-    });
+  const method = request.method ?? "GET";
+  // With traces on, a server span per request, active while it is handled (its log lines and any
+  // event it queues carry its trace); off, nothing of it runs.
+  const traced = tracing.on ? startServerSpan(method, match.route, pathname, request.headers) : undefined;
+  const answer = () =>
+    match
+      .handler(toApiRequest(request, pathname, match.params, queryAt === -1 ? "" : url.slice(queryAt + 1)))
+      .then((result) => {
+        send(response, result);
+        if (traced) endServerSpan(traced.span, result.status);
+        if (logRequest) {
+          log.info(
+            {
+              method: request.method,
+              path: pathname,
+              status: result.status,
+              ms: +(performance.now() - started).toFixed(2),
+            },
+            "request",
+          );
+        }
+      })
+      .catch((error: unknown) => {
+        // Endpoints turn their own failures into envelopes; reaching here is a bug in this file.
+        if (traced) endServerSpan(traced.span, 500, error);
+        if (!response.headersSent) {
+          send(response, failure(internalError(), { method, path: pathname }, error));
+        }
+      });
+  if (traced) context.with(traced.context, answer);
+  else answer();
   return match.route;
 }

@@ -12,6 +12,7 @@ import { databaseKind, databaseUrl, drainDelayMs, metricsToken, port, workersInP
 import { disconnectDb, listen } from "../lib/db";
 import { flushKeyRequests } from "../lib/domain/keys";
 import { markDraining } from "../lib/infrastructure/draining";
+import { startTracing, stopTracing } from "../lib/infrastructure/tracing";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { refuseOverBudgetAction } from "./action-arguments-budget";
@@ -42,6 +43,8 @@ function originForm(target: string): string {
 const PUBLIC_ACTION_PAGE = "/invite/";
 
 async function main() {
+  // Traces first (off and not even loaded unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  await startTracing("server");
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
   await applyMigrations(projectRoot);
   const app = next({ dev: false, dir: projectRoot });
@@ -136,6 +139,7 @@ async function main() {
       await flushKeyRequests();
       await disconnectDb();
       log.info("stopped");
+      await stopTracing();
       process.exit(0);
     });
     server.closeIdleConnections();

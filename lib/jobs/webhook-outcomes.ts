@@ -9,6 +9,7 @@ import { db } from "../db";
 import { previousSecret, subscriptionAuth } from "../domain/webhooks";
 import { admitHeavyWork, ServerBusy } from "../infrastructure/admission";
 import { metrics } from "../infrastructure/metrics";
+import { withWebhookPostSpan } from "../infrastructure/tracing";
 import { log } from "../log";
 import { FAILURE_TEXT } from "../webhooks/failure-reasons";
 import { type CallbackAnswer, type PostOptions, postCallback } from "../webhooks/post";
@@ -63,22 +64,25 @@ export async function deliver(
   const startedAt = new Date();
   let outcome: Outcome;
   let answer: CallbackAnswer | undefined;
-  const post = async () => {
+  const post = async (traceHeaders: Record<string, string> | undefined) => {
     const body = await eventBody(event);
     // The real time, not the scheduling clock: receivers check webhook-timestamp against their own,
     // and a rotation's grace period ends in real time.
     const now = new Date();
     const auth = subscriptionAuth(subscription);
     const headers = callbackHeaders(event.id, body, auth, now, previousSecret(subscription, now));
-    return postCallback(subscription.callbackUrl, body, headers, options);
+    return postCallback(subscription.callbackUrl, body, { ...headers, ...traceHeaders }, options);
   };
   try {
     // A send's payload of up to 15 MB is built for its attempt: within the process's heavy-work
     // budget, as the send itself was, so that several at once cannot exhaust the heap (issue 35).
     const bytes = event.filledBytes ?? 0;
-    answer = await (bytes > LARGE_PAYLOAD_BYTES
-      ? admitHeavyWork(bytes * HEAP_PER_PAYLOAD_BYTE, post, options.leaseMs / 2)
-      : post());
+    // With traces on, the POST is a span of the trace stored with the event (the API call that queued it).
+    answer = await withWebhookPostSpan(event, subscription.callbackUrl, (traceHeaders) =>
+      bytes > LARGE_PAYLOAD_BYTES
+        ? admitHeavyWork(bytes * HEAP_PER_PAYLOAD_BYTE, () => post(traceHeaders), options.leaseMs / 2)
+        : post(traceHeaders),
+    );
     outcome = outcomeOf(answer);
   } catch (error) {
     outcome = { kind: "failed", error: describeNetworkError(error) };

@@ -28,6 +28,7 @@ export const { values: args } = parseArgs({
     only: { type: "string" },
     "no-info": { type: "boolean", default: false },
     "no-metrics": { type: "boolean", default: false },
+    "no-traces": { type: "boolean", default: false },
     "no-guards": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     strict: { type: "boolean", default: false },

@@ -8,6 +8,7 @@
 import { say } from "../../contract/validation-messages";
 import type { WebhookPayloads } from "../../contract/webhook-payloads";
 import { db, sendSignal, type Tx } from "../../db";
+import { currentTraceparent } from "../../infrastructure/tracing";
 import { tooMany } from "../errors";
 
 /**
@@ -44,7 +45,15 @@ export async function queueSerializedEvent(
 ) {
   const { preview = payloadPreviewOf(json), ...columns } = options;
   const event = await tx.outboxEvent.create({
-    data: { ...columns, providerId, eventType, payload: json, payloadPreview: preview },
+    // The request's trace goes on to the webhook POST (lib/infrastructure/tracing.ts); null when off.
+    data: {
+      ...columns,
+      providerId,
+      eventType,
+      payload: json,
+      payloadPreview: preview,
+      traceparent: currentTraceparent(),
+    },
     select: { id: true },
   });
   await sendSignal(tx, "outbox_written");
