@@ -3,18 +3,17 @@
  * bearer token; after a scripted workload, parsed by a Prometheus text parser, each listed series is
  * present and moves as the workload says — API calls by route and status, an idempotent replay, a
  * rate-limit refusal, a send's reservation, a payment awaiting approval, webhook attempts to a live
- * and to a dead receiver, whose event then ages in the backlog. On PostgreSQL two instances of one
- * database count their own requests and report the same stored state.
+ * and to a dead receiver, whose event then ages in the backlog; the example alert rules name only
+ * served series. A worker's own metrics and two instances: metrics-instances.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { type PrometheusSample, parsePrometheusText } from "../../support/http/prometheus-text";
+import { startWebhookReceiver } from "../../../scripts/webhook-receiver/receiver";
+import { type Families, scrapeMetrics, seriesValue } from "../../support/http/prometheus-text";
 import { ownServer } from "../../support/server/own-server";
-import { freePort, type RunningServer, startServer } from "../../support/server/test-server";
-import { startWorker } from "../../support/server/worker-process";
+import { freePort } from "../../support/server/test-server";
 import { providerActor } from "../../support/users/actors";
 
 const TOKEN = `metrics-${randomUUID()}`;
@@ -29,25 +28,7 @@ const SETTINGS = {
 const own = ownServer(SETTINGS);
 const sharedDatabaseUrl = process.env.DATABASE_URL;
 
-type Families = Map<string, PrometheusSample[]>;
-
-async function scrape(baseUrl = own.server().baseUrl): Promise<Families> {
-  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-  const families: Families = new Map();
-  for (const sample of parsePrometheusText(await response.text()))
-    families.set(sample.name, [...(families.get(sample.name) ?? []), sample]);
-  return families;
-}
-
-/** The value of the series `name` whose labels include `labels` (a histogram's: `<name>_count`); 0 when absent. */
-function seriesValue(families: Families, name: string, labels: Record<string, string> = {}): number {
-  const sample = families
-    .get(name)
-    ?.find((candidate) => Object.entries(labels).every(([key, value]) => candidate.labels[key] === value));
-  return sample?.value ?? 0;
-}
+const scrape = (baseUrl = own.server().baseUrl) => scrapeMetrics(baseUrl, TOKEN);
 
 async function api(path: string, key: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${own.server().baseUrl}${path}`, {
@@ -60,19 +41,13 @@ async function api(path: string, key: string, body: unknown, headers: Record<str
 }
 
 const CREATE_ROUTE = { http_route: "/api/DeliveryChannel/Create", http_request_method: "POST" };
-const receivers: Server[] = [];
+const receivers: Array<() => Promise<void>> = [];
 
-/** A webhook receiver on loopback that answers 200 to every POST; its URL. */
+/** The project's webhook receiver on loopback (it answers 200); its URL. */
 async function liveReceiver(): Promise<string> {
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => response.writeHead(200).end());
-  });
-  receivers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (typeof address !== "object" || !address) throw new Error("no address");
-  return `http://127.0.0.1:${address.port}/hooks`;
+  const started = await startWebhookReceiver();
+  receivers.push(started.close);
+  return `${started.url}/hooks`;
 }
 
 beforeAll(async () => {
@@ -81,7 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of receivers) server.close();
+  for (const close of receivers) await close();
   await (await import("../../../lib/db")).disconnectDb();
   process.env.DATABASE_URL = sharedDatabaseUrl;
 });
@@ -302,56 +277,5 @@ describe("GET /metrics", () => {
     const refusals = (families: Families) =>
       seriesValue(families, "dcp_rate_limit_refusals_total", { limit: "sign_in" });
     expect(refusals(after) - refusals(before)).toBe(1);
-  });
-
-  it("a separate worker serves its own, with the same token, on WORKER_METRICS_PORT", async () => {
-    const port = await freePort();
-    // At info: startWorker waits for the "worker started" line.
-    const worker = await startWorker(own.databaseUrl(), {
-      ...SETTINGS,
-      LOG_LEVEL: "info",
-      WORKER_METRICS_PORT: String(port),
-    });
-    try {
-      const workerUrl = `http://127.0.0.1:${port}`;
-      await vi.waitFor(async () => expect((await fetch(`${workerUrl}/metrics`)).status).toBe(401), {
-        timeout: 10_000,
-      });
-      const families = await scrape(workerUrl);
-      expect(seriesValue(families, "dcp_stored_state_readable")).toBe(1);
-      expect(families.has("dcp_outbox_pending_events")).toBe(true);
-      expect((await fetch(`${workerUrl}/elsewhere`)).status).toBe(404);
-    } finally {
-      await worker.stop();
-    }
-  });
-
-  describe.runIf(inject("databaseKind") === "postgres")("on two instances of one PostgreSQL database", () => {
-    let second: RunningServer;
-    beforeAll(async () => {
-      second = await startServer(own.databaseUrl(), "production", SETTINGS);
-    }, 120_000);
-    afterAll(async () => second?.stop());
-
-    it("each counts its own requests, and both report the same stored state", async () => {
-      const label = { http_route: "/api/health/live", http_response_status_code: "200" };
-      const [firstBefore, secondBefore] = [await scrape(), await scrape(second.baseUrl)];
-      for (let call = 0; call < 3; call++)
-        await (await fetch(`${second.baseUrl}/api/health/live`)).arrayBuffer();
-      const [firstAfter, secondAfter] = [await scrape(), await scrape(second.baseUrl)];
-      expect(
-        seriesValue(secondAfter, "http_server_request_duration_seconds_count", label) -
-          seriesValue(secondBefore, "http_server_request_duration_seconds_count", label),
-      ).toBe(3);
-      expect(seriesValue(firstAfter, "http_server_request_duration_seconds_count", label)).toBe(
-        seriesValue(firstBefore, "http_server_request_duration_seconds_count", label),
-      );
-      for (const name of [
-        "dcp_budget_reserved_minor_units",
-        "dcp_payment_approvals_pending",
-        "dcp_outbox_pending_events",
-      ])
-        expect(seriesValue(secondAfter, name), name).toBe(seriesValue(firstAfter, name));
-    });
   });
 });

@@ -1,8 +1,11 @@
 /**
  * A strict reader of Prometheus' text exposition format (0.0.4) for the metrics tests: every line is
  * a `# HELP`, a `# TYPE` or a sample `name{label="value",…} number`, or the read fails naming the
- * line. (The npm parser parse-prometheus-text-format drops the labels of histogram samples.)
+ * line. (The npm parser parse-prometheus-text-format drops the labels of histogram samples.) Also
+ * the metrics tests' scrape and their reading of one series.
  */
+import { expect } from "vitest";
+
 export interface PrometheusSample {
   name: string;
   labels: Record<string, string>;
@@ -43,4 +46,26 @@ export function parsePrometheusText(text: string): PrometheusSample[] {
     samples.push({ name: match[1]!, labels: labelsOf(match[2] ?? "", line), value });
   }
   return samples;
+}
+
+/** Samples by series name. */
+export type Families = Map<string, PrometheusSample[]>;
+
+/** GET /metrics with the bearer token: 200 in the text format, read strictly, by series name. */
+export async function scrapeMetrics(baseUrl: string, token: string): Promise<Families> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  const families: Families = new Map();
+  for (const sample of parsePrometheusText(await response.text()))
+    families.set(sample.name, [...(families.get(sample.name) ?? []), sample]);
+  return families;
+}
+
+/** The value of the series `name` whose labels include `labels` (a histogram's: `<name>_count`); 0 when absent. */
+export function seriesValue(families: Families, name: string, labels: Record<string, string> = {}): number {
+  const sample = families
+    .get(name)
+    ?.find((candidate) => Object.entries(labels).every(([key, value]) => candidate.labels[key] === value));
+  return sample?.value ?? 0;
 }
