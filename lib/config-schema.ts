@@ -15,6 +15,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 const SECRETS = new Set([
   "DATABASE_URL",
   "SECRET_ENCRYPTION_KEY",
+  "SECRET_ENCRYPTION_KEY_PREVIOUS",
   "BETTER_AUTH_SECRET",
   "LIBRETRANSLATE_API_KEY",
   "DEEPL_API_KEY",
@@ -67,6 +68,13 @@ const schema = z
     SECRET_ENCRYPTION_KEY: z
       .string()
       .refine((text) => keyBytes(text), "must hold 32 bytes (base64 or hex)")
+      .optional(),
+    // Keys retired by a rotation, comma-separated: what they wrapped stays readable until
+    // `npm run keys:rotate` has wrapped it again under SECRET_ENCRYPTION_KEY (docs/data-protection.md).
+    SECRET_ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .transform(list)
+      .refine((keys) => keys.every((text) => keyBytes(text)), "each key must hold 32 bytes (base64 or hex)")
       .optional(),
     BETTER_AUTH_SECRET: z.string().optional(),
     BETTER_AUTH_URL: httpUrl.optional(),

@@ -69,6 +69,11 @@ export function secretEncryptionKey(): Buffer {
   return key;
 }
 
+/** Keys retired by a rotation (SECRET_ENCRYPTION_KEY_PREVIOUS): still read, never written with. */
+export function previousEncryptionKeys(): Buffer[] {
+  return (settings().SECRET_ENCRYPTION_KEY_PREVIOUS ?? []).map((text) => keyBytes(text)!);
+}
+
 const AUTH_SECRET_FILE = "data/auth-secret";
 
 /** Signs the portal's session cookies (better-auth). Production sets BETTER_AUTH_SECRET. */

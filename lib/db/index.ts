@@ -76,6 +76,7 @@ export function db(): Db {
   return globalForDb.portalDb;
 }
 
+export { insertBeneficiaryKeys, type NewBeneficiaryKeyRow } from "./beneficiary-key-writes";
 export { readChannelRow } from "./channel-reads";
 export { type NewChannelRow, newChannelId } from "./channel-writes";
 export { insertDeliveryRows, type NewDeliveryRow } from "./delivery-writes";

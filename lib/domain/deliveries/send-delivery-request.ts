@@ -18,6 +18,7 @@ import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../../db";
 import { formatDateTime } from "../../format";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
+import { beneficiaryRefs, liveDataKeys, sealValue } from "../beneficiary-data";
 import { budgetsFor, lockSpending, reserve } from "../budgets";
 import { conflict, invalid } from "../errors";
 import { formatAmount, toMinor } from "../money";
@@ -143,8 +144,9 @@ export async function sendDeliveryRequest(actor: Actor, request: NewDeliveryRequ
   const description = checkShape(request);
   const prior = await priorSend(db(), request);
   if (prior) return prior;
+  const refOf = await beneficiaryRefs();
   try {
-    const sent = await db().$transaction((tx) => writeRequest(tx, actor, request, description));
+    const sent = await db().$transaction((tx) => writeRequest(tx, actor, request, description, refOf));
     notifyOutboxWritten();
     return sent;
   } catch (error) {
@@ -156,7 +158,13 @@ export async function sendDeliveryRequest(actor: Actor, request: NewDeliveryRequ
   }
 }
 
-async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, description: string) {
+async function writeRequest(
+  tx: Tx,
+  actor: Actor,
+  request: NewDeliveryRequest,
+  description: string,
+  refOf: (beneficiaryId: string) => string,
+) {
   await takeWriteLock(tx);
   const prior = await priorSend(tx, request);
   if (prior) return prior;
@@ -205,7 +213,7 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
     },
   });
   for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId);
-  await writeDeliveries(tx, deliveryRequestId, request.deliveries, options);
+  await writeDeliveries(tx, deliveryRequestId, request.deliveries, options, refOf);
   // Awaiting approval, the provider hears nothing (the final approval queues the event): the
   // finance approvers are told by mail.
   if (approvalState === "SENT")
@@ -231,14 +239,24 @@ async function writeRequest(tx: Tx, actor: Actor, request: NewDeliveryRequest, d
   };
 }
 
-/** Writes the deliveries' rows a batch at a time: what a send holds beyond its input stays bounded. */
-function writeDeliveries(
+/**
+ * Writes the deliveries' rows a batch at a time: what a send holds beyond its input stays bounded.
+ * Each row's option values are sealed with its beneficiary's data key (issue 36): the database holds
+ * none in clear.
+ */
+async function writeDeliveries(
   tx: Tx,
   deliveryRequestId: string,
   deliveries: DeliveryList,
   options: DeliveryOption[],
+  refOf: (beneficiaryId: string) => string,
 ) {
-  return forEachBatch(deliveries, (batch) =>
+  const beneficiaryIds = new Set<string>();
+  await forEachBatch(deliveries, (batch) => {
+    for (const delivery of batch) beneficiaryIds.add(delivery.beneficiaryId);
+  });
+  const keys = await liveDataKeys(tx, beneficiaryIds, refOf);
+  await forEachBatch(deliveries, (batch) =>
     insertDeliveryRows(
       tx,
       deliveryRequestId,
@@ -246,7 +264,10 @@ function writeDeliveries(
         id: randomUUID(),
         beneficiaryId: delivery.beneficiaryId,
         amountMinor: toMinor(delivery.amount),
-        options: JSON.stringify(optionPairs(delivery.options, options)),
+        options: sealValue(
+          keys.get(delivery.beneficiaryId)!,
+          JSON.stringify(optionPairs(delivery.options, options)),
+        ),
       })),
     ),
   );

@@ -9,10 +9,15 @@
  * (eventBody), a page at a time. Those rows hold exactly what the send wrote, and what a payload
  * carries of them (id, beneficiary, amount, options) never changes, so every attempt sends the
  * same bytes: those JSON.stringify of the typed payload gives, deliveries by beneficiary id.
+ *
+ * The rows' option values are sealed with each beneficiary's data key (issue 36) and opened here,
+ * for the provider that must pay them; the logs' preview keeps them masked. Once a beneficiary is
+ * erased its options are gone: a later attempt or replay sends its delivery with none.
  */
 import { CURRENCIES } from "../../contract/enums";
 import type { WebhookPayloads } from "../../contract/webhook-payloads";
 import { db, type Tx } from "../../db";
+import { dataKeysById, maskValue, openValue, sealingKeyId } from "../beneficiary-data";
 import { fromMinor } from "../money";
 import { payloadPreviewOf, queueSerializedEvent } from "./outbox";
 
@@ -48,8 +53,9 @@ export async function queueRequestSent(tx: Tx, request: SentRequest) {
   const first: string[] = [];
   let bytes = Buffer.byteLength(payload);
   await forEachItem(tx, request.id, (item, index) => {
-    bytes += Buffer.byteLength(item) + (index > 0 ? 1 : 0);
-    if (index < PREVIEW_DELIVERIES) first.push(item);
+    const json = JSON.stringify(item);
+    bytes += Buffer.byteLength(json) + (index > 0 ? 1 : 0);
+    if (index < PREVIEW_DELIVERIES) first.push(JSON.stringify(masked(item)));
   });
   return queueSerializedEvent(tx, request.channel.providerId, "DELIVERY_REQUEST_SENT", payload, {
     deliveriesOf: request.id,
@@ -62,7 +68,7 @@ export async function queueRequestSent(tx: Tx, request: SentRequest) {
 export async function eventBody(event: { payload: string; deliveriesOf: string | null }): Promise<string> {
   if (!event.deliveriesOf) return event.payload;
   const items: string[] = [];
-  await forEachItem(db(), event.deliveriesOf, (item) => void items.push(item));
+  await forEachItem(db(), event.deliveriesOf, (item) => void items.push(JSON.stringify(item)));
   return withItems(event.payload, items);
 }
 
@@ -73,12 +79,16 @@ function withItems(payload: string, items: string[]) {
   return `${payload.slice(0, -EMPTY_LIST_END.length)}[${items.join(",")}]}`;
 }
 
-/** The JSON of each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a time. */
-async function forEachItem(
-  reader: Tx,
-  deliveryRequestId: string,
-  use: (item: string, index: number) => void,
-) {
+type Item = Payload["delivery"][number];
+
+/** The item as the logs' preview shows it: its option values masked. */
+const masked = (item: Item): Item => ({
+  ...item,
+  deliveryOptions: item.deliveryOptions.map((option) => ({ ...option, value: maskValue(option.value) })),
+});
+
+/** Each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a time. */
+async function forEachItem(reader: Tx, deliveryRequestId: string, use: (item: Item, index: number) => void) {
   const request = await reader.deliveryRequest.findUniqueOrThrow({
     where: { id: deliveryRequestId },
     select: { unit: true },
@@ -103,15 +113,22 @@ async function forEachItem(
       take: READ_PAGE,
       select: { id: true, beneficiaryId: true, amountMinor: true, options: true },
     });
+    const keys = await dataKeysById(
+      reader,
+      rows.flatMap((row) => sealingKeyId(row.options) ?? []),
+    );
     for (const row of rows) {
-      const item: Payload["delivery"][number] = {
-        deliveryId: row.id,
-        beneficiaryId: row.beneficiaryId,
-        amount: fromMinor(row.amountMinor),
-        ...unit,
-        deliveryOptions: JSON.parse(row.options) as Payload["delivery"][number]["deliveryOptions"],
-      };
-      use(JSON.stringify(item), index++);
+      const options = openValue(keys, row.options);
+      use(
+        {
+          deliveryId: row.id,
+          beneficiaryId: row.beneficiaryId,
+          amount: fromMinor(row.amountMinor),
+          ...unit,
+          deliveryOptions: options === null ? [] : (JSON.parse(options) as Item["deliveryOptions"]),
+        },
+        index++,
+      );
     }
     if (rows.length < READ_PAGE) return;
     after = rows[rows.length - 1]!;
