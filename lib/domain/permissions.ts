@@ -40,6 +40,9 @@ export const PERMISSIONS = {
   "payments.approve": ["finance_approver"],
   "payments.expire": ["system"],
   "tokens.own": EVERY_PLATFORM_ROLE,
+  "beneficiaries.erase": ["administrator"],
+  // Off for reviewers and auditors (issue 36): they see values masked.
+  "beneficiaries.values.read": ["administrator", "program_manager", "finance_approver", "system"],
   // One provider organisation (its users, and its API keys by scope).
   "provider.read": ["owner", "editor", "viewer", "key:full", "key:read"],
   "provider.channels.edit": ["owner", "editor", "key:full"],
@@ -72,6 +75,8 @@ export const PERMISSION_REFUSALS: Readonly<Record<Permission, ValidationKey>> = 
   "payments.approve": "roleMayNotApprovePayments",
   "payments.expire": "roleMayNotExpirePayments",
   "tokens.own": "roleMayNotHoldPlatformTokens",
+  "beneficiaries.erase": "roleMayNotEraseBeneficiaries",
+  "beneficiaries.values.read": "roleMayNotReadBeneficiaryValues",
   "provider.read": "roleMayNotReadOrganisationData",
   "provider.channels.edit": "roleMayNotChangeOrganisationChannels",
   "provider.webhooks.manage": "roleMayNotManageOrganisationWebhooks",

@@ -8,6 +8,7 @@ import { MAX_AMOUNT } from "../amount";
 import { MAX_DELIVERY_OPTIONS } from "../channel";
 import { MAX_BENEFICIARY_ID_LENGTH, MAX_CSV_BYTES, MAX_DELIVERIES } from "../delivery-limits";
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
+import { VALUE_PURPOSES } from "../forms/beneficiary-data-forms";
 import { approvalPolicySchema } from "../forms/payment-approval-forms";
 import { programInputSchema } from "../forms/program-forms";
 import { recordId } from "../ids";
@@ -55,6 +56,20 @@ export const channelFilterSchema = z.strictObject({
 });
 
 export const pageOnlySchema = z.strictObject(page);
+
+/**
+ * Why the caller asks to see beneficiaries' values in clear (issue 36): without one, or without the
+ * role for it, they come masked; with both, in clear, and the read is recorded in the audit trail.
+ */
+const purpose = z
+  .enum(VALUE_PURPOSES)
+  .optional()
+  .meta({
+    description: `Why you need beneficiaries' values in clear: ${VALUE_PURPOSES.join(", ")}. Without it (or for reviewers and auditors) values come masked (+380•••••4567); with it, the read is recorded in the audit trail.`,
+  });
+
+export const valuesQuerySchema = z.strictObject({ purpose });
+export const pageWithValuesSchema = z.strictObject({ ...page, purpose });
 
 export const webhookEventFilterSchema = z.strictObject({
   eventType: text.optional().meta({ description: "An event type, e.g. DELIVERY_REQUEST_SENT." }),

@@ -6,8 +6,26 @@
  * - data-keys.ts: a data key per beneficiary, wrapped under the service key
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
+ * - read-values.ts: who sees values in clear or masked, and the audit entry of each read in clear
+ * - erase-beneficiary.ts: erasure requests, decided by a second administrator, and the erasure itself
  */
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
+export {
+  decideErasure,
+  ERASURE_STATES,
+  erasedBeneficiaryId,
+  erasureRequests,
+  requestErasure,
+} from "./erase-beneficiary";
 export { beneficiaryRef, beneficiaryRefs } from "./lookup-key";
 export { maskValue } from "./mask";
+export {
+  deliveryValues,
+  type OptionPair,
+  pairsAsShown,
+  recordValuesRead,
+  showsClear,
+  type ValueView,
+  valueViewOf,
+} from "./read-values";
 export { isSealed, openValue, sealingKeyId, sealValue } from "./sealed-values";

@@ -6,6 +6,7 @@ import type { ProgramInput } from "../../contract/forms/program-forms";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { recordAudit } from "../audit";
+import { deliveryValues, recordValuesRead, valueViewOf } from "../beneficiary-data";
 import { budgetOverview, channelBudgetOverviews } from "../budgets";
 import { channelStanding, receivesDeliveries, STANDING_COLUMNS } from "../channels";
 import { beneficiariesContaining, optionColumns } from "../deliveries";
@@ -233,13 +234,15 @@ const DELIVERIES_PAGE_SIZE = 50;
 
 /**
  * One delivery request of a program with one page of its deliveries, by beneficiary id, optionally
- * only those whose beneficiary id contains `q`; null when the program has no such request.
+ * only those whose beneficiary id contains `q`; null when the program has no such request. Each
+ * delivery's option values (`values`, null once its beneficiary was erased) come as `valuesShown` says:
+ * in clear for a role that may see them asking with a `purpose` (the read is recorded), else masked.
  */
 export async function deliveryRequestDetail(
   actor: Actor,
   programId: string,
   requestId: string,
-  { q, ...query }: { q?: string } & PageQuery = {},
+  { q, purpose, ...query }: { q?: string; purpose?: unknown } & PageQuery = {},
 ) {
   authorize(actor, "console.read");
   const request = await db().deliveryRequest.findFirst({
@@ -267,5 +270,19 @@ export async function deliveryRequestDetail(
     filter,
     rows: ({ where, orderBy, take }) => db().delivery.findMany({ where, orderBy, take }),
   });
-  return { request, deliveries: items, ...paging };
+  // Beneficiaries' values: in clear for a role that may see them and said why (then recorded), else masked.
+  const valuesShown = valueViewOf(actor, purpose);
+  const values = await deliveryValues(items, valuesShown);
+  await recordValuesRead(actor, {
+    deliveryRequestId: request.id,
+    deliveries: items.filter((row) => values.get(row.id)).map((row) => row.id),
+    purpose,
+    view: valuesShown,
+    through: "delivery request page",
+  });
+  const deliveries = items.map(({ options: _sealed, ...row }) => ({
+    ...row,
+    values: values.get(row.id) ?? null,
+  }));
+  return { request, deliveries, valuesShown, ...paging };
 }

@@ -15,6 +15,7 @@ import { Prisma } from "../../db/generated/sqlite/client";
 import { formatCount } from "../../format";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
+import { recordValuesRead, valueViewOf } from "../beneficiary-data";
 import { conflict, invalid, notFound } from "../errors";
 import { OF_LIVE_PROVIDER } from "../live-scope";
 import { type PageQuery, readKeysetPage } from "../paging";
@@ -96,14 +97,29 @@ export async function deliveryLog(
   };
 }
 
-/** One event of the log with its whole payload and its attempts; null when the actor may not see it. */
-export async function webhookEvent(actor: Actor, eventId: string) {
+/**
+ * One event of the log with its whole payload and its attempts; null when the actor may not see it.
+ * Beneficiaries' values in it show as the actor may see them with `purpose`, and a read that showed
+ * any in clear is recorded (lib/domain/beneficiary-data/read-values.ts).
+ */
+export async function webhookEvent(actor: Actor, eventId: string, purpose?: unknown) {
   const providerId = eventScopeOf(actor, "provider.read", "console.read");
   const event = await db().outboxEvent.findFirst({
     where: { id: eventId, ...scope(providerId) },
     include: WITH_ATTEMPTS,
   });
-  return event && { ...event, payload: await eventBody(event) };
+  if (!event) return null;
+  const view = valueViewOf(actor, purpose);
+  const payload = await eventBody(event, view);
+  if (event.deliveriesOf)
+    await recordValuesRead(actor, {
+      deliveryRequestId: event.deliveriesOf,
+      deliveries: "all",
+      purpose,
+      view,
+      through: "webhook event",
+    });
+  return { ...event, payload };
 }
 
 /** One provider's events, or (null) every live provider's. */

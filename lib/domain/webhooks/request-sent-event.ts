@@ -17,7 +17,7 @@
 import { CURRENCIES } from "../../contract/enums";
 import type { WebhookPayloads } from "../../contract/webhook-payloads";
 import { db, type Tx } from "../../db";
-import { dataKeysById, maskValue, openValue, sealingKeyId } from "../beneficiary-data";
+import { dataKeysById, openValue, pairsAsShown, sealingKeyId, type ValueView } from "../beneficiary-data";
 import { fromMinor } from "../money";
 import { payloadPreviewOf, queueSerializedEvent } from "./outbox";
 
@@ -52,11 +52,16 @@ export async function queueRequestSent(tx: Tx, request: SentRequest) {
   const payload = JSON.stringify(head);
   const first: string[] = [];
   let bytes = Buffer.byteLength(payload);
-  await forEachItem(tx, request.id, (item, index) => {
-    const json = JSON.stringify(item);
-    bytes += Buffer.byteLength(json) + (index > 0 ? 1 : 0);
-    if (index < PREVIEW_DELIVERIES) first.push(JSON.stringify(masked(item)));
-  });
+  await forEachItem(
+    tx,
+    request.id,
+    (item, index) => {
+      const json = JSON.stringify(item);
+      bytes += Buffer.byteLength(json) + (index > 0 ? 1 : 0);
+      if (index < PREVIEW_DELIVERIES) first.push(JSON.stringify(masked(item)));
+    },
+    "clear",
+  );
   return queueSerializedEvent(tx, request.channel.providerId, "DELIVERY_REQUEST_SENT", payload, {
     deliveriesOf: request.id,
     filledBytes: bytes,
@@ -64,11 +69,18 @@ export async function queueRequestSent(tx: Tx, request: SentRequest) {
   });
 }
 
-/** The body an attempt sends: the stored payload, its deliveries filled in when it names a request. */
-export async function eventBody(event: { payload: string; deliveriesOf: string | null }): Promise<string> {
+/**
+ * The body an attempt sends: the stored payload, its deliveries filled in when it names a request,
+ * with their values in clear. A person reading it sees them as `view` shows them
+ * (lib/domain/beneficiary-data/read-values.ts).
+ */
+export async function eventBody(
+  event: { payload: string; deliveriesOf: string | null },
+  view: ValueView = "clear",
+): Promise<string> {
   if (!event.deliveriesOf) return event.payload;
   const items: string[] = [];
-  await forEachItem(db(), event.deliveriesOf, (item) => void items.push(JSON.stringify(item)));
+  await forEachItem(db(), event.deliveriesOf, (item) => void items.push(JSON.stringify(item)), view);
   return withItems(event.payload, items);
 }
 
@@ -84,11 +96,19 @@ type Item = Payload["delivery"][number];
 /** The item as the logs' preview shows it: its option values masked. */
 const masked = (item: Item): Item => ({
   ...item,
-  deliveryOptions: item.deliveryOptions.map((option) => ({ ...option, value: maskValue(option.value) })),
+  deliveryOptions: pairsAsShown(item.deliveryOptions, "masked", ""),
 });
 
-/** Each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a time. */
-async function forEachItem(reader: Tx, deliveryRequestId: string, use: (item: Item, index: number) => void) {
+/**
+ * Each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a
+ * time, their values as `view` shows them.
+ */
+async function forEachItem(
+  reader: Tx,
+  deliveryRequestId: string,
+  use: (item: Item, index: number) => void,
+  view: ValueView,
+) {
   const request = await reader.deliveryRequest.findUniqueOrThrow({
     where: { id: deliveryRequestId },
     select: { unit: true },
@@ -111,7 +131,7 @@ async function forEachItem(reader: Tx, deliveryRequestId: string, use: (item: It
       },
       orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
       take: READ_PAGE,
-      select: { id: true, beneficiaryId: true, amountMinor: true, options: true },
+      select: { id: true, beneficiaryId: true, amountMinor: true, options: true, status: true },
     });
     const keys = await dataKeysById(
       reader,
@@ -125,7 +145,10 @@ async function forEachItem(reader: Tx, deliveryRequestId: string, use: (item: It
           beneficiaryId: row.beneficiaryId,
           amount: fromMinor(row.amountMinor),
           ...unit,
-          deliveryOptions: options === null ? [] : (JSON.parse(options) as Item["deliveryOptions"]),
+          deliveryOptions:
+            options === null
+              ? []
+              : pairsAsShown(JSON.parse(options) as Item["deliveryOptions"], view, row.status),
         },
         index++,
       );

@@ -27,5 +27,7 @@ export async function storedText(databaseUrl: string): Promise<string> {
 
 /** Which of `values` appear in `text` (as UTF-8 bytes read as latin1, which is how storedText reads a file). */
 export function valuesIn(text: string, values: string[], asFileBytes: boolean): string[] {
-  return values.filter((value) => text.includes(asFileBytes ? Buffer.from(value, "utf8").toString("latin1") : value));
+  return values.filter((value) =>
+    text.includes(asFileBytes ? Buffer.from(value, "utf8").toString("latin1") : value),
+  );
 }

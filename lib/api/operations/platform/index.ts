@@ -2,6 +2,12 @@
 import type { ApiOperation } from "../../operation";
 import { listAudit } from "./platform-audit";
 import {
+  approveErasureOperation,
+  listErasuresOperation,
+  rejectErasureOperation,
+  requestErasureOperation,
+} from "./platform-beneficiary-erasures";
+import {
   approveChannelRequest,
   getChannelRequest,
   listChannelRequests,
@@ -66,4 +72,8 @@ export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   getWebhookEvent,
   replayWebhookEvent,
   listAudit,
+  listErasuresOperation,
+  requestErasureOperation,
+  approveErasureOperation,
+  rejectErasureOperation,
 ];

@@ -12,6 +12,7 @@ import {
   NEW_DELIVERY_REQUEST_BODY_LIMITS,
   newDeliveryRequestBodySchema,
   pageOnlySchema,
+  pageWithValuesSchema,
   refundBodySchema,
   SEND_DELIVERIES_LIST,
 } from "../../../contract/platform/platform-inputs";
@@ -90,9 +91,9 @@ export const getDeliveryRequest = platformOperation({
   permission: "console.read",
   path: "/delivery-requests/{deliveryRequestId}",
   summary: "Get a delivery request",
-  description: `A delivery request with one page (50; ${CURSOR_PAGING}) of its deliveries, by beneficiary id.`,
+  description: `A delivery request with one page (50; ${CURSOR_PAGING}) of its deliveries, by beneficiary id. Each delivery's option \`values\` come masked unless you give a \`purpose\` and your role may see them (not reviewers nor auditors); \`valuesShown\` says which (clear reads are recorded in the audit trail). An erased beneficiary's deliveries have \`values\` null.`,
   params: z.object({ deliveryRequestId: z.string() }),
-  query: pageOnlySchema,
+  query: pageWithValuesSchema,
   response: anyObjectSchema,
   run: async ({ actor, params, filters }) => {
     const id = params.deliveryRequestId ?? "";

@@ -7,7 +7,11 @@ import {
   eligibilityPageSchema,
   pagedListSchema,
 } from "../../../contract/platform/platform-answers";
-import { eligibilityBodySchema, webhookEventFilterSchema } from "../../../contract/platform/platform-inputs";
+import {
+  eligibilityBodySchema,
+  valuesQuerySchema,
+  webhookEventFilterSchema,
+} from "../../../contract/platform/platform-inputs";
 import { ELIGIBLE_PAGE_SIZE, eligibleChannels } from "../../../domain/channels";
 import { notFound } from "../../../domain/errors";
 import { deliveryLog, replayEvent, webhookEvent } from "../../../domain/webhooks";
@@ -59,11 +63,12 @@ export const getWebhookEvent = platformOperation({
   path: "/webhook-events/{eventId}",
   summary: "Get a webhook event",
   description:
-    "One live provider's webhook event with its whole `payload` (the list shows each payload's first characters) and its delivery attempts. An unknown id is a **404**.",
+    "One live provider's webhook event with its whole `payload` (the list shows each payload's first characters) and its delivery attempts. Beneficiaries' values in a DELIVERY_REQUEST_SENT come masked unless you give a `purpose` and your role may see them (not reviewers nor auditors). An unknown id is a **404**.",
   params: z.object({ eventId: z.string() }),
+  query: valuesQuerySchema,
   response: anyObjectSchema,
-  run: async ({ actor, params }) => {
-    const event = await webhookEvent(actor, params.eventId ?? "");
+  run: async ({ actor, params, filters }) => {
+    const event = await webhookEvent(actor, params.eventId ?? "", filters.purpose);
     if (!event) throw notFound("No such event.");
     return event;
   },

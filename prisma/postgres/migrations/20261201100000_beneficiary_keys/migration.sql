@@ -18,3 +18,20 @@ CREATE TABLE "ProtectionKey" (
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "ProtectionKey_pkey" PRIMARY KEY ("purpose")
 );
+
+CREATE TABLE "ErasureRequest" (
+    "id" TEXT NOT NULL,
+    "ref" TEXT NOT NULL,
+    "sealedBeneficiaryId" TEXT NOT NULL,
+    "reference" TEXT NOT NULL,
+    "requestedBy" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "state" TEXT NOT NULL DEFAULT 'PENDING',
+    "pendingFor" TEXT,
+    "decidedBy" TEXT,
+    "decidedAt" TIMESTAMP(3),
+    "deliveriesErased" INTEGER,
+    CONSTRAINT "ErasureRequest_pkey" PRIMARY KEY ("id")
+);
+CREATE UNIQUE INDEX "ErasureRequest_pendingFor_key" ON "ErasureRequest"("pendingFor");
+CREATE INDEX "ErasureRequest_state_createdAt_idx" ON "ErasureRequest"("state", "createdAt");

@@ -16,3 +16,19 @@ CREATE TABLE "ProtectionKey" (
     "wrappedKey" TEXT NOT NULL,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
+
+CREATE TABLE "ErasureRequest" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "ref" TEXT NOT NULL,
+    "sealedBeneficiaryId" TEXT NOT NULL,
+    "reference" TEXT NOT NULL,
+    "requestedBy" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "state" TEXT NOT NULL DEFAULT 'PENDING',
+    "pendingFor" TEXT,
+    "decidedBy" TEXT,
+    "decidedAt" DATETIME,
+    "deliveriesErased" INTEGER
+);
+CREATE UNIQUE INDEX "ErasureRequest_pendingFor_key" ON "ErasureRequest"("pendingFor");
+CREATE INDEX "ErasureRequest_state_createdAt_idx" ON "ErasureRequest"("state", "createdAt");

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { DeliveryValues, ValuesControl } from "@/components/admin/beneficiary-values";
 import { DeliveryStatus, statusText } from "@/components/admin/delivery-status";
 import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
 import { PaymentDecision } from "@/components/admin/payment-decision";
@@ -13,6 +14,7 @@ import { ProviderText } from "@/components/ui/provider-text";
 import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { isValuePurpose } from "@/lib/contract/forms/beneficiary-data-forms";
 import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import {
@@ -46,8 +48,10 @@ export default async function DeliveryRequestPage({
   const { programId, deliveryRequestId } = await params;
   const query = await searchParams;
   const q = typeof query.q === "string" ? query.q : "";
+  const purpose = isValuePurpose(query.purpose) ? query.purpose : null;
   const detail = await deliveryRequestDetail(user.actor, programId, deliveryRequestId, {
     q,
+    purpose,
     ...pageQuery(query),
   });
   if (!detail) notFound();
@@ -194,17 +198,25 @@ export default async function DeliveryRequestPage({
         placeholder={t("search")}
         term={q}
       />
+      <ValuesControl
+        action={basePath}
+        term={q}
+        shown={detail.valuesShown}
+        purpose={purpose}
+        mayReveal={can(user.actor, "beneficiaries.values.read")}
+      />
       <PagedTable
         items={deliveries}
         paging={detail}
         basePath={basePath}
-        params={q ? { q } : {}}
+        params={{ ...(q ? { q } : {}), ...(detail.valuesShown === "clear" && purpose ? { purpose } : {}) }}
         empty={<EmptyState title={t("noMatch", { q })}>{t("tryAnother")}</EmptyState>}
         caption={t("caption")}
         unit={t("pagerUnit")}
         columns={[
           { label: t("columns.beneficiary") },
           { label: t("columns.amount") },
+          { label: t("columns.values") },
           { label: t("columns.status") },
           { label: t("columns.providerId"), hideBelow: "md" },
           { label: t("columns.refund") },
@@ -214,6 +226,9 @@ export default async function DeliveryRequestPage({
             <td className={cellClass(undefined, "font-mono break-all")}>{delivery.beneficiaryId}</td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
               {format.amount(delivery.amountMinor, request.unit)}
+            </td>
+            <td className={cellClass()}>
+              <DeliveryValues values={delivery.values} />
             </td>
             <td className={cellClass()}>
               {delivery.revertedAt ? (

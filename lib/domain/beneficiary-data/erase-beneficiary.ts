@@ -1,0 +1,192 @@
+/**
+ * Erasing a beneficiary across all programs (issue 36): one administrator asks, another decides
+ * (four eyes, as for money). Approving destroys the beneficiary's data key (crypto-shredding): every
+ * value sealed with it — the deliveries' options wherever they are read from, the copies in the
+ * erasure request itself — becomes unreadable at once, in every instance, with no row of the audit
+ * trail rewritten, so the chain still verifies. The deliveries keep their amounts, dates and
+ * statuses for the accounts; their beneficiary id, the program's pseudonym, is replaced by a
+ * tombstone. One audit entry (`beneficiary.erased`, subject the beneficiary's ref) records who asked,
+ * who approved, when and under which reference.
+ */
+import { say } from "../../contract/validation-messages";
+import { db, isUniqueViolation, type Tx } from "../../db";
+import { recordAudit } from "../audit";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import { type Actor, authorize } from "../permissions";
+import { dataKeysById, liveDataKeys } from "./data-keys";
+import { beneficiaryRefs } from "./lookup-key";
+import { openValue, sealingKeyId, sealValue } from "./sealed-values";
+
+export const ERASURE_STATES = ["PENDING", "ERASED", "REJECTED"] as const;
+
+/** The beneficiary id erased deliveries carry instead of theirs: says erased, names nobody. */
+export const erasedBeneficiaryId = (ref: string) => `erased-${ref.slice(0, 12)}`;
+
+function person(actor: Actor) {
+  authorize(actor, "beneficiaries.erase");
+  if (!actor.personId) throw forbidden(say("onlyPersonDecidesErasures"));
+  return actor.personId;
+}
+
+/** Asks for the erasure of `beneficiaryId`; refused when nothing is held about it or one already waits. */
+export async function requestErasure(actor: Actor, input: { beneficiaryId: string; reference: string }) {
+  const requestedBy = person(actor);
+  const beneficiaryId = input.beneficiaryId;
+  const reference = input.reference.trim();
+  if (!reference) throw invalid("reference", say("enterErasureReference"));
+  const refOf = await beneficiaryRefs();
+  const ref = refOf(beneficiaryId);
+  return db().$transaction(async (tx) => {
+    const held = await tx.delivery.findFirst({ where: { beneficiaryId }, select: { id: true } });
+    if (!held) throw notFound(say("noDataAboutBeneficiary", { beneficiaryId }));
+    const key = (await liveDataKeys(tx, [beneficiaryId], refOf)).get(beneficiaryId)!;
+    let id: string;
+    try {
+      ({ id } = await tx.erasureRequest.create({
+        data: {
+          ref,
+          sealedBeneficiaryId: sealValue(key, beneficiaryId),
+          reference,
+          requestedBy,
+          pendingFor: ref,
+        },
+        select: { id: true },
+      }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(say("erasureOfBeneficiaryAwaitsApproval"));
+      throw error;
+    }
+    await recordAudit(tx, actor, {
+      action: "beneficiary.erasure_requested",
+      subjectType: "Beneficiary",
+      subjectId: ref,
+      detail: { erasureRequestId: id, reference },
+      after: { state: "PENDING" },
+    });
+    return { erasureRequestId: id, ref };
+  });
+}
+
+/** Approves (erases) or rejects a pending erasure; the administrator who asked may do neither. */
+export async function decideErasure(
+  actor: Actor,
+  input: { erasureRequestId: string; decision: "approve" | "reject" },
+) {
+  const decidedBy = person(actor);
+  return db().$transaction(async (tx) => {
+    const request = await tx.erasureRequest.findUnique({ where: { id: input.erasureRequestId } });
+    if (!request) throw notFound(say("noSuchErasureRequest"));
+    if (request.state !== "PENDING") throw conflict(say("erasureNoLongerAwaits"));
+    if (request.requestedBy === decidedBy) throw forbidden(say("youAskedForThisErasure"));
+    const state = input.decision === "approve" ? "ERASED" : "REJECTED";
+    // The state moves only from PENDING: of two decisions at once, one wins and the other is refused.
+    const { count } = await tx.erasureRequest.updateMany({
+      where: { id: request.id, state: "PENDING" },
+      data: { state, pendingFor: null, decidedBy, decidedAt: new Date() },
+    });
+    if (count !== 1) throw conflict(say("erasureNoLongerAwaits"));
+    const deliveriesErased = state === "ERASED" ? await erase(tx, request) : 0;
+    if (state === "ERASED")
+      await tx.erasureRequest.update({ where: { id: request.id }, data: { deliveriesErased } });
+    await recordAudit(tx, actor, {
+      action: state === "ERASED" ? "beneficiary.erased" : "beneficiary.erasure_rejected",
+      subjectType: "Beneficiary",
+      subjectId: request.ref,
+      detail: {
+        erasureRequestId: request.id,
+        reference: request.reference,
+        requestedBy: request.requestedBy,
+        ...(state === "ERASED" ? { deliveriesErased } : {}),
+      },
+      before: { state: "PENDING" },
+      after: { state },
+    });
+    return { state, deliveriesErased };
+  });
+}
+
+/**
+ * Renames the beneficiary's deliveries to the tombstone, empties the options of those stored before
+ * sealing, and destroys the beneficiary's data keys. Returns how many deliveries it renamed.
+ */
+async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string }) {
+  const keyId = sealingKeyId(request.sealedBeneficiaryId);
+  const keys = await dataKeysById(tx, keyId ? [keyId] : []);
+  const beneficiaryId = openValue(keys, request.sealedBeneficiaryId);
+  let renamed = 0;
+  if (beneficiaryId !== null) {
+    const tombstone = erasedBeneficiaryId(request.ref);
+    // Values from before sealing are plain text: erased by overwriting, as nothing else reaches them.
+    await tx.delivery.updateMany({
+      where: { beneficiaryId, NOT: { options: { startsWith: "b1." } } },
+      data: { options: "[]" },
+    });
+    const requests = await tx.delivery.findMany({
+      where: { beneficiaryId },
+      select: { deliveryRequestId: true },
+      distinct: ["deliveryRequestId"],
+    });
+    ({ count: renamed } = await tx.delivery.updateMany({
+      where: { beneficiaryId },
+      data: { beneficiaryId: tombstone },
+    }));
+    await renameInPreviews(
+      tx,
+      requests.map((row) => row.deliveryRequestId),
+      beneficiaryId,
+      tombstone,
+    );
+  }
+  await tx.beneficiaryKey.updateMany({
+    where: { ref: request.ref, wrappedKey: { not: null } },
+    data: { wrappedKey: null, liveRef: null, erasedAt: new Date() },
+  });
+  return renamed;
+}
+
+/**
+ * The delivery logs' preview of a DELIVERY_REQUEST_SENT lists its first deliveries with their
+ * beneficiary ids (values masked): the erased one's becomes the tombstone there too.
+ */
+async function renameInPreviews(
+  tx: Tx,
+  deliveryRequestIds: string[],
+  beneficiaryId: string,
+  tombstone: string,
+) {
+  const quoted = JSON.stringify(beneficiaryId);
+  const events = await tx.outboxEvent.findMany({
+    where: { deliveriesOf: { in: deliveryRequestIds } },
+    select: { id: true, payloadPreview: true },
+  });
+  for (const event of events)
+    if (event.payloadPreview.includes(quoted))
+      await tx.outboxEvent.update({
+        where: { id: event.id },
+        data: { payloadPreview: event.payloadPreview.replaceAll(quoted, JSON.stringify(tombstone)) },
+      });
+}
+
+/** The erasure requests for the console's page: those waiting, then the latest decided. */
+export async function erasureRequests(actor: Actor, take = 50) {
+  authorize(actor, "beneficiaries.erase");
+  const [pending, decided] = await Promise.all([
+    db().erasureRequest.findMany({ where: { state: "PENDING" }, orderBy: { createdAt: "asc" }, take }),
+    db().erasureRequest.findMany({
+      where: { state: { not: "PENDING" } },
+      orderBy: { decidedAt: "desc" },
+      take,
+    }),
+  ]);
+  // The approver must see whom they erase: a pending request's id is opened (its key still lives).
+  const keys = await dataKeysById(
+    db(),
+    pending.flatMap((row) => sealingKeyId(row.sealedBeneficiaryId) ?? []),
+  );
+  const view = ({ sealedBeneficiaryId, pendingFor: _pending, ...rest }: (typeof pending)[number]) => ({
+    ...rest,
+    beneficiaryId:
+      rest.state === "PENDING" ? openValue(keys, sealedBeneficiaryId) : erasedBeneficiaryId(rest.ref),
+  });
+  return { pending: pending.map(view), decided: decided.map(view) };
+}
