@@ -29,6 +29,7 @@ const SECTIONS: Array<{ href: string; label: string; for: Permission[] }> = [
   { href: "/admin/deliveries", label: "webhookLog", for: ["webhooks.replay", "audit.read"] },
   { href: "/admin/audit", label: "auditTrail", for: ["audit.read"] },
   { href: "/admin/users", label: "users", for: ["users.read"] },
+  { href: "/admin/beneficiaries", label: "beneficiaryData", for: ["beneficiaries.erase"] },
   { href: "/admin/mailbox", label: "mailbox", for: ["mail.read"] },
   { href: "/admin/tokens", label: "apiTokens", for: ["tokens.own"] },
   // Every person's own (issue 30, finding 3): shown to whoever may open the console at all.

@@ -4,19 +4,19 @@
 # and exits (a Kubernetes Job or a compose one-shot before a rolling update). The command-line tools
 # run by name with their options, e.g. `token-create --email ops@example.org` or `backup /backups/x`
 # (the image has Node.js but not npm): provider-create, user-create, token-create, backup, restore,
-# audit-verify.
+# audit-verify, keys-rotate.
 set -e
 case "${1:-app}" in
   app) exec node server/supervisor.ts ;;
   worker) exec node --max-old-space-size=256 --import tsx scripts/worker.ts ;;
   migrate) exec node --import tsx scripts/migrate.ts ;;
-  provider-create | user-create | token-create | backup | restore | audit-verify)
+  provider-create | user-create | token-create | backup | restore | audit-verify | keys-rotate)
     tool="$1"
     shift
     exec node --import tsx "scripts/$tool.ts" "$@"
     ;;
   *)
-    echo "Unknown command '$1': use app, worker, migrate, provider-create, user-create, token-create, backup, restore or audit-verify." >&2
+    echo "Unknown command '$1': use app, worker, migrate, provider-create, user-create, token-create, backup, restore, audit-verify or keys-rotate." >&2
     exit 2
     ;;
 esac

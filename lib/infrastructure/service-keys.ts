@@ -47,6 +47,15 @@ function keyring(): Keyring {
 /** The id of the key that wraps now. */
 export const currentServiceKeyId = () => keyring().current.id;
 
+/** The current key, for sealing (lib/crypto.ts). */
+export const currentServiceKey = (): ServiceKey => keyring().current;
+
+/** The key of this id, current or previous; undefined when it is not configured. */
+export const serviceKeyById = (id: string): ServiceKey | undefined => keyring().byId.get(id);
+
+/** Every configured key, the current one first: for values sealed before they named their key. */
+export const everyServiceKey = (): ServiceKey[] => [...keyring().byId.values()];
+
 /** `secret` (a data key) wrapped under the current service key. */
 export function wrapKey(secret: Buffer): string {
   const { id, key } = keyring().current;

@@ -56,6 +56,7 @@ export const PAGE_GUIDES = {
   "console.providers": { guide: "api", heading: "Onboarding a provider without the portal" },
   "console.provider": { guide: "users-and-roles", heading: "Inviting" },
   "console.tokens": { guide: "platform-api", heading: "Platform API" },
+  "console.beneficiaries": { guide: "data-protection", heading: "Erasing a beneficiary" },
   "console.mailbox": MAIL,
   "console.inbox": MAIL,
   "console.notifications": MAIL,

@@ -7,6 +7,7 @@
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
  * - read-values.ts: who sees values in clear or masked, and the audit entry of each read in clear
+ * - rotate-keys.ts: wrapping every key again after the service key rotated (npm run keys:rotate)
  * - erase-beneficiary.ts: erasure requests, decided by a second administrator, and the erasure itself
  */
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
@@ -28,4 +29,5 @@ export {
   type ValueView,
   valueViewOf,
 } from "./read-values";
+export { type RotationReport, rotateServiceKey } from "./rotate-keys";
 export { isSealed, openValue, sealingKeyId, sealValue } from "./sealed-values";

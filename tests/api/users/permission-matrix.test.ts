@@ -86,6 +86,9 @@ const MATRIX: Record<string, UserRole[]> = {
   deactivateTeamMemberAction: ["owner"],
   reactivateTeamMemberAction: ["owner"],
   // Every platform role holds its own tokens; an administrator may revoke anyone's.
+  // Erasing a beneficiary is an administrator's, four eyes (issue 36).
+  requestErasureAction: ["administrator"],
+  decideErasureAction: ["administrator"],
   issueTokenAction: PLATFORM,
   revokeTokenAction: PLATFORM,
   // Each person's own notification settings, in the portal they work in.

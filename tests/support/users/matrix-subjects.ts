@@ -190,6 +190,9 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
     // (users.manage) and is "No such token." to the other platform roles.
     issueTokenAction: () => ({ name: `${MATRIX_NAME} token`, expiresInDays: "7" }),
     revokeTokenAction: () => ({ tokenId: s.othersTokenId }),
+    // Nobody is held under this id, nor is there such an erasure: allowed roles fail on the subject only.
+    requestErasureAction: () => ({ beneficiaryId: `${MATRIX_NAME}-nobody`, reference: "matrix" }),
+    decideErasureAction: () => ({ erasureRequestId: randomUUID(), decision: "approve" }),
     saveNotificationsAction: () => ({ on: ["channel_decision"] }),
     saveConsoleNotificationsAction: () => ({ on: [] }),
     inviteOwnerAction: () => ({

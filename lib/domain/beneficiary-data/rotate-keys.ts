@@ -1,0 +1,107 @@
+/**
+ * After the service key is rotated (SECRET_ENCRYPTION_KEY new, the old one in
+ * SECRET_ENCRYPTION_KEY_PREVIOUS): wraps every data key and the lookup key again under the new key,
+ * seals again the secrets lib/crypto.ts sealed (webhook auth, link-carrying mail), and seals the
+ * option values of deliveries stored before sealing existed (issue 36). A batch at a
+ * time, each row written only if it is still what was read (a concurrent erasure or rotation wins),
+ * so it runs while instances serve and may be run again; once it reports nothing left, the old key
+ * can leave SECRET_ENCRYPTION_KEY_PREVIOUS.
+ */
+import { isSealedUnderCurrentKey, seal, unseal } from "../../crypto";
+import { db } from "../../db";
+import { currentServiceKeyId, unwrapKey, wrapKey } from "../../infrastructure/service-keys";
+import { liveDataKeys } from "./data-keys";
+import { beneficiaryRefs } from "./lookup-key";
+import { sealValue } from "./sealed-values";
+
+const BATCH = 500;
+
+export interface RotationReport {
+  /** Data keys and service-own keys wrapped again under the current service key. */
+  rewrapped: number;
+  /** Deliveries whose plain option values were sealed. */
+  sealed: number;
+  /** Webhook secrets and mail bodies sealed again under the current service key. */
+  resealed: number;
+}
+
+export async function rotateServiceKey(progress: (report: RotationReport) => void = () => {}) {
+  const report: RotationReport = { rewrapped: 0, sealed: 0, resealed: 0 };
+  const current = `w1.${currentServiceKeyId()}.`;
+  for (const row of await db().protectionKey.findMany({
+    where: { NOT: { wrappedKey: { startsWith: current } } },
+  })) {
+    const { count } = await db().protectionKey.updateMany({
+      where: { purpose: row.purpose, wrappedKey: row.wrappedKey },
+      data: { wrappedKey: wrapKey(unwrapKey(row.wrappedKey)) },
+    });
+    report.rewrapped += count;
+  }
+  for (;;) {
+    const rows = await db().beneficiaryKey.findMany({
+      where: { wrappedKey: { not: null }, NOT: { wrappedKey: { startsWith: current } } },
+      select: { id: true, wrappedKey: true },
+      take: BATCH,
+    });
+    if (rows.length === 0) break;
+    await db().$transaction(async (tx) => {
+      for (const row of rows) {
+        const { count } = await tx.beneficiaryKey.updateMany({
+          where: { id: row.id, wrappedKey: row.wrappedKey },
+          data: { wrappedKey: wrapKey(unwrapKey(row.wrappedKey!)) },
+        });
+        report.rewrapped += count;
+      }
+    });
+    progress(report);
+  }
+  report.resealed += await resealSecrets();
+  const refOf = await beneficiaryRefs();
+  for (;;) {
+    // Plain values are JSON lists; an erased delivery's are emptied (`[]`) and stay so.
+    const rows = await db().delivery.findMany({
+      where: { NOT: [{ options: { startsWith: "b1." } }, { options: "[]" }] },
+      select: { id: true, beneficiaryId: true, options: true },
+      take: BATCH,
+    });
+    if (rows.length === 0) break;
+    await db().$transaction(async (tx) => {
+      const keys = await liveDataKeys(
+        tx,
+        rows.map((row) => row.beneficiaryId),
+        refOf,
+      );
+      for (const row of rows) {
+        const { count } = await tx.delivery.updateMany({
+          where: { id: row.id, options: row.options },
+          data: { options: sealValue(keys.get(row.beneficiaryId)!, row.options) },
+        });
+        report.sealed += count;
+      }
+    });
+    progress(report);
+  }
+  return report;
+}
+
+/** Webhook subscriptions' auth (current and previous) and sealed mail bodies not yet under the current key, sealed again. */
+async function resealSecrets() {
+  let count = 0;
+  const again = (sealed: string | null) =>
+    sealed && !isSealedUnderCurrentKey(sealed) ? seal(unseal(sealed)) : sealed;
+  const subscriptions = await db().subscription.findMany({
+    where: { OR: [{ authSealed: { not: null } }, { previousAuthSealed: { not: null } }] },
+    select: { id: true, authSealed: true, previousAuthSealed: true },
+  });
+  for (const row of subscriptions) {
+    const data = { authSealed: again(row.authSealed), previousAuthSealed: again(row.previousAuthSealed) };
+    if (data.authSealed === row.authSealed && data.previousAuthSealed === row.previousAuthSealed) continue;
+    count += (await db().subscription.updateMany({ where: row, data })).count;
+  }
+  const mail = await db().mailMessage.findMany({ where: { sealed: true }, select: { id: true, body: true } });
+  for (const row of mail) {
+    const body = again(row.body)!;
+    if (body !== row.body) count += (await db().mailMessage.updateMany({ where: row, data: { body } })).count;
+  }
+  return count;
+}

@@ -1,0 +1,21 @@
+/**
+ * `npm run keys:rotate`: after SECRET_ENCRYPTION_KEY changed (the old key in
+ * SECRET_ENCRYPTION_KEY_PREVIOUS), wraps every beneficiary data key again under the new key and seals
+ * option values stored before sealing (lib/domain/beneficiary-data/rotate-keys.ts). Runs while the
+ * service serves; safe to run again. docs/data-protection.md, "Rotating the service key".
+ */
+import { rotateServiceKey } from "../lib/domain/beneficiary-data";
+import { formatCount } from "../lib/format";
+import { runCli } from "./cli";
+
+runCli("rotate the service key", async () => {
+  const report = await rotateServiceKey((so) =>
+    console.log(
+      `… ${formatCount(so.rewrapped)} keys re-wrapped, ${formatCount(so.sealed)} deliveries sealed`,
+    ),
+  );
+  console.log(
+    `Done: ${formatCount(report.rewrapped)} keys re-wrapped under the current key, ${formatCount(report.resealed)} secrets sealed again, ${formatCount(report.sealed)} deliveries' values sealed.`,
+  );
+  console.log("Nothing is left under the previous key: it may leave SECRET_ENCRYPTION_KEY_PREVIOUS.");
+});

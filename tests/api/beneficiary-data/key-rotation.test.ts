@@ -1,0 +1,167 @@
+/**
+ * Issue 36: the service key rotates without downtime. Instances started with the new key and the old
+ * one as previous read what the old one wrapped while the old instance still serves; `npm run
+ * keys:rotate` wraps every key again under the new one and seals values stored before sealing
+ * existed; then an instance holding only the new key reads every value. Over real HTTP, three servers
+ * on one database; the test process holds none of the keys.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, disconnectDb } from "../../../lib/db";
+import { servingChannel } from "../../support/money/money-setup";
+import { dataOf, type PlatformUser, platform, platformUser } from "../../support/platform/platform-api";
+import { ownServer } from "../../support/server/own-server";
+import { runScript } from "../../support/server/run-script";
+import { type RunningServer, startServer } from "../../support/server/test-server";
+
+const OLD = randomBytes(32).toString("base64");
+const NEW = randomBytes(32).toString("base64");
+const own = ownServer({ SECRET_ENCRYPTION_KEY: OLD });
+const started: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of started) await server.stop();
+  await disconnectDb();
+});
+
+const LEGACY_PHONE = "+380661234500";
+let manager: PlatformUser;
+let setup: Awaited<ReturnType<typeof servingChannel>>;
+const requests: string[] = [];
+
+const send = (baseUrl: string, beneficiaryId: string, phone: string) =>
+  platform(`/programs/${setup.programId}/delivery-requests`, {
+    baseUrl,
+    token: manager.token,
+    body: {
+      channelId: setup.channelId,
+      description: `Send to ${beneficiaryId}`,
+      deliveries: [{ beneficiaryId, amount: 3, options: { phone } }],
+    },
+  });
+
+/** Every phone the server shows in clear across the test's requests, by beneficiary. */
+async function phonesThrough(baseUrl: string) {
+  const phones: Record<string, string> = {};
+  for (const id of requests) {
+    const page = dataOf(
+      await platform(`/delivery-requests/${id}?purpose=audit_check`, { baseUrl, token: manager.token }),
+    );
+    expect(page.valuesShown).toBe("clear");
+    for (const row of page.deliveries) phones[row.beneficiaryId] = row.values[0].value;
+  }
+  return phones;
+}
+
+/** A webhook secret sealed the way lib/crypto.ts did before key ids (`v1.`), under `key`. */
+function sealedV1(key: string, text: string) {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", Buffer.from(key, "base64"), nonce);
+  const ciphertext = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+  return ["v1", nonce, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
+}
+
+/** Opens a `v2.<key id>.…` value with `key`. */
+function openV2(key: string, sealed: string) {
+  const [, , nonce, tag, ciphertext] = sealed.split(".");
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    Buffer.from(key, "base64"),
+    Buffer.from(nonce!, "base64url"),
+  );
+  decipher.setAuthTag(Buffer.from(tag!, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext!, "base64url")), decipher.final()]).toString(
+    "utf8",
+  );
+}
+
+const AUTH = JSON.stringify({ type: "hmac", secret: "whsec_rotation-test-secret-0123456789" });
+let subscriptionId: string;
+
+const wrappingIds = async () => {
+  const keys = [
+    ...(await db().beneficiaryKey.findMany()).map((key) => key.wrappedKey!),
+    ...(await db().protectionKey.findMany()).map((key) => key.wrappedKey),
+  ];
+  return new Set(keys.map((wrapped) => wrapped.split(".")[1]));
+};
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = own.databaseUrl();
+  manager = await platformUser(["administrator", "program_manager"]);
+  setup = await servingChannel(undefined, "EUR", 1e6);
+  for (const [beneficiaryId, phone] of [
+    ["BEN-R-1", "+380501112201"],
+    ["BEN-R-2", "+380501112202"],
+  ])
+    requests.push(dataOf(await send(own.server().baseUrl, beneficiaryId!, phone!)).deliveryRequestId);
+  // A delivery stored before sealing existed: its options in clear, as issue 36 found them.
+  const legacy = dataOf(await send(own.server().baseUrl, "BEN-R-LEGACY", "+380000000000")).deliveryRequestId;
+  requests.push(legacy);
+  await db().delivery.updateMany({
+    where: { deliveryRequestId: legacy },
+    data: { options: JSON.stringify([{ key: "phone", value: LEGACY_PHONE }]) },
+  });
+  // A webhook secret sealed under the old key before sealed values named their key.
+  ({ id: subscriptionId } = await db().subscription.create({
+    data: {
+      providerId: setup.providerId,
+      eventType: "DELIVERY_REQUEST_SENT",
+      callbackUrl: "https://rotation.example/hook",
+      authType: "hmac",
+      authSealed: sealedV1(OLD, AUTH),
+    },
+  }));
+}, 120_000);
+
+describe("rotating the service key", () => {
+  const expected = { "BEN-R-1": "+380501112201", "BEN-R-2": "+380501112202", "BEN-R-LEGACY": LEGACY_PHONE };
+  let oldId: string;
+
+  it("an instance started with the new key and the old as previous reads and writes while the old one serves", async () => {
+    const ids = await wrappingIds();
+    expect(ids.size).toBe(1);
+    oldId = [...ids][0]!;
+    const rotated = await startServer(own.databaseUrl(), "production", {
+      SECRET_ENCRYPTION_KEY: NEW,
+      SECRET_ENCRYPTION_KEY_PREVIOUS: OLD,
+    });
+    started.push(rotated);
+    expect(await phonesThrough(rotated.baseUrl)).toEqual(expected);
+    expect(await phonesThrough(own.server().baseUrl)).toEqual(expected);
+    requests.push(dataOf(await send(rotated.baseUrl, "BEN-R-3", "+380501112203")).deliveryRequestId);
+    expect((await wrappingIds()).size).toBe(2);
+  }, 120_000);
+
+  it("keys:rotate wraps every key under the new one and seals the values stored in clear", async () => {
+    const env = { SECRET_ENCRYPTION_KEY: NEW, SECRET_ENCRYPTION_KEY_PREVIOUS: OLD };
+    const run = await runScript("keys-rotate.ts", [], own.databaseUrl(), env);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    // The lookup key and the three beneficiaries' keys wrapped under the old key; one delivery in clear.
+    expect(run.lines.at(-2)).toBe(
+      "Done: 4 keys re-wrapped under the current key, 1 secrets sealed again, 1 deliveries' values sealed.",
+    );
+    const ids = await wrappingIds();
+    expect(ids.size).toBe(1);
+    expect(ids.has(oldId)).toBe(false);
+    const options = (await db().delivery.findMany()).map((row) => row.options);
+    expect(options.every((stored) => stored.startsWith("b1."))).toBe(true);
+    expect(JSON.stringify(options)).not.toContain(LEGACY_PHONE);
+    const { authSealed } = await db().subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+    expect(authSealed!.split(".").slice(0, 2)).toEqual(["v2", [...ids][0]]);
+    expect(openV2(NEW, authSealed!)).toBe(AUTH);
+
+    const again = await runScript("keys-rotate.ts", [], own.databaseUrl(), env);
+    expect(again.lines.at(-2)).toBe(
+      "Done: 0 keys re-wrapped under the current key, 0 secrets sealed again, 0 deliveries' values sealed.",
+    );
+  }, 120_000);
+
+  it("afterwards an instance holding only the new key reads every value", async () => {
+    const newOnly = await startServer(own.databaseUrl(), "production", { SECRET_ENCRYPTION_KEY: NEW });
+    started.push(newOnly);
+    expect(await phonesThrough(newOnly.baseUrl)).toEqual({ ...expected, "BEN-R-3": "+380501112203" });
+  }, 120_000);
+});
