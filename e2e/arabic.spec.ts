@@ -81,6 +81,8 @@ const consolePages = (w: World) => [
   "/admin/programs",
   `/admin/programs/${w.programId}`,
   `/admin/programs/${w.programId}/requests/${w.deliveryRequestId}`,
+  `/admin/programs/${w.programId}/requests/${w.deliveryRequestId}?purpose=payment_query`,
+  "/admin/beneficiaries",
   "/admin/users",
   "/admin/tokens",
   "/admin/audit",

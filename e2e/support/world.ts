@@ -1,7 +1,8 @@
 /**
  * A world with one of everything a page can show, for the tests that visit every page (e2e/arabic):
  * a platform user with every platform role and a token, a provider with an owner, an approved
- * channel in a program with one delivery request sent, and a second channel's request waiting.
+ * channel (its deliveries carry a phone) in a program with one delivery request sent, and a second
+ * channel's request waiting.
  * Users and the token are made with lib/domain (as the console makes them), the rest over the
  * platform and provider APIs of the running server. Prints the world as JSON.
  *
@@ -87,7 +88,18 @@ const provider = await call(`${V1}/providers`, {
   body: { name: `World ${randomUUID().slice(0, 8)}` },
 });
 const owner = await user(["owner"], provider.id);
-const approved = await requestChannel(provider.key, token, provider.id, "Cash at the market");
+// Its deliveries carry a phone: the request's page shows it masked (issue 36).
+const approved = await requestChannel(provider.key, token, provider.id, "Cash at the market", {
+  deliveryOptions: [
+    {
+      fieldLabel: "Phone",
+      fieldName: "phone",
+      dataType: "STRING",
+      isRequired: true,
+      validationRegex: "^\\+[0-9]+$",
+    },
+  ],
+});
 await call(`${V1}/channel-requests/${approved.requestId}/approve`, { token, method: "POST" });
 // Its name in Arabic, as an administrator writes it on the console's channel page.
 await saveHumanTranslation(actor, {
@@ -112,7 +124,7 @@ const sent = await call(`${V1}/programs/${program.id}/delivery-requests`, {
   body: {
     channelId: approved.channelId,
     description: "First round",
-    deliveries: [{ beneficiaryId: "beneficiary-1", amount: 25.5 }],
+    deliveries: [{ beneficiaryId: "beneficiary-1", amount: 25.5, options: { phone: "+380501234567" } }],
   },
 });
 console.log(

@@ -34,6 +34,11 @@ export const auditFiltersSchema = z.object({
     "Part of a user's email, in any case, or any actor id: a user's, a token's, an API key's, a worker's.",
   ),
   subjectType: text(60, "The kind of record, e.g. ChannelRequest."),
+  /** A beneficiary id: its erasure's entries, and every read of its values in clear (issue 36). */
+  beneficiary: text(
+    128,
+    "A beneficiary id: the entries about that beneficiary (its erasure) and every read that showed its values in clear.",
+  ),
   subjectId: text(200, "The record's id."),
   /** An action (`request.approved`) or its subject's prefix (`request.`). */
   action: text(80, "An action (`request.approved`), or a prefix ending in `.` (`request.`)."),

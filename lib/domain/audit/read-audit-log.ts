@@ -4,6 +4,7 @@
  */
 import type { AuditFilters } from "../../contract/audit-filters";
 import { containsText, db } from "../../db";
+import { beneficiaryRef } from "../../infrastructure/beneficiary-refs";
 import { ID_LIST_LIMIT } from "../paging";
 import { type Actor, authorize } from "../permissions";
 
@@ -13,7 +14,9 @@ const EXPORT_BATCH = 1_000;
 async function whereOf(filters: AuditFilters) {
   const actorIds = filters.actor ? await actorIdsOf(filters.actor) : undefined;
   const action = filters.action;
+  const about = filters.beneficiary ? await beneficiaryEntries(filters.beneficiary) : undefined;
   return {
+    ...(about ? { OR: about } : {}),
     ...(actorIds ? { actorId: { in: actorIds } } : {}),
     ...(filters.subjectType ? { subjectType: filters.subjectType } : {}),
     ...(filters.subjectId ? { subjectId: filters.subjectId } : {}),
@@ -27,6 +30,38 @@ async function whereOf(filters: AuditFilters) {
         }
       : {}),
   };
+}
+
+/** At most this many of a beneficiary's deliveries are looked for in the reads. */
+const BENEFICIARY_DELIVERIES = 200;
+
+/**
+ * The beneficiary filter ("who saw beneficiary X"): the entries whose subject is the beneficiary's
+ * ref (asking for and deciding its erasure), and the reads in clear of a delivery request that showed
+ * one of its deliveries, by id or as a whole event. Entries name nobody in clear, so the filter
+ * computes the ref and finds the deliveries; once erased, the deliveries no longer carry the id, and
+ * only the entries under the ref remain findable.
+ */
+async function beneficiaryEntries(beneficiaryId: string) {
+  const deliveries = await db().delivery.findMany({
+    where: { beneficiaryId },
+    select: { id: true, deliveryRequestId: true },
+    take: BENEFICIARY_DELIVERIES,
+  });
+  const read = { action: "beneficiary.values_read", subjectType: "DeliveryRequest" };
+  return [
+    { subjectType: "Beneficiary", subjectId: await beneficiaryRef(beneficiaryId) },
+    ...deliveries.map((row) => ({
+      ...read,
+      subjectId: row.deliveryRequestId,
+      detail: { contains: `"${row.id}"` },
+    })),
+    ...[...new Set(deliveries.map((row) => row.deliveryRequestId))].map((subjectId) => ({
+      ...read,
+      subjectId,
+      detail: { contains: '"allDeliveries":true' },
+    })),
+  ];
 }
 
 /** At most this many users match a part of an email (their ids and their tokens' are bound at once). */

@@ -10,11 +10,11 @@
  */
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx } from "../../db";
+import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { type Actor, authorize } from "../permissions";
 import { dataKeysById, liveDataKeys } from "./data-keys";
-import { beneficiaryRefs } from "./lookup-key";
 import { openValue, sealingKeyId, sealValue } from "./sealed-values";
 
 export const ERASURE_STATES = ["PENDING", "ERASED", "REJECTED"] as const;

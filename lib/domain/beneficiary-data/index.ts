@@ -2,7 +2,8 @@
  * Beneficiaries' data (issue 36): `@/lib/domain/beneficiary-data`. Below deliveries, payments,
  * webhooks and programs, which store and read what it seals; above the audit trail.
  *
- * - lookup-key.ts: a beneficiary's ref (HMAC of its id), which names it without saying who it is
+ * - a beneficiary's ref (HMAC of its id), which names it without saying who it is, is computed by
+ *   lib/infrastructure/beneficiary-refs.ts (the audit trail's filter needs it too)
  * - data-keys.ts: a data key per beneficiary, wrapped under the service key
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
@@ -10,6 +11,8 @@
  * - rotate-keys.ts: wrapping every key again after the service key rotated (npm run keys:rotate)
  * - erase-beneficiary.ts: erasure requests, decided by a second administrator, and the erasure itself
  */
+
+export { beneficiaryRef, beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
 export {
   decideErasure,
@@ -18,7 +21,6 @@ export {
   erasureRequests,
   requestErasure,
 } from "./erase-beneficiary";
-export { beneficiaryRef, beneficiaryRefs } from "./lookup-key";
 export { maskValue } from "./mask";
 export {
   deliveryValues,

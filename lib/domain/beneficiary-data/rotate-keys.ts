@@ -9,9 +9,9 @@
  */
 import { isSealedUnderCurrentKey, seal, unseal } from "../../crypto";
 import { db } from "../../db";
+import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { currentServiceKeyId, unwrapKey, wrapKey } from "../../infrastructure/service-keys";
 import { liveDataKeys } from "./data-keys";
-import { beneficiaryRefs } from "./lookup-key";
 import { sealValue } from "./sealed-values";
 
 const BATCH = 500;

@@ -142,3 +142,32 @@ describe("beneficiaries' values on the console's delivery request page", () => {
     expect(JSON.parse(entries.at(-1)!.detail)).toMatchObject({ purpose: "beneficiary_request" });
   });
 });
+
+describe("the audit trail answers who saw a beneficiary, and what a person saw", () => {
+  it("lists the reads that showed the beneficiary's values, not those that showed only another's", async () => {
+    // A read of the page searched to BEN-V-2 shows only its delivery.
+    const session = await signedIn(["program_manager"], undefined, own.server().baseUrl);
+    const page = await session.get(
+      `/admin/programs/${setup.programId}/requests/${requestId}?q=BEN-V-2&purpose=payment_query`,
+    );
+    expect(page.body).toContain("+380671112233");
+    expect(page.body).not.toContain(PHONE);
+    const all = await reads();
+    const about = async (beneficiary: string) =>
+      dataOf(
+        await call(auditor, `/audit?beneficiary=${beneficiary}&action=beneficiary.values_read`),
+      ).entries.map((entry: { seq: number }) => entry.seq);
+    const seqs = all.map((entry) => entry.seq).sort((a, b) => b - a);
+    expect(await about("BEN-V-2")).toEqual(seqs);
+    expect(await about("BEN-V-1")).toEqual(seqs.filter((seq) => seq !== all.at(-1)!.seq));
+    expect(await about("BEN-NOBODY")).toEqual([]);
+  });
+
+  it("lists what one person saw, by the actor and action filters", async () => {
+    const mine = dataOf(
+      await call(auditor, `/audit?actor=${manager.tokenId}&action=beneficiary.values_read`),
+    ).entries;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ subjectId: requestId, actorId: manager.tokenId });
+  });
+});

@@ -42,17 +42,15 @@ describe("odd paths", () => {
     expectFailure(await platform(path, { token: admin.token }), 404, "NotFound", "Not Found");
   });
 
-  it.each(["/channel-requests/%00/approve", "/webhook-events/%00/replay", "/providers/%00/keys"])(
-    "POST %s is a 404 in the envelope",
-    async (path) => {
-      expectFailure(
-        await platform(path, { token: admin.token, method: "POST" }),
-        404,
-        "NotFound",
-        "Not Found",
-      );
-    },
-  );
+  it.each([
+    "/channel-requests/%00/approve",
+    "/webhook-events/%00/replay",
+    "/providers/%00/keys",
+    "/beneficiary-erasures/%00/approve",
+    "/beneficiary-erasures/%ED%A0%80/reject",
+  ])("POST %s is a 404 in the envelope", async (path) => {
+    expectFailure(await platform(path, { token: admin.token, method: "POST" }), 404, "NotFound", "Not Found");
+  });
 
   it.each(["/nope", "/channels/", "/channel-requests//approve", "/programs/a/b/c"])(
     "%s names no operation: 404",
@@ -119,6 +117,25 @@ describe("bad bodies", () => {
     // A program manager may create programs and ask for eligibility alike.
     expectFailure(
       await platform(path, { token: manager.token, body }),
+      400,
+      "ValidationError",
+      "Invalid Request Body",
+      message,
+    );
+  });
+
+  const erasure = { beneficiaryId: "BEN-1", reference: "DSR-1" };
+  it.each([
+    [{ ...erasure, beneficiaryId: 5 }, /beneficiaryId/],
+    [{ ...erasure, beneficiaryId: "x".repeat(129) }, /beneficiaryId: must be at most 128 characters/],
+    [{ ...erasure, beneficiaryId: "a\u0000b" }, /beneficiaryId: must not contain the NUL/],
+    [{ ...erasure, reference: "   " }, /reference: Enter the reference of the erasure request/],
+    [{ ...erasure, reference: "r".repeat(201) }, /reference: must be at most 200 characters/],
+    [{ ...erasure, extra: 1 }, /extra: Unknown property/],
+    [[erasure], /./],
+  ])("POST /beneficiary-erasures %j is a 400 naming what is wrong", async (body, message) => {
+    expectFailure(
+      await platform("/beneficiary-erasures", { token: admin.token, body }),
       400,
       "ValidationError",
       "Invalid Request Body",

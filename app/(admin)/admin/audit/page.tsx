@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const FILTERS = ["actor", "subjectType", "subjectId", "action", "from", "to"] as const;
+const FILTERS = ["actor", "beneficiary", "subjectType", "subjectId", "action", "from", "to"] as const;
 
 function TextFilter({
   name,
@@ -71,6 +71,7 @@ export default async function AuditPage({
             (action) => [action, t.has(`actions.${action}`) ? t(`actions.${action}`) : action] as const,
           )}
         />
+        <TextFilter name="beneficiary" label={t("filters.beneficiary")} value={filters.beneficiary} />
         <TextFilter name="subjectType" label={t("filters.subjectType")} value={filters.subjectType} />
         <TextFilter name="subjectId" label={t("filters.subjectId")} value={filters.subjectId} />
         <TextFilter name="from" label={t("filters.from")} type="date" value={filters.from} />

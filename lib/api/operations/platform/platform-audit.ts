@@ -11,7 +11,7 @@ export const listAudit = platformOperation({
   path: "/audit",
   summary: "Read the audit trail",
   description:
-    "Audit entries, newest first, 50 a page. Filters as on the console's audit page: `actor` (part of a user's email, in any case, or any actor id: a user's, a token's, an API key's, a worker's), `subjectType`, `subjectId`, `action` (`request.approved`, or a prefix ending in `.` such as `request.`), `from` and `to` (days, YYYY-MM-DD, inclusive, UTC). The next page: `before` = the answer's `next`, null at the end. Malformed filter values are ignored, as the console ignores them. Needs the administrator or auditor role.",
+    "Audit entries, newest first, 50 a page. Filters as on the console's audit page: `actor` (part of a user's email, in any case, or any actor id: a user's, a token's, an API key's, a worker's), `beneficiary` (a beneficiary id: its erasure's entries and every read that showed its values in clear), `subjectType`, `subjectId`, `action` (`request.approved`, or a prefix ending in `.` such as `request.`), `from` and `to` (days, YYYY-MM-DD, inclusive, UTC). The next page: `before` = the answer's `next`, null at the end. Malformed filter values are ignored, as the console ignores them. Needs the administrator or auditor role.",
   query: auditFiltersSchema,
   response: anyObjectSchema,
   run: ({ actor, filters }) => auditEntries(actor, filters),

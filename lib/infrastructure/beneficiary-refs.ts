@@ -1,5 +1,6 @@
 /**
- * A beneficiary's ref: HMAC-SHA256 of its id under the lookup key, base64url. Data keys, erasures and
+ * A beneficiary's ref (issue 36): HMAC-SHA256 of its id under the lookup key, base64url. Here, below
+ * lib/domain, because both the audit trail's filter and lib/domain/beneficiary-data compute it. Data keys, erasures and
  * access entries name a beneficiary by ref, so the database can find everything about one without
  * storing who it is; whoever asks about "BEN-0001" gets its ref by computing it.
  *
@@ -7,10 +8,10 @@
  * (ProtectionKey "beneficiary-lookup"), so rotating the service key re-wraps it and every ref stays.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { databaseKind, databaseUrl } from "../../config";
-import { db } from "../../db";
-import { sqliteTime } from "../../db/sqlite-time";
-import { unwrapKey, wrapKey } from "../../infrastructure/service-keys";
+import { databaseKind, databaseUrl } from "../config";
+import { db } from "../db";
+import { sqliteTime } from "../db/sqlite-time";
+import { unwrapKey, wrapKey } from "./service-keys";
 
 const PURPOSE = "beneficiary-lookup";
 
