@@ -123,6 +123,8 @@ const schema = z
     WEBHOOK_CONCURRENCY: positiveInteger(256),
     SANDBOX_DECISION_DELAY_SECONDS: positiveInteger(5),
     PAYMENT_APPROVAL_EXPIRY_HOURS: positiveInteger(168),
+    // Days a finished webhook event (its payload and attempts) is kept before the retention worker prunes it.
+    WEBHOOK_EVENT_RETENTION_DAYS: positiveInteger(90),
     // Readiness (GET /api/health/ready) fails once the oldest due webhook event has waited this long.
     READY_OUTBOX_MAX_AGE_SECONDS: positiveInteger(300),
     // After SIGTERM, how long the server stays up answering unready before it stops accepting: the

@@ -208,6 +208,11 @@ export function paymentApprovalExpiryMs(): number {
   return settings().PAYMENT_APPROVAL_EXPIRY_HOURS * 60 * 60 * 1000;
 }
 
+/** How long a finished webhook event is kept (docs/data-protection.md "Retention"). */
+export function webhookEventRetentionMs(): number {
+  return settings().WEBHOOK_EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+}
+
 /** Readiness's limit on the oldest due webhook event's wait, in seconds. */
 export function readyOutboxMaxAgeSeconds(): number {
   return settings().READY_OUTBOX_MAX_AGE_SECONDS;

@@ -35,6 +35,9 @@ function changedFields(before: string | null, after: string | null) {
   };
 }
 
+/** A value sealed with a beneficiary's data key (lib/domain/beneficiary-data/sealed-values.ts). */
+const SEALED_VALUE = /^b1\.[\w-]{16}\./;
+
 /** Fields whose values are states with names in the catalog (audit.values). */
 const STATE_KEYS = new Set(["approvalState", "state", "status"]);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -67,6 +70,8 @@ function useShowField() {
     else if (STATE_KEYS.has(key) && typeof value === "string" && t.has(`values.${value}`))
       shown = t(`values.${value}`);
     else if (key === "unit" && typeof value === "string") shown = unitName(value);
+    // Free text about a beneficiary is sealed with its data key (issue 36): shown as such, not as ciphertext.
+    else if (typeof value === "string" && SEALED_VALUE.test(value)) shown = t("sealedValue");
     else shown = typeof value === "string" ? value : JSON.stringify(value);
     return { label, shown };
   };

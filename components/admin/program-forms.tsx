@@ -12,7 +12,7 @@ import { ChoiceSelect, useChoice } from "@/components/ui/choice";
 import { SelectInput, TextInput } from "@/components/ui/field";
 import { InlineForm } from "@/components/ui/inline-form";
 import { MoneyInput, useReadAmount } from "@/components/ui/money-input";
-import { programInputSchema } from "@/lib/contract/forms/program-forms";
+import { DEFAULT_RETENTION_DAYS, programInputSchema } from "@/lib/contract/forms/program-forms";
 import type { Action } from "@/lib/portal/action-result";
 import { useAction } from "@/lib/portal/use-action";
 
@@ -28,7 +28,7 @@ export function CreateProgramForm({
 }) {
   const form = useForm<z.input<typeof programInputSchema>, unknown, z.output<typeof programInputSchema>>({
     resolver: zodResolver(programInputSchema),
-    defaultValues: { name: "", description: "", unit: "EUR" },
+    defaultValues: { name: "", description: "", unit: "EUR", retentionDays: String(DEFAULT_RETENTION_DAYS) },
   });
   const t = useTranslations("programs");
   const readAmount = useReadAmount();
@@ -68,6 +68,13 @@ export function CreateProgramForm({
         label={t("createForm.description")}
         error={errors.description?.message}
         {...form.register("description")}
+      />
+      <TextInput
+        label={t("createForm.retentionDays")}
+        hint={t("createForm.retentionHint")}
+        inputMode="numeric"
+        error={errors.retentionDays?.message}
+        {...form.register("retentionDays")}
       />
       <div className="md:col-span-2">
         <Button type="submit" pending={pending}>

@@ -1,6 +1,6 @@
 /**
  * The background workers of the product: the webhook dispatcher, the sandbox's decider, the
- * expiry of payments awaiting approval and the notifier always, the translation worker when a translator is
+ * expiry of payments awaiting approval, the notifier and retention always, the translation worker when a translator is
  * configured, the mail worker when SMTP_URL is. `npm start` runs them in the app process (the embedded default) unless
  * WORKERS_IN_PROCESS=false; `npm run worker` runs them alone, as many processes as needed; `npm run
  * dev` runs them in the dev server (instrumentation.ts), so that webhooks go out in development too.
@@ -9,6 +9,7 @@ import { settings, workersInProcess } from "../config";
 import { startMailDispatcher } from "./mail-dispatcher";
 import { startNotifier } from "./notifier";
 import { startPaymentExpiry } from "./payment-expiry";
+import { startRetention } from "./retention";
 import { startSandboxDecider } from "./sandbox-decider";
 import { startTranslationWorker } from "./translation-worker";
 import { configuredTranslator } from "./translators";
@@ -23,6 +24,7 @@ export function startWorkers(): () => Promise<void> {
     startSandboxDecider(),
     startPaymentExpiry(),
     startNotifier(),
+    startRetention(),
     ...(translator ? [startTranslationWorker(translator)] : []),
     ...(mail ? [mail] : []),
   ];

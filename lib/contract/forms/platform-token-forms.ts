@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
+import { wholeDays } from "../whole-days";
 
 export const PLATFORM_TOKEN_PREFIX = "dcp_pat_";
 export const TOKEN_NAME_MAX = 100;
@@ -17,30 +18,8 @@ export const newPlatformTokenSchema = z.object({
     .trim()
     .min(1, say("isRequired"))
     .max(TOKEN_NAME_MAX, say("mustBeAtMostCharacters", { max: TOKEN_NAME_MAX })),
-  /**
-   * Days from now: text from the form's control, or the number the form's own parse made of it
-   * (the action receives the client's parsed values, so both must pass).
-   */
-  expiresInDays: z
-    .union(
-      [
-        z.number(say("mustBeWholeNumberOfDays")),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,4}$/, say("mustBeWholeNumberOfDays"))
-          .transform(Number),
-      ],
-      // Text that is no number fails both branches: without this the union said only "Invalid input".
-      { error: say("mustBeWholeNumberOfDays") },
-    )
-    .pipe(
-      z
-        .number()
-        .int(say("mustBeWholeNumberOfDays"))
-        .min(1, say("mustBeAtLeast1Day"))
-        .max(TOKEN_MAX_DAYS, say("mustBeAtMostDays", { max: TOKEN_MAX_DAYS })),
-    ),
+  /** Days from now (lib/contract/whole-days.ts). */
+  expiresInDays: wholeDays(TOKEN_MAX_DAYS),
 });
 export type NewPlatformToken = z.infer<typeof newPlatformTokenSchema>;
 

@@ -5,6 +5,11 @@ import { hasAtMostTwoDecimals, typedAmount } from "../amount";
 import { COMMODITIES, CURRENCIES } from "../enums";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
+import { wholeDays } from "../whole-days";
+
+/** Days a final delivery's beneficiary values are kept (issue 36): a year unless the program says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 365;
+export const MAX_RETENTION_DAYS = 3650;
 
 export const programInputSchema = z.strictObject({
   name: z
@@ -24,8 +29,12 @@ export const programInputSchema = z.strictObject({
     .positive(say("mustBeMoreThan0"))
     .max(1e13, say("isTooLarge"))
     .refine(hasAtMostTwoDecimals, say("atMostTwoDecimals")),
+  retentionDays: wholeDays(MAX_RETENTION_DAYS).default(DEFAULT_RETENTION_DAYS),
 });
-export type ProgramInput = z.infer<typeof programInputSchema>;
+/** A program to create; its retention period may be left out (DEFAULT_RETENTION_DAYS). */
+export type ProgramInput = Omit<z.infer<typeof programInputSchema>, "retentionDays"> & {
+  retentionDays?: number;
+};
 
 export const programChannelSchema = z.object({ programId: recordId, channelId: recordId });
 

@@ -8,6 +8,7 @@
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
  * - read-values.ts: who sees values in clear or masked, and the audit entry of each read in clear
+ * - retention.ts: a program's retention period, its next erasure, and the worker's erasure of expired values
  * - rotate-keys.ts: wrapping every key again after the service key rotated (npm run keys:rotate)
  * - erase-beneficiary.ts: erasure requests, decided by a second administrator, and the erasure itself
  */
@@ -28,8 +29,10 @@ export {
   pairsAsShown,
   recordValuesRead,
   showsClear,
+  textOpener,
   type ValueView,
   valueViewOf,
 } from "./read-values";
+export { eraseExpiredValues, programRetention } from "./retention";
 export { type RotationReport, rotateServiceKey } from "./rotate-keys";
 export { isSealed, openValue, sealingKeyId, sealValue } from "./sealed-values";

@@ -90,3 +90,17 @@ export async function recordValuesRead(
     }),
   );
 }
+
+/**
+ * An opener of sealed free texts (refund reasons), their keys read once: a text in clear, or null
+ * when it is null or its beneficiary was erased.
+ */
+export async function textOpener(
+  stored: Array<string | null | undefined>,
+): Promise<(text: string | null) => string | null> {
+  const keys = await dataKeysById(
+    db(),
+    stored.flatMap((text) => (text ? (sealingKeyId(text) ?? []) : [])),
+  );
+  return (text) => (text === null ? null : openValue(keys, text));
+}

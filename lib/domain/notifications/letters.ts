@@ -124,7 +124,6 @@ export const refundAwaitingLetter =
     programName: string;
     amount: Money;
     beneficiaryId: string;
-    reason: string;
     approvalsRequired: number;
   }): LetterIn =>
   (locale) => {
@@ -135,13 +134,14 @@ export const refundAwaitingLetter =
       t("refundAwaiting.subject", { amount, programName }),
       [
         t("refundAwaiting.body", { amount, beneficiaryId, programName }),
-        t("refundAwaiting.reason", { reason: refund.reason }),
+        // The reason is free text that may name the beneficiary: it stays sealed in the product (issue 36).
+        t("refundAwaiting.reasonOnPage"),
         t("refundAwaiting.approvals", { approvals: refund.approvalsRequired }),
         "",
         t("refundAwaiting.link", { link: portalLink("/admin/approvals") }),
       ],
       true,
-      { path: "/admin/approvals", reason: refund.reason },
+      { path: "/admin/approvals" },
     );
   };
 

@@ -153,14 +153,13 @@ export async function notifyPaymentAwaiting(
 export async function notifyRefundAwaiting(
   tx: Tx,
   program: { name: string; unit: string },
-  refund: { amountMinor: bigint; beneficiaryId: string; reason: string; approvalsRequired: number },
+  refund: { amountMinor: bigint; beneficiaryId: string; approvalsRequired: number },
   requesterId: string | null,
 ) {
   const letter = refundAwaitingLetter({
     programName: program.name,
     amount: { minor: refund.amountMinor, unit: program.unit },
     beneficiaryId: refund.beneficiaryId,
-    reason: refund.reason,
     approvalsRequired: refund.approvalsRequired,
   });
   await queueMail(tx, "payment_awaiting", await usersWithRole(tx, "finance_approver", requesterId), letter);

@@ -4,6 +4,7 @@
  * navigation, and one delivery request's decisions with who made them.
  */
 import { db } from "../../db";
+import { textOpener } from "../beneficiary-data";
 import { LIVE_PROGRAM } from "../live-scope";
 import { type Actor, authorize, can } from "../permissions";
 import { mayStillDecide, PENDING } from "./rules";
@@ -83,6 +84,8 @@ export async function awaitingMyApproval(actor: Actor) {
   ]);
   const approvedBy = (approvals: { approverId: string; decision: string }[]) =>
     approvals.filter((a) => a.decision === "APPROVED").map((a) => personOf(a.approverId));
+  // Refund reasons are sealed with the beneficiary's key (issue 36): null once it was erased.
+  const opened = await textOpener(refunds.map((refund) => refund.reason));
   return {
     requests: requests.map((request) => ({
       id: request.id,
@@ -98,7 +101,7 @@ export async function awaitingMyApproval(actor: Actor) {
     refunds: refunds.map((refund) => ({
       id: refund.id,
       createdAt: refund.createdAt,
-      reason: refund.reason,
+      reason: opened(refund.reason),
       amountMinor: refund.amountMinor,
       unit: refund.delivery.deliveryRequest.unit,
       beneficiaryId: refund.delivery.beneficiaryId,
@@ -131,6 +134,7 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
     ...request.approvals.map((a) => a.approverId),
     ...refunds.flatMap((refund) => [refund.requestedBy, ...refund.approvals.map((a) => a.approverId)]),
   ]);
+  const opened = await textOpener(refunds.map((refund) => refund.reason));
   const decisions = (approvals: typeof request.approvals) =>
     approvals.map((a) => ({ ...a, approver: person(a.approverId) }));
   const mayDecide = (payment: { createdBy: string; approvals: { approverId: string }[] }, state: string) =>
@@ -146,7 +150,7 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
       id: refund.id,
       deliveryId: refund.deliveryId,
       state: refund.state,
-      reason: refund.reason,
+      reason: opened(refund.reason),
       rejectionReason: refund.rejectionReason,
       approvalsRequired: refund.approvalsRequired,
       createdAt: refund.createdAt,

@@ -10,6 +10,7 @@ import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
+import { beneficiaryRefs, liveDataKeys, sealValue } from "../beneficiary-data";
 import { conflict, invalid, notFound } from "../errors";
 import { notifyRefundAwaiting } from "../notifications";
 import { type Actor, authorize } from "../permissions";
@@ -20,13 +21,15 @@ import { PENDING } from "./rules";
 
 /**
  * A refund asked for by `actor` (authorized by the caller, requestRefund): requested at once, or held
- * for approval when the delivery's amount is above the program's refund threshold.
+ * for approval when the delivery's amount is above the program's refund threshold. The reason is
+ * free text that may name the beneficiary: it is stored (refund request, delivery, audit entry)
+ * sealed with the beneficiary's data key, so an erasure makes it unreadable too (issue 36).
  */
-export async function holdOrRequestRefund(
+async function holdOrRequestRefund(
   tx: Tx,
   actor: Actor,
   deliveryId: string,
-  reason: string,
+  why: { reason: string; refOf: (beneficiaryId: string) => string },
 ): Promise<"REQUESTED" | "PENDING_APPROVAL"> {
   const delivery = await tx.delivery.findUnique({
     where: { id: deliveryId },
@@ -49,13 +52,15 @@ export async function holdOrRequestRefund(
   if (delivery.refundRequestedAt) throw conflict(say("refundOfDeliveryAlreadyRequested"));
   if (await tx.refundRequest.findUnique({ where: { pendingFor: deliveryId }, select: { id: true } }))
     throw conflict(say("refundOfDeliveryAwaitsApproval"));
+  const key = (await liveDataKeys(tx, [delivery.beneficiaryId], why.refOf)).get(delivery.beneficiaryId)!;
+  const reason = sealValue(key, why.reason);
   const required = approvalsRequiredFor(delivery.deliveryRequest.program, "refund", delivery.amountMinor);
   if (required === 0) {
     await markRefundRequested(tx, actor, deliveryId, delivery.deliveryRequest.channel.providerId, reason);
     return "REQUESTED";
   }
   await holdRefund(tx, actor, { deliveryId, amountMinor: delivery.amountMinor, reason, required });
-  const refund = { amountMinor: delivery.amountMinor, beneficiaryId: delivery.beneficiaryId, reason };
+  const refund = { amountMinor: delivery.amountMinor, beneficiaryId: delivery.beneficiaryId };
   await notifyRefundAwaiting(
     tx,
     delivery.deliveryRequest.program,
@@ -240,9 +245,10 @@ export async function requestRefund(actor: Actor, deliveryId: string, reason: st
   const why = reason.trim();
   if (!why) throw invalid("reason", say("enterReasonForRefund"));
   if (why.length > 500) throw invalid("reason", say("mustBeAtMostCharacters", { max: 500 }));
+  const refOf = await beneficiaryRefs();
   const outcome = await db().$transaction(async (tx) => {
     await takeWriteLock(tx);
-    return holdOrRequestRefund(tx, actor, deliveryId, why);
+    return holdOrRequestRefund(tx, actor, deliveryId, { reason: why, refOf });
   });
   if (outcome === "REQUESTED") notifyOutboxWritten();
   return outcome;

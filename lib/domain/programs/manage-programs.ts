@@ -2,11 +2,11 @@
  * Assistance programs: what they give, their virtual budget, and the approved channels serving them.
  * The console sees live programs and channels only: a sandbox's program and channels are test data.
  */
-import type { ProgramInput } from "../../contract/forms/program-forms";
+import { DEFAULT_RETENTION_DAYS, type ProgramInput } from "../../contract/forms/program-forms";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { recordAudit } from "../audit";
-import { deliveryValues, recordValuesRead, valueViewOf } from "../beneficiary-data";
+import { deliveryValues, recordValuesRead, textOpener, valueViewOf } from "../beneficiary-data";
 import { budgetOverview, channelBudgetOverviews } from "../budgets";
 import { channelStanding, receivesDeliveries, STANDING_COLUMNS } from "../channels";
 import { beneficiariesContaining, optionColumns } from "../deliveries";
@@ -27,6 +27,7 @@ export async function createProgram(actor: Actor, input: ProgramInput) {
         name: input.name,
         description: input.description,
         unit: input.unit,
+        retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
         budget: { create: { kind: "PROGRAM", unit: input.unit, limitMinor } },
       },
     });
@@ -34,7 +35,12 @@ export async function createProgram(actor: Actor, input: ProgramInput) {
       action: "program.created",
       subjectType: "Program",
       subjectId: program.id,
-      after: { name: input.name, unit: input.unit, virtualBudgetMinor: limitMinor },
+      after: {
+        name: input.name,
+        unit: input.unit,
+        virtualBudgetMinor: limitMinor,
+        retentionDays: program.retentionDays,
+      },
     });
     return program;
   });
@@ -280,8 +286,11 @@ export async function deliveryRequestDetail(
     view: valuesShown,
     through: "delivery request page",
   });
+  // A refund's reason is sealed with the beneficiary's key too: null once it was erased.
+  const opened = await textOpener(items.map((row) => row.refundReason));
   const deliveries = items.map(({ options: _sealed, ...row }) => ({
     ...row,
+    refundReason: opened(row.refundReason),
     values: values.get(row.id) ?? null,
   }));
   return { request, deliveries, valuesShown, ...paging };

@@ -21,6 +21,7 @@ afterAll(() => disconnectDb());
 
 const GONE = { beneficiaryId: "BEN-ERASE-1", phone: "+380671112233" };
 const KEPT = { beneficiaryId: "BEN-KEEP-1", phone: "+380679998877" };
+const REFUND_REASON = "Olena Kovalenko was paid twice";
 
 let manager: PlatformUser;
 let asker: PlatformUser;
@@ -53,6 +54,12 @@ beforeAll(async () => {
     });
     sends.push(dataOf(reply).deliveryRequestId);
   }
+  // A refund whose reason names the person: free text sealed with the beneficiary's key.
+  const refunded = await db().delivery.findFirstOrThrow({
+    where: { deliveryRequestId: sends[0], beneficiaryId: GONE.beneficiaryId },
+  });
+  const refund = await call(manager, `/deliveries/${refunded.id}/refund`, { reason: REFUND_REASON });
+  expect(refund.status).toBe(200);
 });
 
 const itemsOf = async (deliveryRequestId: string) => {
@@ -152,9 +159,12 @@ describe("a beneficiary's erasure", () => {
       ]);
       expect(JSON.stringify(items)).not.toContain(GONE.beneficiaryId);
       // The platform API's page of the request.
-      const page = JSON.stringify(dataOf(await call(manager, `/delivery-requests/${id}`)));
+      const page = JSON.stringify(
+        dataOf(await call(manager, `/delivery-requests/${id}?purpose=audit_check`)),
+      );
       expect(page).toContain(tombstone);
       expect(page).not.toContain(GONE.beneficiaryId);
+      expect(page).not.toContain(REFUND_REASON);
     }
     // The program's CSV of deliveries, as the console exports it.
     const session = await signedIn(["program_manager"], undefined, own.server().baseUrl);
@@ -172,6 +182,7 @@ describe("a beneficiary's erasure", () => {
     const everyRow = JSON.stringify(
       await Promise.all([
         db().delivery.findMany(),
+        db().refundRequest.findMany(),
         db().erasureRequest.findMany(),
         db().auditEntry.findMany(),
         db().outboxEvent.findMany(),
@@ -180,6 +191,7 @@ describe("a beneficiary's erasure", () => {
     );
     expect(everyRow).not.toContain(GONE.beneficiaryId);
     expect(everyRow).not.toContain(GONE.phone);
+    expect(everyRow).not.toContain("Olena");
 
     // The key is gone, the tombstone entry names who asked and who approved.
     const keys = await db().beneficiaryKey.findMany({ where: { ref } });

@@ -5,8 +5,10 @@
  * channel's own budget applies, and a refusal names the budget; refunds carry a stored reason the
  * provider's event does not carry; a delivery reported delivered twice counts once.
  */
+
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { textOpener } from "@/lib/domain/beneficiary-data";
 import { budgetOverview } from "@/lib/domain/budgets";
 import {
   type DeliveryList,
@@ -189,16 +191,21 @@ describe("refunds and reports", () => {
       body: JSON.stringify(body),
     }).then((response) => response.status);
 
-  it("a refund needs a reason, which is stored and kept out of the provider's event", async () => {
+  it("a refund needs a reason, which is stored sealed and kept out of the provider's event", async () => {
     const channel = await approvedChannel(undefined);
     const programId = await programWith(1000, [channel.channelId]);
     const id = await sentDelivery(programId, channel.channelId, 40, "R");
     const noReason = await refusal(requestRefund(MANAGER, id, "   "));
     expect([noReason.field, noReason.message]).toEqual(["reason", "Enter a reason for the refund"]);
     await requestRefund(MANAGER, id, "Paid twice by mistake");
-    expect(await database().db().delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
-      refundReason: "Paid twice by mistake",
-    });
+    // Free text that may name the beneficiary: sealed with its data key (issue 36).
+    const { refundReason } = await database().db().delivery.findUniqueOrThrow({ where: { id } });
+    expect(refundReason).toMatch(/^b1\./);
+    expect((await textOpener([refundReason]))(refundReason)).toBe("Paid twice by mistake");
+    const entry = await database()
+      .db()
+      .auditEntry.findFirstOrThrow({ where: { action: "delivery.refund_requested", subjectId: id } });
+    expect(`${entry.detail}${entry.after}`).not.toContain("Paid twice");
     const event = await database()
       .db()
       .outboxEvent.findFirstOrThrow({

@@ -115,7 +115,7 @@ export default async function ApprovalsPage() {
                     {t("refundAsked", {
                       who: who(refund.creator),
                       date: format.dateTime(refund.createdAt),
-                      reason: refund.reason,
+                      reason: refund.reason ?? t("reasonErased"),
                       approvals: approvedSoFar(refund.approvedBy, refund.approvalsRequired),
                     })}
                   </p>

@@ -56,7 +56,7 @@ export const createProgramOperation = platformOperation({
   path: "/programs",
   summary: "Create a program",
   description:
-    "Creates a program with its virtual budget (`virtualBudget` in the unit, at most two decimals). Needs the program manager role.",
+    "Creates a program with its virtual budget (`virtualBudget` in the unit, at most two decimals) and, optionally, `retentionDays` (1 to 3650, default 365): how long a final delivery's beneficiary values are kept before they are erased. Needs the program manager role.",
   body: newProgramBodySchema,
   response: programSchema,
   run: ({ actor, body }) => createProgram(actor, body),
@@ -65,6 +65,7 @@ export const createProgramOperation = platformOperation({
     description: "Cash for heating",
     unit: "EUR",
     virtualBudget: 50000,
+    retentionDays: 365,
   },
   example: EXAMPLE_PROGRAM,
 });

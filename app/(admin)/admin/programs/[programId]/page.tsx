@@ -16,6 +16,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { programRetention } from "@/lib/domain/beneficiary-data";
 import { channelName, namesInViewersLanguage } from "@/lib/domain/channels";
 import { toMinor } from "@/lib/domain/money";
 import { can } from "@/lib/domain/permissions";
@@ -42,6 +43,7 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
   );
   const t = await getTranslations("programs.detail");
   const format = await getFormat();
+  const retention = await programRetention(program.id);
   const sendable = program.channels
     .filter((channel) => channel.sendable)
     .map(({ id, name, providerName, columns }) => ({
@@ -71,6 +73,14 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t("virtualBudget")}>
           {program.virtualBudget && <BudgetView budget={program.virtualBudget} label={t("virtualBudget")} />}
+        </Card>
+        <Card title={t("retention.title")}>
+          <p className="text-sm">{t("retention.policy", { days: retention.retentionDays })}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {retention.nextErasureAt
+              ? t("retention.next", { at: format.dateTime(retention.nextErasureAt) })
+              : t("retention.none")}
+          </p>
         </Card>
         <Card title={t("channels")}>
           <ul className="mb-4 space-y-4">

@@ -168,7 +168,10 @@ export default async function DeliveryRequestPage({
               {approvals.refunds.map((refund) => (
                 <li key={refund.id} className="space-y-1">
                   <p className="text-sm">
-                    {t("refundAsked", { at: format.dateTime(refund.createdAt), reason: refund.reason })}
+                    {t("refundAsked", {
+                      at: format.dateTime(refund.createdAt),
+                      reason: refund.reason ?? t("valuesErased"),
+                    })}
                   </p>
                   <PaymentApprovals
                     state={refund.state}

@@ -1,0 +1,112 @@
+/**
+ * Retention of beneficiaries' values (issue 36, item 4). A program keeps a delivery's values (its
+ * options, its refund's reason) `retentionDays` after the delivery is final — delivered, reverted
+ * or refunded — then the retention worker erases them, keeping amounts, dates and statuses for the
+ * accounts. A beneficiary left with no values anywhere then loses its data key too (crypto-shredding:
+ * the refund reasons sealed in the audit trail become unreadable with it); a later send starts a new one.
+ */
+import { db, MAX_BOUND_VALUES } from "../../db";
+import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
+import { recordAudit } from "../audit";
+import { systemActor } from "../permissions";
+
+const RETENTION = systemActor("retention");
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = Math.floor(MAX_BOUND_VALUES / 2);
+
+/** A delivery that became final before `cutoff`, its values not yet erased. */
+const finalBefore = (cutoff: Date) => ({
+  valuesErasedAt: null,
+  OR: [
+    { deliveredAt: { lt: cutoff } },
+    { revertedAt: { lt: cutoff } },
+    { refundRequestedAt: { lt: cutoff } },
+  ],
+});
+
+/** Erases the values of every delivery past its program's period; how many it erased. */
+export async function eraseExpiredValues(now = new Date()): Promise<number> {
+  const programs = await db().program.findMany({ select: { id: true, retentionDays: true } });
+  const refOf = await beneficiaryRefs();
+  let total = 0;
+  for (const program of programs) {
+    const where = {
+      deliveryRequest: { programId: program.id },
+      ...finalBefore(new Date(now.getTime() - program.retentionDays * DAY_MS)),
+    };
+    let erased = 0;
+    for (;;) {
+      const rows = await db().delivery.findMany({
+        where,
+        select: { id: true, beneficiaryId: true },
+        take: BATCH,
+      });
+      if (rows.length === 0) break;
+      erased += await eraseBatch(rows, now, refOf);
+    }
+    if (erased > 0)
+      await db().$transaction((tx) =>
+        recordAudit(tx, RETENTION, {
+          action: "beneficiary.values_expired",
+          subjectType: "Program",
+          subjectId: program.id,
+          detail: { deliveries: erased, retentionDays: program.retentionDays },
+        }),
+      );
+    total += erased;
+  }
+  return total;
+}
+
+async function eraseBatch(
+  rows: Array<{ id: string; beneficiaryId: string }>,
+  now: Date,
+  refOf: (id: string) => string,
+) {
+  const ids = rows.map((row) => row.id);
+  return db().$transaction(async (tx) => {
+    // Only rows still unerased: of two workers on one batch, one erases and counts.
+    const { count } = await tx.delivery.updateMany({
+      where: { id: { in: ids }, valuesErasedAt: null },
+      data: { options: "[]", refundReason: null, valuesErasedAt: now },
+    });
+    await tx.refundRequest.updateMany({ where: { deliveryId: { in: ids } }, data: { reason: "" } });
+    const beneficiaries = [...new Set(rows.map((row) => row.beneficiaryId))];
+    const kept = await tx.delivery.findMany({
+      where: { beneficiaryId: { in: beneficiaries }, valuesErasedAt: null },
+      select: { beneficiaryId: true },
+      distinct: ["beneficiaryId"],
+    });
+    const keeping = new Set(kept.map((row) => row.beneficiaryId));
+    const done = beneficiaries.filter((id) => !keeping.has(id)).map(refOf);
+    if (done.length > 0)
+      await tx.beneficiaryKey.updateMany({
+        where: { liveRef: { in: done } },
+        data: { wrappedKey: null, liveRef: null, erasedAt: now },
+      });
+    return count;
+  });
+}
+
+/**
+ * A program's retention for its page: the period, and when the next erasure falls due (the oldest
+ * final delivery whose values are kept, plus the period), with how many deliveries are then due.
+ */
+export async function programRetention(programId: string, now = new Date()) {
+  const program = await db().program.findUniqueOrThrow({
+    where: { id: programId },
+    select: { retentionDays: true },
+  });
+  const kept = { deliveryRequest: { programId }, valuesErasedAt: null };
+  const { _min } = await db().delivery.aggregate({
+    where: kept,
+    _min: { deliveredAt: true, revertedAt: true, refundRequestedAt: true },
+  });
+  const finals = [_min.deliveredAt, _min.revertedAt, _min.refundRequestedAt].filter(
+    (at): at is Date => at !== null,
+  );
+  if (finals.length === 0) return { retentionDays: program.retentionDays, nextErasureAt: null };
+  const oldest = Math.min(...finals.map((at) => at.getTime()));
+  const nextErasureAt = new Date(Math.max(oldest + program.retentionDays * DAY_MS, now.getTime()));
+  return { retentionDays: program.retentionDays, nextErasureAt };
+}
