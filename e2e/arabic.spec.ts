@@ -206,6 +206,8 @@ test("the confirmation before a send names its budgets and amounts in the reader
   await page.getByLabel(send.description, { exact: true }).fill("Second round");
   await page.getByLabel(arabicPrograms.rows.beneficiary).fill("beneficiary-2");
   await page.getByLabel(arabicPrograms.rows.amount).fill("12.5");
+  // The world's channel asks for a phone (its provider's label, not translated).
+  await page.getByLabel("Phone", { exact: true }).fill("+380501234500");
   await page.getByRole("button", { name: send.submit }).click();
   const dialog = page.getByRole("dialog", { name: arabicPrograms.confirm.title });
   // Written by the server action in the reader's language: the budget's name and Intl's amounts.
