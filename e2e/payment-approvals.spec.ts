@@ -9,6 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { isolated } from "../lib/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { createAdminAccount, createProviderAccount, E2E_DATABASE_URL, signIn } from "./support/accounts";
+import { PHONE_DELIVERY_OPTION } from "./support/delivery-options";
 import { postAsProvider } from "./support/provider-api";
 
 /** A platform user holding `roles`, made with the operators' tool (npm run user:create -- --roles). */
@@ -55,15 +56,7 @@ test("a delivery request above the threshold is sent after two finance approvers
     name: { language: "EN", translation: "Approval kiosk" },
     landingPage: "www.example.org",
     availability: { categoriesSupported: ["CASH"] },
-    deliveryOptions: [
-      {
-        fieldLabel: "Phone",
-        fieldName: "phone",
-        dataType: "STRING",
-        isRequired: true,
-        validationRegex: "^\\+[0-9]+$",
-      },
-    ],
+    deliveryOptions: [PHONE_DELIVERY_OPTION],
   });
   expect(created.ok()).toBe(true);
 

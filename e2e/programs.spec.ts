@@ -11,6 +11,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { isolated } from "../lib/format";
 import { startWebhookReceiver } from "../scripts/webhook-receiver/receiver";
 import { createAdminAccount, createProviderAccount, signIn } from "./support/accounts";
+import { PHONE_DELIVERY_OPTION } from "./support/delivery-options";
 import { postAsProvider } from "./support/provider-api";
 
 type Provider = ReturnType<typeof createProviderAccount>;
@@ -33,15 +34,7 @@ async function approvedChannelInNewProgram(
     landingPage: "www.example.org",
     availability: { categoriesSupported: ["CASH"] },
     ...(budget && { budget: { currency: "EUR", amount: budget.amount } }),
-    deliveryOptions: [
-      {
-        fieldLabel: "Phone",
-        fieldName: "phone",
-        dataType: "STRING",
-        isRequired: true,
-        validationRegex: "^\\+[0-9]+$",
-      },
-    ],
+    deliveryOptions: [PHONE_DELIVERY_OPTION],
   });
   expect(created.ok()).toBe(true);
 

@@ -13,6 +13,7 @@ import { PLATFORM_ROLES } from "../../lib/contract/roles";
 import { issuePlatformToken } from "../../lib/domain/keys";
 import { saveHumanTranslation } from "../../lib/domain/translations";
 import { createUser } from "../../lib/domain/users";
+import { PHONE_DELIVERY_OPTION } from "./delivery-options";
 
 const base = process.argv[2];
 const V1 = `${base}/api/platform/v1`;
@@ -90,15 +91,7 @@ const provider = await call(`${V1}/providers`, {
 const owner = await user(["owner"], provider.id);
 // Its deliveries carry a phone: the request's page shows it masked (issue 36).
 const approved = await requestChannel(provider.key, token, provider.id, "Cash at the market", {
-  deliveryOptions: [
-    {
-      fieldLabel: "Phone",
-      fieldName: "phone",
-      dataType: "STRING",
-      isRequired: true,
-      validationRegex: "^\\+[0-9]+$",
-    },
-  ],
+  deliveryOptions: [PHONE_DELIVERY_OPTION],
 });
 await call(`${V1}/channel-requests/${approved.requestId}/approve`, { token, method: "POST" });
 // Its name in Arabic, as an administrator writes it on the console's channel page.
