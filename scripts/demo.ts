@@ -31,6 +31,8 @@ const DEMO_ADMIN = "admin@demo.example";
 /** One demo account per role (docs/users-and-roles.md "Users and roles"); the provider's belong to the demo provider. */
 const DEMO_USERS: ReadonlyArray<{ email: string; name: string; roles: UserRole[]; ofProvider?: true }> = [
   { email: DEMO_ADMIN, name: "Alex Admin", roles: LEGACY_ADMIN_ROLES },
+  // A second administrator: erasing a beneficiary takes two (issue 36).
+  { email: "admin2@demo.example", name: "Sam Second Admin", roles: ["administrator"] },
   { email: "reviewer@demo.example", name: "Rita Reviewer", roles: ["reviewer"] },
   { email: "programs@demo.example", name: "Pat Program Manager", roles: ["program_manager"] },
   { email: "finance1@demo.example", name: "Fay Finance", roles: ["finance_approver"] },
