@@ -111,3 +111,32 @@ describe("beneficiaries' values at rest", () => {
     expect(event.payloadPreview).toContain('"value":"UA21•••••••••••••••••••••6001"');
   });
 });
+
+describe("minimisation", () => {
+  it("refuses a value no delivery option asks for, naming it, and stores nothing", async () => {
+    const before = await db().delivery.count();
+    const reply = await platform(`/programs/${setup.programId}/delivery-requests`, {
+      baseUrl: own.server().baseUrl,
+      token: manager.token,
+      body: {
+        channelId: setup.channelId,
+        description: "With an extra value",
+        deliveries: [
+          {
+            beneficiaryId: "BEN-EXTRA",
+            amount: 5,
+            options: { phone: "+380501112299", nationalId: "AB123456" },
+          },
+        ],
+      },
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.json)).toMatch(
+      /deliveries\[0\]\.nationalId: is not a delivery option of this channel/,
+    );
+    expect(await db().delivery.count()).toBe(before);
+    expect(
+      valuesIn(await storedText(own.databaseUrl()), ["AB123456"], own.databaseUrl().startsWith("file:")),
+    ).toEqual([]);
+  });
+});
