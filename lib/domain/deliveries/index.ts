@@ -3,6 +3,7 @@
  * channels, budgets, payments (the approval policy), webhooks and notifications, which it uses; below programs.
  *
  * - send-delivery-request.ts: sending a delivery request (reserving against its budgets) and its preview
+ * - write-deliveries.ts: a send's rows, their values sealed with each beneficiary's data key
  * - checks.ts: what makes a delivery valid for a channel's options, batches, fingerprints
  * - check-send.ts: a send's row check, every delivery's problems (the console's form and the API)
  * - parse-deliveries-csv.ts: deliveries uploaded as CSV, checked row by row with the same rules

@@ -14,11 +14,11 @@
 import { randomUUID } from "node:crypto";
 import { MAX_DELIVERIES } from "../../contract/delivery-limits";
 import { say } from "../../contract/validation-messages";
-import { db, insertDeliveryRows, type Tx, takeWriteLock } from "../../db";
+import { db, type Tx, takeWriteLock } from "../../db";
 import { formatDateTime } from "../../format";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
-import { beneficiaryRefs, liveDataKeys, sealValue } from "../beneficiary-data";
+import { beneficiaryRefs } from "../beneficiary-data";
 import { budgetsFor, lockSpending, reserve } from "../budgets";
 import { conflict, invalid } from "../errors";
 import { formatAmount, toMinor } from "../money";
@@ -28,16 +28,15 @@ import { type Actor, authorize } from "../permissions";
 import { queueRequestSent } from "../webhooks";
 import {
   type DeliveryList,
-  type DeliveryOption,
   FINGERPRINT_VERSION,
   fingerprintBuilder,
   firstDeliveryProblem,
   forEachBatch,
   hasFingerprint,
   legacyFingerprint,
-  optionPairs,
 } from "./checks";
 import { servingChannel } from "./serving-channel";
+import { writeDeliveries } from "./write-deliveries";
 
 export interface NewDeliveryRequest {
   programId: string;
@@ -237,40 +236,6 @@ async function writeRequest(
     approvalsRequired,
     replayed: false,
   };
-}
-
-/**
- * Writes the deliveries' rows a batch at a time: what a send holds beyond its input stays bounded.
- * Each row's option values are sealed with its beneficiary's data key (issue 36): the database holds
- * none in clear.
- */
-async function writeDeliveries(
-  tx: Tx,
-  deliveryRequestId: string,
-  deliveries: DeliveryList,
-  options: DeliveryOption[],
-  refOf: (beneficiaryId: string) => string,
-) {
-  const beneficiaryIds = new Set<string>();
-  await forEachBatch(deliveries, (batch) => {
-    for (const delivery of batch) beneficiaryIds.add(delivery.beneficiaryId);
-  });
-  const keys = await liveDataKeys(tx, beneficiaryIds, refOf);
-  await forEachBatch(deliveries, (batch) =>
-    insertDeliveryRows(
-      tx,
-      deliveryRequestId,
-      batch.map((delivery) => ({
-        id: randomUUID(),
-        beneficiaryId: delivery.beneficiaryId,
-        amountMinor: toMinor(delivery.amount),
-        options: sealValue(
-          keys.get(delivery.beneficiaryId)!,
-          JSON.stringify(optionPairs(delivery.options, options)),
-        ),
-      })),
-    ),
-  );
 }
 
 /**
