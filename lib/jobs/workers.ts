@@ -9,7 +9,7 @@ import { settings, workersInProcess } from "../config";
 import { startMailDispatcher } from "./mail-dispatcher";
 import { startNotifier } from "./notifier";
 import { startPaymentExpiry } from "./payment-expiry";
-import { startRetention } from "./retention";
+import { startRetention } from "./retention-sweep";
 import { startSandboxDecider } from "./sandbox-decider";
 import { startTranslationWorker } from "./translation-worker";
 import { configuredTranslator } from "./translators";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
-import { wholeDays } from "../whole-days";
+import { wholeDays } from "./whole-days";
 
 export const PLATFORM_TOKEN_PREFIX = "dcp_pat_";
 export const TOKEN_NAME_MAX = 100;
@@ -18,7 +18,7 @@ export const newPlatformTokenSchema = z.object({
     .trim()
     .min(1, say("isRequired"))
     .max(TOKEN_NAME_MAX, say("mustBeAtMostCharacters", { max: TOKEN_NAME_MAX })),
-  /** Days from now (lib/contract/whole-days.ts). */
+  /** Days from now (./whole-days.ts). */
   expiresInDays: wholeDays(TOKEN_MAX_DAYS),
 });
 export type NewPlatformToken = z.infer<typeof newPlatformTokenSchema>;

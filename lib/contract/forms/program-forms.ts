@@ -5,7 +5,7 @@ import { hasAtMostTwoDecimals, typedAmount } from "../amount";
 import { COMMODITIES, CURRENCIES } from "../enums";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
-import { wholeDays } from "../whole-days";
+import { wholeDays } from "./whole-days";
 
 /** Days a final delivery's beneficiary values are kept (issue 36): a year unless the program says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 365;

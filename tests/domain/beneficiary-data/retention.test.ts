@@ -12,7 +12,7 @@ import { beneficiaryRef, programRetention, textOpener } from "@/lib/domain/benef
 import { syncDeliveries } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
 import { eventBody } from "@/lib/domain/webhooks";
-import { runRetention } from "@/lib/jobs/retention";
+import { runRetention } from "@/lib/jobs/retention-sweep";
 import { sendThrough, servingChannel } from "../../support/money/money-setup";
 import { openOwnDatabase } from "../../support/server/own-database";
 import { MANAGER, providerKey } from "../../support/users/actors";

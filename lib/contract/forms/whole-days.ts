@@ -4,7 +4,7 @@
  * number from 1 to `max`. Platform tokens' expiry and programs' retention period use it.
  */
 import { z } from "zod";
-import { say } from "./validation-messages";
+import { say } from "../validation-messages";
 
 export const wholeDays = (max: number) =>
   z
