@@ -21,20 +21,22 @@ export interface NewBeneficiaryKeyRow {
 /** 4 values per row: well under SQLite's 999. */
 const ROWS_PER_STATEMENT = 200;
 
-export async function insertBeneficiaryKeys(tx: RawWrites, rows: NewBeneficiaryKeyRow[]) {
+/** Inserts the rows no concurrent send inserted first; how many it inserted. */
+export async function insertBeneficiaryKeys(tx: RawWrites, rows: NewBeneficiaryKeyRow[]): Promise<number> {
+  let inserted = 0;
   const sorted = [...rows].sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
   const now = new Date();
   for (let start = 0; start < sorted.length; start += ROWS_PER_STATEMENT) {
     const batch = sorted.slice(start, start + ROWS_PER_STATEMENT);
     if (databaseKind() === "sqlite") {
-      await tx.$executeRawUnsafe(
+      inserted += await tx.$executeRawUnsafe(
         `INSERT INTO "BeneficiaryKey" ("id", "ref", "liveRef", "wrappedKey", "createdAt") VALUES ${batch
           .map(() => "(?, ?, ?, ?, ?)")
           .join(", ")} ON CONFLICT ("liveRef") DO NOTHING`,
         ...batch.flatMap((row) => [row.id, row.ref, row.ref, row.wrappedKey, sqliteTime(now)]),
       );
     } else {
-      await tx.$executeRawUnsafe(
+      inserted += await tx.$executeRawUnsafe(
         `INSERT INTO "BeneficiaryKey" ("id", "ref", "liveRef", "wrappedKey", "createdAt")
          SELECT id, ref, ref, wrapped, $1::timestamp FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, ref, wrapped)
          ORDER BY ref ON CONFLICT ("liveRef") DO NOTHING`,
@@ -45,4 +47,5 @@ export async function insertBeneficiaryKeys(tx: RawWrites, rows: NewBeneficiaryK
       );
     }
   }
+  return inserted;
 }

@@ -34,22 +34,37 @@ export async function liveDataKeys(
   refOf: (beneficiaryId: string) => string,
 ): Promise<Map<string, DataKey>> {
   const refByBeneficiary = new Map<string, string>();
-  for (const id of beneficiaryIds) if (!refByBeneficiary.has(id)) refByBeneficiary.set(id, refOf(id));
+  let done = 0;
+  for (const id of beneficiaryIds) {
+    if (!refByBeneficiary.has(id)) refByBeneficiary.set(id, refOf(id));
+    // A send names up to 10,000 beneficiaries: the hashing and wrapping below yield now and then.
+    if (++done % YIELD_EVERY === 0) await yieldToLoop();
+  }
   const refs = [...new Set(refByBeneficiary.values())];
   const byRef = await liveKeysByRef(tx, refs);
   const missing = refs.filter((ref) => !byRef.has(ref));
   if (missing.length > 0) {
-    await insertBeneficiaryKeys(
-      tx,
-      missing.map((ref) => ({ id: newKeyId(), ref, wrappedKey: wrapKey(randomBytes(32)) })),
-    );
-    // A concurrent send may have made some of them first: read what won.
-    for (const [ref, key] of await liveKeysByRef(tx, missing)) byRef.set(ref, key);
+    const made = new Map<string, DataKey>();
+    const rows = [];
+    for (const [n, ref] of missing.entries()) {
+      const key = { id: newKeyId(), key: randomBytes(32) };
+      made.set(ref, key);
+      rows.push({ id: key.id, ref, wrappedKey: wrapKey(key.key) });
+      if ((n + 1) % YIELD_EVERY === 0) await yieldToLoop();
+    }
+    const inserted = await insertBeneficiaryKeys(tx, rows);
+    if (inserted === missing.length) for (const [ref, key] of made) byRef.set(ref, key);
+    // A concurrent send made some of them first: read what won (ours, where ours did).
+    else for (const [ref, key] of await liveKeysByRef(tx, missing)) byRef.set(ref, key);
   }
   const keys = new Map<string, DataKey>();
   for (const [beneficiaryId, ref] of refByBeneficiary) keys.set(beneficiaryId, byRef.get(ref)!);
   return keys;
 }
+
+/** Crypto work done between two yields to the event loop (each step some 20 µs). */
+const YIELD_EVERY = 500;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function liveKeysByRef(reader: Reader, refs: string[]) {
   const byRef = new Map<string, DataKey>();

@@ -140,3 +140,49 @@ describe("minimisation", () => {
     ).toEqual([]);
   });
 });
+
+describe("two sends naming the same new beneficiaries at once", () => {
+  it("both succeed, each beneficiary gets one live key, and both sends' values open with it", async () => {
+    const other = await servingChannel(undefined, "EUR", 1e6, [PHONE_OPTION]);
+    const people = Array.from({ length: 60 }, (_, n) => `BEN-RACE-${n}`);
+    const sendTo = (target: { programId: string; channelId: string }, tag: string) =>
+      platform(`/programs/${target.programId}/delivery-requests`, {
+        baseUrl: own.server().baseUrl,
+        token: manager.token,
+        body: {
+          channelId: target.channelId,
+          description: `Race ${tag}`,
+          deliveries: people.map((beneficiaryId, n) => ({
+            beneficiaryId,
+            amount: 1 + n,
+            options: { phone: `+38050${tag}${String(n).padStart(5, "0")}` },
+          })),
+        },
+      });
+    const replies = await Promise.all([sendTo(setup, "1"), sendTo(other, "2")]);
+    const ids = replies.map((reply) => dataOf(reply).deliveryRequestId as string);
+    const rows = await db().delivery.findMany({ where: { deliveryRequestId: { in: ids } } });
+    expect(rows).toHaveLength(120);
+    const keyIds = new Map<string, Set<string>>();
+    for (const row of rows)
+      keyIds.set(
+        row.beneficiaryId,
+        (keyIds.get(row.beneficiaryId) ?? new Set()).add(row.options.split(".")[1]!),
+      );
+    expect([...keyIds.values()].every((set) => set.size === 1)).toBe(true);
+    expect(
+      await db().beneficiaryKey.count({
+        where: { liveRef: { not: null }, id: { in: [...keyIds.values()].flatMap((set) => [...set]) } },
+      }),
+    ).toBe(60);
+    for (const id of ids) {
+      const event = await db().outboxEvent.findFirstOrThrow({ where: { deliveriesOf: id } });
+      const body = JSON.parse(await eventBody(event));
+      const phones = body.delivery.map(
+        (item: { deliveryOptions: Array<{ key: string; value: string }> }) =>
+          item.deliveryOptions.find((option) => option.key === "phone")?.value,
+      );
+      expect(phones.every((phone: string | undefined) => phone?.startsWith("+38050"))).toBe(true);
+    }
+  });
+});
