@@ -161,6 +161,8 @@ export const paymentDecidedLetter =
     amount: Money;
     decidedBy: string;
     reason: string | null;
+    /** A reason that may name a beneficiary (a refund's): not quoted, the page shows it (issue 36). */
+    reasonOnPage?: boolean;
     /** The request's page in the console. */
     path: string;
   }): LetterIn =>
@@ -175,6 +177,7 @@ export const paymentDecidedLetter =
       [
         t(`paymentDecided.${key}.body`, values),
         ...(decision.reason ? ["", t("paymentDecided.reason"), decision.reason] : []),
+        ...(decision.reasonOnPage ? ["", t("paymentDecided.reasonOnPage")] : []),
         "",
         t("paymentDecided.link", { link: portalLink(decision.path) }),
       ],

@@ -12,6 +12,7 @@ import { say, type ValidationKey } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
+import { beneficiaryRefs } from "../beneficiary-data";
 import { notFound } from "../errors";
 import { notifyPaymentDecided } from "../notifications";
 import type { Actor } from "../permissions";
@@ -62,6 +63,17 @@ export interface PaymentKindRules<P extends PendingPayment> {
   afterApproval?(tx: Tx, actor: Actor, payment: P): Promise<void>;
   /** Takes the payment to REJECTED, giving back what it held. */
   reject(tx: Tx, payment: P, reason: string): Promise<unknown>;
+  /**
+   * The rejection's reason as stored (the decision, the payment's row, the audit entry), when not as
+   * typed: a refund's may name its beneficiary, so it is sealed with their key (issue 36) and the
+   * letter sends the reader to the page instead of quoting it. `refOf`: beneficiaryRefs()'s.
+   */
+  storedReason?(
+    tx: Tx,
+    payment: P,
+    reason: string,
+    refOf: (beneficiaryId: string) => string,
+  ): Promise<string>;
   /** The letter telling the payment's creator of the final decision. */
   letter(payment: P): DecidedLetter;
   audit: {
@@ -138,21 +150,26 @@ async function reject<P extends PendingPayment>(
   reason: string,
 ): Promise<DecisionOutcome> {
   const why = checkedReason(reason);
+  // Asked before the transaction opens (beneficiary-refs.ts says why).
+  const refOf = kind.storedReason ? await beneficiaryRefs() : null;
   return db().$transaction(async (tx) => {
     const payment = await lockedPending(tx, kind, id);
     refuseOwnOrRepeat(person, payment, kind.what);
-    await insertDecision(tx, kind.decisionOn(id), person, "REJECTED", kind.what, why);
-    await kind.reject(tx, payment, why);
+    const stored = kind.storedReason && refOf ? await kind.storedReason(tx, payment, why, refOf) : why;
+    await insertDecision(tx, kind.decisionOn(id), person, "REJECTED", kind.what, stored);
+    await kind.reject(tx, payment, stored);
     await notifyPaymentDecided(
       tx,
       { askedBy: payment.createdBy, decidedBy: person },
-      { ...kind.letter(payment), approved: false, reason: why },
+      stored === why
+        ? { ...kind.letter(payment), approved: false, reason: why }
+        : { ...kind.letter(payment), approved: false, reason: null, reasonOnPage: true },
     );
     await recordAudit(tx, actor, {
       action: kind.audit.rejected,
       subjectType: kind.audit.subjectType,
       subjectId: id,
-      detail: { reason: why },
+      detail: { reason: stored },
       before: { [kind.audit.stateColumn]: PENDING },
       after: { [kind.audit.stateColumn]: "REJECTED" },
     });

@@ -134,9 +134,20 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
     ...request.approvals.map((a) => a.approverId),
     ...refunds.flatMap((refund) => [refund.requestedBy, ...refund.approvals.map((a) => a.approverId)]),
   ]);
-  const opened = await textOpener(refunds.map((refund) => refund.reason));
+  // A refund's reason and its rejection's are sealed with the beneficiary's key (issue 36).
+  const opened = await textOpener(
+    refunds.flatMap((refund) => [
+      refund.reason,
+      refund.rejectionReason,
+      ...refund.approvals.map((a) => a.reason),
+    ]),
+  );
   const decisions = (approvals: typeof request.approvals) =>
-    approvals.map((a) => ({ ...a, approver: person(a.approverId) }));
+    approvals.map((a) => ({
+      ...a,
+      reason: a.reason === null ? null : opened(a.reason),
+      approver: person(a.approverId),
+    }));
   const mayDecide = (payment: { createdBy: string; approvals: { approverId: string }[] }, state: string) =>
     state === PENDING &&
     can(actor, "payments.approve") &&
@@ -151,7 +162,7 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
       deliveryId: refund.deliveryId,
       state: refund.state,
       reason: opened(refund.reason),
-      rejectionReason: refund.rejectionReason,
+      rejectionReason: opened(refund.rejectionReason),
       approvalsRequired: refund.approvalsRequired,
       createdAt: refund.createdAt,
       requester: person(refund.requestedBy),

@@ -178,6 +178,11 @@ const REFUND: PaymentKindRules<HeldRefund> = {
     return markRefundRequested(tx, actor, refund.deliveryId, providerId, refund.reason);
   },
   reject: (tx, refund, reason) => closeRefund(tx, refund.id, "REJECTED", reason),
+  /** Sealed with the beneficiary's key, like the refund's own reason: an erasure makes both unreadable. */
+  storedReason: async (tx, refund, reason, refOf) => {
+    const { beneficiaryId } = refund.delivery;
+    return sealValue((await liveDataKeys(tx, [beneficiaryId], refOf)).get(beneficiaryId)!, reason);
+  },
   letter: (refund) => refundLetter(refund),
   audit: {
     subjectType: "RefundRequest",

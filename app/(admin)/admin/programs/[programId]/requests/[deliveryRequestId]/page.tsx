@@ -81,7 +81,7 @@ export default async function DeliveryRequestPage({
             t("refundRejected", {
               approver: isolated(rejection.approver.name),
               at: isolated(format.dateTime(rejection.at)),
-              reason: isolated(rejection.reason ?? refund.rejectionReason ?? ""),
+              reason: isolated(rejection.reason ?? refund.rejectionReason ?? t("valuesErased")),
             })
           : t("refundExpired")}
       </span>
