@@ -4,7 +4,7 @@ import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { Badge, EmptyState } from "@/components/ui/page";
 import { Pager, stringParams } from "@/components/ui/pager";
 import { CaptionedTable } from "@/components/ui/table";
-import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { PORTAL_EVENT_TYPES } from "@/lib/contract/subscription";
 import { type PageQuery, pageQuery } from "@/lib/domain/paging";
 import {
   type deliveryLog,
@@ -58,7 +58,7 @@ export function DeliveryLog({
           label={t("eventType")}
           value={filters.eventType}
           emptyLabel={t("allEventTypes")}
-          options={SUBSCRIBABLE_EVENT_TYPES}
+          options={PORTAL_EVENT_TYPES}
         />
         <FilterSelect
           name="outcome"
@@ -218,7 +218,7 @@ export function logFilters(
 ): LogFilters & { cursor: PageQuery } {
   const { eventType, outcome } = stringParams(params, FILTER_KEYS);
   return {
-    eventType: SUBSCRIBABLE_EVENT_TYPES.find((known) => known === eventType),
+    eventType: PORTAL_EVENT_TYPES.find((known) => known === eventType),
     outcome: EVENT_OUTCOMES.find((known) => known === outcome),
     cursor: pageQuery(params),
   };

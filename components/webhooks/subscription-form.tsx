@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { SelectInput, TextInput } from "@/components/ui/field";
-import { type SubscriptionReceipt, subscribeRequestSchema } from "@/lib/contract/subscription";
+import { portalSubscribeSchema, type SubscriptionReceipt } from "@/lib/contract/subscription";
 import type { Action } from "@/lib/portal/action-result";
 import { contractResolver } from "@/lib/portal/contract-resolver";
 import { useAction } from "@/lib/portal/use-action";
@@ -51,7 +51,7 @@ function toRequest(eventType: string, values: SubscriptionValues) {
 /** The contract's schema on the request the form would send; `auth.secret` errors land on `secret`. */
 const resolverFor = (eventType: string) =>
   contractResolver<SubscriptionValues>(
-    subscribeRequestSchema,
+    portalSubscribeSchema,
     (values) => toRequest(eventType, values),
     (path) => path.split(".").at(-1) || "callbackUrl",
   );

@@ -18,9 +18,24 @@ export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== "N
   (typeof EVENT_TYPES)[number],
   "NULL"
 >[];
-const subscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES as [string, ...string[]], {
-  error: say("mustBeOneOf", { values: SUBSCRIBABLE_EVENT_TYPES.join(", ") }),
-});
+
+/**
+ * Event types of this platform's own, beyond the contract's (docs/webhooks.md "Our own events"): the
+ * contract's Subscribe keeps its enumeration to the letter, so these are subscribed in the portal.
+ * BENEFICIARY_ERASED (issue 36): erase what you hold about these deliveries' beneficiary.
+ */
+export const OWN_EVENT_TYPES = ["BENEFICIARY_ERASED"] as const;
+
+/** What the portal's webhooks page offers: the contract's event types, then ours. */
+export const PORTAL_EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, ...OWN_EVENT_TYPES];
+export type PortalEventType = (typeof PORTAL_EVENT_TYPES)[number];
+
+const eventTypeAmong = (types: readonly string[]) =>
+  z.enum(types as [string, ...string[]] as readonly [string, ...string[]], {
+    error: say("mustBeOneOf", { values: types.join(", ") }),
+  });
+const subscribableEventType = eventTypeAmong(SUBSCRIBABLE_EVENT_TYPES);
+const portalEventType = eventTypeAmong(PORTAL_EVENT_TYPES);
 
 /** HTTP header names are tokens (RFC 9110); anything else could split or forge headers. */
 const headerName = text(64).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, say("mustBeValidHttpHeaderName"));
@@ -58,9 +73,10 @@ const callbackUrlSchema = z
     }
   }, say("mustBeAbsoluteUrlWithoutCredentials"));
 
-export const subscribeRequestSchema = z
-  .strictObject({
-    eventType: subscribableEventType.meta({
+/** Subscribe's body, its event type among `eventType`'s: the contract's, or the portal's wider list. */
+const subscribeBody = (eventType: ReturnType<typeof eventTypeAmong>) =>
+  z.strictObject({
+    eventType: eventType.meta({
       description: "The event type to be notified of; NULL is not subscribable.",
     }),
     callbackUrl: callbackUrlSchema.meta({
@@ -75,14 +91,20 @@ export const subscribeRequestSchema = z
         "the raw body>), header sends a fixed header, basic sends HTTP Basic credentials. Secrets are " +
         "encrypted at rest and never returned. Absent or null: callbacks carry no authentication.",
     }),
-  })
-  .meta({ id: "SubscribeRequest" });
+  });
 
-export const unsubscribeRequestSchema = z
-  .strictObject({
-    eventType: subscribableEventType.meta({ description: "The event type to stop being notified of." }),
-  })
-  .meta({ id: "UnsubscribeRequest" });
+const unsubscribeBody = (eventType: ReturnType<typeof eventTypeAmong>) =>
+  z.strictObject({
+    eventType: eventType.meta({ description: "The event type to stop being notified of." }),
+  });
+
+export const subscribeRequestSchema = subscribeBody(subscribableEventType).meta({ id: "SubscribeRequest" });
+export const unsubscribeRequestSchema = unsubscribeBody(subscribableEventType).meta({
+  id: "UnsubscribeRequest",
+});
+/** The portal's forms: the same bodies, our own event types as well. */
+export const portalSubscribeSchema = subscribeBody(portalEventType);
+export const portalUnsubscribeSchema = unsubscribeBody(portalEventType);
 
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 

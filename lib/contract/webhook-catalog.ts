@@ -6,9 +6,10 @@
  */
 
 import { z } from "zod";
-import type { SUBSCRIBABLE_EVENT_TYPES } from "./subscription";
+import type { PortalEventType } from "./subscription";
 import { say } from "./validation-messages";
 import {
+  type BeneficiaryErased,
   type ChannelStatusUpdated,
   type DeliveryRefundRequested,
   type DeliveryRequestSent,
@@ -47,10 +48,16 @@ export const EXAMPLE_REQUEST_SENT: DeliveryRequestSent = {
 
 export const EXAMPLE_REFUND_REQUESTED: DeliveryRefundRequested = { deliveryId: EXAMPLE_DELIVERY_ID };
 
+export const EXAMPLE_BENEFICIARY_ERASED: BeneficiaryErased = {
+  deliveryIds: [EXAMPLE_DELIVERY_ID],
+  erasedAt: EXAMPLE_DATE,
+};
+
 export const WEBHOOK_EXAMPLES: WebhookPayloads = {
   DELIVERY_CHANNEL_STATUS_UPDATED: EXAMPLE_STATUS_UPDATED,
   DELIVERY_REQUEST_SENT: EXAMPLE_REQUEST_SENT,
   DELIVERY_REFUND_REQUESTED: EXAMPLE_REFUND_REQUESTED,
+  BENEFICIARY_ERASED: EXAMPLE_BENEFICIARY_ERASED,
 };
 
 /**
@@ -60,13 +67,13 @@ export const WEBHOOK_EXAMPLES: WebhookPayloads = {
 export const EXAMPLE_EVENT_ID_PREFIX = "example-";
 
 export interface CatalogEntry {
-  eventType: (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+  eventType: PortalEventType;
   description: string;
   jsonSchema: unknown;
   example: unknown;
 }
 
-/** Every subscribable event type, in the contract's order, with its schema and example. */
+/** Every subscribable event type, the contract's in its order then ours, with its schema and example. */
 export function webhookCatalog(): CatalogEntry[] {
   return (Object.keys(WEBHOOK_PAYLOAD_SCHEMAS) as Array<keyof WebhookPayloads>).map((eventType) => {
     const schema = WEBHOOK_PAYLOAD_SCHEMAS[eventType];

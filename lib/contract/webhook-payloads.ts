@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { REQUEST_TYPES } from "./envelope-schema";
-import type { SUBSCRIBABLE_EVENT_TYPES } from "./subscription";
+import type { PortalEventType } from "./subscription";
 
 const isoSeconds = z.iso
   .datetime()
@@ -80,18 +80,33 @@ export const deliveryRefundRequestedSchema = z
       "A refund of one delivery was requested; report DELIVERY_REVERTED through Delivery/Sync once reversed.",
   });
 
+/** Our own event (lib/contract/subscription.ts OWN_EVENT_TYPES), not the contract's: subscribed in the portal. */
+export const beneficiaryErasedSchema = z
+  .strictObject({
+    deliveryIds: z.array(z.uuid()).meta({
+      description:
+        "The deliveries sent to you for the erased beneficiary: erase what you hold about them (the beneficiary id, the delivery options' values). Amounts and outcomes you must keep for your accounts may stay.",
+    }),
+    erasedAt: isoSeconds.meta({ description: "When the erasure was approved (UTC)." }),
+  })
+  .meta({
+    id: "BeneficiaryErased",
+    description:
+      "An administrator erased a beneficiary's data at their request: erase what you hold about the listed deliveries' beneficiary. An event of this platform, not of the contract: the API's Subscribe does not offer it.",
+  });
+
 export type ChannelStatusUpdated = z.infer<typeof channelStatusUpdatedSchema>;
 export type DeliveryRequestSent = z.infer<typeof deliveryRequestSentSchema>;
 export type DeliveryRefundRequested = z.infer<typeof deliveryRefundRequestedSchema>;
+export type BeneficiaryErased = z.infer<typeof beneficiaryErasedSchema>;
 
-type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
-
-/** Each subscribable event type's payload schema. */
+/** Each subscribable event type's payload schema: the contract's, then ours (portal only). */
 export const WEBHOOK_PAYLOAD_SCHEMAS = {
   DELIVERY_CHANNEL_STATUS_UPDATED: channelStatusUpdatedSchema,
   DELIVERY_REQUEST_SENT: deliveryRequestSentSchema,
   DELIVERY_REFUND_REQUESTED: deliveryRefundRequestedSchema,
-} as const satisfies Record<SubscribableEventType, z.ZodType>;
+  BENEFICIARY_ERASED: beneficiaryErasedSchema,
+} as const satisfies Record<PortalEventType, z.ZodType>;
 
 export type WebhookPayloads = {
   [K in keyof typeof WEBHOOK_PAYLOAD_SCHEMAS]: z.infer<(typeof WEBHOOK_PAYLOAD_SCHEMAS)[K]>;

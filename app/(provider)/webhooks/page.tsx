@@ -8,7 +8,7 @@ import { SubscriptionForm } from "@/components/webhooks/subscription-form";
 import { SubscriptionHealth } from "@/components/webhooks/subscription-health";
 import { UnsubscribeButton } from "@/components/webhooks/unsubscribe-button";
 import { requireProviderUser } from "@/lib/auth/session";
-import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { OWN_EVENT_TYPES, PORTAL_EVENT_TYPES } from "@/lib/contract/subscription";
 import { can } from "@/lib/domain/permissions";
 import { listSubscriptions } from "@/lib/domain/webhooks";
 import {
@@ -22,6 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks.page");
   return { title: t("title") };
 }
+
+const ownEventType = (eventType: string) => (OWN_EVENT_TYPES as readonly string[]).includes(eventType);
 
 export default async function WebhooksPage() {
   const user = await requireProviderUser();
@@ -51,7 +53,7 @@ export default async function WebhooksPage() {
         }
       />
       <div className="space-y-6">
-        {SUBSCRIBABLE_EVENT_TYPES.map((eventType) => {
+        {PORTAL_EVENT_TYPES.map((eventType) => {
           const subscription = subscriptions.find((s) => s.eventType === eventType);
           return (
             <Card
@@ -69,6 +71,7 @@ export default async function WebhooksPage() {
                 )
               }
             >
+              {ownEventType(eventType) && <p className="mb-3 text-sm text-slate-700">{t("ownEventType")}</p>}
               {subscription && (
                 <dl className="mb-4 grid gap-2 text-sm sm:grid-cols-3">
                   <div className="sm:col-span-2">

@@ -1,14 +1,14 @@
 "use server";
 /** Webhook subscriptions of the signed-in user's organisation, through the API's domain functions. */
 import { recoverSinceDate, reenableSchema, rotateSecretSchema } from "@/lib/contract/forms/webhook-forms";
-import { subscribeRequestSchema, unsubscribeRequestSchema } from "@/lib/contract/subscription";
+import { portalSubscribeSchema, portalUnsubscribeSchema } from "@/lib/contract/subscription";
 import { reenableSubscription, rotateHmacSecret, subscribe, unsubscribe } from "@/lib/domain/webhooks";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const subscribeAction = defineAction({
   role: "provider",
   permission: "provider.webhooks.manage",
-  input: subscribeRequestSchema,
+  input: portalSubscribeSchema,
   run: (request, user) => subscribe(user.actor, request),
   revalidate: "/webhooks",
 });
@@ -16,7 +16,7 @@ export const subscribeAction = defineAction({
 export const unsubscribeAction = defineAction({
   role: "provider",
   permission: "provider.webhooks.manage",
-  input: unsubscribeRequestSchema,
+  input: portalUnsubscribeSchema,
   run: ({ eventType }, user) => unsubscribe(user.actor, eventType),
   revalidate: "/webhooks",
 });

@@ -10,6 +10,7 @@ import { EXAMPLE_DATE, EXAMPLE_ID } from "../../contract/webhook-catalog";
 
 // The callbacks' examples live with the event catalog, which the portal shows and sends too.
 export {
+  EXAMPLE_BENEFICIARY_ERASED,
   EXAMPLE_DATE,
   EXAMPLE_DELIVERY_ID,
   EXAMPLE_DELIVERY_REQUEST_ID,

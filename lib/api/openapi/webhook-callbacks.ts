@@ -9,7 +9,12 @@ import {
   type WebhookPayloads,
   webhookHeadersSchema,
 } from "../../contract/webhook-payloads";
-import { EXAMPLE_REFUND_REQUESTED, EXAMPLE_REQUEST_SENT, EXAMPLE_STATUS_UPDATED } from "./examples";
+import {
+  EXAMPLE_BENEFICIARY_ERASED,
+  EXAMPLE_REFUND_REQUESTED,
+  EXAMPLE_REQUEST_SENT,
+  EXAMPLE_STATUS_UPDATED,
+} from "./examples";
 import type { ApiTag } from "./tags";
 
 export const WEBHOOK_TAG: ApiTag = "Callbacks";
@@ -38,6 +43,13 @@ const CALLBACKS: {
     description:
       "Sent when a refund is requested for one delivery; report DELIVERY_REVERTED once it is reversed.",
     example: EXAMPLE_REFUND_REQUESTED,
+  },
+  BENEFICIARY_ERASED: {
+    summary: "A beneficiary was erased (ours, not the contract's)",
+    description:
+      "Sent when an administrator erases a beneficiary at their request: erase what you hold about the " +
+      "listed deliveries' beneficiary. Not a contract event type: subscribe to it on the portal's Webhooks page.",
+    example: EXAMPLE_BENEFICIARY_ERASED,
   },
 };
 

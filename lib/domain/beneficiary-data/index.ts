@@ -10,18 +10,11 @@
  * - read-values.ts: who sees values in clear or masked, and the audit entry of each read in clear
  * - retention.ts: a program's retention period, its next erasure, and the worker's erasure of expired values
  * - rotate-keys.ts: wrapping every key again after the service key rotated (npm run keys:rotate)
- * - erase-beneficiary.ts: erasure requests, decided by a second administrator, and the erasure itself
+ * - the erasure of a beneficiary at their request is lib/domain/erasures', above webhooks
  */
 
 export { beneficiaryRef, beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
-export {
-  decideErasure,
-  ERASURE_STATES,
-  erasedBeneficiaryId,
-  erasureRequests,
-  requestErasure,
-} from "./erase-beneficiary";
 export { maskValue } from "./mask";
 export {
   deliveryValues,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { RECOVERY_MAX_DAYS, RECOVERY_MAX_EVENTS } from "../../contract/forms/webhook-forms";
-import { SUBSCRIBABLE_EVENT_TYPES } from "../../contract/subscription";
+import { PORTAL_EVENT_TYPES } from "../../contract/subscription";
 import { say } from "../../contract/validation-messages";
 import { EXAMPLE_EVENT_ID_PREFIX, WEBHOOK_EXAMPLES } from "../../contract/webhook-catalog";
 import type { WebhookPayloads } from "../../contract/webhook-payloads";
@@ -227,7 +227,7 @@ export async function recoverEvents(tx: Tx, providerId: string, eventType: strin
  */
 export async function sendExampleEvent(actor: Actor, eventType: string) {
   const providerId = authorizeProvider(actor, "provider.webhooks.manage");
-  if (!(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(eventType)) {
+  if (!(PORTAL_EVENT_TYPES as readonly string[]).includes(eventType)) {
     throw invalid("eventType", say("isNotSubscribableEventType"));
   }
   const subscription = await db().subscription.findUnique({

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { verifyAuditChain } from "@/lib/domain/audit";
-import { decideErasure, requestErasure } from "@/lib/domain/beneficiary-data";
+import { decideErasure, requestErasure } from "@/lib/domain/erasures";
 import { DomainError } from "@/lib/domain/errors";
 import { eventBody } from "@/lib/domain/webhooks";
 import { sendThrough, servingChannel } from "../../support/money/money-setup";

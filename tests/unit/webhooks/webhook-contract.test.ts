@@ -7,11 +7,12 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import {
+  EXAMPLE_BENEFICIARY_ERASED,
   EXAMPLE_REFUND_REQUESTED,
   EXAMPLE_REQUEST_SENT,
   EXAMPLE_STATUS_UPDATED,
 } from "@/lib/api/openapi/examples";
-import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/contract/subscription";
+import { PORTAL_EVENT_TYPES } from "@/lib/contract/subscription";
 import {
   callbackHeadersSchema,
   WEBHOOK_PAYLOAD_SCHEMAS,
@@ -31,30 +32,28 @@ const EXAMPLES = {
   DELIVERY_CHANNEL_STATUS_UPDATED: EXAMPLE_STATUS_UPDATED,
   DELIVERY_REQUEST_SENT: EXAMPLE_REQUEST_SENT,
   DELIVERY_REFUND_REQUESTED: EXAMPLE_REFUND_REQUESTED,
+  BENEFICIARY_ERASED: EXAMPLE_BENEFICIARY_ERASED,
 };
 
 describe("the webhooks section", () => {
   it("is part of a valid OpenAPI 3.1 document", async () => {
     const result = await validate(structuredClone(doc));
     expect(result.valid ? "" : compileErrors(result)).toBe("");
-    expect(Object.keys(doc.webhooks)).toEqual([...SUBSCRIBABLE_EVENT_TYPES]);
+    expect(Object.keys(doc.webhooks)).toEqual([...PORTAL_EVENT_TYPES]);
   });
 
-  it.each(SUBSCRIBABLE_EVENT_TYPES)(
-    "describes %s: a POST of its payload with the documented headers",
-    (type) => {
-      const callback = doc.webhooks[type].post;
-      expect(callback.summary).toBeTruthy();
-      expect(callback.description).toContain("webhook-id");
-      expect(callback.requestBody.required).toBe(true);
-      expect(payloadSchema(type).$ref).toMatch(/^#\/components\/schemas\//);
-      const headers = callback.parameters.filter((p: Json) => p.in === "header").map((p: Json) => p.name);
-      expect(headers).toEqual(Object.keys(webhookHeadersSchema.shape));
-      expect(callback.responses["200"]).toBeDefined();
-    },
-  );
+  it.each(PORTAL_EVENT_TYPES)("describes %s: a POST of its payload with the documented headers", (type) => {
+    const callback = doc.webhooks[type].post;
+    expect(callback.summary).toBeTruthy();
+    expect(callback.description).toContain("webhook-id");
+    expect(callback.requestBody.required).toBe(true);
+    expect(payloadSchema(type).$ref).toMatch(/^#\/components\/schemas\//);
+    const headers = callback.parameters.filter((p: Json) => p.in === "header").map((p: Json) => p.name);
+    expect(headers).toEqual(Object.keys(webhookHeadersSchema.shape));
+    expect(callback.responses["200"]).toBeDefined();
+  });
 
-  it.each(SUBSCRIBABLE_EVENT_TYPES)("gives a %s example that both schemas accept", (type) => {
+  it.each(PORTAL_EVENT_TYPES)("gives a %s example that both schemas accept", (type) => {
     const example = doc.webhooks[type].post.requestBody.content["application/json"].example;
     expect(example).toEqual(EXAMPLES[type]);
     expect(WEBHOOK_PAYLOAD_SCHEMAS[type].safeParse(example).success).toBe(true);

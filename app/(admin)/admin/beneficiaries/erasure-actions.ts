@@ -1,7 +1,7 @@
 "use server";
 /** Erasing a beneficiary (issue 36): one administrator asks, another approves or rejects. */
 import { erasureDecisionSchema, erasureRequestSchema } from "@/lib/contract/forms/beneficiary-data-forms";
-import { decideErasure, requestErasure } from "@/lib/domain/beneficiary-data";
+import { decideErasure, requestErasure } from "@/lib/domain/erasures";
 import { defineAction } from "@/lib/portal/define-action";
 
 export const requestErasureAction = defineAction({

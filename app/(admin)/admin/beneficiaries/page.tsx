@@ -7,7 +7,7 @@ import { HelpLink } from "@/components/help-link";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { DataTable, DateCell } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
-import { erasureRequests } from "@/lib/domain/beneficiary-data";
+import { erasureRequests } from "@/lib/domain/erasures";
 import { can } from "@/lib/domain/permissions";
 import { decideErasureAction, requestErasureAction } from "./erasure-actions";
 

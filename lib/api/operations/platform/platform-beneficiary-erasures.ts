@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { erasureRequestSchema } from "../../../contract/forms/beneficiary-data-forms";
 import { anyObjectSchema } from "../../../contract/platform/platform-answers";
-import { decideErasure, erasureRequests, requestErasure } from "../../../domain/beneficiary-data";
+import { decideErasure, erasureRequests, requestErasure } from "../../../domain/erasures";
 import { platformOperation } from "./define-platform-operation";
 
 const erasureRequestId = z

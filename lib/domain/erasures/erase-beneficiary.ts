@@ -8,14 +8,22 @@
  * tombstone. One audit entry (`beneficiary.erased`, subject the beneficiary's ref) records who asked,
  * who approved, when and under which reference.
  */
+
+import { isoSeconds } from "../../contract/envelope-schema";
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx } from "../../db";
-import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { recordAudit } from "../audit";
+import {
+  beneficiaryRefs,
+  dataKeysById,
+  liveDataKeys,
+  openValue,
+  sealingKeyId,
+  sealValue,
+} from "../beneficiary-data";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { type Actor, authorize } from "../permissions";
-import { dataKeysById, liveDataKeys } from "./data-keys";
-import { openValue, sealingKeyId, sealValue } from "./sealed-values";
+import { queueEvent } from "../webhooks";
 
 export const ERASURE_STATES = ["PENDING", "ERASED", "REJECTED"] as const;
 
@@ -115,6 +123,7 @@ async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string
   const beneficiaryId = openValue(keys, request.sealedBeneficiaryId);
   let renamed = 0;
   if (beneficiaryId !== null) {
+    await tellProviders(tx, beneficiaryId);
     const tombstone = erasedBeneficiaryId(request.ref);
     // Values from before sealing are plain text: erased by overwriting, as nothing else reaches them.
     await tx.delivery.updateMany({
@@ -142,6 +151,26 @@ async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string
     data: { wrappedKey: null, liveRef: null, erasedAt: new Date() },
   });
   return renamed;
+}
+
+/**
+ * Tells each provider that was sent deliveries for the beneficiary to erase its copy: our own
+ * BENEFICIARY_ERASED event, naming only the delivery ids (the payload must not name whom it erases).
+ */
+async function tellProviders(tx: Tx, beneficiaryId: string) {
+  const sent = await tx.delivery.findMany({
+    where: { beneficiaryId, deliveryRequest: { approvalState: "SENT" } },
+    select: { id: true, deliveryRequest: { select: { channel: { select: { providerId: true } } } } },
+    orderBy: { id: "asc" },
+  });
+  const byProvider = new Map<string, string[]>();
+  for (const row of sent) {
+    const providerId = row.deliveryRequest.channel.providerId;
+    byProvider.set(providerId, [...(byProvider.get(providerId) ?? []), row.id]);
+  }
+  const erasedAt = isoSeconds(new Date());
+  for (const [providerId, deliveryIds] of byProvider)
+    await queueEvent(tx, providerId, "BENEFICIARY_ERASED", { deliveryIds, erasedAt });
 }
 
 /**
