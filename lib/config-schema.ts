@@ -125,6 +125,8 @@ const schema = z
     PAYMENT_APPROVAL_EXPIRY_HOURS: positiveInteger(168),
     // Days a finished webhook event (its payload and attempts) is kept before the retention worker prunes it.
     WEBHOOK_EVENT_RETENTION_DAYS: positiveInteger(90),
+    // Days a mail message once done (sent, failed, kept, cancelled) and an inbox notification are kept.
+    MAIL_RETENTION_DAYS: positiveInteger(180),
     // Readiness (GET /api/health/ready) fails once the oldest due webhook event has waited this long.
     READY_OUTBOX_MAX_AGE_SECONDS: positiveInteger(300),
     // After SIGTERM, how long the server stays up answering unready before it stops accepting: the

@@ -213,6 +213,11 @@ export function webhookEventRetentionMs(): number {
   return settings().WEBHOOK_EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 }
 
+/** How long done mail and inbox notifications are kept (docs/data-protection.md "Retention"). */
+export function mailRetentionMs(): number {
+  return settings().MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+}
+
 /** Readiness's limit on the oldest due webhook event's wait, in seconds. */
 export function readyOutboxMaxAgeSeconds(): number {
   return settings().READY_OUTBOX_MAX_AGE_SECONDS;

@@ -38,6 +38,12 @@ export type ProgramInput = Omit<z.infer<typeof programInputSchema>, "retentionDa
 
 export const programChannelSchema = z.object({ programId: recordId, channelId: recordId });
 
+/** A program's new retention period (administrators); shortening it erases more at the next round. */
+export const retentionPeriodSchema = z.strictObject({
+  programId: recordId,
+  retentionDays: wholeDays(MAX_RETENTION_DAYS),
+});
+
 export const refundSchema = z.object({
   programId: recordId,
   deliveryId: recordId,

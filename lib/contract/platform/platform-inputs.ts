@@ -10,7 +10,7 @@ import { MAX_BENEFICIARY_ID_LENGTH, MAX_CSV_BYTES, MAX_DELIVERIES } from "../del
 import { CHANNEL_CATEGORIES, CHANNEL_STATUSES } from "../enums";
 import { VALUE_PURPOSES } from "../forms/beneficiary-data-forms";
 import { approvalPolicySchema } from "../forms/payment-approval-forms";
-import { programInputSchema } from "../forms/program-forms";
+import { programInputSchema, retentionPeriodSchema } from "../forms/program-forms";
 import { recordId } from "../ids";
 import { findUnstorableText } from "../stored-text";
 import { say } from "../validation-messages";
@@ -86,6 +86,10 @@ export const newProviderBodySchema = z
   .meta({ id: "PlatformNewProvider" });
 
 export const newProgramBodySchema = programInputSchema.meta({ id: "PlatformNewProgram" });
+
+export const retentionPeriodBodySchema = retentionPeriodSchema
+  .omit({ programId: true })
+  .meta({ id: "PlatformRetentionPeriod" });
 
 export const programChannelBodySchema = z
   .strictObject({ channelId: recordId })

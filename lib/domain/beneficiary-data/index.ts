@@ -26,6 +26,6 @@ export {
   type ValueView,
   valueViewOf,
 } from "./read-values";
-export { eraseExpiredValues, programRetention } from "./retention";
+export { eraseExpiredValues, programRetention, setProgramRetention } from "./retention";
 export { type RotationReport, rotateServiceKey } from "./rotate-keys";
 export { isSealed, openValue, sealingKeyId, sealValue } from "./sealed-values";

@@ -5,10 +5,12 @@
  * accounts. A beneficiary left with no values anywhere then loses its data key too (crypto-shredding:
  * the refund reasons sealed in the audit trail become unreadable with it); a later send starts a new one.
  */
+import { say } from "../../contract/validation-messages";
 import { db, MAX_BOUND_VALUES } from "../../db";
 import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { recordAudit } from "../audit";
-import { systemActor } from "../permissions";
+import { notFound } from "../errors";
+import { type Actor, authorize, systemActor } from "../permissions";
 
 const RETENTION = systemActor("retention");
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +87,29 @@ async function eraseBatch(
         data: { wrappedKey: null, liveRef: null, erasedAt: now },
       });
     return count;
+  });
+}
+
+/**
+ * Sets a program's retention period (administrators, like its approval policy). A shorter period
+ * takes effect at the worker's next round: values already past it are erased then, not now.
+ */
+export async function setProgramRetention(actor: Actor, input: { programId: string; retentionDays: number }) {
+  authorize(actor, "policies.manage");
+  await db().$transaction(async (tx) => {
+    const before = await tx.program.findUnique({
+      where: { id: input.programId },
+      select: { retentionDays: true },
+    });
+    if (!before) throw notFound(say("noSuchProgram"));
+    await tx.program.update({ where: { id: input.programId }, data: { retentionDays: input.retentionDays } });
+    await recordAudit(tx, actor, {
+      action: "program.retention_changed",
+      subjectType: "Program",
+      subjectId: input.programId,
+      before,
+      after: { retentionDays: input.retentionDays },
+    });
   });
 }
 

@@ -36,4 +36,5 @@ export {
   saveNotificationSettings,
   usersWithRole,
 } from "./mail";
+export { pruneOldMail } from "./prune-mail";
 export { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "./sweeps";

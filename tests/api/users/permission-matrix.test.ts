@@ -75,6 +75,7 @@ const MATRIX: Record<string, UserRole[]> = {
   approvePaymentAction: ["finance_approver"],
   rejectPaymentAction: ["finance_approver"],
   approvalPolicyAction: ["administrator"],
+  retentionAction: ["administrator"],
   invitePlatformUserAction: ["administrator"],
   revokeInvitationAction: ["administrator"],
   changePlatformRolesAction: ["administrator"],

@@ -4,18 +4,25 @@
  * exactly those past it — delivered, reverted and refunded ones, not pending ones, nor another
  * program's still within its own period — keeping amounts and statuses, destroying the data key of a
  * beneficiary left with no values, and recording one audit entry per program; the chain still
- * verifies. Finished webhook events past WEBHOOK_EVENT_RETENTION_DAYS are pruned, pending ones never.
+ * verifies. Finished webhook events past WEBHOOK_EVENT_RETENTION_DAYS are pruned, pending ones never;
+ * so are done mail and inbox notifications past MAIL_RETENTION_DAYS, mail still to send never.
  */
 import { describe, expect, it } from "vitest";
 import { verifyAuditChain } from "@/lib/domain/audit";
-import { beneficiaryRef, programRetention, textOpener } from "@/lib/domain/beneficiary-data";
+import {
+  beneficiaryRef,
+  programRetention,
+  setProgramRetention,
+  textOpener,
+} from "@/lib/domain/beneficiary-data";
 import { syncDeliveries } from "@/lib/domain/deliveries";
 import { requestRefund } from "@/lib/domain/payments";
+import { createUser } from "@/lib/domain/users";
 import { eventBody } from "@/lib/domain/webhooks";
 import { runRetention } from "@/lib/jobs/retention-sweep";
 import { sendThrough, servingChannel } from "../../support/money/money-setup";
 import { openOwnDatabase } from "../../support/server/own-database";
-import { MANAGER, providerKey } from "../../support/users/actors";
+import { ADMIN, MANAGER, providerKey } from "../../support/users/actors";
 
 const database = openOwnDatabase();
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,7 +39,13 @@ describe("retention", () => {
     const db = database.db();
     const year = await servingChannel(undefined, "EUR", 1e6);
     const month = await servingChannel(undefined, "EUR", 1e6);
-    await db.program.update({ where: { id: month.programId }, data: { retentionDays: 30 } });
+    await setProgramRetention(ADMIN, { programId: month.programId, retentionDays: 30 });
+    const changed = await db.auditEntry.findFirstOrThrow({ where: { action: "program.retention_changed" } });
+    expect([changed.subjectId, JSON.parse(changed.before!), JSON.parse(changed.after!)]).toEqual([
+      month.programId,
+      { retentionDays: 365 },
+      { retentionDays: 30 },
+    ]);
     const sent = await sendThrough(year, "Year-long", [
       row("RET-DELIVERED", 11),
       row("RET-REVERTED", 12),
@@ -137,5 +150,36 @@ describe("retention", () => {
     expect((await runRetention(later(91))).pruned).toBe(1);
     expect(await db.outboxEvent.count()).toBe(events.length - 1);
     expect(await db.outboxEvent.count({ where: { id: finished } })).toBe(0);
+  });
+
+  it("deletes done mail and inbox notifications past MAIL_RETENTION_DAYS, never mail still to send", async () => {
+    const db = database.db();
+    const user = await createUser({
+      email: "retention-reader@example.org",
+      name: "Reader",
+      password: "a long enough password",
+      roles: ["program_manager"],
+      providerId: null,
+    });
+    const letter = {
+      kind: "payment_decided",
+      toAddress: "retention-reader@example.org",
+      subject: "S",
+      body: "B",
+    };
+    const [sent, waiting] = [
+      await db.mailMessage.create({ data: { ...letter, userId: user.id, state: "SENT" } }),
+      await db.mailMessage.create({ data: { ...letter, userId: user.id, state: "PENDING" } }),
+    ];
+    await db.notification.create({
+      data: { userId: user.id, kind: "payment_decided", subject: "S", path: "/" },
+    });
+    const done = await db.mailMessage.count({ where: { state: { not: "PENDING" } } });
+    const inbox = await db.notification.count();
+    expect(await runRetention(later(179))).toMatchObject({ mail: 0, inbox: 0 });
+    expect(await runRetention(later(181))).toMatchObject({ mail: done, inbox });
+    expect(await db.mailMessage.count({ where: { id: sent.id } })).toBe(0);
+    expect(await db.mailMessage.count({ where: { id: waiting.id } })).toBe(1);
+    expect(await db.notification.count()).toBe(0);
   });
 });

@@ -210,6 +210,7 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       refundThreshold: 10,
       refundApprovalsRequired: 1,
     }),
+    retentionAction: () => ({ programId: s.policyProgramId, retentionDays: 400 }),
     approvePaymentAction: () => ({ kind: "deliveryRequest", id: s.approveRequestId }),
     rejectPaymentAction: () => ({ kind: "deliveryRequest", id: s.rejectRequestId, reason: "matrix" }),
     invitePlatformUserAction: () => ({ email: matrixEmail("platform"), name: "", roles: ["reviewer"] }),

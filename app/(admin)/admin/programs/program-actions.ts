@@ -1,7 +1,13 @@
 "use server";
 import { approvalPolicySchema } from "@/lib/contract/forms/payment-approval-forms";
 /** Programs, their channels, refunds and approval policies (sending: send-delivery-actions.ts). */
-import { programChannelSchema, programInputSchema, refundSchema } from "@/lib/contract/forms/program-forms";
+import {
+  programChannelSchema,
+  programInputSchema,
+  refundSchema,
+  retentionPeriodSchema,
+} from "@/lib/contract/forms/program-forms";
+import { setProgramRetention } from "@/lib/domain/beneficiary-data";
 import { requestRefund, setApprovalPolicy } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
 import { defineAction } from "@/lib/portal/define-action";
@@ -39,5 +45,14 @@ export const approvalPolicyAction = defineAction({
   permission: "policies.manage",
   input: approvalPolicySchema,
   run: (policy, user) => setApprovalPolicy(user.actor, policy),
+  revalidate: programPage,
+});
+
+/** A program's retention period for beneficiaries' values (administrators). */
+export const retentionAction = defineAction({
+  role: "admin",
+  permission: "policies.manage",
+  input: retentionPeriodSchema,
+  run: (period, user) => setProgramRetention(user.actor, period),
   revalidate: programPage,
 });

@@ -33,6 +33,7 @@ import {
   createProgramOperation,
   getProgram,
   listProgramsOperation,
+  setRetentionOperation,
 } from "./platform-programs";
 import { createProviderOperation, getProvider, issueProviderKey, listProviders } from "./platform-providers";
 import {
@@ -57,6 +58,7 @@ export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   createProgramOperation,
   getProgram,
   addProgramChannel,
+  setRetentionOperation,
   listDeliveryRequests,
   sendDeliveryRequestOperation,
   getDeliveryRequest,

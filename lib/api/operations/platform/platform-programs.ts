@@ -12,7 +12,9 @@ import {
   newProgramBodySchema,
   pageOnlySchema,
   programChannelBodySchema,
+  retentionPeriodBodySchema,
 } from "../../../contract/platform/platform-inputs";
+import { setProgramRetention } from "../../../domain/beneficiary-data";
 import { notFound } from "../../../domain/errors";
 import {
   addChannelToProgram,
@@ -111,5 +113,27 @@ export const addProgramChannel = platformOperation({
     return { done: true };
   },
   requestExample: { channelId: "0193a1c2-7e1f-7000-8000-000000000002" },
+  example: { done: true },
+});
+
+export const setRetentionOperation = platformOperation({
+  operationId: "platformSetRetentionPeriod",
+  method: "POST",
+  permission: "policies.manage",
+  path: "/programs/{programId}/retention",
+  summary: "Set a program's retention period",
+  description:
+    "How many days (1 to 3650) a final delivery's beneficiary values are kept before the retention worker erases them (docs/data-protection.md). A shorter period erases what is past it at the worker's next hourly round. Needs the administrator role.",
+  params: z.object({ programId }),
+  body: retentionPeriodBodySchema,
+  response: doneSchema,
+  run: async ({ actor, params, body }) => {
+    await setProgramRetention(actor, {
+      programId: params.programId ?? "",
+      retentionDays: body.retentionDays,
+    });
+    return { done: true };
+  },
+  requestExample: { retentionDays: 180 },
   example: { done: true },
 });

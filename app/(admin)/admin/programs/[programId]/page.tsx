@@ -8,6 +8,7 @@ import { ApprovalStateBadge } from "@/components/admin/approval-state";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
 import { DeliveryStatus } from "@/components/admin/delivery-status";
 import { AddChannelForm } from "@/components/admin/program-forms";
+import { RetentionForm } from "@/components/admin/retention-form";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
@@ -24,7 +25,7 @@ import { programDetail, programSpending } from "@/lib/domain/programs";
 import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { useFormat } from "@/lib/i18n/use-format";
-import { addChannelAction, approvalPolicyAction } from "../program-actions";
+import { addChannelAction, approvalPolicyAction, retentionAction } from "../program-actions";
 import { previewSendAction, sendAction } from "../send-delivery-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -81,6 +82,13 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
               ? t("retention.next", { at: format.dateTime(retention.nextErasureAt) })
               : t("retention.none")}
           </p>
+          {can(user.actor, "policies.manage") && (
+            <RetentionForm
+              programId={program.id}
+              retentionDays={retention.retentionDays}
+              save={retentionAction}
+            />
+          )}
         </Card>
         <Card title={t("channels")}>
           <ul className="mb-4 space-y-4">
