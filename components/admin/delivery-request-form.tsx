@@ -14,6 +14,7 @@ import { v4 as uuidv4 } from "uuid";
 import { Button } from "@/components/ui/button";
 import { ChoiceSelect, useChoice } from "@/components/ui/choice";
 import { Field, TextInput } from "@/components/ui/field";
+import { ProviderText } from "@/components/ui/provider-text";
 import { CSV_TOO_LARGE, MAX_CSV_BYTES } from "@/lib/contract/delivery-limits";
 import {
   type PreviewOutcome,
@@ -178,6 +179,7 @@ export function DeliveryRequestForm({
           {t("sourceRows")}
         </label>
       </fieldset>
+      <ValuePurposes columns={columns} />
       {source === "csv" ? (
         <Field
           label={t("csvFile")}
@@ -216,6 +218,28 @@ export function DeliveryRequestForm({
         onCancel={() => setConfirming(null)}
       />
     </form>
+  );
+}
+
+/**
+ * What each value the channel asks for is for, as its provider states it (issue 36, item 5): the
+ * person sending sees why each value is needed before giving it.
+ */
+function ValuePurposes({ columns }: { columns: OptionColumn[] }) {
+  const t = useTranslations("programs.send");
+  if (columns.length === 0) return null;
+  return (
+    <div className="text-sm text-slate-700">
+      <p className="font-medium">{t("purposes.title")}</p>
+      <ul className="list-disc ps-5">
+        {columns.map((column) => (
+          <li key={column.name}>
+            <ProviderText>{column.label}</ProviderText>:{" "}
+            {column.purpose ? <ProviderText>{column.purpose}</ProviderText> : t("purposes.notStated")}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

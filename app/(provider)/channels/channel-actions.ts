@@ -12,7 +12,9 @@ import {
   channelRetireSchema,
   channelStatusChangeSchema,
 } from "@/lib/contract/channel-form";
+import { optionPurposesSchema } from "@/lib/contract/forms/beneficiary-data-forms";
 import { lookupKeySchema } from "@/lib/contract/lookup-schema";
+import { setOptionPurposes } from "@/lib/domain/beneficiary-data";
 import {
   LOOKUPS,
   requestChannelCreate,
@@ -94,4 +96,13 @@ export const lookupValuesAction = defineAction({
       translation: lookupName(locale, key, item.lookUp, item.translation, catalog),
     }));
   },
+});
+
+/** What each delivery option's value is for (issue 36, item 5): kept beside the channel, no request. */
+export const setOptionPurposesAction = defineAction({
+  role: "provider",
+  permission: "provider.channels.edit",
+  input: optionPurposesSchema,
+  run: (input, user) => setOptionPurposes(user.actor, input),
+  revalidate: ({ providerDeliveryChannelId }) => `/channels/${encodeURIComponent(providerDeliveryChannelId)}`,
 });

@@ -46,3 +46,26 @@ export type ValuePurpose = (typeof VALUE_PURPOSES)[number];
 
 export const isValuePurpose = (value: unknown): value is ValuePurpose =>
   typeof value === "string" && (VALUE_PURPOSES as readonly string[]).includes(value);
+
+/** How long a provider's statement of what an option's value is for may be. */
+export const OPTION_PURPOSE_MAX = 300;
+
+/**
+ * What each delivery option's value is for (issue 36, item 5), as the provider states it on its
+ * channel's page: the contract's DeliveryOption has no such field. An empty purpose removes it.
+ */
+export const optionPurposesSchema = z.strictObject({
+  providerDeliveryChannelId: z.string().min(1, say("isRequired")).max(256),
+  purposes: z
+    .array(
+      z.strictObject({
+        fieldName: z.string().min(1, say("isRequired")).max(256),
+        purpose: z
+          .string()
+          .trim()
+          .max(OPTION_PURPOSE_MAX, say("mustBeAtMostCharacters", { max: OPTION_PURPOSE_MAX })),
+      }),
+    )
+    .max(50),
+});
+export type OptionPurposesInput = z.infer<typeof optionPurposesSchema>;

@@ -7,6 +7,7 @@
  * - data-keys.ts: a data key per beneficiary, wrapped under the service key
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
+ * - option-purposes.ts: what each delivery option's value is for, as its provider states it
  * - read-values.ts: who sees values in clear or masked, and the audit entry of each read in clear
  * - retention.ts: a program's retention period, its next erasure, and the worker's erasure of expired values
  * - rotate-keys.ts: wrapping every key again after the service key rotated (npm run keys:rotate)
@@ -16,6 +17,7 @@
 export { beneficiaryRef, beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
 export { maskValue } from "./mask";
+export { optionPurposes, setOptionPurposes } from "./option-purposes";
 export {
   deliveryValues,
   type OptionPair,

@@ -26,13 +26,19 @@ export interface OptionColumn {
   /** The provider's fieldLabel, shown to people. */
   label: string;
   required: boolean;
+  /** What the value is for, as the provider states it (issue 36, item 5); absent when it has not. */
+  purpose?: string;
 }
 
-export const optionColumns = (options: DeliveryOption[]): OptionColumn[] =>
+export const optionColumns = (
+  options: DeliveryOption[],
+  purposes: Record<string, string> = {},
+): OptionColumn[] =>
   options.map((option) => ({
     name: option.fieldName,
     label: option.fieldLabel || option.fieldName,
     required: option.isRequired,
+    ...(purposes[option.fieldName] ? { purpose: purposes[option.fieldName] } : {}),
   }));
 
 /**

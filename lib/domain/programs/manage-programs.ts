@@ -6,7 +6,13 @@ import { DEFAULT_RETENTION_DAYS, type ProgramInput } from "../../contract/forms/
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { recordAudit } from "../audit";
-import { deliveryValues, recordValuesRead, textOpener, valueViewOf } from "../beneficiary-data";
+import {
+  deliveryValues,
+  optionPurposes,
+  recordValuesRead,
+  textOpener,
+  valueViewOf,
+} from "../beneficiary-data";
 import { budgetOverview, channelBudgetOverviews } from "../budgets";
 import { channelStanding, receivesDeliveries, STANDING_COLUMNS } from "../channels";
 import { beneficiariesContaining, optionColumns } from "../deliveries";
@@ -139,11 +145,12 @@ export async function programDetail(actor: Actor, programId: string) {
   });
   if (!program) return null;
   const attached = program.channels.map((link) => link.channelId);
-  const [requests, virtualBudget, budgets, candidates] = await Promise.all([
+  const [requests, virtualBudget, budgets, candidates, purposes] = await Promise.all([
     latestRequests(programId),
     budgetOverview({ programId }),
     channelBudgetOverviews(attached),
     candidateChannels(attached),
+    optionPurposes(attached),
   ]);
   return {
     ...program,
@@ -159,7 +166,7 @@ export async function programDetail(actor: Actor, programId: string) {
         standing: channelStanding({ ...channel, pending: channel.requests[0] ?? null }),
         budget: budgets.get(channel.id) ?? null,
         hasBudgetAmount: Boolean(content?.budget?.amount),
-        columns: optionColumns(content?.deliveryOptions ?? []),
+        columns: optionColumns(content?.deliveryOptions ?? [], purposes.get(channel.id)),
         sendable: receivesDeliveries(channel),
       };
     }),

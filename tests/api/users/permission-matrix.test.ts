@@ -49,6 +49,7 @@ const MATRIX: Record<string, UserRole[]> = {
   setChannelStatusAction: ["owner", "editor"],
   withdrawChannelRequestAction: ["owner", "editor"],
   retireChannelAction: ["owner", "editor"],
+  setOptionPurposesAction: ["owner", "editor"],
   subscribeAction: ["owner"],
   unsubscribeAction: ["owner"],
   rotateSecretAction: ["owner"],

@@ -153,6 +153,7 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       channelRequestId: s.withdrawRequestId,
     }),
     retireChannelAction: () => ({ providerDeliveryChannelId: s.retireId }),
+    setOptionPurposesAction: () => ({ providerDeliveryChannelId: s.approvedId, purposes: [] }),
     lookupValuesAction: () => ({ key: "DeliveryChannelStatus" }),
     subscribeAction: () => ({
       eventType: "DELIVERY_REQUEST_SENT",

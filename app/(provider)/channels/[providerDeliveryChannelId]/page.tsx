@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelContent } from "@/components/channels/channel-content";
+import { OptionPurposeList, OptionPurposesForm } from "@/components/channels/option-purposes";
 import { RequestHistory } from "@/components/channels/request-history";
 import { RetireChannel } from "@/components/channels/retire-channel";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
@@ -12,11 +13,13 @@ import { WithdrawRequest } from "@/components/channels/withdraw-request";
 import { HelpLink } from "@/components/help-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
+import { optionPurposes } from "@/lib/domain/beneficiary-data";
 import { viewersTranslations } from "@/lib/domain/channels";
 import { can } from "@/lib/domain/permissions";
 import {
   retireChannelAction,
   setChannelStatusAction,
+  setOptionPurposesAction,
   withdrawChannelRequestAction,
 } from "../channel-actions";
 import { channelDetailOrNotFound } from "./channel-detail";
@@ -42,6 +45,12 @@ export default async function ChannelPage({
     },
     await getLocale(),
   );
+  const purposes = (await optionPurposes([detail.channelId])).get(detail.channelId) ?? {};
+  const options = (view.deliveryOptions ?? []).map((option) => ({
+    fieldName: option.fieldName,
+    label: option.fieldLabel || option.fieldName,
+    purpose: purposes[option.fieldName] ?? "",
+  }));
   return (
     <>
       <PageHeader
@@ -119,6 +128,17 @@ export default async function ChannelPage({
               <BudgetView budget={detail.budget} label={t("detail.channelBudget")} />
             </Card>
           )}
+          <Card title={t("purposes.title")}>
+            {can(user.actor, "provider.channels.edit") && !detail.retiredAt ? (
+              <OptionPurposesForm
+                providerDeliveryChannelId={view.providerDeliveryChannelId}
+                options={options}
+                save={setOptionPurposesAction}
+              />
+            ) : (
+              <OptionPurposeList options={options} />
+            )}
+          </Card>
           <Card title={t("detail.translations")}>
             <TranslationList translations={detail.translations} />
           </Card>
