@@ -10,12 +10,10 @@ import { runCli } from "./cli";
 
 runCli("rotate the service key", async () => {
   const report = await rotateServiceKey((so) =>
-    console.log(
-      `… ${formatCount(so.rewrapped)} keys re-wrapped, ${formatCount(so.sealed)} deliveries sealed`,
-    ),
+    console.log(`… ${formatCount(so.rewrapped)} keys re-wrapped, ${formatCount(so.sealed)} values sealed`),
   );
   console.log(
-    `Done: ${formatCount(report.rewrapped)} keys re-wrapped under the current key, ${formatCount(report.resealed)} secrets sealed again, ${formatCount(report.sealed)} deliveries' values sealed.`,
+    `Done: ${formatCount(report.rewrapped)} keys re-wrapped under the current key, ${formatCount(report.resealed)} secrets sealed again, ${formatCount(report.sealed)} values stored in clear sealed (deliveries' options and beneficiary ids).`,
   );
   console.log("Nothing is left under the previous key: it may leave SECRET_ENCRYPTION_KEY_PREVIOUS.");
 });

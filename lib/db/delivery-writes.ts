@@ -16,20 +16,22 @@ interface RawWrites {
 
 export interface NewDeliveryRow {
   id: string;
+  /** Sealed with the beneficiary's data key (lib/domain/beneficiary-data). */
   beneficiaryId: string;
+  beneficiaryRef: string;
   amountMinor: bigint;
   /** JSON of the option pairs, as Delivery.options stores them. */
   options: string;
 }
 
-/** SQLite binds at most 999 values per statement (6 per row); PostgreSQL's unnest takes arrays. */
-const ROWS_PER_STATEMENT = { sqlite: 150, postgres: 1000 };
-const COLUMNS = `"id", "deliveryRequestId", "beneficiaryId", "amountMinor", "options", "status", "updatedAt"`;
+/** SQLite binds at most 999 values per statement (7 per row); PostgreSQL's unnest takes arrays. */
+const ROWS_PER_STATEMENT = { sqlite: 140, postgres: 1000 };
+const COLUMNS = `"id", "deliveryRequestId", "beneficiaryId", "beneficiaryRef", "amountMinor", "options", "status", "updatedAt"`;
 
-const SQLITE_ROW = "(?, ?, ?, ?, ?, 'DELIVERY_PENDING', ?)";
+const SQLITE_ROW = "(?, ?, ?, ?, ?, ?, 'DELIVERY_PENDING', ?)";
 const POSTGRES_INSERT = `INSERT INTO "Delivery" (${COLUMNS})
-  SELECT id, $1, beneficiary, amount::bigint, options, 'DELIVERY_PENDING', $2::timestamp
-  FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS t(id, beneficiary, amount, options)`;
+  SELECT id, $1, beneficiary, ref, amount::bigint, options, 'DELIVERY_PENDING', $2::timestamp
+  FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(id, beneficiary, ref, amount, options)`;
 
 /** Inserts `rows` of one delivery request in the caller's transaction, a bounded batch at a time. */
 export async function insertDeliveryRows(tx: RawWrites, deliveryRequestId: string, rows: NewDeliveryRow[]) {
@@ -45,6 +47,7 @@ export async function insertDeliveryRows(tx: RawWrites, deliveryRequestId: strin
           row.id,
           deliveryRequestId,
           row.beneficiaryId,
+          row.beneficiaryRef,
           row.amountMinor,
           row.options,
           at,
@@ -57,6 +60,7 @@ export async function insertDeliveryRows(tx: RawWrites, deliveryRequestId: strin
         now.toISOString(),
         batch.map((row) => row.id),
         batch.map((row) => row.beneficiaryId),
+        batch.map((row) => row.beneficiaryRef),
         batch.map((row) => row.amountMinor.toString()),
         batch.map((row) => row.options),
       );

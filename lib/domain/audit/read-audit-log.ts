@@ -4,7 +4,7 @@
  */
 import type { AuditFilters } from "../../contract/audit-filters";
 import { containsText, db } from "../../db";
-import { beneficiaryRef } from "../../infrastructure/beneficiary-refs";
+import { beneficiaryRef, deliveriesOf } from "../../infrastructure/beneficiary-refs";
 import { ID_LIST_LIMIT } from "../paging";
 import { type Actor, authorize } from "../permissions";
 
@@ -43,14 +43,15 @@ const BENEFICIARY_DELIVERIES = 200;
  * only the entries under the ref remain findable.
  */
 async function beneficiaryEntries(beneficiaryId: string) {
+  const ref = await beneficiaryRef(beneficiaryId);
   const deliveries = await db().delivery.findMany({
-    where: { beneficiaryId },
+    where: deliveriesOf(beneficiaryId, ref),
     select: { id: true, deliveryRequestId: true },
     take: BENEFICIARY_DELIVERIES,
   });
   const read = { action: "beneficiary.values_read", subjectType: "DeliveryRequest" };
   return [
-    { subjectType: "Beneficiary", subjectId: await beneficiaryRef(beneficiaryId) },
+    { subjectType: "Beneficiary", subjectId: ref },
     ...deliveries.map((row) => ({
       ...read,
       subjectId: row.deliveryRequestId,

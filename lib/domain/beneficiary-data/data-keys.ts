@@ -40,7 +40,14 @@ export async function liveDataKeys(
     // A send names up to 10,000 beneficiaries: the hashing and wrapping below yield now and then.
     if (++done % YIELD_EVERY === 0) await yieldToLoop();
   }
-  const refs = [...new Set(refByBeneficiary.values())];
+  const byRef = await liveKeysOfRefs(tx, [...new Set(refByBeneficiary.values())]);
+  const keys = new Map<string, DataKey>();
+  for (const [beneficiaryId, ref] of refByBeneficiary) keys.set(beneficiaryId, byRef.get(ref)!);
+  return keys;
+}
+
+/** The live data key of each ref, made in `tx` for those that have none. */
+export async function liveKeysOfRefs(tx: Tx, refs: string[]): Promise<Map<string, DataKey>> {
   const byRef = await liveKeysByRef(tx, refs);
   const missing = refs.filter((ref) => !byRef.has(ref));
   if (missing.length > 0) {
@@ -57,9 +64,7 @@ export async function liveDataKeys(
     // A concurrent send made some of them first: read what won (ours, where ours did).
     else for (const [ref, key] of await liveKeysByRef(tx, missing)) byRef.set(ref, key);
   }
-  const keys = new Map<string, DataKey>();
-  for (const [beneficiaryId, ref] of refByBeneficiary) keys.set(beneficiaryId, byRef.get(ref)!);
-  return keys;
+  return byRef;
 }
 
 /** Crypto work done between two yields to the event loop (each step some 20 µs). */

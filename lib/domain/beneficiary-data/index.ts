@@ -5,6 +5,7 @@
  * - a beneficiary's ref (HMAC of its id), which names it without saying who it is, is computed by
  *   lib/infrastructure/beneficiary-refs.ts (the audit trail's filter needs it too)
  * - data-keys.ts: a data key per beneficiary, wrapped under the service key
+ * - beneficiary-ids.ts: a delivery's beneficiary id, sealed, opened, found by its ref
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
  * - option-purposes.ts: what each delivery option's value is for, as its provider states it
@@ -14,7 +15,13 @@
  * - the erasure of a beneficiary at their request is lib/domain/erasures', above webhooks
  */
 
-export { beneficiaryRef, beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
+export { beneficiaryRef, beneficiaryRefs, deliveriesOf } from "../../infrastructure/beneficiary-refs";
+export {
+  beneficiaryIdOpener,
+  deliveryDataKey,
+  erasedBeneficiaryId,
+  withBeneficiaryIds,
+} from "./beneficiary-ids";
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
 export { maskValue } from "./mask";
 export { optionPurposes, setOptionPurposes } from "./option-purposes";

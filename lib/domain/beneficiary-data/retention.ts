@@ -40,7 +40,7 @@ export async function eraseExpiredValues(now = new Date()): Promise<number> {
     for (;;) {
       const rows = await db().delivery.findMany({
         where,
-        select: { id: true, beneficiaryId: true },
+        select: { id: true, beneficiaryId: true, beneficiaryRef: true },
         take: BATCH,
       });
       if (rows.length === 0) break;
@@ -61,11 +61,14 @@ export async function eraseExpiredValues(now = new Date()): Promise<number> {
 }
 
 async function eraseBatch(
-  rows: Array<{ id: string; beneficiaryId: string }>,
+  rows: Array<{ id: string; beneficiaryId: string; beneficiaryRef: string | null }>,
   now: Date,
   refOf: (id: string) => string,
 ) {
   const ids = rows.map((row) => row.id);
+  // Rows from before ids were sealed have no ref: computed from their plain id.
+  const refOfRow = (row: { beneficiaryId: string; beneficiaryRef: string | null }) =>
+    row.beneficiaryRef ?? refOf(row.beneficiaryId);
   return db().$transaction(async (tx) => {
     // Only rows still unerased: of two workers on one batch, one erases and counts.
     const { count } = await tx.delivery.updateMany({
@@ -73,14 +76,18 @@ async function eraseBatch(
       data: { options: "[]", refundReason: null, valuesErasedAt: now },
     });
     await tx.refundRequest.updateMany({ where: { deliveryId: { in: ids } }, data: { reason: "" } });
-    const beneficiaries = [...new Set(rows.map((row) => row.beneficiaryId))];
+    const refs = [...new Set(rows.map(refOfRow))];
+    const plainIds = rows.filter((row) => row.beneficiaryRef === null).map((row) => row.beneficiaryId);
     const kept = await tx.delivery.findMany({
-      where: { beneficiaryId: { in: beneficiaries }, valuesErasedAt: null },
-      select: { beneficiaryId: true },
-      distinct: ["beneficiaryId"],
+      where: {
+        valuesErasedAt: null,
+        OR: [{ beneficiaryRef: { in: refs } }, { beneficiaryRef: null, beneficiaryId: { in: plainIds } }],
+      },
+      select: { beneficiaryId: true, beneficiaryRef: true },
     });
-    const keeping = new Set(kept.map((row) => row.beneficiaryId));
-    const done = beneficiaries.filter((id) => !keeping.has(id)).map(refOf);
+    const keeping = new Set(kept.map(refOfRow));
+    // The beneficiary's sealed ids go unreadable with the key: the pages show the tombstone.
+    const done = refs.filter((ref) => !keeping.has(ref));
     if (done.length > 0)
       await tx.beneficiaryKey.updateMany({
         where: { liveRef: { in: done } },

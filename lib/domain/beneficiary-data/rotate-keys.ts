@@ -11,6 +11,7 @@ import { isSealedUnderCurrentKey, seal, unseal } from "../../crypto";
 import { db } from "../../db";
 import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { currentServiceKeyId, unwrapKey, wrapKey } from "../../infrastructure/service-keys";
+import { erasedBeneficiaryId } from "./beneficiary-ids";
 import { liveDataKeys } from "./data-keys";
 import { sealValue } from "./sealed-values";
 
@@ -81,7 +82,44 @@ export async function rotateServiceKey(progress: (report: RotationReport) => voi
     });
     progress(report);
   }
+  report.sealed += await sealPlainBeneficiaryIds(refOf, () => progress(report));
   return report;
+}
+
+/**
+ * Beneficiary ids from before they were sealed: sealed with the beneficiary's key and given their
+ * ref; one whose values retention already erased gets the tombstone instead (its key may be gone).
+ */
+async function sealPlainBeneficiaryIds(refOf: (id: string) => string, progress: () => void) {
+  let sealed = 0;
+  for (;;) {
+    const rows = await db().delivery.findMany({
+      where: {
+        beneficiaryRef: null,
+        NOT: [{ beneficiaryId: { startsWith: "b1." } }, { beneficiaryId: { startsWith: "erased-" } }],
+      },
+      select: { id: true, beneficiaryId: true, valuesErasedAt: true },
+      take: BATCH,
+    });
+    if (rows.length === 0) return sealed;
+    await db().$transaction(async (tx) => {
+      const live = rows.filter((row) => !row.valuesErasedAt).map((row) => row.beneficiaryId);
+      const keys = await liveDataKeys(tx, live, refOf);
+      for (const row of rows) {
+        const ref = refOf(row.beneficiaryId);
+        const key = keys.get(row.beneficiaryId);
+        const { count } = await tx.delivery.updateMany({
+          where: { id: row.id, beneficiaryId: row.beneficiaryId, beneficiaryRef: null },
+          data: {
+            beneficiaryId: key ? sealValue(key, row.beneficiaryId) : erasedBeneficiaryId(ref),
+            beneficiaryRef: ref,
+          },
+        });
+        sealed += count;
+      }
+    });
+    progress();
+  }
 }
 
 /** Webhook subscriptions' auth (current and previous) and sealed mail bodies not yet under the current key, sealed again. */

@@ -27,7 +27,7 @@ export {
   optionPairs,
 } from "./checks";
 export { parseDeliveriesCsv } from "./parse-deliveries-csv";
-export { beneficiariesContaining } from "./search-beneficiaries";
+export { beneficiaryNamed } from "./search-beneficiaries";
 export {
   type NewDeliveryRequest,
   previewDeliveryRequest,

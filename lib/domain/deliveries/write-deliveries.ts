@@ -1,8 +1,8 @@
 /**
  * A send's Delivery rows, written in its transaction a batch at a time (lib/db/delivery-writes.ts),
- * each row's option values sealed with its beneficiary's data key (issue 36).
+ * each row's beneficiary id and option values sealed with its beneficiary's data key (issue 36).
  */
-import { randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
 import { insertDeliveryRows, type Tx } from "../../db";
 import { liveDataKeys, sealValue } from "../beneficiary-data";
 import { toMinor } from "../money";
@@ -10,8 +10,9 @@ import { type DeliveryList, type DeliveryOption, forEachBatch, optionPairs } fro
 
 /**
  * Writes the deliveries' rows a batch at a time: what a send holds beyond its input stays bounded.
- * Each row's option values are sealed with its beneficiary's data key (issue 36): the database holds
- * none in clear.
+ * Each row's beneficiary id and option values are sealed with its beneficiary's data key (issue 36):
+ * the database holds neither in clear, and finds a beneficiary's rows by its ref. Ids are uuid v7,
+ * so the rows read back (pages, exports, the provider's event) in the order they were sent.
  */
 export async function writeDeliveries(
   tx: Tx,
@@ -29,15 +30,16 @@ export async function writeDeliveries(
     insertDeliveryRows(
       tx,
       deliveryRequestId,
-      batch.map((delivery) => ({
-        id: randomUUID(),
-        beneficiaryId: delivery.beneficiaryId,
-        amountMinor: toMinor(delivery.amount),
-        options: sealValue(
-          keys.get(delivery.beneficiaryId)!,
-          JSON.stringify(optionPairs(delivery.options, options)),
-        ),
-      })),
+      batch.map((delivery) => {
+        const key = keys.get(delivery.beneficiaryId)!;
+        return {
+          id: uuidv7(),
+          beneficiaryId: sealValue(key, delivery.beneficiaryId),
+          beneficiaryRef: refOf(delivery.beneficiaryId),
+          amountMinor: toMinor(delivery.amount),
+          options: sealValue(key, JSON.stringify(optionPairs(delivery.options, options))),
+        };
+      }),
     ),
   );
 }

@@ -16,6 +16,8 @@ import { recordAudit } from "../audit";
 import {
   beneficiaryRefs,
   dataKeysById,
+  deliveriesOf,
+  erasedBeneficiaryId,
   liveDataKeys,
   openValue,
   sealingKeyId,
@@ -26,9 +28,6 @@ import { type Actor, authorize } from "../permissions";
 import { queueEvent } from "../webhooks";
 
 export const ERASURE_STATES = ["PENDING", "ERASED", "REJECTED"] as const;
-
-/** The beneficiary id erased deliveries carry instead of theirs: says erased, names nobody. */
-export const erasedBeneficiaryId = (ref: string) => `erased-${ref.slice(0, 12)}`;
 
 function person(actor: Actor) {
   authorize(actor, "beneficiaries.erase");
@@ -45,7 +44,10 @@ export async function requestErasure(actor: Actor, input: { beneficiaryId: strin
   const refOf = await beneficiaryRefs();
   const ref = refOf(beneficiaryId);
   return db().$transaction(async (tx) => {
-    const held = await tx.delivery.findFirst({ where: { beneficiaryId }, select: { id: true } });
+    const held = await tx.delivery.findFirst({
+      where: deliveriesOf(beneficiaryId, ref),
+      select: { id: true },
+    });
     if (!held) throw notFound(say("noDataAboutBeneficiary", { beneficiaryId }));
     const key = (await liveDataKeys(tx, [beneficiaryId], refOf)).get(beneficiaryId)!;
     let id: string;
@@ -123,21 +125,24 @@ async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string
   const beneficiaryId = openValue(keys, request.sealedBeneficiaryId);
   let renamed = 0;
   if (beneficiaryId !== null) {
-    await tellProviders(tx, beneficiaryId);
+    const theirs = deliveriesOf(beneficiaryId, request.ref);
+    await tellProviders(tx, theirs);
     const tombstone = erasedBeneficiaryId(request.ref);
     // Values from before sealing are plain text: erased by overwriting, as nothing else reaches them.
     await tx.delivery.updateMany({
-      where: { beneficiaryId, NOT: { options: { startsWith: "b1." } } },
+      where: { ...theirs, NOT: { options: { startsWith: "b1." } } },
       data: { options: "[]" },
     });
     const requests = await tx.delivery.findMany({
-      where: { beneficiaryId },
+      where: theirs,
       select: { deliveryRequestId: true },
       distinct: ["deliveryRequestId"],
     });
+    // The sealed id would be unreadable once the key is gone; the tombstone says so in words. The
+    // ref goes too: nothing about the beneficiary is held any more (a new request finds nothing).
     ({ count: renamed } = await tx.delivery.updateMany({
-      where: { beneficiaryId },
-      data: { beneficiaryId: tombstone },
+      where: theirs,
+      data: { beneficiaryId: tombstone, beneficiaryRef: null },
     }));
     await renameInPreviews(
       tx,
@@ -157,9 +162,9 @@ async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string
  * Tells each provider that was sent deliveries for the beneficiary to erase its copy: our own
  * BENEFICIARY_ERASED event, naming only the delivery ids (the payload must not name whom it erases).
  */
-async function tellProviders(tx: Tx, beneficiaryId: string) {
+async function tellProviders(tx: Tx, theirs: ReturnType<typeof deliveriesOf>) {
   const sent = await tx.delivery.findMany({
-    where: { beneficiaryId, deliveryRequest: { approvalState: "SENT" } },
+    where: { ...theirs, deliveryRequest: { approvalState: "SENT" } },
     select: { id: true, deliveryRequest: { select: { channel: { select: { providerId: true } } } } },
     orderBy: { id: "asc" },
   });
@@ -174,8 +179,8 @@ async function tellProviders(tx: Tx, beneficiaryId: string) {
 }
 
 /**
- * The delivery logs' preview of a DELIVERY_REQUEST_SENT lists its first deliveries with their
- * beneficiary ids (values masked): the erased one's becomes the tombstone there too.
+ * The delivery logs' preview of a DELIVERY_REQUEST_SENT lists its first deliveries, their beneficiary
+ * ids masked; in those written before ids were sealed, in clear: the erased one's becomes the tombstone.
  */
 async function renameInPreviews(
   tx: Tx,

@@ -9,7 +9,6 @@
 export {
   decideErasure,
   ERASURE_STATES,
-  erasedBeneficiaryId,
   erasureRequests,
   requestErasure,
 } from "./erase-beneficiary";

@@ -8,6 +8,7 @@
 import { paymentApprovalExpiryMs } from "../../config";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit";
+import { beneficiaryIdOpener } from "../beneficiary-data";
 import { notifyPaymentDecided } from "../notifications";
 import { authorize, systemActor } from "../permissions";
 import { closeUnsent, requestLetter } from "./approvals";
@@ -102,6 +103,7 @@ async function expireRefunds(cutoff: Date): Promise<number> {
       delivery: {
         select: {
           beneficiaryId: true,
+          beneficiaryRef: true,
           deliveryRequest: {
             select: { id: true, programId: true, unit: true, program: { select: { name: true } } },
           },
@@ -109,7 +111,13 @@ async function expireRefunds(cutoff: Date): Promise<number> {
       },
     },
   });
-  return expireEach(due, {
+  // Their beneficiaries' ids opened (sealed in the rows, issue 36): the letters name them masked.
+  const open = await beneficiaryIdOpener(due.map((refund) => refund.delivery));
+  const opened = due.map((refund) => ({
+    ...refund,
+    delivery: { ...refund.delivery, beneficiaryId: open(refund.delivery) },
+  }));
+  return expireEach(opened, {
     close: (tx, refund) => closeRefund(tx, refund.id, "EXPIRED"),
     askedBy: (refund) => refund.requestedBy,
     letter: refundLetter,

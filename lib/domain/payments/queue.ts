@@ -4,7 +4,7 @@
  * navigation, and one delivery request's decisions with who made them.
  */
 import { db } from "../../db";
-import { textOpener } from "../beneficiary-data";
+import { beneficiaryIdOpener, textOpener } from "../beneficiary-data";
 import { LIVE_PROGRAM } from "../live-scope";
 import { type Actor, authorize, can } from "../permissions";
 import { mayStillDecide, PENDING } from "./rules";
@@ -69,6 +69,7 @@ export async function awaitingMyApproval(actor: Actor) {
         delivery: {
           select: {
             beneficiaryId: true,
+            beneficiaryRef: true,
             deliveryRequest: {
               select: { id: true, unit: true, program: { select: { id: true, name: true } } },
             },
@@ -86,6 +87,8 @@ export async function awaitingMyApproval(actor: Actor) {
     approvals.filter((a) => a.decision === "APPROVED").map((a) => personOf(a.approverId));
   // Refund reasons are sealed with the beneficiary's key (issue 36): null once it was erased.
   const opened = await textOpener(refunds.map((refund) => refund.reason));
+  // Whom each refund pays back, sealed in the row (issue 36): the approver must see it.
+  const beneficiaryOf = await beneficiaryIdOpener(refunds.map((refund) => refund.delivery));
   return {
     requests: requests.map((request) => ({
       id: request.id,
@@ -104,7 +107,7 @@ export async function awaitingMyApproval(actor: Actor) {
       reason: opened(refund.reason),
       amountMinor: refund.amountMinor,
       unit: refund.delivery.deliveryRequest.unit,
-      beneficiaryId: refund.delivery.beneficiaryId,
+      beneficiaryId: beneficiaryOf(refund.delivery),
       deliveryRequestId: refund.delivery.deliveryRequest.id,
       program: refund.delivery.deliveryRequest.program,
       creator: personOf(refund.requestedBy),

@@ -10,7 +10,14 @@ import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
-import { beneficiaryRefs, liveDataKeys, sealValue } from "../beneficiary-data";
+import {
+  beneficiaryIdOpener,
+  beneficiaryRefs,
+  deliveryDataKey,
+  maskValue,
+  sealValue,
+  withBeneficiaryIds,
+} from "../beneficiary-data";
 import { conflict, invalid, notFound } from "../errors";
 import { notifyRefundAwaiting } from "../notifications";
 import { type Actor, authorize } from "../permissions";
@@ -52,7 +59,7 @@ async function holdOrRequestRefund(
   if (delivery.refundRequestedAt) throw conflict(say("refundOfDeliveryAlreadyRequested"));
   if (await tx.refundRequest.findUnique({ where: { pendingFor: deliveryId }, select: { id: true } }))
     throw conflict(say("refundOfDeliveryAwaitsApproval"));
-  const key = (await liveDataKeys(tx, [delivery.beneficiaryId], why.refOf)).get(delivery.beneficiaryId)!;
+  const key = await deliveryDataKey(tx, delivery, why.refOf);
   const reason = sealValue(key, why.reason);
   const required = approvalsRequiredFor(delivery.deliveryRequest.program, "refund", delivery.amountMinor);
   if (required === 0) {
@@ -60,7 +67,9 @@ async function holdOrRequestRefund(
     return "REQUESTED";
   }
   await holdRefund(tx, actor, { deliveryId, amountMinor: delivery.amountMinor, reason, required });
-  const refund = { amountMinor: delivery.amountMinor, beneficiaryId: delivery.beneficiaryId };
+  // The letter names the beneficiary masked: mail is kept outside the sealed rows (issue 36).
+  const beneficiaryId = maskValue((await beneficiaryIdOpener([delivery], tx))(delivery));
+  const refund = { amountMinor: delivery.amountMinor, beneficiaryId };
   await notifyRefundAwaiting(
     tx,
     delivery.deliveryRequest.program,
@@ -135,6 +144,7 @@ async function readRefund(tx: Tx, refundRequestId: string) {
       delivery: {
         select: {
           beneficiaryId: true,
+          beneficiaryRef: true,
           deliveryRequest: {
             select: {
               id: true,
@@ -148,7 +158,10 @@ async function readRefund(tx: Tx, refundRequestId: string) {
       },
     },
   });
-  return refund && { ...refund, createdBy: refund.requestedBy };
+  if (!refund) return null;
+  // Its beneficiary's id in clear (sealed in the row, issue 36), for its letter and its reason's key.
+  const [delivery] = await withBeneficiaryIds([refund.delivery], tx);
+  return { ...refund, delivery: delivery!, createdBy: refund.requestedBy };
 }
 
 type HeldRefund = NonNullable<Awaited<ReturnType<typeof readRefund>>>;
@@ -179,10 +192,8 @@ const REFUND: PaymentKindRules<HeldRefund> = {
   },
   reject: (tx, refund, reason) => closeRefund(tx, refund.id, "REJECTED", reason),
   /** Sealed with the beneficiary's key, like the refund's own reason: an erasure makes both unreadable. */
-  storedReason: async (tx, refund, reason, refOf) => {
-    const { beneficiaryId } = refund.delivery;
-    return sealValue((await liveDataKeys(tx, [beneficiaryId], refOf)).get(beneficiaryId)!, reason);
-  },
+  storedReason: async (tx, refund, reason, refOf) =>
+    sealValue(await deliveryDataKey(tx, refund.delivery, refOf), reason),
   letter: (refund) => refundLetter(refund),
   audit: {
     subjectType: "RefundRequest",
@@ -204,7 +215,8 @@ export const refundLetter = (refund: {
   return {
     subject: "refund" as const,
     programName: request.program.name,
-    what: refund.delivery.beneficiaryId,
+    // Masked: the letter is mail, kept outside the sealed rows (issue 36); its link opens the page.
+    what: maskValue(refund.delivery.beneficiaryId),
     amount: { minor: refund.amountMinor, unit: request.unit },
     path: `/admin/programs/${request.programId}/requests/${request.id}`,
   };

@@ -7,6 +7,7 @@ import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { recordAudit } from "../audit";
 import {
+  beneficiaryIdOpener,
   deliveryValues,
   optionPurposes,
   recordValuesRead,
@@ -15,7 +16,7 @@ import {
 } from "../beneficiary-data";
 import { budgetOverview, channelBudgetOverviews } from "../budgets";
 import { channelStanding, receivesDeliveries, STANDING_COLUMNS } from "../channels";
-import { beneficiariesContaining, optionColumns } from "../deliveries";
+import { beneficiaryNamed, optionColumns } from "../deliveries";
 import { invalid, notFound } from "../errors";
 import { LIVE_PROGRAM, LIVE_ROW } from "../live-scope";
 import { toMinor } from "../money";
@@ -273,12 +274,12 @@ export async function deliveryRequestDetail(
   });
   if (!request) return null;
   const term = q?.trim();
-  const search = term && (await beneficiariesContaining(request.id, term));
+  const search = term && (await beneficiaryNamed(term));
   const filter = { deliveryRequestId: request.id, ...search };
   const { items, ...paging } = await readKeysetPage({
     query,
     pageSize: DELIVERIES_PAGE_SIZE,
-    key: { field: "beneficiaryId", direction: "asc", kind: "text" },
+    key: { field: "id", direction: "asc", kind: "text" },
     table: db().delivery,
     filter,
     rows: ({ where, orderBy, take }) => db().delivery.findMany({ where, orderBy, take }),
@@ -295,8 +296,10 @@ export async function deliveryRequestDetail(
   });
   // A refund's reason is sealed with the beneficiary's key too: null once it was erased.
   const opened = await textOpener(items.map((row) => row.refundReason));
-  const deliveries = items.map(({ options: _sealed, ...row }) => ({
+  const beneficiaryOf = await beneficiaryIdOpener(items);
+  const deliveries = items.map(({ options: _sealed, beneficiaryRef: _ref, ...row }) => ({
     ...row,
+    beneficiaryId: beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
     refundReason: opened(row.refundReason),
     values: values.get(row.id) ?? null,
   }));

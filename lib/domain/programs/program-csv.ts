@@ -2,7 +2,7 @@
  * A program's tables as CSV, for the console's program page: its delivery requests, its deliveries
  * and its channels. For whoever may read the program (console.read, as its page), a live program
  * only (a sandbox's is no program of the console's). Streamed in batches read by index (requests by
- * programId, createdAt; deliveries by deliveryRequestId, beneficiaryId), so a program of a million
+ * programId, createdAt; deliveries by deliveryRequestId, id), so a program of a million
  * deliveries exports in constant memory. Cells a spreadsheet would run as a formula (=, +, -, @
  * first) are escaped with papaparse's escapeFormulae, as the audit trail's export does: descriptions,
  * beneficiary ids and names are typed by people. Amounts are numbers in the unit (12.5), as the API
@@ -11,6 +11,7 @@
  */
 import Papa from "papaparse";
 import { db } from "../../db";
+import { withBeneficiaryIds } from "../beneficiary-data";
 import { channelStanding, STANDING_COLUMNS } from "../channels";
 import { LIVE_PROGRAM } from "../live-scope";
 import { fromMinor } from "../money";
@@ -136,7 +137,7 @@ async function* requestRows(programId: string): AsyncGenerator<string> {
     );
 }
 
-/** Every delivery of the program, request by request, each request's by beneficiary id. */
+/** Every delivery of the program, request by request, each request's in the order they were sent. */
 async function* deliveryRows(programId: string): AsyncGenerator<string> {
   yield unparse([
     [
@@ -155,13 +156,12 @@ async function* deliveryRows(programId: string): AsyncGenerator<string> {
   ]);
   for await (const requests of requestsOf(programId))
     for (const request of requests) {
-      let after: { beneficiaryId: string; id: string } | null = null;
+      let after: string | null = null;
       for (;;) {
-        const deliveries: Awaited<ReturnType<typeof readDeliveries>> = await readDeliveries(
-          request.id,
-          after,
-        );
-        if (deliveries.length === 0) break;
+        const read: Awaited<ReturnType<typeof readDeliveries>> = await readDeliveries(request.id, after);
+        if (read.length === 0) break;
+        // Beneficiary ids are sealed (issue 36): opened for the export, a tombstone once erased.
+        const deliveries = await withBeneficiaryIds(read);
         yield unparse(
           deliveries.map((delivery) => [
             request.id,
@@ -177,31 +177,21 @@ async function* deliveryRows(programId: string): AsyncGenerator<string> {
             iso(delivery.refundRequestedAt),
           ]),
         );
-        const last = deliveries[deliveries.length - 1]!;
-        after = { beneficiaryId: last.beneficiaryId, id: last.id };
+        after = deliveries[deliveries.length - 1]!.id;
       }
     }
 }
 
-/** A request's deliveries by (beneficiaryId, id), a batch at a time (index deliveryRequestId, beneficiaryId). */
-const readDeliveries = (deliveryRequestId: string, after: { beneficiaryId: string; id: string } | null) =>
+/** A request's deliveries by id (a uuid v7: the order sent), a batch at a time (index deliveryRequestId, id). */
+const readDeliveries = (deliveryRequestId: string, after: string | null) =>
   db().delivery.findMany({
-    where: {
-      deliveryRequestId,
-      ...(after
-        ? {
-            OR: [
-              { beneficiaryId: { gt: after.beneficiaryId } },
-              { beneficiaryId: after.beneficiaryId, id: { gt: after.id } },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+    where: { deliveryRequestId, ...(after ? { id: { gt: after } } : {}) },
+    orderBy: { id: "asc" },
     take: BATCH,
     select: {
       id: true,
       beneficiaryId: true,
+      beneficiaryRef: true,
       amountMinor: true,
       status: true,
       providerDeliveryId: true,

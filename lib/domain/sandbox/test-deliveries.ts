@@ -70,7 +70,8 @@ export async function sendSandboxDeliveryRequest(
   });
   const deliveries = await db().delivery.findMany({
     where: { deliveryRequestId: sent.deliveryRequestId },
-    orderBy: { beneficiaryId: "asc" },
+    // In the order they were sent (ids are uuid v7): sandbox-…-1 first.
+    orderBy: { id: "asc" },
     select: { id: true },
   });
   return {

@@ -8,16 +8,27 @@
  * the dispatcher fills the list from the request's Delivery rows when it sends the event
  * (eventBody), a page at a time. Those rows hold exactly what the send wrote, and what a payload
  * carries of them (id, beneficiary, amount, options) never changes, so every attempt sends the
- * same bytes: those JSON.stringify of the typed payload gives, deliveries by beneficiary id.
+ * same bytes: those JSON.stringify of the typed payload gives, deliveries in the order they were
+ * sent (by id, a uuid v7).
  *
- * The rows' option values are sealed with each beneficiary's data key (issue 36) and opened here,
- * for the provider that must pay them; the logs' preview keeps them masked. Once a beneficiary is
- * erased its options are gone: a later attempt or replay sends its delivery with none.
+ * The rows' beneficiary ids and option values are sealed with each beneficiary's data key (issue 36)
+ * and opened here, for the provider that must pay them; the logs' preview keeps them masked. Once a
+ * beneficiary is erased its options are gone: a later attempt or replay sends its delivery with none,
+ * under the tombstone id.
  */
 import { CURRENCIES } from "../../contract/enums";
 import type { WebhookPayloads } from "../../contract/webhook-payloads";
 import { db, type Tx } from "../../db";
-import { dataKeysById, openValue, pairsAsShown, sealingKeyId, type ValueView } from "../beneficiary-data";
+import {
+  dataKeysById,
+  erasedBeneficiaryId,
+  maskValue,
+  openValue,
+  pairsAsShown,
+  sealingKeyId,
+  showsClear,
+  type ValueView,
+} from "../beneficiary-data";
 import { fromMinor } from "../money";
 import { payloadPreviewOf, queueSerializedEvent } from "./outbox";
 
@@ -93,15 +104,16 @@ function withItems(payload: string, items: string[]) {
 
 type Item = Payload["delivery"][number];
 
-/** The item as the logs' preview shows it: its option values masked. */
+/** The item as the logs' preview (stored in the outbox row) shows it: its beneficiary and values masked. */
 const masked = (item: Item): Item => ({
   ...item,
+  beneficiaryId: maskValue(item.beneficiaryId),
   deliveryOptions: pairsAsShown(item.deliveryOptions, "masked", ""),
 });
 
 /**
- * Each of the request's deliveries as its payload lists them, by beneficiary id, a page read at a
- * time, their values as `view` shows them.
+ * Each of the request's deliveries as its payload lists them, in the order they were sent, a page
+ * read at a time, their values as `view` shows them.
  */
 async function forEachItem(
   reader: Tx,
@@ -117,32 +129,38 @@ async function forEachItem(
     ? { currency: request.unit }
     : { commodity: request.unit };
   let index = 0;
-  let after: { beneficiaryId: string; id: string } | undefined;
+  let after: string | undefined;
   for (;;) {
     const rows = await reader.delivery.findMany({
-      where: {
-        deliveryRequestId,
-        ...(after && {
-          OR: [
-            { beneficiaryId: { gt: after.beneficiaryId } },
-            { beneficiaryId: after.beneficiaryId, id: { gt: after.id } },
-          ],
-        }),
-      },
-      orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+      where: { deliveryRequestId, ...(after && { id: { gt: after } }) },
+      orderBy: { id: "asc" },
       take: READ_PAGE,
-      select: { id: true, beneficiaryId: true, amountMinor: true, options: true, status: true },
+      select: {
+        id: true,
+        beneficiaryId: true,
+        beneficiaryRef: true,
+        amountMinor: true,
+        options: true,
+        status: true,
+      },
     });
     const keys = await dataKeysById(
       reader,
-      rows.flatMap((row) => sealingKeyId(row.options) ?? []),
+      rows.flatMap((row) => [row.options, row.beneficiaryId].flatMap((stored) => sealingKeyId(stored) ?? [])),
     );
     for (const row of rows) {
       const options = openValue(keys, row.options);
+      const id = openValue(keys, row.beneficiaryId);
       use(
         {
           deliveryId: row.id,
-          beneficiaryId: row.beneficiaryId,
+          // The id is the beneficiary's too: masked where the view masks their values.
+          beneficiaryId:
+            id === null
+              ? erasedBeneficiaryId(row.beneficiaryRef ?? "")
+              : showsClear(view, row.status)
+                ? id
+                : maskValue(id),
           amount: fromMinor(row.amountMinor),
           ...unit,
           deliveryOptions:
@@ -154,6 +172,6 @@ async function forEachItem(
       );
     }
     if (rows.length < READ_PAGE) return;
-    after = rows[rows.length - 1]!;
+    after = rows[rows.length - 1]!.id;
   }
 }

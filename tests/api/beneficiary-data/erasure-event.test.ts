@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalSubscribeSchema } from "../../../lib/contract/subscription";
 import { WEBHOOK_PAYLOAD_SCHEMAS } from "../../../lib/contract/webhook-payloads";
 import { db, disconnectDb } from "../../../lib/db";
+import { beneficiaryRef } from "../../../lib/domain/beneficiary-data";
 import { issueApiKey } from "../../../lib/domain/keys";
 import { type ReceivedCallback, startWebhookReceiver } from "../../../scripts/webhook-receiver/receiver";
 import { signedIn } from "../../support/http/portal-session";
@@ -89,7 +90,7 @@ describe("BENEFICIARY_ERASED", () => {
     const sent = [await send(setup, [GONE, KEPT]), await send(setup, [GONE])];
     const elsewhere = await send(other, [GONE]);
     const goneDeliveries = await db().delivery.findMany({
-      where: { deliveryRequestId: { in: sent }, beneficiaryId: GONE.beneficiaryId },
+      where: { deliveryRequestId: { in: sent }, beneficiaryRef: await beneficiaryRef(GONE.beneficiaryId) },
       orderBy: { id: "asc" },
     });
     const asked = dataOf(

@@ -56,7 +56,7 @@ beforeAll(async () => {
   }
   // A refund whose reason names the person: free text sealed with the beneficiary's key.
   const refunded = await db().delivery.findFirstOrThrow({
-    where: { deliveryRequestId: sends[0], beneficiaryId: GONE.beneficiaryId },
+    where: { deliveryRequestId: sends[0], beneficiaryRef: await beneficiaryRef(GONE.beneficiaryId) },
   });
   const refund = await call(manager, `/deliveries/${refunded.id}/refund`, { reason: REFUND_REASON });
   expect(refund.status).toBe(200);

@@ -114,12 +114,17 @@ beforeAll(async () => {
     ["BEN-R-2", "+380501112202"],
   ])
     requests.push(dataOf(await send(own.server().baseUrl, beneficiaryId!, phone!)).deliveryRequestId);
-  // A delivery stored before sealing existed: its options in clear, as issue 36 found them.
+  // A delivery stored before sealing existed: its options and beneficiary id in clear, no ref, as
+  // issue 36 found them.
   const legacy = dataOf(await send(own.server().baseUrl, "BEN-R-LEGACY", "+380000000000")).deliveryRequestId;
   requests.push(legacy);
   await db().delivery.updateMany({
     where: { deliveryRequestId: legacy },
-    data: { options: JSON.stringify([{ key: "phone", value: LEGACY_PHONE }]) },
+    data: {
+      options: JSON.stringify([{ key: "phone", value: LEGACY_PHONE }]),
+      beneficiaryId: "BEN-R-LEGACY",
+      beneficiaryRef: null,
+    },
   });
   // A webhook secret sealed under the old key before sealed values named their key.
   ({ id: subscriptionId } = await db().subscription.create({
@@ -153,23 +158,29 @@ describe("rotating the service key", () => {
     const run = await runScript("keys-rotate.ts", [], own.databaseUrl(), env);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    // The lookup key and the three beneficiaries' keys wrapped under the old key; one delivery in clear.
+    // The lookup key and the three beneficiaries' keys wrapped under the old key; one delivery's
+    // options and its beneficiary id in clear.
     expect(run.lines.at(-2)).toBe(
-      "Done: 4 keys re-wrapped under the current key, 1 secrets sealed again, 1 deliveries' values sealed.",
+      "Done: 4 keys re-wrapped under the current key, 1 secrets sealed again, 2 values stored in clear sealed (deliveries' options and beneficiary ids).",
     );
     const ids = await wrappingIds();
     expect(ids.size).toBe(1);
     expect(ids.has(oldId)).toBe(false);
-    const options = (await db().delivery.findMany()).map((row) => row.options);
-    expect(options.every((stored) => stored.startsWith("b1."))).toBe(true);
-    expect(JSON.stringify(options)).not.toContain(LEGACY_PHONE);
+    const rows = await db().delivery.findMany();
+    expect(rows.every((row) => row.options.startsWith("b1.") && row.beneficiaryId.startsWith("b1."))).toBe(
+      true,
+    );
+    expect(rows.every((row) => row.beneficiaryRef !== null)).toBe(true);
+    const stored = JSON.stringify(rows.map((row) => [row.beneficiaryId, row.options]));
+    expect(stored).not.toContain(LEGACY_PHONE);
+    expect(stored).not.toContain("BEN-R-LEGACY");
     const { authSealed } = await db().subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     expect(authSealed!.split(".").slice(0, 2)).toEqual(["v2", [...ids][0]]);
     expect(openV2(NEW, authSealed!)).toBe(AUTH);
 
     const again = await runScript("keys-rotate.ts", [], own.databaseUrl(), env);
     expect(again.lines.at(-2)).toBe(
-      "Done: 0 keys re-wrapped under the current key, 0 secrets sealed again, 0 deliveries' values sealed.",
+      "Done: 0 keys re-wrapped under the current key, 0 secrets sealed again, 0 values stored in clear sealed (deliveries' options and beneficiary ids).",
     );
   }, 120_000);
 

@@ -70,11 +70,11 @@ describe("a program's exports", () => {
       "beneficiaryId",
       "amount",
     ]);
-    // By beneficiary id; "+b-3" escaped as a formula would be.
+    // In the order sent, each id opened from its sealed row; "+b-3" escaped as a formula would be.
     expect(deliveryRows.slice(1).map((row) => [row[3], row[4], row[6]])).toEqual([
-      ["'+b-3", "12", "DELIVERY_PENDING"],
-      ["b-1", "11", "DELIVERY_PENDING"],
       ["b-2", "10", "DELIVERY_PENDING"],
+      ["b-1", "11", "DELIVERY_PENDING"],
+      ["'+b-3", "12", "DELIVERY_PENDING"],
     ]);
     // The options (a phone number) stay out, as on the request's page.
     expect(deliveries.html).not.toContain("+359");

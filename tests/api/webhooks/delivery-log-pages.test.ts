@@ -91,9 +91,10 @@ describe("the delivery log after sends of 10,000 deliveries", () => {
     expect(whole.length).toBeGreaterThan(0);
     for (const event of whole) {
       const stored = await db().outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
-      const body = await eventBody(stored);
-      expect(event.payloadPreview).toBe(body);
-      expect(event.payloadBytes).toBe(Buffer.byteLength(body));
+      // The preview is the payload as a masked view shows it (beneficiaries' ids and values); its size
+      // is that of what the provider receives.
+      expect(event.payloadPreview).toBe(await eventBody(stored, "masked"));
+      expect(event.payloadBytes).toBe(Buffer.byteLength(await eventBody(stored)));
     }
   });
 

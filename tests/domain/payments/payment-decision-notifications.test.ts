@@ -63,7 +63,8 @@ describe("the final decision on a held payment or refund (issue 30, finding 3)",
     expect(refusedMail!.body).toContain("The reason given:\nWrong month");
     expect(await mailTo(muted.email)).toEqual([]);
 
-    // The refund of the sent delivery, held for approval, then rejected: its asker hears why.
+    // The refund of the sent delivery, held for approval, then rejected: its asker hears of it, the
+    // beneficiary masked and the reason left on the page (it may name the person: issue 36).
     const { id: deliveryId } = await database()
       .db()
       .delivery.findFirstOrThrow({ where: { deliveryRequestId: approved.deliveryRequestId } });
@@ -72,8 +73,10 @@ describe("the final decision on a held payment or refund (issue 30, finding 3)",
     await rejectRefund(approver.actor, refund.id, "It was paid once");
     const refundMail = (await mailTo(creator.email)).at(-1)!;
     expect(refundMail).toMatchObject({ kind: "payment_decided" });
-    expect(refundMail.subject).toMatch(/^Refund rejected: BEN-sent/);
-    expect(refundMail.body).toContain("The reason given:\nIt was paid once");
+    expect(refundMail.subject).toMatch(/^Refund rejected: •+nt \(/);
+    expect(`${refundMail.subject}${refundMail.body}`).not.toContain("BEN-sent");
+    expect(refundMail.body).not.toContain("It was paid once");
+    expect(refundMail.body).toContain("The reason is on the request's page");
     expect(await mailTo(approver.email)).not.toContainEqual(
       expect.objectContaining({ kind: "payment_decided" }),
     );
@@ -83,11 +86,11 @@ describe("the final decision on a held payment or refund (issue 30, finding 3)",
     const requestPage = (id: string) => `/admin/programs/${setup.programId}/requests/${id}`;
     const inbox = (await openInbox(creator.actor)).items;
     expect(inbox.map((item) => [item.kind, item.path, item.reason])).toEqual([
-      ["payment_decided", requestPage(approved.deliveryRequestId), "It was paid once"],
+      ["payment_decided", requestPage(approved.deliveryRequestId), null],
       ["payment_decided", requestPage(rejected.deliveryRequestId), "Wrong month"],
       ["payment_decided", requestPage(approved.deliveryRequestId), null],
     ]);
-    expect(inbox[0]!.subject).toMatch(/^Refund rejected: BEN-sent/);
+    expect(inbox[0]!.subject).toMatch(/^Refund rejected: •+nt \(/);
     expect((await openInbox(muted.actor)).items.map((item) => item.path)).toEqual([
       requestPage(silent.deliveryRequestId),
     ]);

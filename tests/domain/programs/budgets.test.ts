@@ -28,12 +28,13 @@ describe("sending a delivery request", () => {
   it("reserves against the channel's budget and queues the exact DELIVERY_REQUEST_SENT payload", async () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
     const first = delivery(12.5);
+    const second = { ...delivery(7.25), options: { phone: "+380 50 123" } };
     const sent = await sendDeliveryRequest(MANAGER, {
       idempotencyKey: randomUUID(),
       programId: setup.programId,
       channelId: setup.channelId,
       description: "Ukraine Winterization Cash Delivery",
-      deliveries: [first, { ...delivery(7.25), options: { phone: "+380 50 123" } }],
+      deliveries: [first, second],
     });
     expect(await account(setup.channelId)).toMatchObject({
       limitMinor: 10000n,
@@ -41,45 +42,40 @@ describe("sending a delivery request", () => {
       kind: "CHANNEL",
     });
 
-    // The payload lists the deliveries by beneficiary id, as its rows are read when it is sent.
+    // The payload lists the deliveries in the order they were sent (ids are uuid v7), as its rows are
+    // read when it is sent.
     const rows = await database()
       .db()
-      .delivery.findMany({
-        where: { deliveryRequestId: sent.deliveryRequestId },
-        orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
-      });
+      .delivery.findMany({ where: { deliveryRequestId: sent.deliveryRequestId }, orderBy: { id: "asc" } });
     const event = await database()
       .db()
       .outboxEvent.findFirstOrThrow({
         where: { providerId: setup.providerId, eventType: "DELIVERY_REQUEST_SENT" },
       });
-    const byBeneficiary = new Map(rows.map((row) => [row.beneficiaryId, row]));
-    const other = rows.find((row) => row.beneficiaryId !== first.beneficiaryId)!;
-    const items = [
-      {
-        deliveryId: byBeneficiary.get(first.beneficiaryId)!.id,
-        beneficiaryId: first.beneficiaryId,
-        amount: 12.5,
-        currency: "EUR",
-        deliveryOptions: [{ key: "phone", value: "+359 888 123" }],
-      },
-      {
-        deliveryId: other.id,
-        beneficiaryId: other.beneficiaryId,
-        amount: 7.25,
-        currency: "EUR",
-        deliveryOptions: [{ key: "phone", value: "+380 50 123" }],
-      },
-    ];
     expect(JSON.parse(await eventBody(event))).toEqual({
       deliveryRequestId: sent.deliveryRequestId,
       providerDeliveryChannelId: setup.providerDeliveryChannelId,
       description: "Ukraine Winterization Cash Delivery",
-      delivery: items.sort((a, b) => (a.beneficiaryId < b.beneficiaryId ? -1 : 1)),
+      delivery: [
+        {
+          deliveryId: rows[0]!.id,
+          beneficiaryId: first.beneficiaryId,
+          amount: 12.5,
+          currency: "EUR",
+          deliveryOptions: [{ key: "phone", value: "+359 888 123" }],
+        },
+        {
+          deliveryId: rows[1]!.id,
+          beneficiaryId: second.beneficiaryId,
+          amount: 7.25,
+          currency: "EUR",
+          deliveryOptions: [{ key: "phone", value: "+380 50 123" }],
+        },
+      ],
     });
   });
 
-  it("lists a request's deliveries a page at a time, by beneficiary id, searchable in any case", async () => {
+  it("lists a request's deliveries a page at a time, in the order sent, found by a whole beneficiary id", async () => {
     const setup = await servingChannel(undefined, "EUR", 1000);
     const deliveries = Array.from({ length: 120 }, (_, i) => ({
       ...delivery(1),
@@ -93,15 +89,20 @@ describe("sending a delivery request", () => {
       return { ...detail, items };
     });
     expect(pages.map((page) => page.length)).toEqual([50, 50, 20]);
-    expect(pages.flat().map((d) => d.beneficiaryId)).toEqual(deliveries.map((d) => d.beneficiaryId));
+    expect(pages.flat().map((d) => d.beneficiaryId)).toEqual(
+      deliveries.toReversed().map((d) => d.beneficiaryId),
+    );
     expect(await read({})).toMatchObject({ total: 120, request: { deliveryCount: 120 } });
 
-    const found = await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, {
-      q: "ben-04",
-    });
-    expect(found?.deliveries.map((d) => d.beneficiaryId)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Ben-04${i}`),
-    );
+    // Ids are sealed: the database finds one by its whole id (its ref), never by a part or another case.
+    const found = async (q: string) =>
+      (await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, { q }))!.deliveries.map(
+        (d) => d.beneficiaryId,
+      );
+    expect(await found("Ben-042")).toEqual(["Ben-042"]);
+    expect(await found(" Ben-042 ")).toEqual(["Ben-042"]);
+    expect(await found("ben-042")).toEqual([]);
+    expect(await found("Ben-04")).toEqual([]);
     const other = await servingChannel(undefined);
     expect(await deliveryRequestDetail(MANAGER, other.programId, sent.deliveryRequestId)).toBeNull();
   });

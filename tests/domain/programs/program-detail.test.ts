@@ -196,37 +196,24 @@ it("keeps each channel's spending as requests are sent, reported and deleted, as
   expect(await db().programChannelSpending.count({ where: { programId } })).toBe(0);
 });
 
-it("searches a request's deliveries by beneficiary id; text no database stores finds none, not a failure", async () => {
+it("finds a request's deliveries by a whole beneficiary id, odd characters literal; text no database stores finds none", async () => {
   const channel = await approvedChannel(undefined, "Searched");
   const programId = await programWith(1000, [channel.channelId]);
   const sent = await sendThrough({ programId, channelId: channel.channelId }, "Search", [
     delivery(1, "BEN-A1"),
-    delivery(2, "BEN-B2"),
-  ]);
-  const found = async (q: string) =>
-    (await deliveryRequestDetail(MANAGER, programId, sent.deliveryRequestId, { q }))?.deliveries.map(
-      (row) => row.beneficiaryId,
-    );
-  expect(await found("b2")).toEqual(["BEN-B2"]);
-  expect(await found("BEN")).toEqual(["BEN-A1", "BEN-B2"]);
-  for (const hostile of ["A\0", "\uD800"]) expect(await found(hostile), JSON.stringify(hostile)).toEqual([]);
-});
-
-it("searches beneficiary ids for `%`, `_` and `\\` as characters, not LIKE's patterns", async () => {
-  const channel = await approvedChannel(undefined, "Wildcards");
-  const programId = await programWith(1000, [channel.channelId]);
-  const sent = await sendThrough({ programId, channelId: channel.channelId }, "Wildcards", [
-    delivery(1, "BEN%1"),
-    delivery(2, "BEN_2"),
-    delivery(3, "BENX3"),
+    delivery(2, "BEN%1"),
+    delivery(3, "BEN_2"),
     delivery(4, "BEN\\4"),
   ]);
   const found = async (q: string) =>
     (await deliveryRequestDetail(MANAGER, programId, sent.deliveryRequestId, { q }))?.deliveries.map(
       (row) => row.beneficiaryId,
     );
-  expect(await found("%")).toEqual(["BEN%1"]);
-  expect(await found("n_")).toEqual(["BEN_2"]);
-  expect(await found("\\")).toEqual(["BEN\\4"]);
-  expect(await found("ben")).toHaveLength(4);
+  // Ids are sealed (issue 36): found by their ref, so only whole, and no character is a pattern.
+  expect(await found("BEN-A1")).toEqual(["BEN-A1"]);
+  expect(await found("BEN%1")).toEqual(["BEN%1"]);
+  expect(await found("BEN_2")).toEqual(["BEN_2"]);
+  expect(await found("BEN\\4")).toEqual(["BEN\\4"]);
+  for (const part of ["BEN", "%", "_", "b2", "ben-a1"]) expect(await found(part), part).toEqual([]);
+  for (const hostile of ["A\0", "\uD800"]) expect(await found(hostile), JSON.stringify(hostile)).toEqual([]);
 });

@@ -215,12 +215,14 @@ it("a send's callback carries every delivery, filled in from its rows when sent,
       .db()
       .delivery.findMany({
         where: { deliveryRequestId: sent.deliveryRequestId },
-        orderBy: [{ beneficiaryId: "asc" }, { id: "asc" }],
+        orderBy: { id: "asc" },
       });
     expect(payload.deliveryRequestId).toBe(sent.deliveryRequestId);
+    // In the order sent (ids are uuid v7), each beneficiary id opened from its sealed row.
     expect(payload.delivery.map((item) => [item.deliveryId, item.beneficiaryId, item.amount])).toEqual(
-      rows.map((row) => [row.id, row.beneficiaryId, Number(row.amountMinor) / 100]),
+      rows.map((row, n) => [row.id, deliveries[n]!.beneficiaryId, Number(row.amountMinor) / 100]),
     );
+    expect(rows.every((row) => row.beneficiaryId.startsWith("b1."))).toBe(true);
     const stored = await database()
       .db()
       .outboxEvent.findFirstOrThrow({
