@@ -1,8 +1,8 @@
 /**
  * Retention of beneficiaries' values (issue 36, item 4). A program keeps a delivery's values (its
  * options, its refund's reason) `retentionDays` after the delivery is final — delivered, reverted
- * or refunded — then the retention worker erases them, keeping amounts, dates and statuses for the
- * accounts. A beneficiary left with no values anywhere then loses its data key too (crypto-shredding:
+ * or refunded, or its request rejected or expired unsent — then the retention worker erases them,
+ * keeping amounts, dates and statuses for the accounts. A beneficiary left with no values anywhere then loses its data key too (crypto-shredding:
  * the refund reasons sealed in the audit trail become unreadable with it); a later send starts a new one.
  */
 import { say } from "../../contract/validation-messages";
@@ -16,6 +16,9 @@ const RETENTION = systemActor("retention");
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = Math.floor(MAX_BOUND_VALUES / 2);
 
+/** Requests that were never sent: their deliveries are final when the request was decided. */
+const NEVER_SENT = ["REJECTED", "EXPIRED"];
+
 /** A delivery that became final before `cutoff`, its values not yet erased. */
 const finalBefore = (cutoff: Date) => ({
   valuesErasedAt: null,
@@ -23,6 +26,7 @@ const finalBefore = (cutoff: Date) => ({
     { deliveredAt: { lt: cutoff } },
     { revertedAt: { lt: cutoff } },
     { refundRequestedAt: { lt: cutoff } },
+    { deliveryRequest: { approvalState: { in: NEVER_SENT }, decidedAt: { lt: cutoff } } },
   ],
 });
 
@@ -134,7 +138,11 @@ export async function programRetention(programId: string, now = new Date()) {
     where: kept,
     _min: { deliveredAt: true, revertedAt: true, refundRequestedAt: true },
   });
-  const finals = [_min.deliveredAt, _min.revertedAt, _min.refundRequestedAt].filter(
+  const neverSent = await db().deliveryRequest.aggregate({
+    where: { programId, approvalState: { in: NEVER_SENT }, deliveries: { some: { valuesErasedAt: null } } },
+    _min: { decidedAt: true },
+  });
+  const finals = [_min.deliveredAt, _min.revertedAt, _min.refundRequestedAt, neverSent._min.decidedAt].filter(
     (at): at is Date => at !== null,
   );
   if (finals.length === 0) return { retentionDays: program.retentionDays, nextErasureAt: null };

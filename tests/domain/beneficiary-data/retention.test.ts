@@ -16,10 +16,11 @@ import {
   textOpener,
 } from "@/lib/domain/beneficiary-data";
 import { syncDeliveries } from "@/lib/domain/deliveries";
-import { requestRefund } from "@/lib/domain/payments";
+import { rejectPayment, requestRefund } from "@/lib/domain/payments";
 import { createUser } from "@/lib/domain/users";
 import { eventBody } from "@/lib/domain/webhooks";
 import { runRetention } from "@/lib/jobs/retention-sweep";
+import { APPROVER_1, programWithPolicy, send } from "../../support/money/approval-setup";
 import { sendThrough, servingChannel } from "../../support/money/money-setup";
 import { openOwnDatabase } from "../../support/server/own-database";
 import { ADMIN, MANAGER, providerKey } from "../../support/users/actors";
@@ -192,5 +193,23 @@ describe("retention", () => {
     expect(await db.mailMessage.count({ where: { id: sent.id } })).toBe(0);
     expect(await db.mailMessage.count({ where: { id: waiting.id } })).toBe(1);
     expect(await db.notification.count()).toBe(0);
+  });
+
+  it("counts a rejected request's deliveries final from its decision: erased after the period, never sent", async () => {
+    const db = database.db();
+    const setup = await programWithPolicy({ delivery: [0, 1] });
+    const held = await send(setup, [5, 6]);
+    expect(held.approvalState).toBe("PENDING_APPROVAL");
+    await rejectPayment(APPROVER_1, "deliveryRequest", held.deliveryRequestId, "Wrong list");
+    const policy = await programRetention(setup.programId);
+    expect(policy.nextErasureAt!.getTime()).toBeGreaterThan(later(364).getTime());
+    expect((await runRetention(later(364))).erased).toBe(0);
+    expect((await runRetention(later(366))).erased).toBe(2);
+    const rows = await db.delivery.findMany({ where: { deliveryRequestId: held.deliveryRequestId } });
+    expect(rows.map((row) => [row.options, row.valuesErasedAt !== null, row.status])).toEqual([
+      ["[]", true, "DELIVERY_PENDING"],
+      ["[]", true, "DELIVERY_PENDING"],
+    ]);
+    expect((await programRetention(setup.programId)).nextErasureAt).toBeNull();
   });
 });
