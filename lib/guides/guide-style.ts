@@ -34,7 +34,7 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospac
 pre { white-space: pre-wrap; background: var(--code); border: 1px solid var(--line); border-radius: 4px; padding: 0.75rem; margin: 0.5rem 0 1rem; }
 table { width: 100%; border-collapse: collapse; margin: 1rem 0; font-size: 0.9375rem; }
 /* break-word, not anywhere: a column keeps its words whole unless one is wider than the page. */
-th, td { border: 1px solid var(--line); padding: 0.4rem 0.6rem; text-align: start; vertical-align: top; overflow-wrap: break-word; }
+th, td { border: 1px solid var(--line); padding: 0.4rem 0.6rem; text-align: start; vertical-align: top; overflow-wrap: anywhere; }
 th { background: var(--code); }
 blockquote { margin: 1rem 0; padding: 0 1rem; border-left: 4px solid var(--line); color: var(--muted); }
 @media (max-width: 48rem) {
