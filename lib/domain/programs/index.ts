@@ -5,12 +5,12 @@
  * - manage-programs.ts: creating a program, its channels, the console's list and detail, its spending
  * - program-csv.ts: a program's tables as CSV
  * - program-requests.ts: a program's delivery requests page by page (the platform API)
+ * - request-detail.ts: one delivery request's page, its deliveries page by page
  */
 
 export {
   addChannelToProgram,
   createProgram,
-  deliveryRequestDetail,
   listPrograms,
   PROGRAMS_PAGE_SIZE,
   programDetail,
@@ -19,3 +19,4 @@ export {
 } from "./manage-programs";
 export { PROGRAM_TABLES, type ProgramTable, programCsv } from "./program-csv";
 export { programDeliveryRequests, programOfDeliveryRequest } from "./program-requests";
+export { deliveryRequestDetail } from "./request-detail";

@@ -6,22 +6,15 @@ import { DEFAULT_RETENTION_DAYS, type ProgramInput } from "../../contract/forms/
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
 import { recordAudit } from "../audit";
-import {
-  beneficiaryIdOpener,
-  deliveryValues,
-  optionPurposes,
-  recordValuesRead,
-  textOpener,
-  valueViewOf,
-} from "../beneficiary-data";
+import { optionPurposes } from "../beneficiary-data";
 import { budgetOverview, channelBudgetOverviews } from "../budgets";
 import { channelStanding, receivesDeliveries, STANDING_COLUMNS } from "../channels";
-import { beneficiaryNamed, optionColumns } from "../deliveries";
+import { optionColumns } from "../deliveries";
 import { invalid, notFound } from "../errors";
 import { LIVE_PROGRAM, LIVE_ROW } from "../live-scope";
 import { toMinor } from "../money";
 import { type PageQuery, readKeysetPage } from "../paging";
-import { POLICY_COLUMNS, policyView } from "../payments";
+import { policyView } from "../payments";
 import { type Actor, authorize } from "../permissions";
 import { channelName, parseContent } from "../stored-channel-content";
 
@@ -242,66 +235,4 @@ export async function programSpending(actor: Actor, programId: string) {
     revertedMinor,
   }));
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en") || a.channelId.localeCompare(b.channelId));
-}
-
-const DELIVERIES_PAGE_SIZE = 50;
-
-/**
- * One delivery request of a program with one page of its deliveries, by beneficiary id, optionally
- * only those whose beneficiary id contains `q`; null when the program has no such request. Each
- * delivery's option values (`values`, null once its beneficiary was erased) come as `valuesShown` says:
- * in clear for a role that may see them asking with a `purpose` (the read is recorded), else masked.
- */
-export async function deliveryRequestDetail(
-  actor: Actor,
-  programId: string,
-  requestId: string,
-  { q, purpose, ...query }: { q?: string; purpose?: unknown } & PageQuery = {},
-) {
-  authorize(actor, "console.read");
-  const request = await db().deliveryRequest.findFirst({
-    where: { id: requestId, programId, program: LIVE_PROGRAM },
-    include: {
-      program: { select: { id: true, name: true, ...POLICY_COLUMNS } },
-      channel: {
-        select: {
-          providerDeliveryChannelId: true,
-          approvedContent: true,
-          provider: { select: { name: true } },
-        },
-      },
-    },
-  });
-  if (!request) return null;
-  const term = q?.trim();
-  const search = term && (await beneficiaryNamed(term));
-  const filter = { deliveryRequestId: request.id, ...search };
-  const { items, ...paging } = await readKeysetPage({
-    query,
-    pageSize: DELIVERIES_PAGE_SIZE,
-    key: { field: "id", direction: "asc", kind: "text" },
-    table: db().delivery,
-    filter,
-    rows: ({ where, orderBy, take }) => db().delivery.findMany({ where, orderBy, take }),
-  });
-  // Beneficiaries' values: in clear for a role that may see them and said why (then recorded), else masked.
-  const valuesShown = valueViewOf(actor, purpose);
-  const values = await deliveryValues(items, valuesShown);
-  await recordValuesRead(actor, {
-    deliveryRequestId: request.id,
-    deliveries: items.filter((row) => values.get(row.id)).map((row) => row.id),
-    purpose,
-    view: valuesShown,
-    through: "delivery request page",
-  });
-  // A refund's reason is sealed with the beneficiary's key too: null once it was erased.
-  const opened = await textOpener(items.map((row) => row.refundReason));
-  const beneficiaryOf = await beneficiaryIdOpener(items);
-  const deliveries = items.map(({ options: _sealed, beneficiaryRef: _ref, ...row }) => ({
-    ...row,
-    beneficiaryId: beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
-    refundReason: opened(row.refundReason),
-    values: values.get(row.id) ?? null,
-  }));
-  return { request, deliveries, valuesShown, ...paging };
 }

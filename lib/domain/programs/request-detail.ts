@@ -1,0 +1,80 @@
+/**
+ * A delivery request's page in the console and the platform API: the request with one page of its
+ * deliveries, their beneficiary ids opened (sealed in the rows, issue 36) and their values as the
+ * reader may see them.
+ */
+import { db } from "../../db";
+import {
+  beneficiaryIdOpener,
+  deliveryValues,
+  recordValuesRead,
+  textOpener,
+  valueViewOf,
+} from "../beneficiary-data";
+import { beneficiaryNamed } from "../deliveries";
+import { LIVE_PROGRAM } from "../live-scope";
+import { type PageQuery, readKeysetPage } from "../paging";
+import { POLICY_COLUMNS } from "../payments";
+import { type Actor, authorize } from "../permissions";
+
+const DELIVERIES_PAGE_SIZE = 50;
+
+/**
+ * One delivery request of a program with one page of its deliveries, in the order sent, optionally
+ * only the beneficiary whose whole id is `q`; null when the program has no such request. Each
+ * delivery's option values (`values`, null once its beneficiary was erased) come as `valuesShown` says:
+ * in clear for a role that may see them asking with a `purpose` (the read is recorded), else masked.
+ */
+export async function deliveryRequestDetail(
+  actor: Actor,
+  programId: string,
+  requestId: string,
+  { q, purpose, ...query }: { q?: string; purpose?: unknown } & PageQuery = {},
+) {
+  authorize(actor, "console.read");
+  const request = await db().deliveryRequest.findFirst({
+    where: { id: requestId, programId, program: LIVE_PROGRAM },
+    include: {
+      program: { select: { id: true, name: true, ...POLICY_COLUMNS } },
+      channel: {
+        select: {
+          providerDeliveryChannelId: true,
+          approvedContent: true,
+          provider: { select: { name: true } },
+        },
+      },
+    },
+  });
+  if (!request) return null;
+  const term = q?.trim();
+  const search = term && (await beneficiaryNamed(term));
+  const filter = { deliveryRequestId: request.id, ...search };
+  const { items, ...paging } = await readKeysetPage({
+    query,
+    pageSize: DELIVERIES_PAGE_SIZE,
+    key: { field: "id", direction: "asc", kind: "text" },
+    table: db().delivery,
+    filter,
+    rows: ({ where, orderBy, take }) => db().delivery.findMany({ where, orderBy, take }),
+  });
+  // Beneficiaries' values: in clear for a role that may see them and said why (then recorded), else masked.
+  const valuesShown = valueViewOf(actor, purpose);
+  const values = await deliveryValues(items, valuesShown);
+  await recordValuesRead(actor, {
+    deliveryRequestId: request.id,
+    deliveries: items.filter((row) => values.get(row.id)).map((row) => row.id),
+    purpose,
+    view: valuesShown,
+    through: "delivery request page",
+  });
+  // A refund's reason is sealed with the beneficiary's key too: null once it was erased.
+  const opened = await textOpener(items.map((row) => row.refundReason));
+  const beneficiaryOf = await beneficiaryIdOpener(items);
+  const deliveries = items.map(({ options: _sealed, beneficiaryRef: _ref, ...row }) => ({
+    ...row,
+    beneficiaryId: beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
+    refundReason: opened(row.refundReason),
+    values: values.get(row.id) ?? null,
+  }));
+  return { request, deliveries, valuesShown, ...paging };
+}
