@@ -4,7 +4,6 @@
  * in the contract's envelope, never a 500.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../../lib/db";
 import { expectFailure } from "../../support/http/envelope";
 import {
   dataOf,
