@@ -25,7 +25,14 @@ export async function writeDeliveries(
   await forEachBatch(deliveries, (batch) => {
     for (const delivery of batch) beneficiaryIds.add(delivery.beneficiaryId);
   });
-  const keys = await liveDataKeys(tx, beneficiaryIds, refOf);
+  // Each id's ref (an HMAC) is computed once: the keys' lookup and the rows both need it.
+  const refs = new Map<string, string>();
+  const refOnce = (beneficiaryId: string) => {
+    let ref = refs.get(beneficiaryId);
+    if (ref === undefined) refs.set(beneficiaryId, (ref = refOf(beneficiaryId)));
+    return ref;
+  };
+  const keys = await liveDataKeys(tx, beneficiaryIds, refOnce);
   await forEachBatch(deliveries, (batch) =>
     insertDeliveryRows(
       tx,
@@ -35,7 +42,7 @@ export async function writeDeliveries(
         return {
           id: uuidv7(),
           beneficiaryId: sealValue(key, delivery.beneficiaryId),
-          beneficiaryRef: refOf(delivery.beneficiaryId),
+          beneficiaryRef: refOnce(delivery.beneficiaryId),
           amountMinor: toMinor(delivery.amount),
           options: sealValue(key, JSON.stringify(optionPairs(delivery.options, options))),
         };
