@@ -6,6 +6,7 @@
  *   lib/infrastructure/beneficiary-refs.ts (the audit trail's filter needs it too)
  * - data-keys.ts: a data key per beneficiary, wrapped under the service key
  * - beneficiary-ids.ts: a delivery's beneficiary id, sealed, opened, found by its ref
+ * - request-keys.ts: a delivery request's own key, for its rejection's reason
  * - sealed-values.ts: a value sealed with a data key, and opened (null once erased)
  * - mask.ts: what a role that may not see a value sees of it
  * - option-purposes.ts: what each delivery option's value is for, as its provider states it
@@ -35,6 +36,7 @@ export {
   type ValueView,
   valueViewOf,
 } from "./read-values";
+export { destroyRequestKeys, requestDataKey } from "./request-keys";
 export { eraseExpiredValues, programRetention, setProgramRetention } from "./retention";
 export { type RotationReport, rotateServiceKey } from "./rotate-keys";
 export { isSealed, openValue, sealingKeyId, sealValue } from "./sealed-values";

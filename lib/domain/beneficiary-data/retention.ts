@@ -2,15 +2,18 @@
  * Retention of beneficiaries' values (issue 36, item 4). A program keeps a delivery's values (its
  * options, its refund's reason) `retentionDays` after the delivery is final — delivered, reverted
  * or refunded, or its request rejected or expired unsent — then the retention worker erases them,
- * keeping amounts, dates and statuses for the accounts. A beneficiary left with no values anywhere then loses its data key too (crypto-shredding:
- * the refund reasons sealed in the audit trail become unreadable with it); a later send starts a new one.
+ * keeping amounts, dates and statuses for the accounts. A beneficiary left with no values anywhere
+ * then loses its data key too (crypto-shredding: the refund reasons sealed in the audit trail become
+ * unreadable with it; a later send starts a new one), and a request left with none its own key (its
+ * rejection's reason).
  */
 import { say } from "../../contract/validation-messages";
-import { db, MAX_BOUND_VALUES } from "../../db";
+import { db, MAX_BOUND_VALUES, type Tx } from "../../db";
 import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { recordAudit } from "../audit";
 import { notFound } from "../errors";
 import { type Actor, authorize, systemActor } from "../permissions";
+import { destroyRequestKeys } from "./request-keys";
 
 const RETENTION = systemActor("retention");
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +47,7 @@ export async function eraseExpiredValues(now = new Date()): Promise<number> {
     for (;;) {
       const rows = await db().delivery.findMany({
         where,
-        select: { id: true, beneficiaryId: true, beneficiaryRef: true },
+        select: { id: true, beneficiaryId: true, beneficiaryRef: true, deliveryRequestId: true },
         take: BATCH,
       });
       if (rows.length === 0) break;
@@ -65,7 +68,12 @@ export async function eraseExpiredValues(now = new Date()): Promise<number> {
 }
 
 async function eraseBatch(
-  rows: Array<{ id: string; beneficiaryId: string; beneficiaryRef: string | null }>,
+  rows: Array<{
+    id: string;
+    beneficiaryId: string;
+    beneficiaryRef: string | null;
+    deliveryRequestId: string;
+  }>,
   now: Date,
   refOf: (id: string) => string,
 ) {
@@ -80,6 +88,7 @@ async function eraseBatch(
       data: { options: "[]", refundReason: null, valuesErasedAt: now },
     });
     await tx.refundRequest.updateMany({ where: { deliveryId: { in: ids } }, data: { reason: "" } });
+    await destroyKeysOfFinishedRequests(tx, rows, now);
     const refs = [...new Set(rows.map(refOfRow))];
     const plainIds = rows.filter((row) => row.beneficiaryRef === null).map((row) => row.beneficiaryId);
     const kept = await tx.delivery.findMany({
@@ -99,6 +108,25 @@ async function eraseBatch(
       });
     return count;
   });
+}
+
+/**
+ * The keys of the batch's requests that have no values left (their rejection reasons): a request
+ * split across batches keeps its key until its last values go.
+ */
+async function destroyKeysOfFinishedRequests(tx: Tx, rows: Array<{ deliveryRequestId: string }>, now: Date) {
+  const requestIds = [...new Set(rows.map((row) => row.deliveryRequestId))];
+  const keeping = await tx.delivery.findMany({
+    where: { deliveryRequestId: { in: requestIds }, valuesErasedAt: null },
+    select: { deliveryRequestId: true },
+    distinct: ["deliveryRequestId"],
+  });
+  const kept = new Set(keeping.map((row) => row.deliveryRequestId));
+  await destroyRequestKeys(
+    tx,
+    requestIds.filter((id) => !kept.has(id)),
+    now,
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   beneficiaryRefs,
   dataKeysById,
   deliveriesOf,
+  destroyRequestKeys,
   erasedBeneficiaryId,
   liveDataKeys,
   openValue,
@@ -117,7 +118,7 @@ export async function decideErasure(
 
 /**
  * Renames the beneficiary's deliveries to the tombstone, empties the options of those stored before
- * sealing, and destroys the beneficiary's data keys. Returns how many deliveries it renamed.
+ * sealing, and destroys the beneficiary's data keys and those of their requests (rejection reasons). Returns how many deliveries it renamed.
  */
 async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string }) {
   const keyId = sealingKeyId(request.sealedBeneficiaryId);
@@ -144,12 +145,10 @@ async function erase(tx: Tx, request: { ref: string; sealedBeneficiaryId: string
       where: theirs,
       data: { beneficiaryId: tombstone, beneficiaryRef: null },
     }));
-    await renameInPreviews(
-      tx,
-      requests.map((row) => row.deliveryRequestId),
-      beneficiaryId,
-      tombstone,
-    );
+    const requestIds = requests.map((row) => row.deliveryRequestId);
+    await renameInPreviews(tx, requestIds, beneficiaryId, tombstone);
+    // A rejection's reason, sealed with its request's key, may name them too.
+    await destroyRequestKeys(tx, requestIds);
   }
   await tx.beneficiaryKey.updateMany({
     where: { ref: request.ref, wrappedKey: { not: null } },

@@ -161,7 +161,7 @@ export const paymentDecidedLetter =
     amount: Money;
     decidedBy: string;
     reason: string | null;
-    /** A reason that may name a beneficiary (a refund's): not quoted, the page shows it (issue 36). */
+    /** A reason that may name a beneficiary (every rejection's): not quoted, the page shows it (issue 36). */
     reasonOnPage?: boolean;
     /** The request's page in the console. */
     path: string;

@@ -7,6 +7,7 @@
 import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say } from "../../contract/validation-messages";
 import type { Tx } from "../../db";
+import { requestDataKey, sealValue } from "../beneficiary-data";
 import { chargedAccounts, releaseRequest } from "../budgets";
 import { receivesDeliveries } from "../channels";
 import { conflict } from "../errors";
@@ -68,6 +69,8 @@ const DELIVERY_REQUEST: PaymentKindRules<HeldRequest> = {
     await queueRequestSent(tx, request);
   },
   reject: (tx, request, reason) => closeUnsent(tx, request, "REJECTED", reason),
+  /** Sealed with the request's own key: it may name any of its beneficiaries, whose erasure destroys it. */
+  storedReason: async (tx, request, reason) => sealValue(await requestDataKey(tx, request.id), reason),
   letter: (request) => requestLetter(request),
   audit: {
     subjectType: "DeliveryRequest",

@@ -65,8 +65,9 @@ export interface PaymentKindRules<P extends PendingPayment> {
   reject(tx: Tx, payment: P, reason: string): Promise<unknown>;
   /**
    * The rejection's reason as stored (the decision, the payment's row, the audit entry), when not as
-   * typed: a refund's may name its beneficiary, so it is sealed with their key (issue 36) and the
-   * letter sends the reader to the page instead of quoting it. `refOf`: beneficiaryRefs()'s.
+   * typed: it may name a beneficiary, so it is sealed (issue 36; a refund's with its beneficiary's
+   * key, a request's with its own) and the letter sends the reader to the page instead of quoting
+   * it. `refOf`: beneficiaryRefs()'s.
    */
   storedReason?(
     tx: Tx,

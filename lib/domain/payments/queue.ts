@@ -137,14 +137,16 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
     ...request.approvals.map((a) => a.approverId),
     ...refunds.flatMap((refund) => [refund.requestedBy, ...refund.approvals.map((a) => a.approverId)]),
   ]);
-  // A refund's reason and its rejection's are sealed with the beneficiary's key (issue 36).
-  const opened = await textOpener(
-    refunds.flatMap((refund) => [
+  // A refund's reason and its rejection's are sealed with the beneficiary's key, the request's
+  // rejection with the request's own (issue 36): null once erased.
+  const opened = await textOpener([
+    ...request.approvals.map((a) => a.reason),
+    ...refunds.flatMap((refund) => [
       refund.reason,
       refund.rejectionReason,
       ...refund.approvals.map((a) => a.reason),
     ]),
-  );
+  ]);
   const decisions = (approvals: typeof request.approvals) =>
     approvals.map((a) => ({
       ...a,

@@ -24,6 +24,8 @@ const DELIVERIES_PAGE_SIZE = 50;
  * only the beneficiary whose whole id is `q`; null when the program has no such request. Each
  * delivery's option values (`values`, null once its beneficiary was erased) come as `valuesShown` says:
  * in clear for a role that may see them asking with a `purpose` (the read is recorded), else masked.
+ * The request's rejection reason comes opened (sealed in the row), null and `rejectionReasonErased`
+ * once its key was destroyed.
  */
 export async function deliveryRequestDetail(
   actor: Actor,
@@ -67,8 +69,9 @@ export async function deliveryRequestDetail(
     view: valuesShown,
     through: "delivery request page",
   });
-  // A refund's reason is sealed with the beneficiary's key too: null once it was erased.
-  const opened = await textOpener(items.map((row) => row.refundReason));
+  // A refund's reason is sealed with the beneficiary's key too, a rejection's with the request's:
+  // null once erased.
+  const opened = await textOpener([request.rejectionReason, ...items.map((row) => row.refundReason)]);
   const beneficiaryOf = await beneficiaryIdOpener(items);
   const deliveries = items.map(({ options: _sealed, beneficiaryRef: _ref, ...row }) => ({
     ...row,
@@ -76,5 +79,15 @@ export async function deliveryRequestDetail(
     refundReason: opened(row.refundReason),
     values: values.get(row.id) ?? null,
   }));
-  return { request, deliveries, valuesShown, ...paging };
+  const rejectionReason = request.rejectionReason && opened(request.rejectionReason);
+  return {
+    request: {
+      ...request,
+      rejectionReason,
+      rejectionReasonErased: rejectionReason === null && !!request.rejectionReason,
+    },
+    deliveries,
+    valuesShown,
+    ...paging,
+  };
 }

@@ -201,10 +201,18 @@ describe("retention", () => {
     const held = await send(setup, [5, 6]);
     expect(held.approvalState).toBe("PENDING_APPROVAL");
     await rejectPayment(APPROVER_1, "deliveryRequest", held.deliveryRequestId, "Wrong list");
+    // The reason is sealed with the request's key, readable until retention erases its last values.
+    const { rejectionReason: sealed } = await db.deliveryRequest.findUniqueOrThrow({
+      where: { id: held.deliveryRequestId },
+    });
+    const reasonNow = async () => (await textOpener([sealed]))(sealed);
+    expect(await reasonNow()).toBe("Wrong list");
     const policy = await programRetention(setup.programId);
     expect(policy.nextErasureAt!.getTime()).toBeGreaterThan(later(364).getTime());
     expect((await runRetention(later(364))).erased).toBe(0);
+    expect(await reasonNow()).toBe("Wrong list");
     expect((await runRetention(later(366))).erased).toBe(2);
+    expect(await reasonNow()).toBeNull();
     const rows = await db.delivery.findMany({ where: { deliveryRequestId: held.deliveryRequestId } });
     expect(rows.map((row) => [row.options, row.valuesErasedAt !== null, row.status])).toEqual([
       ["[]", true, "DELIVERY_PENDING"],

@@ -148,7 +148,7 @@ export default async function DeliveryRequestPage({
               approvalsRequired={request.approvalsRequired}
               creator={approvals.creator}
               decisions={approvals.decisions}
-              rejectionReason={request.rejectionReason}
+              rejectionReason={request.rejectionReasonErased ? t("valuesErased") : request.rejectionReason}
               buttons={
                 approvals.mayDecide &&
                 decide(

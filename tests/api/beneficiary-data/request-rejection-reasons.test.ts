@@ -1,0 +1,118 @@
+/**
+ * Issue 36, item 1's last sentence, for delivery requests: a request's rejection reason is free text
+ * that may name any of its beneficiaries, so it is sealed with the request's own key wherever it is
+ * kept (the request, the approver's decision, the audit entry), never mailed nor put in an inbox,
+ * shown in clear on the request's page and by the platform API, and unreadable everywhere once one
+ * of the request's beneficiaries is erased.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, disconnectDb } from "../../../lib/db";
+import { verifyAuditChain } from "../../../lib/domain/audit";
+import { storedText, valuesIn } from "../../support/beneficiary-data/stored-text";
+import { signedIn } from "../../support/http/portal-session";
+import { servingChannel } from "../../support/money/money-setup";
+import { dataOf, type PlatformUser, platform, platformUser } from "../../support/platform/platform-api";
+import { ownServer } from "../../support/server/own-server";
+
+const own = ownServer();
+afterAll(() => disconnectDb());
+
+const KEPT = { beneficiaryId: "BEN-REQ-REJECT-1", phone: "+380671234100" };
+const ERASED = { beneficiaryId: "BEN-REQ-REJECT-2", phone: "+380671234200" };
+const REJECTION = "Petrenko is listed twice";
+const SEALED = /^b1\.[\w-]{16}\./;
+
+let programId: string;
+let deliveryRequestId: string;
+let users: Record<"manager" | "approver" | "admin1" | "admin2", PlatformUser>;
+
+const call = (user: PlatformUser, path: string, body?: unknown, method?: string) =>
+  platform(path, { baseUrl: own.server().baseUrl, token: user.token, body, method });
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = own.databaseUrl();
+  const [manager, approver, admin1, admin2] = await Promise.all([
+    platformUser(["program_manager"]),
+    platformUser(["finance_approver"]),
+    platformUser(["administrator"]),
+    platformUser(["administrator"]),
+  ]);
+  users = { manager: manager!, approver: approver!, admin1: admin1!, admin2: admin2! };
+  const setup = await servingChannel(undefined, "EUR", 1e6);
+  programId = setup.programId;
+  // Every delivery request of this program waits for one finance approval.
+  dataOf(
+    await call(users.admin1, `/programs/${programId}/approval-policy`, {
+      deliveryThreshold: 0,
+      deliveryApprovalsRequired: 1,
+      refundThreshold: null,
+      refundApprovalsRequired: 1,
+    }),
+  );
+  deliveryRequestId = dataOf(
+    await call(users.manager, `/programs/${programId}/delivery-requests`, {
+      channelId: setup.channelId,
+      description: "Round rejected for a name",
+      deliveries: [KEPT, ERASED].map(({ beneficiaryId, phone }) => ({
+        beneficiaryId,
+        amount: 25,
+        options: { phone },
+      })),
+    }),
+  ).deliveryRequestId;
+  dataOf(await call(users.approver, `/delivery-requests/${deliveryRequestId}/reject`, { reason: REJECTION }));
+});
+
+describe("a delivery request's rejection reason", () => {
+  it("is sealed with the request's own key in the request, the decision and the audit entry", async () => {
+    const request = await db().deliveryRequest.findUniqueOrThrow({ where: { id: deliveryRequestId } });
+    expect(request.approvalState).toBe("REJECTED");
+    expect(request.rejectionReason).toMatch(SEALED);
+    const key = await db().beneficiaryKey.findUniqueOrThrow({
+      where: { id: request.rejectionReason!.split(".")[1]! },
+    });
+    expect(key.ref).toBe(`request.${deliveryRequestId}`);
+    const decision = await db().paymentApproval.findFirstOrThrow({ where: { deliveryRequestId } });
+    expect(decision.reason).toMatch(SEALED);
+    const entry = await db().auditEntry.findFirstOrThrow({
+      where: { action: "delivery_request.rejected", subjectId: deliveryRequestId },
+    });
+    expect(JSON.parse(entry.detail).reason).toMatch(SEALED);
+    const text = await storedText(own.databaseUrl());
+    expect(valuesIn(text, [REJECTION, "Petrenko"], own.databaseUrl().startsWith("file:"))).toEqual([]);
+  });
+
+  it("is neither mailed nor put in the creator's inbox: the letter sends them to the page", async () => {
+    const notes = await db().notification.findMany({ where: { path: { contains: deliveryRequestId } } });
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((note) => note.reason === null)).toBe(true);
+    const mails = await db().mailMessage.findMany({ where: { kind: "payment_decided" } });
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) expect(mail.body).not.toContain("Petrenko");
+  });
+
+  it("shows in clear on the page and the platform API, and as erased once one of its beneficiaries is", async () => {
+    const page = `/admin/programs/${programId}/requests/${deliveryRequestId}`;
+    const session = await signedIn(["program_manager"], undefined, own.server().baseUrl);
+    expect((await session.get(page)).body).toContain(REJECTION);
+    const read = async () =>
+      dataOf(await call(users.manager, `/delivery-requests/${deliveryRequestId}`)).request;
+    expect(await read()).toMatchObject({ rejectionReason: REJECTION, rejectionReasonErased: false });
+
+    const asked = dataOf(
+      await call(users.admin1, "/beneficiary-erasures", {
+        beneficiaryId: ERASED.beneficiaryId,
+        reference: "DSR-78",
+      }),
+    );
+    dataOf(
+      await call(users.admin2, `/beneficiary-erasures/${asked.erasureRequestId}/approve`, undefined, "POST"),
+    );
+    const after = (await session.get(page)).body;
+    expect(after).not.toContain("Petrenko");
+    expect(after).toContain("erased");
+    expect(await read()).toMatchObject({ rejectionReason: null, rejectionReasonErased: true });
+    // The audit entry's copy went with the key; the chain still verifies.
+    expect((await verifyAuditChain()).problems).toEqual([]);
+  });
+});
