@@ -44,16 +44,23 @@ export function ValuesControl({
     <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-2 text-sm">
       {keep}
       <p className="basis-full text-slate-600">{t("valuesMasked")}</p>
-      <label htmlFor="values-purpose" className="sr-only">
+      <PurposeSelect id="values-purpose" />
+      <button type="submit" className={buttonClass("secondary")}>
+        {t("valuesShow")}
+      </button>
+    </form>
+  );
+}
+
+/** Why the reader needs the values in clear: one of VALUE_PURPOSES, recorded with the read. */
+function PurposeSelect({ id }: { id: string }) {
+  const t = useTranslations("programs.request");
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
         {t("valuesPurpose")}
       </label>
-      <select
-        id="values-purpose"
-        name="purpose"
-        required
-        defaultValue=""
-        className={`${inputClass} max-w-xs`}
-      >
+      <select id={id} name="purpose" required defaultValue="" className={`${inputClass} max-w-xs`}>
         <option value="" disabled>
           {t("valuesPurpose")}
         </option>
@@ -63,8 +70,22 @@ export function ValuesControl({
           </option>
         ))}
       </select>
+    </>
+  );
+}
+
+/**
+ * The program's deliveries as CSV with their beneficiary ids in clear, for a role that may see them:
+ * a GET form to the export, the purpose in `?purpose=` (the plain export masks the ids).
+ */
+export function ClearDeliveriesExport({ action }: { action: string }) {
+  const tExport = useTranslations("programs.detail.export");
+  return (
+    <form method="get" action={action} className="flex flex-wrap items-end gap-2 text-sm">
+      <p className="basis-full text-slate-600">{tExport("masked")}</p>
+      <PurposeSelect id="export-purpose" />
       <button type="submit" className={buttonClass("secondary")}>
-        {t("valuesShow")}
+        {tExport("deliveriesClear")}
       </button>
     </form>
   );

@@ -11,6 +11,9 @@ import { openValue, sealingKeyId } from "./sealed-values";
 /** The beneficiary id erased deliveries show instead of theirs: says erased, names nobody. */
 export const erasedBeneficiaryId = (ref: string) => `erased-${ref.slice(0, 12)}`;
 
+/** Whether an opened id is erasedBeneficiaryId's tombstone (shown as it is: it names nobody). */
+export const isTombstone = (beneficiaryId: string) => beneficiaryId.startsWith("erased-");
+
 interface StoredId {
   beneficiaryId: string;
   beneficiaryRef: string | null;

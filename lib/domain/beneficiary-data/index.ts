@@ -21,6 +21,7 @@ export {
   beneficiaryIdOpener,
   deliveryDataKey,
   erasedBeneficiaryId,
+  isTombstone,
   withBeneficiaryIds,
 } from "./beneficiary-ids";
 export { type DataKey, dataKeysById, liveDataKeys } from "./data-keys";
@@ -28,6 +29,7 @@ export { maskValue } from "./mask";
 export { optionPurposes, setOptionPurposes } from "./option-purposes";
 export {
   deliveryValues,
+  idAsShown,
   type OptionPair,
   pairsAsShown,
   recordValuesRead,

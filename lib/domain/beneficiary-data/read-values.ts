@@ -1,6 +1,6 @@
 /**
- * Who sees beneficiaries' values, and the record that they did (issue 36, items 2 and 3). A platform
- * user sees them in clear only when their role holds `beneficiaries.values.read` (not reviewers nor
+ * Who sees beneficiaries' values (their ids and delivery options), and the record that they did
+ * (issue 36, items 2 and 3). A platform user sees them in clear only when their role holds `beneficiaries.values.read` (not reviewers nor
  * auditors) and they said why (a purpose of VALUE_PURPOSES); everyone else sees them masked. A
  * provider sees those of its own deliveries while they are pending, as it must pay them. Every read
  * that showed a value in clear writes an audit entry (`beneficiary.values_read`): who, which request,
@@ -10,6 +10,7 @@ import { isValuePurpose } from "../../contract/forms/beneficiary-data-forms";
 import { db } from "../../db";
 import { recordAudit } from "../audit";
 import { type Actor, can } from "../permissions";
+import { isTombstone } from "./beneficiary-ids";
 import { dataKeysById } from "./data-keys";
 import { maskValue } from "./mask";
 import { openValue, sealingKeyId } from "./sealed-values";
@@ -34,6 +35,13 @@ export function valueViewOf(actor: Actor, purpose: unknown): ValueView {
 /** Whether a delivery of `status` shows its values in clear under `view`. */
 export const showsClear = (view: ValueView, status: string) =>
   view === "clear" || (view === "pending" && status === "DELIVERY_PENDING");
+
+/**
+ * A delivery's beneficiary id (opened) as `view` shows it: the id identifies a person, so it is a
+ * value like the others (issue 36, item 2); a tombstone names nobody and shows as it is.
+ */
+export const idAsShown = (view: ValueView, beneficiaryId: string, status = "") =>
+  showsClear(view, status) || isTombstone(beneficiaryId) ? beneficiaryId : maskValue(beneficiaryId);
 
 /** `pairs` as `view` shows them for a delivery of `status`. */
 export const pairsAsShown = (pairs: OptionPair[], view: ValueView, status: string): OptionPair[] =>

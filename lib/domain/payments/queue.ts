@@ -4,7 +4,7 @@
  * navigation, and one delivery request's decisions with who made them.
  */
 import { db } from "../../db";
-import { beneficiaryIdOpener, textOpener } from "../beneficiary-data";
+import { beneficiaryIdOpener, idAsShown, textOpener } from "../beneficiary-data";
 import { LIVE_PROGRAM } from "../live-scope";
 import { type Actor, authorize, can } from "../permissions";
 import { mayStillDecide, PENDING } from "./rules";
@@ -87,7 +87,8 @@ export async function awaitingMyApproval(actor: Actor) {
     approvals.filter((a) => a.decision === "APPROVED").map((a) => personOf(a.approverId));
   // Refund reasons are sealed with the beneficiary's key (issue 36): null once it was erased.
   const opened = await textOpener(refunds.map((refund) => refund.reason));
-  // Whom each refund pays back, sealed in the row (issue 36): the approver must see it.
+  // Whom each refund pays back, sealed in the row, shown masked (issue 36, item 2): enough to tell
+  // two apart; the request's page shows it in clear to a role that says why.
   const beneficiaryOf = await beneficiaryIdOpener(refunds.map((refund) => refund.delivery));
   return {
     requests: requests.map((request) => ({
@@ -107,7 +108,7 @@ export async function awaitingMyApproval(actor: Actor) {
       reason: opened(refund.reason),
       amountMinor: refund.amountMinor,
       unit: refund.delivery.deliveryRequest.unit,
-      beneficiaryId: beneficiaryOf(refund.delivery),
+      beneficiaryId: idAsShown("masked", beneficiaryOf(refund.delivery)),
       deliveryRequestId: refund.delivery.deliveryRequest.id,
       program: refund.delivery.deliveryRequest.program,
       creator: personOf(refund.requestedBy),

@@ -7,6 +7,7 @@ import { db } from "../../db";
 import {
   beneficiaryIdOpener,
   deliveryValues,
+  idAsShown,
   recordValuesRead,
   textOpener,
   valueViewOf,
@@ -22,7 +23,8 @@ const DELIVERIES_PAGE_SIZE = 50;
 /**
  * One delivery request of a program with one page of its deliveries, in the order sent, optionally
  * only the beneficiary whose whole id is `q`; null when the program has no such request. Each
- * delivery's option values (`values`, null once its beneficiary was erased) come as `valuesShown` says:
+ * delivery's beneficiary id and option values (`values`, null once its beneficiary was erased) come
+ * as `valuesShown` says:
  * in clear for a role that may see them asking with a `purpose` (the read is recorded), else masked.
  * The request's rejection reason comes opened (sealed in the row), null and `rejectionReasonErased`
  * once its key was destroyed.
@@ -75,7 +77,10 @@ export async function deliveryRequestDetail(
   const beneficiaryOf = await beneficiaryIdOpener(items);
   const deliveries = items.map(({ options: _sealed, beneficiaryRef: _ref, ...row }) => ({
     ...row,
-    beneficiaryId: beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
+    beneficiaryId: idAsShown(
+      valuesShown,
+      beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
+    ),
     refundReason: opened(row.refundReason),
     values: values.get(row.id) ?? null,
   }));

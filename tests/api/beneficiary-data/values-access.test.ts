@@ -57,8 +57,10 @@ describe("beneficiaries' values through the platform API", () => {
     for (const user of [auditor, reviewer]) {
       const page = dataOf(await call(user, `/delivery-requests/${requestId}?purpose=audit_check`));
       expect(page.valuesShown).toBe("masked");
-      expect(valuesOf(page)["BEN-V-1"]).toEqual([{ key: "phone", value: MASKED }]);
+      // The id identifies a person: masked with the values (issue 36, item 2).
+      expect(valuesOf(page)["•••••-1"]).toEqual([{ key: "phone", value: MASKED }]);
       expect(JSON.stringify(page)).not.toContain(PHONE);
+      expect(JSON.stringify(page)).not.toContain("BEN-V-1");
     }
     expect(await reads()).toEqual([]);
   });
@@ -68,6 +70,7 @@ describe("beneficiaries' values through the platform API", () => {
     expect(masked.valuesShown).toBe("masked");
     expect(JSON.stringify(masked)).not.toContain(PHONE);
     expect(JSON.stringify(masked)).not.toMatch(/b1\./);
+    expect(JSON.stringify(masked)).not.toContain("BEN-V-");
     expect(await reads()).toEqual([]);
 
     const clear = dataOf(await call(manager, `/delivery-requests/${requestId}?purpose=payment_query`));
@@ -130,12 +133,14 @@ describe("beneficiaries' values on the console's delivery request page", () => {
     const first = await session.get(path());
     expect(first.body).toContain(MASKED);
     expect(first.html).not.toContain(PHONE);
+    expect(first.html).not.toContain("BEN-V-");
     expect(first.body).toContain('name="purpose"');
     const before = (await reads()).length;
 
     const shown = await session.get(`${path()}?purpose=beneficiary_request`);
     expect(shown.body).toContain(PHONE);
-    expect(shown.body).toContain("Values in clear, for: The beneficiary&#x27;s own request.");
+    expect(shown.body).toContain("Ids and values in clear, for: The beneficiary&#x27;s own request.");
+    expect(shown.body).toContain("BEN-V-1");
     const entries = await reads();
     expect(entries).toHaveLength(before + 1);
     expect(entries.at(-1)!.actorId).toBe(session.userId);

@@ -24,6 +24,8 @@ import { MANAGER } from "../../support/users/actors";
 
 const database = openTestDb();
 
+const purpose = "payment_query";
+
 describe("sending a delivery request", () => {
   it("reserves against the channel's budget and queues the exact DELIVERY_REQUEST_SENT payload", async () => {
     const setup = await servingChannel({ currency: "EUR", amount: 100 });
@@ -83,7 +85,8 @@ describe("sending a delivery request", () => {
     }));
     const sent = await sendThrough(setup, "Many", deliveries.toReversed());
     const read = async (query: PageQuery) =>
-      (await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, query))!;
+      // Ids in clear: the manager says why (masked otherwise, issue 36).
+      (await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, { ...query, purpose }))!;
     const pages = await walkForward(async (query) => {
       const { deliveries: items, ...detail } = await read(query);
       return { ...detail, items };
@@ -96,9 +99,10 @@ describe("sending a delivery request", () => {
 
     // Ids are sealed: the database finds one by its whole id (its ref), never by a part or another case.
     const found = async (q: string) =>
-      (await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, { q }))!.deliveries.map(
-        (d) => d.beneficiaryId,
-      );
+      (await deliveryRequestDetail(MANAGER, setup.programId, sent.deliveryRequestId, {
+        q,
+        purpose,
+      }))!.deliveries.map((d) => d.beneficiaryId);
     expect(await found("Ben-042")).toEqual(["Ben-042"]);
     expect(await found(" Ben-042 ")).toEqual(["Ben-042"]);
     expect(await found("ben-042")).toEqual([]);

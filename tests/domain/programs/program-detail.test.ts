@@ -206,9 +206,9 @@ it("finds a request's deliveries by a whole beneficiary id, odd characters liter
     delivery(4, "BEN\\4"),
   ]);
   const found = async (q: string) =>
-    (await deliveryRequestDetail(MANAGER, programId, sent.deliveryRequestId, { q }))?.deliveries.map(
-      (row) => row.beneficiaryId,
-    );
+    (
+      await deliveryRequestDetail(MANAGER, programId, sent.deliveryRequestId, { q, purpose: "payment_query" })
+    )?.deliveries.map((row) => row.beneficiaryId);
   // Ids are sealed (issue 36): found by their ref, so only whole, and no character is a pattern.
   expect(await found("BEN-A1")).toEqual(["BEN-A1"]);
   expect(await found("BEN%1")).toEqual(["BEN%1"]);

@@ -91,7 +91,7 @@ export const getDeliveryRequest = platformOperation({
   permission: "console.read",
   path: "/delivery-requests/{deliveryRequestId}",
   summary: "Get a delivery request",
-  description: `A delivery request with one page (50; ${CURSOR_PAGING}) of its deliveries, by beneficiary id. Each delivery's option \`values\` come masked unless you give a \`purpose\` and your role may see them (not reviewers nor auditors); \`valuesShown\` says which (clear reads are recorded in the audit trail). An erased beneficiary's deliveries have \`values\` null.`,
+  description: `A delivery request with one page (50; ${CURSOR_PAGING}) of its deliveries, in the order sent. Each delivery's \`beneficiaryId\` and option \`values\` come masked unless you give a \`purpose\` and your role may see them (not reviewers nor auditors); \`valuesShown\` says which (clear reads are recorded in the audit trail). An erased beneficiary's deliveries have \`values\` null. A rejected request's \`rejectionReason\` is null with \`rejectionReasonErased\` true once one of its beneficiaries was erased (it may name them).`,
   params: z.object({ deliveryRequestId: z.string() }),
   query: pageWithValuesSchema,
   response: anyObjectSchema,

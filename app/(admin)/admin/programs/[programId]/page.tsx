@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApprovalPolicyForm } from "@/components/admin/approval-policy-form";
 import { ApprovalStateBadge } from "@/components/admin/approval-state";
+import { ClearDeliveriesExport } from "@/components/admin/beneficiary-values";
 import { DeliveryRequestForm } from "@/components/admin/delivery-request-form";
 import { DeliveryStatus } from "@/components/admin/delivery-status";
 import { AddChannelForm } from "@/components/admin/program-forms";
@@ -71,6 +72,11 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
           </a>
         ))}
       </nav>
+      {can(user.actor, "beneficiaries.values.read") && (
+        <div className="-mt-3 mb-6">
+          <ClearDeliveriesExport action={`/admin/programs/${program.id}/export/deliveries`} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t("virtualBudget")}>
           {program.virtualBudget && <BudgetView budget={program.virtualBudget} label={t("virtualBudget")} />}

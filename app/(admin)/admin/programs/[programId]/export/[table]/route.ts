@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 const notFound = () => new Response("Not found", { status: 404 });
 
 export async function GET(
-  _request: Request,
+  request: Request,
   { params }: { params: Promise<{ programId: string; table: string }> },
 ): Promise<Response> {
   const user = await currentUser();
@@ -20,7 +20,9 @@ export async function GET(
   const { programId, table } = await params;
   const known = PROGRAM_TABLES.find((name) => name === table);
   if (!known) return notFound();
-  const csv = await programCsv(user.actor, programId, known);
+  // The deliveries' beneficiary ids in clear for a role that may see them and says why (recorded).
+  const purpose = new URL(request.url).searchParams.get("purpose") ?? undefined;
+  const csv = await programCsv(user.actor, programId, known, purpose);
   if (!csv) return notFound();
   return csvDownload(csv.rows, `program-${programId}-${known}`);
 }
