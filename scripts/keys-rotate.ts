@@ -13,7 +13,7 @@ runCli("rotate the service key", async () => {
     console.log(`… ${formatCount(so.rewrapped)} keys re-wrapped, ${formatCount(so.sealed)} values sealed`),
   );
   console.log(
-    `Done: ${formatCount(report.rewrapped)} keys re-wrapped under the current key, ${formatCount(report.resealed)} secrets sealed again, ${formatCount(report.sealed)} values stored in clear sealed (deliveries' options and beneficiary ids).`,
+    `Done: ${formatCount(report.rewrapped)} keys re-wrapped under the current key, ${formatCount(report.resealed)} secrets sealed again, ${formatCount(report.sealed)} values stored in clear sealed (deliveries' options and beneficiary ids, refund and rejection reasons).`,
   );
   console.log("Nothing is left under the previous key: it may leave SECRET_ENCRYPTION_KEY_PREVIOUS.");
 });

@@ -13,6 +13,7 @@
  * - read-values.ts: who sees values in clear or masked, and the audit entry of each read in clear
  * - retention.ts: a program's retention period, its next erasure, and the worker's erasure of expired values
  * - rotate-keys.ts: wrapping every key again after the service key rotated (npm run keys:rotate)
+ * - seal-old-reasons.ts: sealing, in that run, the reasons typed before they were sealed
  * - the erasure of a beneficiary at their request is lib/domain/erasures', above webhooks
  */
 

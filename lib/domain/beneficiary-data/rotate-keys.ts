@@ -1,8 +1,9 @@
 /**
  * After the service key is rotated (SECRET_ENCRYPTION_KEY new, the old one in
  * SECRET_ENCRYPTION_KEY_PREVIOUS): wraps every data key and the lookup key again under the new key,
- * seals again the secrets lib/crypto.ts sealed (webhook auth, link-carrying mail), and seals the
- * option values of deliveries stored before sealing existed (issue 36). A batch at a
+ * seals again the secrets lib/crypto.ts sealed (webhook auth, link-carrying mail), and seals what
+ * was stored before sealing existed (issue 36): deliveries' option values and beneficiary ids, and
+ * refund and rejection reasons (./seal-old-reasons.ts). A batch at a
  * time, each row written only if it is still what was read (a concurrent erasure or rotation wins),
  * so it runs while instances serve and may be run again; once it reports nothing left, the old key
  * can leave SECRET_ENCRYPTION_KEY_PREVIOUS.
@@ -13,6 +14,7 @@ import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { currentServiceKeyId, unwrapKey, wrapKey } from "../../infrastructure/service-keys";
 import { erasedBeneficiaryId } from "./beneficiary-ids";
 import { liveDataKeys } from "./data-keys";
+import { sealPlainReasons } from "./seal-old-reasons";
 import { sealValue } from "./sealed-values";
 
 const BATCH = 500;
@@ -20,7 +22,7 @@ const BATCH = 500;
 export interface RotationReport {
   /** Data keys and service-own keys wrapped again under the current service key. */
   rewrapped: number;
-  /** Deliveries whose plain option values were sealed. */
+  /** Plain values sealed: deliveries' options and beneficiary ids, refund and rejection reasons. */
   sealed: number;
   /** Webhook secrets and mail bodies sealed again under the current service key. */
   resealed: number;
@@ -83,6 +85,7 @@ export async function rotateServiceKey(progress: (report: RotationReport) => voi
     progress(report);
   }
   report.sealed += await sealPlainBeneficiaryIds(refOf, () => progress(report));
+  report.sealed += await sealPlainReasons(refOf, () => progress(report));
   return report;
 }
 

@@ -78,6 +78,7 @@ function openV2(key: string, sealed: string) {
 
 const AUTH = JSON.stringify({ type: "hmac", secret: "whsec_rotation-test-secret-0123456789" });
 let subscriptionId: string;
+let goneDeliveryId: string;
 
 /**
  * Another instance on the file's database. startServer takes the first server that answers its port
@@ -99,7 +100,9 @@ async function instance(env: Record<string, string>): Promise<RunningServer> {
 
 const wrappingIds = async () => {
   const keys = [
-    ...(await db().beneficiaryKey.findMany()).map((key) => key.wrappedKey!),
+    ...(await db().beneficiaryKey.findMany({ where: { wrappedKey: { not: null } } })).map(
+      (key) => key.wrappedKey!,
+    ),
     ...(await db().protectionKey.findMany()).map((key) => key.wrappedKey),
   ];
   return new Set(keys.map((wrapped) => wrapped.split(".")[1]));
@@ -125,6 +128,29 @@ beforeAll(async () => {
       beneficiaryId: "BEN-R-LEGACY",
       beneficiaryRef: null,
     },
+  });
+  // Reasons typed before they were sealed: a refund's, and a request's rejection.
+  await db().delivery.updateMany({
+    where: { deliveryRequestId: requests[0] },
+    data: { refundReason: "Ivanenko was paid twice" },
+  });
+  await db().deliveryRequest.update({
+    where: { id: requests[1] },
+    data: { rejectionReason: "Ivanenko is listed twice" },
+  });
+  // And one about a beneficiary erased since: sealed under a key nobody holds, it reads as erased.
+  const goneRequest = dataOf(
+    await send(own.server().baseUrl, "BEN-R-GONE", "+380000000001"),
+  ).deliveryRequestId;
+  const goneRow = await db().delivery.findFirstOrThrow({ where: { deliveryRequestId: goneRequest } });
+  goneDeliveryId = goneRow.id;
+  await db().beneficiaryKey.update({
+    where: { id: goneRow.beneficiaryId.split(".")[1] },
+    data: { wrappedKey: null, liveRef: null, erasedAt: new Date() },
+  });
+  await db().delivery.update({
+    where: { id: goneDeliveryId },
+    data: { beneficiaryId: "erased-gone00000000", beneficiaryRef: null, refundReason: "Gone was paid twice" },
   });
   // A webhook secret sealed under the old key before sealed values named their key.
   ({ id: subscriptionId } = await db().subscription.create({
@@ -159,28 +185,47 @@ describe("rotating the service key", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     // The lookup key and the three beneficiaries' keys wrapped under the old key; one delivery's
-    // options and its beneficiary id in clear.
+    // options and its beneficiary id in clear, a refund's reason and a request's rejection.
     expect(run.lines.at(-2)).toBe(
-      "Done: 4 keys re-wrapped under the current key, 1 secrets sealed again, 2 values stored in clear sealed (deliveries' options and beneficiary ids).",
+      "Done: 4 keys re-wrapped under the current key, 1 secrets sealed again, 5 values stored in clear sealed (deliveries' options and beneficiary ids, refund and rejection reasons).",
     );
     const ids = await wrappingIds();
     expect(ids.size).toBe(1);
     expect(ids.has(oldId)).toBe(false);
     const rows = await db().delivery.findMany();
-    expect(rows.every((row) => row.options.startsWith("b1.") && row.beneficiaryId.startsWith("b1."))).toBe(
+    const live = rows.filter((row) => row.id !== goneDeliveryId);
+    expect(live.every((row) => row.options.startsWith("b1.") && row.beneficiaryId.startsWith("b1."))).toBe(
       true,
     );
-    expect(rows.every((row) => row.beneficiaryRef !== null)).toBe(true);
+    expect(live.every((row) => row.beneficiaryRef !== null)).toBe(true);
     const stored = JSON.stringify(rows.map((row) => [row.beneficiaryId, row.options]));
     expect(stored).not.toContain(LEGACY_PHONE);
     expect(stored).not.toContain("BEN-R-LEGACY");
+    // The refund's reason under its beneficiary's key, the rejection under its request's.
+    const refunded = rows.find((row) => row.deliveryRequestId === requests[0])!;
+    expect(refunded.refundReason!.split(".").slice(0, 2)).toEqual([
+      "b1",
+      refunded.beneficiaryId.split(".")[1],
+    ]);
+    const { rejectionReason } = await db().deliveryRequest.findUniqueOrThrow({ where: { id: requests[1] } });
+    const requestKey = await db().beneficiaryKey.findUniqueOrThrow({
+      where: { id: rejectionReason!.split(".")[1]! },
+    });
+    expect(requestKey.ref).toBe(`request.${requests[1]}`);
+    const gone = rows.find((row) => row.id === goneDeliveryId)!;
+    expect(gone.refundReason).toMatch(/^b1\./);
+    expect(await db().beneficiaryKey.count({ where: { id: gone.refundReason!.split(".")[1] } })).toBe(0);
+    const requestRows = await db().deliveryRequest.findMany();
+    expect(
+      JSON.stringify([rows, requestRows], (_key, value) => (typeof value === "bigint" ? 0 : value)),
+    ).not.toContain("Ivanenko");
     const { authSealed } = await db().subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     expect(authSealed!.split(".").slice(0, 2)).toEqual(["v2", [...ids][0]]);
     expect(openV2(NEW, authSealed!)).toBe(AUTH);
 
     const again = await runScript("keys-rotate.ts", [], own.databaseUrl(), env);
     expect(again.lines.at(-2)).toBe(
-      "Done: 0 keys re-wrapped under the current key, 0 secrets sealed again, 0 values stored in clear sealed (deliveries' options and beneficiary ids).",
+      "Done: 0 keys re-wrapped under the current key, 0 secrets sealed again, 0 values stored in clear sealed (deliveries' options and beneficiary ids, refund and rejection reasons).",
     );
   }, 120_000);
 
