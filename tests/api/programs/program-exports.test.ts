@@ -95,6 +95,23 @@ describe("a program's exports", () => {
     const asAuditor = csvRows((await auditor.get(`${base}/export/deliveries?purpose=payment_query`)).html);
     expect(asAuditor.slice(1).map((row) => row[3])).toEqual(["•••", "•••", "••••"]);
     expect(await readsOf()).toBe(1);
+    // A purpose not on the list (odd, repeated, huge) reveals nothing and records nothing.
+    for (const purpose of [
+      "curiosity",
+      "payment_query&purpose=x",
+      "%00",
+      "a".repeat(5000),
+      "PAYMENT_QUERY",
+    ]) {
+      const reply = await manager.get(`${base}/export/deliveries?purpose=${encodeURIComponent(purpose)}`);
+      expect(reply.status, purpose.slice(0, 20)).toBe(200);
+      expect(
+        csvRows(reply.html)
+          .slice(1)
+          .map((row) => row[3]),
+      ).toEqual(["•••", "•••", "••••"]);
+    }
+    expect(await readsOf()).toBe(1);
 
     const channels = await manager.get(`${base}/export/channels`);
     expect(channels.status).toBe(200);
