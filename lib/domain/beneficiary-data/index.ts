@@ -31,6 +31,7 @@ export { optionPurposes, setOptionPurposes } from "./option-purposes";
 export {
   deliveryValues,
   idAsShown,
+  mayReadReasons,
   type OptionPair,
   pairsAsShown,
   recordValuesRead,

@@ -32,6 +32,12 @@ export function valueViewOf(actor: Actor, purpose: unknown): ValueView {
   return isValuePurpose(purpose) && can(actor, "beneficiaries.values.read") ? "clear" : "masked";
 }
 
+/**
+ * Whether `actor` reads the free text that may name a beneficiary (refund and rejection reasons):
+ * the roles that may see values, without a purpose — those who decide on payments must read why.
+ */
+export const mayReadReasons = (actor: Actor) => can(actor, "beneficiaries.values.read");
+
 /** Whether a delivery of `status` shows its values in clear under `view`. */
 export const showsClear = (view: ValueView, status: string) =>
   view === "clear" || (view === "pending" && status === "DELIVERY_PENDING");

@@ -3,11 +3,13 @@
  * and regex), the columns a send's rows have for them, the option values an event carries, and a
  * batch's fingerprint for finding an identical batch sent before.
  */
+
 import { createHash } from "node:crypto";
 import type { ChannelBody } from "../../contract/channel";
 import { MAX_BENEFICIARY_ID_LENGTH } from "../../contract/delivery-limits";
 import { compileProviderRegex } from "../../contract/provider-regex";
 import { say, type ValidationKey } from "../../contract/validation-messages";
+import { isTombstone } from "../beneficiary-data";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "../money";
 
 export type DeliveryOption = NonNullable<ChannelBody["deliveryOptions"]>[number];
@@ -54,6 +56,7 @@ const AT_DELIVERY = {
   notDeliveryOptionOfChannel: "deliveryFieldNotDeliveryOptionOfChannel",
   doesNotMatch: "deliveryFieldDoesNotMatch",
   cannotBeCheckedRegex: "deliveryFieldCannotBeCheckedRegex",
+  reservedForErased: "deliveryFieldReservedForErased",
 } as const satisfies Partial<Record<ValidationKey, ValidationKey>>;
 
 type Problem = { key: keyof typeof AT_DELIVERY; values?: Record<string, string | number> };
@@ -85,6 +88,8 @@ function problemsOf(delivery: NewDelivery, options: DeliveryOption[]): Record<st
   if (!delivery.beneficiaryId.trim()) problems.beneficiaryId = { key: "required" };
   else if (delivery.beneficiaryId.length > MAX_BENEFICIARY_ID_LENGTH)
     problems.beneficiaryId = { key: "mustBeAtMostCharacters", values: { max: MAX_BENEFICIARY_ID_LENGTH } };
+  // Pages show an erased beneficiary's tombstone as it is (it names nobody): no live id may look like one.
+  else if (isTombstone(delivery.beneficiaryId)) problems.beneficiaryId = { key: "reservedForErased" };
   // Not a number at all ("abc" in a file, an empty field) is not "not more than 0".
   if (Number.isNaN(delivery.amount)) problems.amount = { key: "mustBeNumberWithTwoDecimals" };
   else if (!(delivery.amount > 0)) problems.amount = { key: "mustBeMoreThan0" };

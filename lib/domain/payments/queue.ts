@@ -4,7 +4,7 @@
  * navigation, and one delivery request's decisions with who made them.
  */
 import { db } from "../../db";
-import { beneficiaryIdOpener, idAsShown, textOpener } from "../beneficiary-data";
+import { beneficiaryIdOpener, idAsShown, mayReadReasons, textOpener } from "../beneficiary-data";
 import { LIVE_PROGRAM } from "../live-scope";
 import { type Actor, authorize, can } from "../permissions";
 import { mayStillDecide, PENDING } from "./rules";
@@ -148,10 +148,13 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
       ...refund.approvals.map((a) => a.reason),
     ]),
   ]);
+  // Free text that may name a beneficiary: hidden (null) from a role that may not see their data.
+  const readsReasons = mayReadReasons(actor);
+  const reasonOf = (text: string | null) => (readsReasons && text !== null ? opened(text) : null);
   const decisions = (approvals: typeof request.approvals) =>
     approvals.map((a) => ({
       ...a,
-      reason: a.reason === null ? null : opened(a.reason),
+      reason: reasonOf(a.reason),
       approver: person(a.approverId),
     }));
   const mayDecide = (payment: { createdBy: string; approvals: { approverId: string }[] }, state: string) =>
@@ -160,6 +163,7 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
     actor.personId !== null &&
     mayStillDecide(actor.personId, payment);
   return {
+    reasonsHidden: !readsReasons,
     creator: person(request.createdBy),
     decisions: decisions(request.approvals),
     mayDecide: mayDecide(request, request.approvalState),
@@ -167,8 +171,8 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
       id: refund.id,
       deliveryId: refund.deliveryId,
       state: refund.state,
-      reason: opened(refund.reason),
-      rejectionReason: opened(refund.rejectionReason),
+      reason: reasonOf(refund.reason),
+      rejectionReason: reasonOf(refund.rejectionReason),
       approvalsRequired: refund.approvalsRequired,
       createdAt: refund.createdAt,
       requester: person(refund.requestedBy),

@@ -8,6 +8,7 @@ import {
   beneficiaryIdOpener,
   deliveryValues,
   idAsShown,
+  mayReadReasons,
   recordValuesRead,
   textOpener,
   valueViewOf,
@@ -27,7 +28,8 @@ const DELIVERIES_PAGE_SIZE = 50;
  * as `valuesShown` says:
  * in clear for a role that may see them asking with a `purpose` (the read is recorded), else masked.
  * The request's rejection reason comes opened (sealed in the row), null and `rejectionReasonErased`
- * once its key was destroyed.
+ * once its key was destroyed; free text that may name a beneficiary, it and the refunds' reasons
+ * are null (`reasonsHidden`) to a role that may not see beneficiaries' data.
  */
 export async function deliveryRequestDetail(
   actor: Actor,
@@ -81,15 +83,20 @@ export async function deliveryRequestDetail(
       valuesShown,
       beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
     ),
-    refundReason: opened(row.refundReason),
+    refundReason: mayReadReasons(actor) ? opened(row.refundReason) : null,
     values: values.get(row.id) ?? null,
   }));
   const rejectionReason = request.rejectionReason && opened(request.rejectionReason);
+  // The batch's fingerprint hashes its ids and values (a one-delivery batch's could be guessed back),
+  // and the idempotency key is the sender's: neither is for readers.
+  const { fingerprint: _hash, idempotencyKey: _key, ...shown } = request;
+  const readsReasons = mayReadReasons(actor);
   return {
     request: {
-      ...request,
-      rejectionReason,
+      ...shown,
+      rejectionReason: readsReasons ? rejectionReason : null,
       rejectionReasonErased: rejectionReason === null && !!request.rejectionReason,
+      reasonsHidden: !readsReasons,
     },
     deliveries,
     valuesShown,

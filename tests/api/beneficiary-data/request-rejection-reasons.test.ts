@@ -64,6 +64,19 @@ beforeAll(async () => {
 });
 
 describe("a delivery request's rejection reason", () => {
+  it("a new send may not name a beneficiary as a tombstone does: pages show tombstones as they are", async () => {
+    const { channelId } = await db().deliveryRequest.findUniqueOrThrow({ where: { id: deliveryRequestId } });
+    const reply = await call(users.manager, `/programs/${programId}/delivery-requests`, {
+      channelId,
+      description: "Looks erased",
+      deliveries: [{ beneficiaryId: "erased-abc123", amount: 5, options: { phone: KEPT.phone } }],
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.json)).toMatch(
+      /deliveries\[0\]\.beneficiaryId: is reserved for erased beneficiaries/,
+    );
+  });
+
   it("is sealed with the request's own key in the request, the decision and the audit entry", async () => {
     const request = await db().deliveryRequest.findUniqueOrThrow({ where: { id: deliveryRequestId } });
     expect(request.approvalState).toBe("REJECTED");
@@ -98,6 +111,18 @@ describe("a delivery request's rejection reason", () => {
     const read = async () =>
       dataOf(await call(users.manager, `/delivery-requests/${deliveryRequestId}`)).request;
     expect(await read()).toMatchObject({ rejectionReason: REJECTION, rejectionReasonErased: false });
+    // The batch's fingerprint hashes its ids and values: not for readers.
+    expect(await read()).not.toHaveProperty("fingerprint");
+
+    // A role that may not see beneficiaries' data reads neither the reason nor the id.
+    const reviewer = await signedIn(["reviewer"], undefined, own.server().baseUrl);
+    const hidden = (await reviewer.get(page)).body;
+    expect(hidden).not.toContain("Petrenko");
+    expect(hidden).not.toContain(KEPT.beneficiaryId);
+    expect(hidden).toContain("hidden, since it may name a beneficiary");
+    const auditor = await platformUser(["auditor"]);
+    const asAuditor = dataOf(await call(auditor!, `/delivery-requests/${deliveryRequestId}`)).request;
+    expect(asAuditor).toMatchObject({ rejectionReason: null, reasonsHidden: true });
 
     const asked = dataOf(
       await call(users.admin1, "/beneficiary-erasures", {

@@ -81,7 +81,11 @@ export default async function DeliveryRequestPage({
             t("refundRejected", {
               approver: isolated(rejection.approver.name),
               at: isolated(format.dateTime(rejection.at)),
-              reason: isolated(rejection.reason ?? refund.rejectionReason ?? t("valuesErased")),
+              reason: isolated(
+                approvals.reasonsHidden
+                  ? t("reasonHidden")
+                  : (rejection.reason ?? refund.rejectionReason ?? t("valuesErased")),
+              ),
             })
           : t("refundExpired")}
       </span>
@@ -148,7 +152,13 @@ export default async function DeliveryRequestPage({
               approvalsRequired={request.approvalsRequired}
               creator={approvals.creator}
               decisions={approvals.decisions}
-              rejectionReason={request.rejectionReasonErased ? t("valuesErased") : request.rejectionReason}
+              rejectionReason={
+                request.reasonsHidden && request.approvalState === "REJECTED"
+                  ? t("reasonHidden")
+                  : request.rejectionReasonErased
+                    ? t("valuesErased")
+                    : request.rejectionReason
+              }
               buttons={
                 approvals.mayDecide &&
                 decide(
@@ -170,7 +180,9 @@ export default async function DeliveryRequestPage({
                   <p className="text-sm">
                     {t("refundAsked", {
                       at: format.dateTime(refund.createdAt),
-                      reason: refund.reason ?? t("valuesErased"),
+                      reason: approvals.reasonsHidden
+                        ? t("reasonHidden")
+                        : (refund.reason ?? t("valuesErased")),
                     })}
                   </p>
                   <PaymentApprovals
