@@ -33,7 +33,7 @@ export {
   queueSerializedEvent,
 } from "./outbox";
 export { pruneFinishedEvents } from "./prune-events";
-export { eventBody, queueRequestSent, type SentRequest } from "./request-sent-event";
+export { eventBody, moveLegacyRequestEvents, queueRequestSent, type SentRequest } from "./request-sent-event";
 export { type EventSubject, eventSubjects } from "./subjects";
 export {
   listSubscriptions,

@@ -175,3 +175,53 @@ async function forEachItem(
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/**
+ * An event queued before deliveriesOf (migration 20261128120000_event_deliveries_of) holds its whole
+ * payload: every beneficiary id and value in clear in the outbox row and in its preview, which every
+ * console role reads (issue 36). `npm run keys:rotate` moves each to today's form: the payload less
+ * its deliveries, naming its request, whose sealed rows fill it at each attempt (the same items; a
+ * later attempt may list them in another order), and its preview masked. One whose request is gone
+ * keeps its head only. Returns how many it moved.
+ */
+export async function moveLegacyRequestEvents(): Promise<number> {
+  let moved = 0;
+  let after = "";
+  for (;;) {
+    const events = await db().outboxEvent.findMany({
+      where: {
+        eventType: "DELIVERY_REQUEST_SENT",
+        deliveriesOf: null,
+        id: { gt: after },
+        NOT: { payload: { endsWith: `"delivery":${EMPTY_LIST_END}` } },
+      },
+      orderBy: { id: "asc" },
+      select: { id: true, payload: true },
+      take: 50,
+    });
+    if (events.length === 0) return moved;
+    for (const event of events) moved += await db().$transaction((tx) => moveLegacyEvent(tx, event));
+    after = events[events.length - 1]!.id;
+  }
+}
+
+async function moveLegacyEvent(tx: Tx, event: { id: string; payload: string }) {
+  const full = JSON.parse(event.payload) as Payload;
+  const head = JSON.stringify({ ...full, delivery: [] });
+  if (!head.endsWith(EMPTY_LIST_END)) return 0;
+  const known = (await tx.deliveryRequest.count({ where: { id: full.deliveryRequestId } })) === 1;
+  const first = (full.delivery ?? [])
+    .slice(0, PREVIEW_DELIVERIES)
+    .map((item) => JSON.stringify(masked(item)));
+  // Written only if still as read: a concurrent run moved it first.
+  const { count } = await tx.outboxEvent.updateMany({
+    where: { id: event.id, deliveriesOf: null, payload: event.payload },
+    data: {
+      payload: head,
+      deliveriesOf: known ? full.deliveryRequestId : null,
+      filledBytes: known ? Buffer.byteLength(event.payload) : null,
+      payloadPreview: payloadPreviewOf(withItems(head, first)),
+    },
+  });
+  return count;
+}

@@ -79,6 +79,7 @@ function openV2(key: string, sealed: string) {
 const AUTH = JSON.stringify({ type: "hmac", secret: "whsec_rotation-test-secret-0123456789" });
 let subscriptionId: string;
 let goneDeliveryId: string;
+let legacyEventId: string;
 
 /**
  * Another instance on the file's database. startServer takes the first server that answers its port
@@ -152,6 +153,31 @@ beforeAll(async () => {
     where: { id: goneDeliveryId },
     data: { beneficiaryId: "erased-gone00000000", beneficiaryRef: null, refundReason: "Gone was paid twice" },
   });
+  // A DELIVERY_REQUEST_SENT queued before events named their request: its payload whole, in clear.
+  const first = await db().delivery.findFirstOrThrow({ where: { deliveryRequestId: requests[0] } });
+  const legacyBody = JSON.stringify({
+    deliveryRequestId: requests[0],
+    providerDeliveryChannelId: "legacy-channel",
+    description: "Queued before sealing",
+    delivery: [
+      {
+        deliveryId: first.id,
+        beneficiaryId: "BEN-R-1",
+        amount: 10,
+        currency: "EUR",
+        deliveryOptions: [{ key: "phone", value: "+380501112201" }],
+      },
+    ],
+  });
+  ({ id: legacyEventId } = await db().outboxEvent.create({
+    data: {
+      providerId: setup.providerId,
+      eventType: "DELIVERY_REQUEST_SENT",
+      payload: legacyBody,
+      payloadPreview: legacyBody,
+      state: "DELIVERED",
+    },
+  }));
   // A webhook secret sealed under the old key before sealed values named their key.
   ({ id: subscriptionId } = await db().subscription.create({
     data: {
@@ -212,6 +238,13 @@ describe("rotating the service key", () => {
       where: { id: rejectionReason!.split(".")[1]! },
     });
     expect(requestKey.ref).toBe(`request.${requests[1]}`);
+    // The older event names its request now; neither its row nor its preview holds the person.
+    expect(run.lines.at(-3)).toBe("1 older webhook events no longer hold their deliveries in clear.");
+    const legacyEvent = await db().outboxEvent.findUniqueOrThrow({ where: { id: legacyEventId } });
+    expect(legacyEvent.payload.endsWith('"delivery":[]}')).toBe(true);
+    expect(legacyEvent.deliveriesOf).toBe(requests[0]);
+    expect(JSON.stringify(legacyEvent)).not.toMatch(/BEN-R-1|\+380501112201/);
+    expect(legacyEvent.payloadPreview).toContain("+380•••••2201");
     const gone = rows.find((row) => row.id === goneDeliveryId)!;
     expect(gone.refundReason).toMatch(/^b1\./);
     expect(await db().beneficiaryKey.count({ where: { id: gone.refundReason!.split(".")[1] } })).toBe(0);
@@ -224,6 +257,7 @@ describe("rotating the service key", () => {
     expect(openV2(NEW, authSealed!)).toBe(AUTH);
 
     const again = await runScript("keys-rotate.ts", [], own.databaseUrl(), env);
+    expect(again.lines.at(-3)).toBe("0 older webhook events no longer hold their deliveries in clear.");
     expect(again.lines.at(-2)).toBe(
       "Done: 0 keys re-wrapped under the current key, 0 secrets sealed again, 0 values stored in clear sealed (deliveries' options and beneficiary ids, refund and rejection reasons).",
     );
@@ -232,5 +266,15 @@ describe("rotating the service key", () => {
   it("afterwards an instance holding only the new key reads every value", async () => {
     const newOnly = await instance({ SECRET_ENCRYPTION_KEY: NEW });
     expect(await phonesThrough(newOnly.baseUrl)).toEqual({ ...expected, "BEN-R-3": "+380501112203" });
+    // The older event's deliveries fill from the request's sealed rows, in clear for a purpose.
+    const event = dataOf(
+      await platform(`/webhook-events/${legacyEventId}?purpose=payment_query`, {
+        baseUrl: newOnly.baseUrl,
+        token: manager.token,
+      }),
+    );
+    expect(JSON.parse(event.payload).delivery).toMatchObject([
+      { beneficiaryId: "BEN-R-1", deliveryOptions: [{ key: "phone", value: "+380501112201" }] },
+    ]);
   }, 120_000);
 });
