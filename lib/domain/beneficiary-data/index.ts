@@ -31,7 +31,7 @@ export { optionPurposes, setOptionPurposes } from "./option-purposes";
 export {
   deliveryValues,
   idAsShown,
-  mayReadReasons,
+  mayKnowBeneficiaries,
   type OptionPair,
   pairsAsShown,
   recordValuesRead,

@@ -33,10 +33,12 @@ export function valueViewOf(actor: Actor, purpose: unknown): ValueView {
 }
 
 /**
- * Whether `actor` reads the free text that may name a beneficiary (refund and rejection reasons):
- * the roles that may see values, without a purpose — those who decide on payments must read why.
+ * Whether `actor` may learn who a request's beneficiaries are, short of their values: read the free
+ * text that may name them (refund and rejection reasons) and find a row by a whole id (which
+ * confirms a guess). The roles that may see values, without a purpose: those who decide on payments
+ * must read why.
  */
-export const mayReadReasons = (actor: Actor) => can(actor, "beneficiaries.values.read");
+export const mayKnowBeneficiaries = (actor: Actor) => can(actor, "beneficiaries.values.read");
 
 /** Whether a delivery of `status` shows its values in clear under `view`. */
 export const showsClear = (view: ValueView, status: string) =>

@@ -4,7 +4,7 @@
  * navigation, and one delivery request's decisions with who made them.
  */
 import { db } from "../../db";
-import { beneficiaryIdOpener, idAsShown, mayReadReasons, textOpener } from "../beneficiary-data";
+import { beneficiaryIdOpener, idAsShown, mayKnowBeneficiaries, textOpener } from "../beneficiary-data";
 import { LIVE_PROGRAM } from "../live-scope";
 import { type Actor, authorize, can } from "../permissions";
 import { mayStillDecide, PENDING } from "./rules";
@@ -149,7 +149,7 @@ export async function requestApprovals(actor: Actor, deliveryRequestId: string) 
     ]),
   ]);
   // Free text that may name a beneficiary: hidden (null) from a role that may not see their data.
-  const readsReasons = mayReadReasons(actor);
+  const readsReasons = mayKnowBeneficiaries(actor);
   const reasonOf = (text: string | null) => (readsReasons && text !== null ? opened(text) : null);
   const decisions = (approvals: typeof request.approvals) =>
     approvals.map((a) => ({

@@ -8,7 +8,7 @@ import {
   beneficiaryIdOpener,
   deliveryValues,
   idAsShown,
-  mayReadReasons,
+  mayKnowBeneficiaries,
   recordValuesRead,
   textOpener,
   valueViewOf,
@@ -52,7 +52,9 @@ export async function deliveryRequestDetail(
     },
   });
   if (!request) return null;
-  const term = q?.trim();
+  // Finding a row by a whole id confirms a guess about who is in the request: only for the roles
+  // that may see beneficiaries' data (issue 36); others' `q` is ignored, as their page has no search.
+  const term = mayKnowBeneficiaries(actor) ? q?.trim() : undefined;
   const search = term && (await beneficiaryNamed(term));
   const filter = { deliveryRequestId: request.id, ...search };
   const { items, ...paging } = await readKeysetPage({
@@ -83,14 +85,14 @@ export async function deliveryRequestDetail(
       valuesShown,
       beneficiaryOf({ beneficiaryId: row.beneficiaryId, beneficiaryRef: _ref }),
     ),
-    refundReason: mayReadReasons(actor) ? opened(row.refundReason) : null,
+    refundReason: mayKnowBeneficiaries(actor) ? opened(row.refundReason) : null,
     values: values.get(row.id) ?? null,
   }));
   const rejectionReason = request.rejectionReason && opened(request.rejectionReason);
   // The batch's fingerprint hashes its ids and values (a one-delivery batch's could be guessed back),
   // and the idempotency key is the sender's: neither is for readers.
   const { fingerprint: _hash, idempotencyKey: _key, ...shown } = request;
-  const readsReasons = mayReadReasons(actor);
+  const readsReasons = mayKnowBeneficiaries(actor);
   return {
     request: {
       ...shown,

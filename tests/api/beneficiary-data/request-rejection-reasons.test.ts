@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "../../../lib/db";
 import { verifyAuditChain } from "../../../lib/domain/audit";
+import { maskValue } from "../../../lib/domain/beneficiary-data";
 import { storedText, valuesIn } from "../../support/beneficiary-data/stored-text";
 import { signedIn } from "../../support/http/portal-session";
 import { servingChannel } from "../../support/money/money-setup";
@@ -120,6 +121,11 @@ describe("a delivery request's rejection reason", () => {
     expect(hidden).not.toContain("Petrenko");
     expect(hidden).not.toContain(KEPT.beneficiaryId);
     expect(hidden).toContain("hidden, since it may name a beneficiary");
+    // Nor confirms a guess by searching a whole id: no search box, and `q` finds no row for them.
+    expect(hidden).not.toContain('id="beneficiary-search"');
+    const searched = (await reviewer.get(`${page}?q=${KEPT.beneficiaryId}`)).body;
+    expect(searched).toContain(maskValue(ERASED.beneficiaryId));
+    expect(searched).toContain(maskValue(KEPT.beneficiaryId));
     const auditor = await platformUser(["auditor"]);
     const asAuditor = dataOf(await call(auditor!, `/delivery-requests/${deliveryRequestId}`)).request;
     expect(asAuditor).toMatchObject({ rejectionReason: null, reasonsHidden: true });

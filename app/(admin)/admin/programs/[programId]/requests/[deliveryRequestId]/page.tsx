@@ -206,13 +206,15 @@ export default async function DeliveryRequestPage({
           </Card>
         </div>
       )}
-      <SearchForm
-        action={basePath}
-        id="beneficiary-search"
-        label={t("search")}
-        placeholder={t("search")}
-        term={q}
-      />
+      {can(user.actor, "beneficiaries.values.read") && (
+        <SearchForm
+          action={basePath}
+          id="beneficiary-search"
+          label={t("search")}
+          placeholder={t("search")}
+          term={q}
+        />
+      )}
       <ValuesControl
         action={basePath}
         term={q}
