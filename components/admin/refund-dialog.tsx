@@ -57,7 +57,12 @@ export function RefundButton({
               provider: delivery.providerName,
               amount: delivery.amountShown,
               beneficiary: delivery.beneficiaryId,
-              mono: (chunks) => <span className="font-mono">{chunks}</span>,
+              // Left to right in every language: a masked id (••••01) must not read reversed.
+              mono: (chunks) => (
+                <bdi dir="ltr" className="font-mono">
+                  {chunks}
+                </bdi>
+              ),
             })}
           </p>
           <TextArea

@@ -105,7 +105,11 @@ export default async function ApprovalsPage() {
                     >
                       {t.rich("refundTo", {
                         beneficiaryId: refund.beneficiaryId,
-                        id: (chunks) => <span className="font-mono">{chunks}</span>,
+                        id: (chunks) => (
+                          <bdi dir="ltr" className="font-mono">
+                            {chunks}
+                          </bdi>
+                        ),
                       })}
                     </Link>
                     <span>{format.amount(refund.amountMinor, refund.unit)}</span>

@@ -240,7 +240,10 @@ export default async function DeliveryRequestPage({
         ]}
         row={(delivery) => (
           <tr key={delivery.id}>
-            <td className={cellClass(undefined, "font-mono break-all")}>{delivery.beneficiaryId}</td>
+            <td className={cellClass(undefined, "font-mono break-all")}>
+              {/* Left to right in every language: a masked id (••••01) must not read reversed. */}
+              <bdi dir="ltr">{delivery.beneficiaryId}</bdi>
+            </td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
               {format.amount(delivery.amountMinor, request.unit)}
             </td>
