@@ -9,10 +9,13 @@ import { type DataKey, dataKeysById, liveKeysOfRefs } from "./data-keys";
 import { openValue, sealingKeyId } from "./sealed-values";
 
 /** The beneficiary id erased deliveries show instead of theirs: says erased, names nobody. */
-export const erasedBeneficiaryId = (ref: string) => `erased-${ref.slice(0, 12)}`;
+export const erasedBeneficiaryId = (ref: string) => `${TOMBSTONE_PREFIX}${ref.slice(0, 12)}`;
+
+/** How every tombstone starts; a send refuses a live id that does (lib/domain/deliveries/checks.ts). */
+export const TOMBSTONE_PREFIX = "erased-";
 
 /** Whether an opened id is erasedBeneficiaryId's tombstone (shown as it is: it names nobody). */
-export const isTombstone = (beneficiaryId: string) => beneficiaryId.startsWith("erased-");
+export const isTombstone = (beneficiaryId: string) => beneficiaryId.startsWith(TOMBSTONE_PREFIX);
 
 interface StoredId {
   beneficiaryId: string;

@@ -12,7 +12,7 @@ import { isSealedUnderCurrentKey, seal, unseal } from "../../crypto";
 import { db } from "../../db";
 import { beneficiaryRefs } from "../../infrastructure/beneficiary-refs";
 import { currentServiceKeyId, unwrapKey, wrapKey } from "../../infrastructure/service-keys";
-import { erasedBeneficiaryId } from "./beneficiary-ids";
+import { erasedBeneficiaryId, TOMBSTONE_PREFIX } from "./beneficiary-ids";
 import { liveDataKeys } from "./data-keys";
 import { sealPlainReasons } from "./seal-old-reasons";
 import { sealValue } from "./sealed-values";
@@ -99,7 +99,7 @@ async function sealPlainBeneficiaryIds(refOf: (id: string) => string, progress: 
     const rows = await db().delivery.findMany({
       where: {
         beneficiaryRef: null,
-        NOT: [{ beneficiaryId: { startsWith: "b1." } }, { beneficiaryId: { startsWith: "erased-" } }],
+        NOT: [{ beneficiaryId: { startsWith: "b1." } }, { beneficiaryId: { startsWith: TOMBSTONE_PREFIX } }],
       },
       select: { id: true, beneficiaryId: true, valuesErasedAt: true },
       take: BATCH,

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { db, type Tx } from "../../db";
-import { deliveryDataKey, isTombstone } from "./beneficiary-ids";
+import { deliveryDataKey, isTombstone, TOMBSTONE_PREFIX } from "./beneficiary-ids";
 import type { DataKey } from "./data-keys";
 import { requestDataKey } from "./request-keys";
 import { isSealed, sealValue } from "./sealed-values";
@@ -88,7 +88,7 @@ async function sealRejection(tx: Tx, request: { id: string; rejectionReason: str
   const gone = await tx.delivery.count({
     where: {
       deliveryRequestId: request.id,
-      OR: [{ beneficiaryId: { startsWith: "erased-" } }, { valuesErasedAt: { not: null } }],
+      OR: [{ beneficiaryId: { startsWith: TOMBSTONE_PREFIX } }, { valuesErasedAt: { not: null } }],
     },
   });
   const key = gone > 0 ? lostKey() : await requestDataKey(tx, request.id);

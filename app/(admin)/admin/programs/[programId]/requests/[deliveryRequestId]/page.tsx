@@ -15,6 +15,7 @@ import { SearchForm } from "@/components/ui/search-form";
 import { cellClass } from "@/components/ui/table";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { isValuePurpose } from "@/lib/contract/forms/beneficiary-data-forms";
+import { mayKnowBeneficiaries } from "@/lib/domain/beneficiary-data";
 import { channelName, nameInViewersLanguage } from "@/lib/domain/channels";
 import { pageQuery } from "@/lib/domain/paging";
 import {
@@ -206,7 +207,7 @@ export default async function DeliveryRequestPage({
           </Card>
         </div>
       )}
-      {can(user.actor, "beneficiaries.values.read") && (
+      {mayKnowBeneficiaries(user.actor) && (
         <SearchForm
           action={basePath}
           id="beneficiary-search"
