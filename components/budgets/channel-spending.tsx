@@ -1,4 +1,7 @@
-/** A program's spending per channel: requests, sent, reserved, delivered and reverted amounts. */
+/**
+ * A program's spending per channel: requests, sent, reserved, delivered and reverted amounts, and what
+ * partial deliveries left undelivered (given back to the budgets).
+ */
 
 import { useTranslations } from "next-intl";
 import { ProviderText } from "@/components/ui/provider-text";
@@ -22,6 +25,7 @@ export function ChannelSpending({ rows, unit }: { rows: Row[]; unit: string }) {
         { label: t("reserved") },
         { label: t("delivered"), hideBelow: "md" },
         { label: t("reverted"), hideBelow: "md" },
+        { label: t("undelivered"), hideBelow: "md" },
       ]}
     >
       {rows.map((row) => (
@@ -41,6 +45,9 @@ export function ChannelSpending({ rows, unit }: { rows: Row[]; unit: string }) {
           </td>
           <td className={cellClass("md", "whitespace-nowrap")}>{format.amount(row.deliveredMinor, unit)}</td>
           <td className={cellClass("md", "whitespace-nowrap")}>{format.amount(row.revertedMinor, unit)}</td>
+          <td className={cellClass("md", "whitespace-nowrap")}>
+            {format.amount(row.undeliveredMinor, unit)}
+          </td>
         </tr>
       ))}
     </DataTable>

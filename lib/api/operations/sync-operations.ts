@@ -79,9 +79,12 @@ export const syncDeliveriesOperation = defineOperation({
   tag: TAG,
   summary: "Report deliveries' outcomes",
   description:
-    "Reports the outcome of each delivery. DELIVERY_REVERTED gives the amount back to the budget and " +
-    "DELIVERED or DELIVERY_COLLECTED count it as delivered, each once however often it is reported. " +
-    "All or nothing: an unknown delivery id refuses the whole report (404).",
+    "Reports the outcome of each delivery. DELIVERED or DELIVERY_COLLECTED count deliveryAmount as " +
+    "delivered (in the delivery's unit; without it, the whole amount) and give the rest back to the " +
+    "budget; DELIVERY_REVERTED gives back what the delivery still holds; each once however often it is " +
+    "reported. All or nothing: an amount above the one sent (or 0 for a delivered one), or a " +
+    "deliveryUnit other than the delivery's, refuses the whole report (400, naming the field), and an " +
+    "unknown delivery id does too (404).",
   body: deliverySyncSchema,
   response: syncReceiptSchema,
   idempotencyKey: true,

@@ -189,17 +189,23 @@ export class BudgetMoves {
     });
   }
 
-  /** A reserved amount counted as delivered (it stays reserved: it was spent), on each account. */
-  delivered(request: ChargedRequest, amountMinor: bigint, deliveryId: string) {
+  /**
+   * A reserved amount counted as delivered (it stays reserved: it was spent), on each account; what
+   * a partial delivery did not deliver (`undeliveredMinor`) is given back.
+   */
+  delivered(request: ChargedRequest, amountMinor: bigint, deliveryId: string, undeliveredMinor = 0n) {
     for (const entry of this.of(request)) {
       entry.delivered += amountMinor;
       entry.moves.push({ kind: "DELIVERED", amountMinor, deliveryId });
+      if (undeliveredMinor === 0n) continue;
+      entry.released += undeliveredMinor;
+      entry.moves.push({ kind: "RELEASED", amountMinor: undeliveredMinor, deliveryId });
     }
   }
 
   /**
-   * An amount given back to each account (a delivery the provider reverted); when that delivery had
-   * been counted as delivered, it leaves the delivered amount as well.
+   * An amount given back to each account (what a delivery the provider reverted still held); when
+   * that delivery had been counted as delivered, it leaves the delivered amount as well.
    */
   released(request: ChargedRequest, amountMinor: bigint, deliveryId: string, wasDelivered: boolean) {
     for (const entry of this.of(request)) {

@@ -1,7 +1,8 @@
 /**
  * The providers' reports (DeliveryRequest/Sync, Delivery/Sync): the provider's ids and statuses, and
  * the money they move — a reverted delivery goes back to every budget its request reserved against,
- * a delivered one counts as delivered there, each once however often it is reported.
+ * a delivered one counts as delivered there (what was not delivered of it goes back), each once
+ * however often it is reported.
  *
  * The actor is the provider's API key (or a provider user); its organisation is the tenant. A request
  * awaiting approval (or rejected, or expired) was never sent: the provider cannot know of it, so its
@@ -14,6 +15,8 @@ import { recordAudit } from "../audit";
 import { BudgetMoves } from "../budgets";
 import { notFound } from "../errors";
 import { type Actor, authorizeProvider } from "../permissions";
+import { DELIVERED_STATUSES, deliveredAmountOf, type ReportedAmount } from "./reported-amounts";
+import { RequestOutcomes } from "./request-outcomes";
 
 /** What a provider can see of delivery requests: those sent to one of its channels. */
 const sentTo = (providerId: string) => ({ channel: { providerId }, approvalState: "SENT" });
@@ -45,19 +48,20 @@ export async function syncDeliveryRequest(
   });
 }
 
-const DELIVERED_STATUSES = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
 const YIELD_EVERY = 10;
 
 /**
- * Delivery/Sync: per-delivery outcomes. DELIVERY_REVERTED gives the amount back (and takes it out
- * of the delivered amount when it had been counted delivered); the first DELIVERED or
- * DELIVERY_COLLECTED counts it as delivered (deliveredAt), and nothing counts it again — not a later
- * report of either, nor one after a revert. Other statuses are recorded and move no money.
- * All or nothing: an unknown delivery id refuses the whole report.
+ * Delivery/Sync: per-delivery outcomes. DELIVERY_REVERTED gives back what the delivery still holds
+ * (and takes it out of the delivered amount when it had been counted delivered); the first DELIVERED
+ * or DELIVERY_COLLECTED counts its deliveryAmount (else the whole amount) as delivered and gives the
+ * rest back (deliveredAt, deliveredAmountMinor), and nothing counts it again — not a later report of
+ * either, nor one after a revert. Other statuses are recorded and move no money.
+ * All or nothing: an unknown delivery id, or an amount or unit that cannot be the delivery's
+ * (reported-amounts.ts), refuses the whole report.
  */
 export async function syncDeliveries(
   actor: Actor,
-  reports: Array<{ deliveryId: string; providerDeliveryId?: string | null; status: string }>,
+  reports: Array<{ deliveryId: string; providerDeliveryId?: string | null } & ReportedAmount>,
 ) {
   const providerId = authorizeProvider(actor, "provider.deliveries.report");
   await db().$transaction(async (tx) => {
@@ -74,9 +78,14 @@ export async function syncDeliveries(
     const statusOnly = new StatusUpdates();
     const outcomes = new RequestOutcomes();
     const moves = new BudgetMoves();
-    for (const [index, report] of reports.entries()) {
+    // Checked whole before anything is written: a refused report leaves no trace.
+    const amounts = reports.map((report, index) => {
       const delivery = deliveries.get(report.deliveryId);
       if (!delivery) throw notFound(say("noDeliveryWithId", { id: report.deliveryId }));
+      return deliveredAmountOf(report, delivery, index);
+    });
+    for (const [index, report] of reports.entries()) {
+      const delivery = deliveries.get(report.deliveryId)!;
       // SQLite's driver answers synchronously: without a turn of the event loop now and then, a
       // 1,000-delivery report would hold every other request (lookups included) until it commits.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
@@ -86,19 +95,21 @@ export async function syncDeliveries(
       };
       // Conditional updates: of two reports racing, only the one that changes the state moves money.
       if (report.status === "DELIVERY_REVERTED") {
-        const wasDelivered = await markReverted(tx, delivery.id, data);
-        if (wasDelivered !== null) {
-          outcomes.reverted(delivery, wasDelivered);
-          moves.released(delivery.deliveryRequest, delivery.amountMinor, delivery.id, wasDelivered);
+        const reverted = await markReverted(tx, delivery, data);
+        if (reverted !== null) {
+          outcomes.reverted(delivery, reverted);
+          moves.released(delivery.deliveryRequest, reverted.amountMinor, delivery.id, reverted.wasDelivered);
         }
       } else if (DELIVERED_STATUSES.has(report.status)) {
+        const deliveredMinor = amounts[index]!;
         const { count } = await tx.delivery.updateMany({
           where: { id: delivery.id, deliveredAt: null, revertedAt: null },
-          data: { ...data, deliveredAt: new Date() },
+          data: { ...data, deliveredAt: new Date(), deliveredAmountMinor: deliveredMinor },
         });
         if (count === 1) {
-          outcomes.delivered(delivery);
-          moves.delivered(delivery.deliveryRequest, delivery.amountMinor, delivery.id);
+          const undeliveredMinor = delivery.amountMinor - deliveredMinor;
+          outcomes.delivered(delivery, deliveredMinor, undeliveredMinor);
+          moves.delivered(delivery.deliveryRequest, deliveredMinor, delivery.id, undeliveredMinor);
         } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
       } else if (distinct) {
         statusOnly.add(delivery.id, data);
@@ -165,6 +176,7 @@ async function readChunk(tx: Tx, providerId: string, ids: string[]) {
           channelId: true,
           budgetAccountId: true,
           approvalState: true,
+          unit: true,
           channel: { select: { providerId: true } },
           program: { select: { budget: { select: { id: true } } } },
         },
@@ -200,70 +212,31 @@ class StatusUpdates {
   }
 }
 
-/** What a report moved per delivery request, written once per request at the end of the report. */
-class RequestOutcomes {
-  private readonly moved = new Map<string, Outcome>();
-
-  private of({ deliveryRequestId, deliveryRequest: { programId, channelId } }: ReportedDelivery) {
-    const entry = this.moved.get(deliveryRequestId) ?? {
-      order: `${programId}\u0000${channelId}\u0000${deliveryRequestId}`,
-      delivered: 0n,
-      reverted: 0n,
-    };
-    this.moved.set(deliveryRequestId, entry);
-    return entry;
-  }
-
-  delivered(delivery: ReportedDelivery) {
-    this.of(delivery).delivered += delivery.amountMinor;
-  }
-
-  reverted(delivery: ReportedDelivery, wasDelivered: boolean) {
-    const entry = this.of(delivery);
-    entry.reverted += delivery.amountMinor;
-    if (wasDelivered) entry.delivered -= delivery.amountMinor;
-  }
-
-  /**
-   * By (program, channel, request): each update locks the request's row and, through the database's
-   * trigger, its program's spending row through that channel (ProgramChannelSpending). Two reports
-   * locking them in one order cannot deadlock on PostgreSQL.
-   */
-  async write(tx: Tx) {
-    const ordered = [...this.moved].sort(([, a], [, b]) => (a.order < b.order ? -1 : 1));
-    for (const [id, { delivered, reverted }] of ordered)
-      await tx.deliveryRequest.update({
-        where: { id },
-        data: { deliveredMinor: { increment: delivered }, revertedMinor: { increment: reverted } },
-      });
-  }
-}
-
-interface Outcome {
-  order: string;
-  delivered: bigint;
-  reverted: bigint;
-}
-
-type ReportedDelivery = {
-  deliveryRequestId: string;
-  amountMinor: bigint;
-  deliveryRequest: { programId: string; channelId: string };
-};
-
 /**
- * Marks a delivery reverted, if it was not; returns whether it had been counted delivered, or null
- * when it was already reverted. Each try is one conditional update the database re-checks on the
- * locked row, so a "delivered" committed concurrently (PostgreSQL takes no write lock here) is seen:
- * a delivery only moves pending → delivered → reverted, so three tries decide.
+ * Marks a delivery reverted, if it was not; returns what goes back (what the delivery still held:
+ * what was delivered of it when it had been counted delivered, the rest having gone back then) and
+ * whether it had been counted delivered, or null when it was already reverted. Each try is one
+ * conditional update the database re-checks on the locked row, so a "delivered" committed
+ * concurrently is seen: a delivery only moves pending → delivered → reverted, so three tries decide.
  */
-async function markReverted(tx: Tx, id: string, data: { status: string }): Promise<boolean | null> {
+async function markReverted(
+  tx: Tx,
+  delivery: { id: string; amountMinor: bigint },
+  data: { status: string },
+): Promise<{ wasDelivered: boolean; amountMinor: bigint } | null> {
   for (const delivered of [true, false, true]) {
     const { count } = await tx.delivery.updateMany({
-      where: { id, revertedAt: null, deliveredAt: delivered ? { not: null } : null },
+      where: { id: delivery.id, revertedAt: null, deliveredAt: delivered ? { not: null } : null },
       data: { ...data, revertedAt: new Date() },
     });
-    if (count === 1) return delivered;
+    if (count !== 1) continue;
+    if (!delivered) return { wasDelivered: false, amountMinor: delivery.amountMinor };
+    // Read after the update, on the row it holds: the amount its "delivered" counted.
+    const { deliveredAmountMinor } = await tx.delivery.findUniqueOrThrow({
+      where: { id: delivery.id },
+      select: { deliveredAmountMinor: true },
+    });
+    return { wasDelivered: true, amountMinor: deliveredAmountMinor ?? delivery.amountMinor };
   }
   return null;
 }

@@ -205,7 +205,8 @@ async function candidateChannels(attached: string[]) {
 
 /**
  * The program's spending per channel that served it, by name: requests sent, the total sent, and of
- * that what is reserved (not reverted), delivered and reverted. Of its requests whose amounts stay
+ * that what is reserved (not reverted, nor left undelivered by a partial delivery), delivered,
+ * reverted and undelivered. Of its requests whose amounts stay
  * reserved (sent, or awaiting approval: rejected and expired ones released theirs), so it adds up to
  * the program's virtual budget. The database keeps these sums per channel as requests are written
  * (ProgramChannelSpending), so the page reads one row per channel, not every request ever sent.
@@ -224,15 +225,17 @@ export async function programSpending(actor: Actor, programId: string) {
       },
     },
   });
-  const rows = spending.map(({ channelId, channel, requests, sentMinor, deliveredMinor, revertedMinor }) => ({
-    channelId,
-    name: channelName(channel.approvedContent, channel.providerDeliveryChannelId),
-    providerName: channel.provider.name,
-    requests,
-    sentMinor,
-    reservedMinor: sentMinor - revertedMinor,
-    deliveredMinor,
-    revertedMinor,
+  const rows = spending.map((row) => ({
+    channelId: row.channelId,
+    name: channelName(row.channel.approvedContent, row.channel.providerDeliveryChannelId),
+    providerName: row.channel.provider.name,
+    requests: row.requests,
+    sentMinor: row.sentMinor,
+    // Reverted deliveries and what partial deliveries did not deliver went back to the budgets.
+    reservedMinor: row.sentMinor - row.revertedMinor - row.undeliveredMinor,
+    deliveredMinor: row.deliveredMinor,
+    revertedMinor: row.revertedMinor,
+    undeliveredMinor: row.undeliveredMinor,
   }));
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en") || a.channelId.localeCompare(b.channelId));
 }

@@ -92,6 +92,7 @@ const readRequests = (programId: string, after: { createdAt: Date; id: string } 
       deliveryCount: true,
       deliveredMinor: true,
       revertedMinor: true,
+      undeliveredMinor: true,
       approvalState: true,
       status: true,
       providerDeliveryRequestId: true,
@@ -119,6 +120,7 @@ async function* requestRows(programId: string): AsyncGenerator<string> {
       "deliveries",
       "delivered",
       "reverted",
+      "undelivered",
       "approvalState",
       "status",
       "providerDeliveryRequestId",
@@ -138,6 +140,7 @@ async function* requestRows(programId: string): AsyncGenerator<string> {
         request.deliveryCount,
         fromMinor(request.deliveredMinor),
         fromMinor(request.revertedMinor),
+        fromMinor(request.undeliveredMinor),
         request.approvalState,
         request.status,
         request.providerDeliveryRequestId ?? "",
@@ -161,6 +164,7 @@ async function* deliveryRows(
       "status",
       "providerDeliveryId",
       "deliveredAt",
+      "deliveredAmount",
       "revertedAt",
       "refundRequestedAt",
     ],
@@ -191,6 +195,7 @@ async function* deliveryRows(
             delivery.status,
             delivery.providerDeliveryId ?? "",
             iso(delivery.deliveredAt),
+            delivery.deliveredAmountMinor === null ? "" : fromMinor(delivery.deliveredAmountMinor),
             iso(delivery.revertedAt),
             iso(delivery.refundRequestedAt),
           ]),
@@ -211,6 +216,7 @@ const readDeliveries = (deliveryRequestId: string, after: string | null) =>
       beneficiaryId: true,
       beneficiaryRef: true,
       amountMinor: true,
+      deliveredAmountMinor: true,
       status: true,
       providerDeliveryId: true,
       deliveredAt: true,
@@ -236,6 +242,7 @@ async function* channelRows(actor: Actor, programId: string): AsyncGenerator<str
       "reserved",
       "delivered",
       "reverted",
+      "undelivered",
     ],
   ]);
   const [links, spending] = await Promise.all([
@@ -282,6 +289,7 @@ async function* channelRows(actor: Actor, programId: string): AsyncGenerator<str
         fromMinor(row?.reservedMinor ?? 0n),
         fromMinor(row?.deliveredMinor ?? 0n),
         fromMinor(row?.revertedMinor ?? 0n),
+        fromMinor(row?.undeliveredMinor ?? 0n),
       ];
     }),
   );

@@ -48,6 +48,7 @@ describe("a program's exports", () => {
       "deliveries",
       "delivered",
       "reverted",
+      "undelivered",
       "approvalState",
       "status",
       "providerDeliveryRequestId",

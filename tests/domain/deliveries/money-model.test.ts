@@ -1,9 +1,10 @@
 /**
  * Model-based test of the money (issue 10): random sequences of sends (some repeated with their
  * idempotency key, some sent several times at once), refunds, and the provider's Delivery/Sync and
- * DeliveryRequest/Sync reports over HTTP with its API key, against a model of two budgets. After
- * every step, on the stored data (definitions in tests/support/money/money-ledger.ts): reserved never above
- * any limit, reserved = sent − released, delivered + pending + reverted = sent, and each budget's
+ * DeliveryRequest/Sync reports over HTTP with its API key (whole and partial deliveries, and amounts
+ * or units that cannot be, issue 32), against a model of two budgets. After every step, on the
+ * stored data (definitions in tests/support/money/money-ledger.ts): reserved never above any limit,
+ * reserved = sent − released, delivered + undelivered + pending + reverted = sent, and each budget's
  * reserved amount equals the model's, and the program's spending per channel the database keeps
  * equals its requests' sums. One program (virtual budget 100 EUR) is served by a channel with
  * a budget of its own (60 EUR) and one without.
@@ -29,6 +30,8 @@ interface ModelDelivery {
   id: string;
   channel: number;
   amount: bigint;
+  /** What the provider reported delivered, once it counted as delivered. */
+  delivered?: bigint;
   state: State;
   refundRequested: boolean;
 }
@@ -187,36 +190,81 @@ const post = (path: string, key: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/**
+ * What an outcome says was delivered: nothing (the whole amount), a share of what was sent (in
+ * per mille, 0 included), more than was sent, or the amount in another unit.
+ */
+type ReportedAmount = { share: number } | { over: true } | { unit: string } | null;
+interface SyncItem {
+  index: number;
+  status: (typeof DELIVERY_STATUSES)[number];
+  amount: ReportedAmount;
+}
+const DELIVERED = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
+
+/** The report's item as sent, and whether the service must refuse it (400). */
+function reported(delivery: ModelDelivery, { status, amount }: SyncItem) {
+  const item = { deliveryId: delivery.id, status };
+  if (amount === null) return { item, minor: delivery.amount, refused: false };
+  if ("over" in amount)
+    return {
+      item: { ...item, deliveryAmount: Number(delivery.amount + 1n) / 100 },
+      minor: 0n,
+      refused: true,
+    };
+  if ("unit" in amount)
+    return {
+      item: { ...item, deliveryAmount: Number(delivery.amount) / 100, deliveryUnit: amount.unit },
+      minor: delivery.amount,
+      refused: amount.unit.toUpperCase() !== "EUR",
+    };
+  const minor = (delivery.amount * BigInt(amount.share)) / 1000n;
+  return {
+    item: { ...item, deliveryAmount: Number(minor) / 100, deliveryUnit: "EUR" },
+    minor,
+    refused: minor === 0n && DELIVERED.has(status),
+  };
+}
+
 /** The provider's Delivery/Sync: outcomes for some deliveries of one channel (repeats refused). */
 class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly items: Array<{ index: number; status: (typeof DELIVERY_STATUSES)[number] }>) {}
+  constructor(readonly items: SyncItem[]) {}
   check = (m: Readonly<Model>) => m.deliveries.length > 0;
   async run(m: Model, real: Real) {
-    const picked = this.items.map((item) => ({
-      ...item,
-      delivery: m.deliveries[item.index % m.deliveries.length]!,
-    }));
+    const picked = this.items.map((item) => {
+      const delivery = m.deliveries[item.index % m.deliveries.length]!;
+      return { ...item, delivery, ...reported(delivery, item) };
+    });
     const channel = picked[0]!.delivery.channel;
     const report = picked.filter((item) => item.delivery.channel === channel);
     const response = await post("/api/Delivery/Sync", real.channels[channel]!.apiKey, {
-      deliveryList: report.map(({ delivery, status }) => ({ deliveryId: delivery.id, status })),
+      deliveryList: report.map(({ item }) => item),
     });
-    // A report naming one delivery twice is refused whole (one outcome per delivery per report).
+    // A report naming one delivery twice is refused whole (one outcome per delivery per report), as
+    // is one with an amount or unit that cannot be its delivery's.
     const repeats = new Set(report.map(({ delivery }) => delivery.id)).size < report.length;
-    expect(response.status).toBe(repeats ? 400 : 200);
-    if (!repeats) for (const { delivery, status } of report) apply(m, delivery, status);
+    const refused = repeats || report.some((item) => item.refused);
+    expect(response.status, await response.text()).toBe(refused ? 400 : 200);
+    if (!refused) for (const { delivery, status, minor } of report) apply(m, delivery, status, minor);
     await verify(m, real);
   }
   toString = () => `SyncDeliveries(${JSON.stringify(this.items)})`;
 }
 
-function apply(m: Model, delivery: ModelDelivery, status: string) {
+/** Gives `minor` back to the budgets the delivery's request reserved against. */
+function release(m: Model, delivery: ModelDelivery, minor: bigint) {
+  if (delivery.channel === 0) m.reserved.channel -= minor;
+  m.reserved.program -= minor;
+}
+
+function apply(m: Model, delivery: ModelDelivery, status: string, minor: bigint) {
   if (status === "DELIVERY_REVERTED" && delivery.state !== "reverted") {
+    release(m, delivery, delivery.delivered ?? delivery.amount);
     delivery.state = "reverted";
-    if (delivery.channel === 0) m.reserved.channel -= delivery.amount;
-    m.reserved.program -= delivery.amount;
-  } else if ((status === "DELIVERED" || status === "DELIVERY_COLLECTED") && delivery.state === "pending") {
+  } else if (DELIVERED.has(status) && delivery.state === "pending") {
     delivery.state = "delivered";
+    delivery.delivered = minor;
+    release(m, delivery, delivery.amount - minor);
   }
 }
 
@@ -249,6 +297,13 @@ const sendInput = fc.record({
   ),
   confirm: fc.boolean(),
 });
+// Mostly a plain outcome or a share of the amount; now and then one the service must refuse.
+const reportedAmount: fc.Arbitrary<ReportedAmount> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(null) },
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 1000 }).map((share) => ({ share })) },
+  { weight: 1, arbitrary: fc.constant({ over: true as const }) },
+  { weight: 1, arbitrary: fc.constantFrom("eur", "USD", "kg").map((unit) => ({ unit })) },
+);
 const send = fc
   .tuple(sendInput, fc.integer({ min: 1, max: 3 }))
   .map(([input, copies]) => new Send(input, copies));
@@ -260,10 +315,13 @@ const commands = fc.commands(
     fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([index, copies]) => new Repeat(index, copies)),
     fc.nat().map((index) => new Refund(index)),
     fc
-      .array(fc.record({ index: fc.nat(), status: fc.constantFrom(...DELIVERY_STATUSES) }), {
-        minLength: 1,
-        maxLength: 3,
-      })
+      .array(
+        fc.record({ index: fc.nat(), status: fc.constantFrom(...DELIVERY_STATUSES), amount: reportedAmount }),
+        {
+          minLength: 1,
+          maxLength: 3,
+        },
+      )
       .map((items) => new SyncDeliveries(items)),
     fc.tuple(fc.nat(), fc.constantFrom(...DELIVERY_REQUEST_STATUSES)).map(([i, s]) => new SyncRequest(i, s)),
   ],

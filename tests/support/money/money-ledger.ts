@@ -2,13 +2,17 @@
  * A budget account's figures computed from the stored data, for the money invariants
  * (tests/domain/deliveries/money-model.test.ts). Definitions, per budget account A:
  *   sent(A)      = Σ amounts of A's RESERVED movements (one per delivery request charged to A)
- *   released(A)  = Σ amounts of A's RELEASED movements (one per reverted delivery of those requests)
- *   the deliveries of A = the deliveries of the requests that have a RESERVED movement on A
- *   delivered(A) = Σ of those with deliveredAt set and revertedAt null (reported delivered, not reverted)
- *   reverted(A)  = Σ of those with revertedAt set
- *   pending(A)   = Σ of the rest (neither delivered nor reverted)
+ *   released(A)  = Σ amounts of A's RELEASED movements (per reverted delivery, and per delivery
+ *                  delivered in part)
+ *   the deliveries of A = the deliveries of the requests that have a RESERVED movement on A; of each:
+ *   delivered(A)   = Σ deliveredAmountMinor of those with deliveredAt set and revertedAt null
+ *   undelivered(A) = Σ amountMinor − deliveredAmountMinor of those with deliveredAt set (the remainder
+ *                    of a partial delivery, given back when reported, reverted later or not)
+ *   reverted(A)    = Σ of those with revertedAt set, of what they still held (deliveredAmountMinor
+ *                    when delivered before, else amountMinor)
+ *   pending(A)     = Σ amountMinor of the rest (neither delivered nor reverted)
  * and the stored columns reservedMinor and deliveredMinor of A; and per delivery request, its stored
- * deliveredMinor and revertedMinor against its own deliveries' delivered and reverted sums.
+ * deliveredMinor, revertedMinor and undeliveredMinor against its own deliveries' sums.
  */
 import { db } from "../../../lib/db";
 
@@ -23,37 +27,52 @@ export async function ledger(accountId: string) {
   );
   const deliveries = await db().delivery.findMany({
     where: { deliveryRequestId: { in: requestIds } },
-    select: { deliveryRequestId: true, amountMinor: true, deliveredAt: true, revertedAt: true },
+    select: {
+      deliveryRequestId: true,
+      amountMinor: true,
+      deliveredAmountMinor: true,
+      deliveredAt: true,
+      revertedAt: true,
+    },
   });
   const requests = await db().deliveryRequest.findMany({
     where: { id: { in: requestIds } },
-    select: { id: true, deliveredMinor: true, revertedMinor: true },
+    select: { id: true, deliveredMinor: true, revertedMinor: true, undeliveredMinor: true },
   });
-  const ofRequest = (id: string, keep: (d: (typeof deliveries)[number]) => boolean) =>
-    sum(deliveries.filter((d) => d.deliveryRequestId === id && keep(d)).map((d) => d.amountMinor));
+  const ofRequest = (id: string, part: (d: Outcome) => bigint) =>
+    sum(deliveries.filter((d) => d.deliveryRequestId === id).map(part));
   const requestSums = requests.map((request) => ({
     id: request.id,
-    stored: [request.deliveredMinor, request.revertedMinor],
-    computed: [ofRequest(request.id, isDelivered), ofRequest(request.id, isReverted)],
+    stored: [request.deliveredMinor, request.revertedMinor, request.undeliveredMinor],
+    computed: [deliveredPart, revertedPart, undeliveredPart].map((part) => ofRequest(request.id, part)),
   }));
-  const amounts = (keep: (d: (typeof deliveries)[number]) => boolean) =>
-    sum(deliveries.filter(keep).map((d) => d.amountMinor));
+  const amounts = (part: (d: Outcome) => bigint) => sum(deliveries.map(part));
   return {
     limit: account.limitMinor,
     reserved: account.reservedMinor,
     deliveredColumn: account.deliveredMinor,
     sent: of("RESERVED"),
     released: of("RELEASED"),
-    delivered: amounts(isDelivered),
-    reverted: amounts(isReverted),
-    pending: amounts((d) => d.deliveredAt === null && d.revertedAt === null),
+    delivered: amounts(deliveredPart),
+    undelivered: amounts(undeliveredPart),
+    reverted: amounts(revertedPart),
+    pending: amounts((d) => (d.deliveredAt === null && d.revertedAt === null ? d.amountMinor : 0n)),
     requestSums,
   };
 }
 
-type Outcome = { deliveredAt: Date | null; revertedAt: Date | null };
-const isDelivered = (d: Outcome) => d.deliveredAt !== null && d.revertedAt === null;
-const isReverted = (d: Outcome) => d.revertedAt !== null;
+type Outcome = {
+  amountMinor: bigint;
+  deliveredAmountMinor: bigint | null;
+  deliveredAt: Date | null;
+  revertedAt: Date | null;
+};
+/** What was counted delivered of a delivery (stored with it when it was). */
+const counted = (d: Outcome) => d.deliveredAmountMinor ?? d.amountMinor;
+const deliveredPart = (d: Outcome) => (d.deliveredAt !== null && d.revertedAt === null ? counted(d) : 0n);
+const undeliveredPart = (d: Outcome) => (d.deliveredAt !== null ? d.amountMinor - counted(d) : 0n);
+const revertedPart = (d: Outcome) =>
+  d.revertedAt === null ? 0n : d.deliveredAt !== null ? counted(d) : d.amountMinor;
 
 /** The invariants of one account; returns the figures for comparing with a model. */
 export async function checkInvariants(accountId: string, expect: (ok: boolean, what: string) => void) {
@@ -61,13 +80,16 @@ export async function checkInvariants(accountId: string, expect: (ok: boolean, w
   const show = JSON.stringify(l, (_k, v) => (typeof v === "bigint" ? String(v) : v));
   expect(l.reserved >= 0n && l.reserved <= l.limit, `0 ≤ reserved ≤ limit: ${show}`);
   expect(l.reserved === l.sent - l.released, `reserved = sent − released: ${show}`);
-  expect(l.delivered + l.pending + l.reverted === l.sent, `delivered + pending + reverted = sent: ${show}`);
+  expect(
+    l.delivered + l.undelivered + l.pending + l.reverted === l.sent,
+    `delivered + undelivered + pending + reverted = sent: ${show}`,
+  );
   expect(l.deliveredColumn === l.delivered, `deliveredMinor = delivered: ${show}`);
-  expect(l.released === l.reverted, `released = reverted: ${show}`);
+  expect(l.released === l.reverted + l.undelivered, `released = reverted + undelivered: ${show}`);
   for (const request of l.requestSums)
     expect(
       request.stored.every((value, i) => value === request.computed[i]),
-      `a request's deliveredMinor and revertedMinor = its deliveries' sums: ${show}`,
+      `a request's deliveredMinor, revertedMinor and undeliveredMinor = its deliveries' sums: ${show}`,
     );
   return l;
 }
@@ -80,23 +102,28 @@ export async function checkInvariants(accountId: string, expect: (ok: boolean, w
 export async function checkProgramSpending(programId: string, expect: (ok: boolean, what: string) => void) {
   const requests = await db().deliveryRequest.findMany({
     where: { programId, approvalState: { in: ["SENT", "PENDING_APPROVAL"] } },
-    select: { channelId: true, totalMinor: true, deliveredMinor: true, revertedMinor: true },
+    select: {
+      channelId: true,
+      totalMinor: true,
+      deliveredMinor: true,
+      revertedMinor: true,
+      undeliveredMinor: true,
+    },
   });
   const computed = new Map<string, bigint[]>();
-  for (const { channelId, totalMinor, deliveredMinor, revertedMinor } of requests) {
-    const [count, sent, delivered, reverted] = computed.get(channelId) ?? [0n, 0n, 0n, 0n];
-    computed.set(channelId, [
-      count! + 1n,
-      sent! + totalMinor,
-      delivered! + deliveredMinor,
-      reverted! + revertedMinor,
-    ]);
+  for (const { channelId, totalMinor, deliveredMinor, revertedMinor, undeliveredMinor } of requests) {
+    const sums = [1n, totalMinor, deliveredMinor, revertedMinor, undeliveredMinor];
+    const before = computed.get(channelId) ?? [0n, 0n, 0n, 0n, 0n];
+    computed.set(
+      channelId,
+      sums.map((value, i) => before[i]! + value),
+    );
   }
   const kept = await db().programChannelSpending.findMany({ where: { programId } });
   const stored = new Map(
     kept.map((row) => [
       row.channelId,
-      [BigInt(row.requests), row.sentMinor, row.deliveredMinor, row.revertedMinor],
+      [BigInt(row.requests), row.sentMinor, row.deliveredMinor, row.revertedMinor, row.undeliveredMinor],
     ]),
   );
   const show = (map: Map<string, bigint[]>) =>

@@ -247,6 +247,15 @@ export default async function DeliveryRequestPage({
             </td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
               {format.amount(delivery.amountMinor, request.unit)}
+              {/* Delivered in part (issue 32): the rest went back to the budgets when reported. */}
+              {delivery.deliveredAmountMinor !== null &&
+                delivery.deliveredAmountMinor < delivery.amountMinor && (
+                  <span className="block text-xs text-slate-600">
+                    {t("deliveredPart", {
+                      amount: format.amount(delivery.deliveredAmountMinor, request.unit),
+                    })}
+                  </span>
+                )}
             </td>
             <td className={cellClass()}>
               <DeliveryValues values={delivery.values} />
