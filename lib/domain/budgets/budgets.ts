@@ -106,8 +106,17 @@ export async function budgetsFor(
   return budgets;
 }
 
-/** Reserves `amount` or refuses, naming the budget and what remains; records the movement. */
-export async function reserve(tx: Tx, budget: AppliedBudget, amountMinor: bigint, deliveryRequestId: string) {
+/**
+ * Reserves `amount` or refuses, naming the budget and what remains; records the movement at `at`,
+ * the request's createdAt (a statement dates it by the request and ties out to the movements).
+ */
+export async function reserve(
+  tx: Tx,
+  budget: AppliedBudget,
+  amountMinor: bigint,
+  deliveryRequestId: string,
+  at: Date,
+) {
   const { count } = await tx.budgetAccount.updateMany({
     where: { id: budget.id, reservedMinor: { lte: budget.limitMinor - amountMinor } },
     data: { reservedMinor: { increment: amountMinor } },
@@ -125,7 +134,7 @@ export async function reserve(tx: Tx, budget: AppliedBudget, amountMinor: bigint
         : say("channelBudgetDoesNotAllow", { channel: budget.channelName, ...amounts }),
     );
   }
-  await recordMovement(tx, budget.id, "RESERVED", amountMinor, { deliveryRequestId });
+  await recordMovement(tx, budget.id, "RESERVED", amountMinor, { deliveryRequestId }, at);
 }
 
 /** The columns of a request that name the accounts it reserved against. */
@@ -143,21 +152,22 @@ export function chargedAccounts(request: ChargedRequest) {
 }
 
 /**
- * Gives back a whole request's reservation (rejected or expired before it was sent). Called only by
- * the transaction whose conditional update took the request out of PENDING_APPROVAL, so it runs at
- * most once per request however many decide it at the same time.
+ * Gives back a whole request's reservation (rejected or expired before it was sent) at `at`, its
+ * decidedAt. Called only by the transaction whose conditional update took the request out of
+ * PENDING_APPROVAL, so it runs at most once per request however many decide it at the same time.
  */
 export async function releaseRequest(
   tx: Tx,
   accountId: string,
   amountMinor: bigint,
   deliveryRequestId: string,
+  at: Date,
 ) {
   await tx.budgetAccount.update({
     where: { id: accountId },
     data: { reservedMinor: { decrement: amountMinor } },
   });
-  await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryRequestId });
+  await recordMovement(tx, accountId, "RELEASED", amountMinor, { deliveryRequestId }, at);
 }
 
 interface DeliveryMove {
@@ -221,7 +231,7 @@ export class BudgetMoves {
    * the report met them, two reports meeting the same accounts in other orders deadlocked on
    * PostgreSQL, as could a report and a send.
    */
-  async write(tx: Tx) {
+  async write(tx: Tx, at: Date) {
     const ordered = [...this.byAccount].sort(([, a], [, b]) => (a.order < b.order ? -1 : 1));
     for (const [accountId, { moves, released, delivered }] of ordered) {
       // The update locks the account's row (PostgreSQL) until the report commits: the figure it
@@ -232,9 +242,9 @@ export class BudgetMoves {
         select: { reservedMinor: true },
       });
       let reservedAfterMinor = reservedMinor + released;
-      // One instant for the report; time-ordered ids (monotonic within it) keep the movements in the
-      // report's order, the order a burn-down reads movements of one instant in.
-      const at = new Date();
+      // One instant for the report, the one its deliveries' outcomes carry (deliveredAt, revertedAt);
+      // time-ordered ids (monotonic within it) keep the movements in the report's order, the order a
+      // burn-down reads movements of one instant in.
       const rows = moves.map(({ kind, amountMinor, deliveryId }) => {
         if (kind === "RELEASED") reservedAfterMinor -= amountMinor;
         return { id: timeOrderedId(), at, accountId, kind, amountMinor, reservedAfterMinor, deliveryId };
@@ -250,13 +260,14 @@ async function recordMovement(
   kind: "RESERVED" | "RELEASED" | "DELIVERED",
   amountMinor: bigint,
   subject: { deliveryRequestId?: string; deliveryId?: string },
+  at: Date,
 ) {
   const { reservedMinor } = await tx.budgetAccount.findUniqueOrThrow({
     where: { id: accountId },
     select: { reservedMinor: true },
   });
   await tx.budgetMovement.create({
-    data: { accountId, kind, amountMinor, reservedAfterMinor: reservedMinor, ...subject },
+    data: { accountId, kind, amountMinor, reservedAfterMinor: reservedMinor, at, ...subject },
   });
 }
 

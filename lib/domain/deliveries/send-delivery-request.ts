@@ -192,6 +192,8 @@ async function writeRequest(
   const deliveryRequestId = randomUUID();
   const approvalsRequired = approvalsRequiredFor(program, "deliveryRequest", totalMinor);
   const approvalState = approvalsRequired > 0 ? "PENDING_APPROVAL" : "SENT";
+  // One instant for the request and its reservations: a statement dates both alike.
+  const createdAt = new Date();
   // The request row first: it claims the idempotency key, so a concurrent repeat waits here, not on a budget.
   await tx.deliveryRequest.create({
     data: {
@@ -209,9 +211,10 @@ async function writeRequest(
       // The policy's count now: a later policy change does not change this request's rule.
       approvalState,
       approvalsRequired,
+      createdAt,
     },
   });
-  for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId);
+  for (const budget of budgets) await reserve(tx, budget, totalMinor, deliveryRequestId, createdAt);
   await writeDeliveries(tx, deliveryRequestId, request.deliveries, options, refOf);
   // Awaiting approval, the provider hears nothing (the final approval queues the event): the
   // finance approvers are told by mail.

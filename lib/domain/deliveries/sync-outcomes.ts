@@ -78,6 +78,9 @@ export async function syncDeliveries(
     const statusOnly = new StatusUpdates();
     const outcomes = new RequestOutcomes();
     const moves = new BudgetMoves();
+    // One instant for the report: its outcomes and its budget movements carry it alike, so a
+    // statement of any period counts both or neither.
+    const at = new Date();
     // Checked whole before anything is written: a refused report leaves no trace.
     const amounts = reports.map((report, index) => {
       const delivery = deliveries.get(report.deliveryId);
@@ -95,7 +98,7 @@ export async function syncDeliveries(
       };
       // Conditional updates: of two reports racing, only the one that changes the state moves money.
       if (report.status === "DELIVERY_REVERTED") {
-        const reverted = await markReverted(tx, delivery, data);
+        const reverted = await markReverted(tx, delivery, data, at);
         if (reverted !== null) {
           outcomes.reverted(delivery, reverted);
           moves.released(delivery.deliveryRequest, reverted.amountMinor, delivery.id, reverted.wasDelivered);
@@ -104,7 +107,7 @@ export async function syncDeliveries(
         const deliveredMinor = amounts[index]!;
         const { count } = await tx.delivery.updateMany({
           where: { id: delivery.id, deliveredAt: null, revertedAt: null },
-          data: { ...data, deliveredAt: new Date(), deliveredAmountMinor: deliveredMinor },
+          data: { ...data, deliveredAt: at, deliveredAmountMinor: deliveredMinor },
         });
         if (count === 1) {
           const undeliveredMinor = delivery.amountMinor - deliveredMinor;
@@ -119,7 +122,7 @@ export async function syncDeliveries(
     }
     await statusOnly.write(tx);
     await outcomes.write(tx);
-    await moves.write(tx);
+    await moves.write(tx, at);
     // One entry per delivery reported, written in one statement with the report.
     await recordAudit(
       tx,
@@ -223,11 +226,12 @@ async function markReverted(
   tx: Tx,
   delivery: { id: string; amountMinor: bigint },
   data: { status: string },
+  at: Date,
 ): Promise<{ wasDelivered: boolean; amountMinor: bigint } | null> {
   for (const delivered of [true, false, true]) {
     const { count } = await tx.delivery.updateMany({
       where: { id: delivery.id, revertedAt: null, deliveredAt: delivered ? { not: null } : null },
-      data: { ...data, revertedAt: new Date() },
+      data: { ...data, revertedAt: at },
     });
     if (count !== 1) continue;
     if (!delivered) return { wasDelivered: false, amountMinor: delivery.amountMinor };

@@ -125,12 +125,13 @@ export async function closeUnsent(
   state: "REJECTED" | "EXPIRED",
   reason?: string,
 ): Promise<boolean> {
+  const decidedAt = new Date();
   const { count } = await tx.deliveryRequest.updateMany({
     where: { id: request.id, approvalState: PENDING },
-    data: { approvalState: state, decidedAt: new Date(), rejectionReason: reason ?? null },
+    data: { approvalState: state, decidedAt, rejectionReason: reason ?? null },
   });
   if (count !== 1) return false;
   for (const account of chargedAccounts(request))
-    await releaseRequest(tx, account, request.totalMinor, request.id);
+    await releaseRequest(tx, account, request.totalMinor, request.id, decidedAt);
   return true;
 }
