@@ -25,6 +25,11 @@ const SECTIONS: Array<{ href: string; label: string; for: Permission[] }> = [
   },
   { href: "/admin/programs", label: "programs", for: ["programs.manage", "payments.approve", "audit.read"] },
   { href: "/admin/approvals", label: "approvals", for: ["payments.approve"] },
+  {
+    href: "/admin/statement",
+    label: "statement",
+    for: ["programs.manage", "payments.approve", "audit.read"],
+  },
   { href: "/admin/eligibility", label: "eligibility", for: ["programs.manage", "channels.decide"] },
   { href: "/admin/deliveries", label: "webhookLog", for: ["webhooks.replay", "audit.read"] },
   { href: "/admin/audit", label: "auditTrail", for: ["audit.read"] },

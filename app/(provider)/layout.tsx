@@ -44,6 +44,7 @@ export default async function ProviderLayout({ children }: { children: ReactNode
         { href: "/keys", label: t("apiKeys") },
         { href: "/webhooks", label: t("webhooks") },
         { href: "/team", label: t("team") },
+        { href: "/statement", label: t("statement") },
         // This drawing's unread count, hidden from a visit of the inbox on (NavLink).
         { href: "/inbox", label: t("inbox"), count: unread, countClearsOnVisit: new Date().toISOString() },
         { href: "/notifications", label: t("notifications") },

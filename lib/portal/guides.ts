@@ -22,6 +22,7 @@ const CHANNEL_FIELDS = {
 };
 const MAIL = { guide: "mail", heading: "Notifications by email" };
 const BENEFICIARY_DATA = { guide: "data-protection", heading: "Beneficiary data" };
+const STATEMENTS = { guide: "reconciliation", heading: "Statements" };
 const ENDPOINT_HEALTH = { guide: "webhooks", heading: "Endpoint health" };
 
 export const PAGE_GUIDES = {
@@ -38,6 +39,7 @@ export const PAGE_GUIDES = {
   "provider.team": { guide: "users-and-roles", heading: "Inviting" },
   "provider.inbox": MAIL,
   "provider.notifications": MAIL,
+  "provider.statement": STATEMENTS,
   "provider.testMode": { guide: "sandbox", heading: "Test mode (sandbox)" },
   // The admin console.
   "console.home": { guide: "portals", heading: "The portals" },
@@ -51,6 +53,7 @@ export const PAGE_GUIDES = {
   "console.approvals": { guide: "money", heading: "Approval policies for money" },
   "console.eligibility": { guide: "money", heading: "Programs, budgets and delivery requests" },
   "console.deliveries": ENDPOINT_HEALTH,
+  "console.statement": STATEMENTS,
   "console.audit": { guide: "audit", heading: "Reading and exporting the trail" },
   "console.users": { guide: "users-and-roles", heading: "Users and roles" },
   "console.providers": { guide: "api", heading: "Onboarding a provider without the portal" },

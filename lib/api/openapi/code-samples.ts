@@ -3,6 +3,7 @@
  * document's `x-codeSamples`. Generated from the operation table and its request example, so an
  * operation added later gets them too; they read the server from DCP_URL and the key from DCP_API_KEY.
  */
+import type { z } from "zod";
 import { IDEMPOTENCY_KEY_HEADER } from "../idempotency";
 import type { ApiOperation } from "../operation";
 import { DEMO_CHANNEL_ID } from "./examples";
@@ -92,12 +93,21 @@ function python({ method, path, json, idempotent, token }: Request): string {
   ].join("\n");
 }
 
+/** The query parameters that have an example (a statement's period): a GET without them is refused. */
+function exampleQuery(operation: ApiOperation): string {
+  const pairs = Object.entries(operation.query?.shape ?? {}).flatMap(([name, field]) => {
+    const example = (field as z.ZodType).meta()?.example;
+    return example === undefined ? [] : [[name, String(example)]];
+  });
+  return pairs.length > 0 ? `?${new URLSearchParams(pairs)}` : "";
+}
+
 /** The three samples of an operation: its example request, with a fresh Idempotency-Key where it takes one. */
 export function codeSamples(operation: ApiOperation): CodeSample[] {
   const example = operation.body ? operation.docs().request?.example : undefined;
   const request: Request = {
     method: operation.method,
-    path: examplePath(operation.path),
+    path: examplePath(operation.path) + exampleQuery(operation),
     ...(example !== undefined && { json: JSON.stringify(example, null, 2) }),
     idempotent: operation.idempotencyKey === true,
     token: operation.auth === "platformToken",

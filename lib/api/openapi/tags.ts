@@ -7,6 +7,7 @@ export const TAG_DESCRIPTIONS = {
   Lookups: "The values of the enumerations used in the request fields.",
   Events: "Callback subscriptions for event notifications.",
   "Delivery requests": "Reports on the delivery requests sent through your channels.",
+  Reconciliation: "Your statement of a period: what was sent to you, and what became of it.",
   Sandbox:
     "Test mode only (a dcp_test_ key): the platform's side of a delivery, on demand, so that an integration can be tested end to end.",
   Callbacks:

@@ -10,6 +10,7 @@ import { health, healthLive, healthReady } from "./health-operation";
 import { getLookUpValues } from "./lookup-operation";
 import { PLATFORM_OPERATIONS } from "./platform";
 import { sandboxDeliveryRequest, sandboxRefundRequest } from "./sandbox-operations";
+import { getStatement } from "./statement-operation";
 import { subscribeEvent, unsubscribeEvent } from "./subscription-operations";
 import { syncDeliveriesOperation, syncDeliveryRequestOperation } from "./sync-operations";
 
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   unsubscribeEvent,
   syncDeliveryRequestOperation,
   syncDeliveriesOperation,
+  getStatement,
   sandboxDeliveryRequest,
   sandboxRefundRequest,
   health,

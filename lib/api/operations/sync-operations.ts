@@ -16,7 +16,7 @@ import { defineOperation } from "../operation";
 const TAG = "Delivery requests";
 
 /** The key as the domain's permission checks see it (until defineEndpoint hands every operation one). */
-const keyActor = (principal: ApiPrincipal): Actor => ({
+export const keyActor = (principal: ApiPrincipal): Actor => ({
   kind: "apiKey",
   id: principal.apiKeyId,
   personId: null,

@@ -139,6 +139,7 @@ describe("the portals' help links", () => {
     ["console.audit", "/admin/audit"],
     ["console.users", "/admin/users"],
     ["console.channels", "/admin/channels"],
+    ["console.statement", "/admin/statement"],
   ] as const)("the console's %s page links to its guide", async (page, path) => {
     const shown = await admin.get(path);
     expect(shown.status).toBe(200);
@@ -151,6 +152,7 @@ describe("the portals' help links", () => {
     ["provider.webhooks", "/webhooks"],
     ["provider.team", "/team"],
     ["provider.inbox", "/inbox"],
+    ["provider.statement", "/statement"],
   ] as const)("the portal's %s page links to its guide", async (page, path) => {
     const shown = await owner.get(path);
     expect(shown.status).toBe(200);

@@ -18,6 +18,7 @@ import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
 import { checkInvariants, checkProgramSpending } from "../../support/money/money-ledger";
 import { approvedChannel, programWith } from "../../support/money/money-setup";
+import { checkStatementTiesOut } from "../../support/money/statement-ledger";
 import { openTestDb } from "../../support/server/test-db";
 import { MANAGER } from "../../support/users/actors";
 
@@ -45,11 +46,13 @@ interface Model {
   deliveries: ModelDelivery[];
   sends: Array<{ input: SendInput; key: string; requestId: string }>;
   batches: Array<{ channel: number; fingerprint: string }>;
+  /** An instant after each step: where the statements' periods start (issue 32, item 2). */
+  cuts: Date[];
 }
 interface Real {
   programId: string;
   programAccountId: string;
-  channels: Array<{ channelId: string; apiKey: string }>;
+  channels: Array<{ channelId: string; apiKey: string; providerId: string }>;
 }
 
 const fingerprint = (input: SendInput) =>
@@ -96,6 +99,12 @@ async function verify(m: Model, real: Real) {
     .budgetAccount.findUnique({ where: { channelId: real.channels[0]!.channelId } });
   if (own) expect((await checkInvariants(own.id, check)).reserved).toBe(m.reserved.channel);
   else expect(m.reserved.channel).toBe(0n);
+  // Each provider's statement of a period from an earlier step to now ties out to the movements.
+  const start = m.cuts[(m.cuts.length * 7) % (m.cuts.length + 1)] ?? new Date(0);
+  const ofProgram = { id: real.programId, accountId: real.programAccountId };
+  for (const { providerId } of real.channels)
+    await checkStatementTiesOut(ofProgram, providerId, { start, end: new Date(Date.now() + 1000) }, check);
+  m.cuts.push(new Date());
 }
 
 class Send implements fc.AsyncCommand<Model, Real> {
@@ -251,6 +260,18 @@ class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
   toString = () => `SyncDeliveries(${JSON.stringify(this.items)})`;
 }
 
+/** The provider reverts a delivery it had delivered (whole or in part): rare if left to chance. */
+class RevertDelivered implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<Model>) => m.deliveries.some((d) => d.state === "delivered");
+  async run(m: Model, real: Real) {
+    const delivered = m.deliveries.flatMap((d, index) => (d.state === "delivered" ? [index] : []));
+    const index = delivered[this.index % delivered.length]!;
+    await new SyncDeliveries([{ index, status: "DELIVERY_REVERTED", amount: null }]).run(m, real);
+  }
+  toString = () => `RevertDelivered(${this.index})`;
+}
+
 /** Gives `minor` back to the budgets the delivery's request reserved against. */
 function release(m: Model, delivery: ModelDelivery, minor: bigint) {
   if (delivery.channel === 0) m.reserved.channel -= minor;
@@ -299,33 +320,37 @@ const sendInput = fc.record({
 });
 // Mostly a plain outcome or a share of the amount; now and then one the service must refuse.
 const reportedAmount: fc.Arbitrary<ReportedAmount> = fc.oneof(
-  { weight: 3, arbitrary: fc.constant(null) },
-  { weight: 3, arbitrary: fc.integer({ min: 0, max: 1000 }).map((share) => ({ share })) },
+  { weight: 4, arbitrary: fc.constant(null) },
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 1000 }).map((share) => ({ share })) },
   { weight: 1, arbitrary: fc.constant({ over: true as const }) },
   { weight: 1, arbitrary: fc.constantFrom("eur", "USD", "kg").map((unit) => ({ unit })) },
 );
 const send = fc
   .tuple(sendInput, fc.integer({ min: 1, max: 3 }))
   .map(([input, copies]) => new Send(input, copies));
-// Sends twice over: most other commands need something sent. "max": sequences of up to 15 commands.
+// Reports twice over too: outcomes, and outcomes after outcomes, are what statements are about.
+const syncDeliveries = fc
+  .array(
+    fc.record({ index: fc.nat(), status: fc.constantFrom(...DELIVERY_STATUSES), amount: reportedAmount }),
+    {
+      minLength: 1,
+      maxLength: 3,
+    },
+  )
+  .map((items) => new SyncDeliveries(items));
+// Sends twice over: most other commands need something sent. "max": sequences of up to 30 commands.
 const commands = fc.commands(
   [
     send,
     send,
     fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([index, copies]) => new Repeat(index, copies)),
     fc.nat().map((index) => new Refund(index)),
-    fc
-      .array(
-        fc.record({ index: fc.nat(), status: fc.constantFrom(...DELIVERY_STATUSES), amount: reportedAmount }),
-        {
-          minLength: 1,
-          maxLength: 3,
-        },
-      )
-      .map((items) => new SyncDeliveries(items)),
+    syncDeliveries,
+    syncDeliveries,
+    fc.nat().map((index) => new RevertDelivered(index)),
     fc.tuple(fc.nat(), fc.constantFrom(...DELIVERY_REQUEST_STATUSES)).map(([i, s]) => new SyncRequest(i, s)),
   ],
-  { maxCommands: 15, size: "max" },
+  { maxCommands: 30, size: "max" },
 );
 
 async function setup(): Promise<{ model: Model; real: Real }> {
@@ -334,7 +359,7 @@ async function setup(): Promise<{ model: Model; real: Real }> {
   const programId = await programWith(Number(PROGRAM_LIMIT) / 100, [own.channelId, open.channelId]);
   const account = await database().db().budgetAccount.findUniqueOrThrow({ where: { programId } });
   return {
-    model: { reserved: { channel: 0n, program: 0n }, deliveries: [], sends: [], batches: [] },
+    model: { reserved: { channel: 0n, program: 0n }, deliveries: [], sends: [], batches: [], cuts: [] },
     real: { programId, programAccountId: account.id, channels: [own, open] },
   };
 }

@@ -111,6 +111,18 @@ const otherBody = fc.oneof(
       ),
     ),
   }),
+  // Reconciliation/Statement: days that exist, do not, or are not days at all.
+  fc.record(
+    {
+      from: fc.oneof(
+        fc.constantFrom("2026-11-01", "2026-02-30", "2026-13-01", "0000-00-00"),
+        oddString,
+        hostileValue,
+      ),
+      to: fc.oneof(fc.constantFrom("2026-11-30", "2026-10-31", "9999-12-31"), oddString, hostileValue),
+    },
+    { requiredKeys: [] },
+  ),
   ...sandboxBodies(),
 );
 

@@ -36,6 +36,7 @@ import {
   setRetentionOperation,
 } from "./platform-programs";
 import { createProviderOperation, getProvider, issueProviderKey, listProviders } from "./platform-providers";
+import { getStatementOperation } from "./platform-statements";
 import {
   getWebhookEvent,
   listWebhookEvents,
@@ -54,6 +55,7 @@ export const PLATFORM_OPERATIONS: readonly ApiOperation[] = [
   createProviderOperation,
   getProvider,
   issueProviderKey,
+  getStatementOperation,
   listProgramsOperation,
   createProgramOperation,
   getProgram,

@@ -1,0 +1,99 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { HelpLink } from "@/components/help-link";
+import { StatementProblems } from "@/components/reconciliation/statement-problems";
+import { StatementTables } from "@/components/reconciliation/statement-table";
+import { buttonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
+import { PageHeader } from "@/components/ui/page";
+import { requirePlatformUser } from "@/lib/auth/session";
+import { periodOf, statement, statementChoices } from "@/lib/domain/reconciliation";
+import { consoleStatementQuery, queryProblems } from "@/lib/portal/statement-params";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("statement");
+  return { title: t("title") };
+}
+
+/**
+ * The console's reconciliation statement (issue 32): a provider's, a program's, or one provider's for
+ * one program, over a period of days, with the budget's side, and as CSV.
+ */
+export default async function StatementPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requirePlatformUser();
+  const t = await getTranslations("statement");
+  const { shown, parsed } = consoleStatementQuery(await searchParams);
+  const choices = await statementChoices(user.actor);
+  // Unknown ids are refused by the domain (not found); the form offers only live ones.
+  const known =
+    (!shown.provider || choices.providers.some((p) => p.id === shown.provider)) &&
+    (!shown.program || choices.programs.some((p) => p.id === shown.program));
+  const chosen = Boolean(shown.provider || shown.program);
+  const units =
+    parsed.success && known
+      ? await statement(user.actor, {
+          providerId: parsed.data.provider,
+          programId: parsed.data.program,
+          ...periodOf(parsed.data),
+        })
+      : null;
+  const query = new URLSearchParams(Object.entries(shown).filter(([, value]) => value) as string[][]);
+  return (
+    <>
+      <PageHeader
+        help={<HelpLink page="console.statement" />}
+        title={t("title")}
+        description={t("description")}
+      />
+      <FilterForm action="/admin/statement">
+        <FilterSelect
+          name="provider"
+          label={t("filters.provider")}
+          value={shown.provider}
+          emptyLabel={t("filters.anyProvider")}
+          options={choices.providers.map((p) => [p.id, p.name] as const)}
+        />
+        <FilterSelect
+          name="program"
+          label={t("filters.program")}
+          value={shown.program}
+          emptyLabel={t("filters.anyProgram")}
+          options={choices.programs.map((p) => [p.id, p.name] as const)}
+        />
+        <DayField name="from" label={t("filters.from")} value={shown.from} />
+        <DayField name="to" label={t("filters.to")} value={shown.to} />
+      </FilterForm>
+      {!chosen ? (
+        <p className="text-sm text-slate-600">{t("choose")}</p>
+      ) : !parsed.success ? (
+        <StatementProblems problems={queryProblems(parsed.error)} />
+      ) : !known ? (
+        <p className="text-sm text-slate-600">{t("unknown")}</p>
+      ) : (
+        <>
+          <p className="mb-4">
+            <a className={buttonClass("secondary")} href={`/admin/statement/export?${query}`} download>
+              {t("exportCsv")}
+            </a>
+          </p>
+          <StatementTables units={units ?? []} withBudget />
+          <p className="mt-4 text-sm text-slate-600">{t("tiesOut")}</p>
+        </>
+      )}
+    </>
+  );
+}
+
+function DayField({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    <label className="text-sm">
+      <span className="mb-1 block font-medium text-slate-800">{label}</span>
+      <input name={name} type="date" defaultValue={value} className={inputClass} />
+    </label>
+  );
+}
