@@ -1,6 +1,7 @@
 /**
- * What one Delivery/Sync report moved per delivery request (its deliveredMinor, revertedMinor and
- * undeliveredMinor), written once per request at the end of the report (sync-outcomes.ts).
+ * What one Delivery/Sync report moved per delivery request (its deliveredMinor, revertedMinor,
+ * undeliveredMinor and outcomeCount), written once per request at the end of the report
+ * (sync-outcomes.ts).
  */
 import type { Tx } from "../../db";
 
@@ -14,6 +15,8 @@ interface Outcome {
   delivered: bigint;
   reverted: bigint;
   undelivered: bigint;
+  /** Deliveries that left pending: first delivered, or reverted before that. */
+  left: number;
 }
 
 export class RequestOutcomes {
@@ -25,6 +28,7 @@ export class RequestOutcomes {
       delivered: 0n,
       reverted: 0n,
       undelivered: 0n,
+      left: 0,
     };
     this.moved.set(deliveryRequestId, entry);
     return entry;
@@ -35,6 +39,7 @@ export class RequestOutcomes {
     const entry = this.of(delivery);
     entry.delivered += deliveredMinor;
     entry.undelivered += undeliveredMinor;
+    entry.left += 1;
   }
 
   /** Reverted: `amountMinor` given back, which had counted as delivered when `wasDelivered`. */
@@ -45,6 +50,7 @@ export class RequestOutcomes {
     const entry = this.of(delivery);
     entry.reverted += amountMinor;
     if (wasDelivered) entry.delivered -= amountMinor;
+    else entry.left += 1;
   }
 
   /**
@@ -54,13 +60,14 @@ export class RequestOutcomes {
    */
   async write(tx: Tx) {
     const ordered = [...this.moved].sort(([, a], [, b]) => (a.order < b.order ? -1 : 1));
-    for (const [id, { delivered, reverted, undelivered }] of ordered)
+    for (const [id, { delivered, reverted, undelivered, left }] of ordered)
       await tx.deliveryRequest.update({
         where: { id },
         data: {
           deliveredMinor: { increment: delivered },
           revertedMinor: { increment: reverted },
           undeliveredMinor: { increment: undelivered },
+          outcomeCount: { increment: left },
         },
       });
   }

@@ -10,8 +10,11 @@
  *   deliveredInPart.undelivered + revertedUndelivered + revertedAfterDelivery = Σ RELEASED of deliveries;
  * and closingPending = openingPending + sent − delivered − deliveredInPart (both parts) − revertedUndelivered.
  */
+
+import { databaseKind } from "../../config";
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
+import type { PrismaPromise } from "../../db/generated/sqlite/internal/prismaNamespace";
 import { notFound } from "../errors";
 import { type Actor, authorize, authorizeProvider } from "../permissions";
 
@@ -75,108 +78,170 @@ async function statementOf(scope: StatementScope): Promise<UnitStatement[]> {
 }
 
 type RequestScope = { unit: string; programId?: string; channel?: { providerId: string } };
+type Sums = { count: number; amountMinor: bigint };
 
+/**
+ * One unit's lines, read in one transaction (a snapshot: a report committing meanwhile is in every
+ * figure or in none). Only the period's outcomes are read, through partial indexes on their dates;
+ * what is pending at an instant is what is pending now (the requests' own sums) less what was sent
+ * since and plus what left pending since, so a period costs its own activity, not the history's.
+ */
 async function unitStatement(requests: RequestScope, { start, end }: StatementScope): Promise<UnitStatement> {
+  const reads = new Reads(requests);
   const during = { gte: start, lt: end };
-  const ofScope = { deliveryRequest: requests };
-  const sum = (amount: bigint | null) => amount ?? 0n;
-  const deliveries = (where: object, field: "amountMinor" | "deliveredAmountMinor" = "amountMinor") =>
-    db()
-      .delivery.aggregate({
-        where: { ...ofScope, ...where },
-        _count: { _all: true },
-        _sum: { [field]: true },
-      })
-      .then((row) => ({
-        count: row._count._all,
-        amountMinor: sum((row._sum as Record<string, bigint | null>)[field] ?? null),
-      }));
-  const [opening, closing, sent, deliveredAll, partial, partialDelivered, undelivered, afterDelivery] =
-    await Promise.all([
-      pendingAt(requests, start),
-      pendingAt(requests, end),
-      sentDuring(requests, start, end),
-      deliveries({ deliveredAt: during }),
-      deliveries({ deliveredAt: during, deliveredAmountMinor: { lt: db().delivery.fields.amountMinor } }),
-      deliveries(
-        { deliveredAt: during, deliveredAmountMinor: { lt: db().delivery.fields.amountMinor } },
-        "deliveredAmountMinor",
-      ),
-      deliveries({ revertedAt: during, deliveredAt: null }),
-      deliveries({ revertedAt: during, deliveredAt: { not: null } }, "deliveredAmountMinor"),
-    ]);
-  const [refunds, reserved, releasedUnsent] = await Promise.all([
-    deliveries({ refundRequestedAt: during }),
-    requestsWhere({ ...requests, createdAt: during }),
-    requestsWhere({ ...requests, approvalState: { in: ["REJECTED", "EXPIRED"] }, decidedAt: during }),
-  ]);
+  const partial = { deliveredAmountMinor: { lt: db().delivery.fields.amountMinor } };
+  const queries = {
+    pendingNow: reads.pendingNow(),
+    sent: reads.sent(during),
+    sentSinceStart: reads.sent({ gte: start }),
+    sentSinceEnd: reads.sent({ gte: end }),
+    leftSinceStart: reads.leftPending(start),
+    leftSinceEnd: reads.leftPending(end),
+    delivered: reads.deliveries({ deliveredAt: during }),
+    partial: reads.deliveries({ deliveredAt: during, ...partial }),
+    partialDelivered: reads.deliveries({ deliveredAt: during, ...partial }, "deliveredAmountMinor"),
+    revertedUndelivered: reads.deliveries({ revertedAt: during, deliveredAt: null }),
+    revertedAfterDelivery: reads.deliveries(
+      { revertedAt: during, deliveredAt: { not: null } },
+      "deliveredAmountMinor",
+    ),
+    refunds: reads.deliveries({ refundRequestedAt: during }),
+    reserved: reads.requests({ createdAt: during }),
+    releasedUnsent: reads.requests({ approvalState: { in: ["REJECTED", "EXPIRED"] }, decidedAt: during }),
+  };
+  const names = Object.keys(queries) as Array<keyof typeof queries>;
+  const results = await db().$transaction(
+    names.map((name) => queries[name].query),
+    // The SQLite client's type knows only Serializable, which is what SQLite's transactions are.
+    (databaseKind() === "postgres" ? { isolationLevel: "RepeatableRead" } : undefined) as never,
+  );
+  const read = Object.fromEntries(
+    names.map((name, i) => [name, queries[name].figure(results[i] as never)]),
+  ) as Record<keyof typeof queries, Sums & { requests?: number }>;
+  /** Pending at an instant: pending now, less what was sent since, plus what left pending since. */
+  const pendingAt = (sentSince: Sums, leftSince: Sums): Figure => ({
+    count: read.pendingNow.count - sentSince.count + leftSince.count,
+    amountMinor: read.pendingNow.amountMinor - sentSince.amountMinor + leftSince.amountMinor,
+  });
   return {
     unit: requests.unit,
-    openingPending: opening,
-    sent,
+    openingPending: pendingAt(read.sentSinceStart, read.leftSinceStart),
+    sent: { requests: read.sent.requests ?? 0, count: read.sent.count, amountMinor: read.sent.amountMinor },
     delivered: {
-      count: deliveredAll.count - partial.count,
-      amountMinor: deliveredAll.amountMinor - partial.amountMinor,
+      count: read.delivered.count - read.partial.count,
+      amountMinor: read.delivered.amountMinor - read.partial.amountMinor,
     },
     deliveredInPart: {
-      count: partial.count,
-      amountMinor: partialDelivered.amountMinor,
-      undeliveredMinor: partial.amountMinor - partialDelivered.amountMinor,
+      count: read.partial.count,
+      amountMinor: read.partialDelivered.amountMinor,
+      undeliveredMinor: read.partial.amountMinor - read.partialDelivered.amountMinor,
     },
-    revertedUndelivered: undelivered,
-    revertedAfterDelivery: afterDelivery,
-    refundsRequested: refunds,
-    closingPending: closing,
-    budget: { reserved, releasedUnsent },
+    revertedUndelivered: read.revertedUndelivered,
+    revertedAfterDelivery: read.revertedAfterDelivery,
+    refundsRequested: read.refunds,
+    closingPending: pendingAt(read.sentSinceEnd, read.leftSinceEnd),
+    budget: { reserved: read.reserved, releasedUnsent: read.releasedUnsent },
   };
 }
 
-/** A request sent to the provider before `at`: sent at once (createdAt) or on its final approval (decidedAt). */
-const sentBefore = (at: Date) => ({
-  approvalState: "SENT",
-  OR: [{ decidedAt: null, createdAt: { lt: at } }, { decidedAt: { lt: at } }],
-});
+type Range = { gte: Date; lt?: Date };
+const minor = (value: bigint | null | undefined): bigint => value ?? 0n;
+// biome-ignore lint/suspicious/noExplicitAny: each read's aggregate row, shaped by its own query
+type Row = any;
+/** A read of the snapshot: its query (run in the batch) and how its row becomes a figure. */
+type Read = {
+  query: PrismaPromise<unknown>;
+  figure: (row: Row) => Sums & { requests?: number };
+};
 
-/** Deliveries sent before `at` that had no outcome (delivered or reverted) before it. */
-async function pendingAt(requests: RequestScope, at: Date): Promise<Figure> {
-  const row = await db().delivery.aggregate({
-    where: {
-      deliveryRequest: { ...requests, ...sentBefore(at) },
-      AND: [
-        { OR: [{ deliveredAt: null }, { deliveredAt: { gte: at } }] },
-        { OR: [{ revertedAt: null }, { revertedAt: { gte: at } }] },
-      ],
-    },
-    _count: { _all: true },
-    _sum: { amountMinor: true },
-  });
-  return { count: row._count._all, amountMinor: row._sum.amountMinor ?? 0n };
-}
+/** The reads a unit's statement is made of, all scoped to the unit's requests. */
+class Reads {
+  constructor(private readonly scope: RequestScope) {}
 
-/** Requests sent in [start, end): their count, their deliveries' count and their total. */
-async function sentDuring(requests: RequestScope, start: Date, end: Date) {
-  const row = await db().deliveryRequest.aggregate({
-    where: {
-      ...requests,
-      approvalState: "SENT",
-      OR: [{ decidedAt: null, createdAt: { gte: start, lt: end } }, { decidedAt: { gte: start, lt: end } }],
-    },
-    _count: { _all: true },
-    _sum: { totalMinor: true, deliveryCount: true },
-  });
-  return {
-    requests: row._count._all,
-    count: row._sum.deliveryCount ?? 0,
-    amountMinor: row._sum.totalMinor ?? 0n,
-  };
-}
+  /** Deliveries matching `where`: how many, and the sum of `field`. */
+  deliveries(where: object, field: "amountMinor" | "deliveredAmountMinor" = "amountMinor"): Read {
+    return {
+      query: db().delivery.aggregate({
+        where: { deliveryRequest: this.scope, ...where },
+        _count: { _all: true },
+        _sum: { [field]: true },
+      }),
+      figure: (row) => ({ count: row._count._all, amountMinor: row._sum[field] ?? 0n }),
+    };
+  }
 
-/** Requests matching `where`: how many, and their total. */
-async function requestsWhere(where: object): Promise<Figure> {
-  const row = await db().deliveryRequest.aggregate({
-    where,
-    _count: { _all: true },
-    _sum: { totalMinor: true },
-  });
-  return { count: row._count._all, amountMinor: row._sum.totalMinor ?? 0n };
+  /** Requests matching `where`: how many, and their total. */
+  requests(where: object): Read {
+    return {
+      query: db().deliveryRequest.aggregate({
+        where: { ...this.scope, ...where },
+        _count: { _all: true },
+        _sum: { totalMinor: true },
+      }),
+      figure: (row) => ({ count: row._count._all, amountMinor: row._sum.totalMinor ?? 0n }),
+    };
+  }
+
+  /** Requests sent in `range` (at once, or on their final approval): their deliveries and total. */
+  sent(range: Range): Read {
+    return {
+      query: db().deliveryRequest.aggregate({
+        where: {
+          ...this.scope,
+          approvalState: "SENT",
+          OR: [{ decidedAt: null, createdAt: range }, { decidedAt: range }],
+        },
+        _count: { _all: true },
+        _sum: { totalMinor: true, deliveryCount: true },
+      }),
+      figure: (row) => ({
+        requests: row._count._all,
+        count: row._sum.deliveryCount ?? 0,
+        amountMinor: row._sum.totalMinor ?? 0n,
+      }),
+    };
+  }
+
+  /**
+   * What is pending now, from the sent requests' own figures: every delivery either is pending, or
+   * counted in deliveredMinor (net of reverts), undeliveredMinor or revertedMinor, once left pending.
+   */
+  pendingNow(): Read {
+    return {
+      query: db().deliveryRequest.aggregate({
+        where: { ...this.scope, approvalState: "SENT" },
+        _sum: {
+          totalMinor: true,
+          deliveredMinor: true,
+          undeliveredMinor: true,
+          revertedMinor: true,
+          deliveryCount: true,
+          outcomeCount: true,
+        },
+      }),
+      figure: ({ _sum: sum }) => ({
+        count: (sum.deliveryCount ?? 0) - (sum.outcomeCount ?? 0),
+        amountMinor:
+          minor(sum.totalMinor) -
+          minor(sum.deliveredMinor) -
+          minor(sum.undeliveredMinor) -
+          minor(sum.revertedMinor),
+      }),
+    };
+  }
+
+  /** Deliveries that left pending at or after `at`: first delivered then, or reverted then undelivered. */
+  leftPending(at: Date): Read {
+    return {
+      query: db().delivery.aggregate({
+        where: {
+          deliveryRequest: this.scope,
+          OR: [{ deliveredAt: { gte: at } }, { revertedAt: { gte: at }, deliveredAt: null }],
+        },
+        _count: { _all: true },
+        _sum: { amountMinor: true },
+      }),
+      figure: (row) => ({ count: row._count._all, amountMinor: row._sum.amountMinor ?? 0n }),
+    };
+  }
 }

@@ -26,6 +26,8 @@ export interface Target {
 }
 
 const PLATFORM = "/api/platform/v1";
+/** A statement's period that holds every delivery seeded: the most a statement reads. */
+const ALL_TIME = "from=2020-01-01&to=2099-12-31";
 
 async function ids(world: World) {
   const channel = world.target
@@ -61,6 +63,8 @@ function portalPages(pdcId: string, apiKeyId: string): Target[] {
     { name: "/webhooks", auth: "owner", path: "/webhooks" },
     { name: "/webhooks/deliveries", auth: "owner", path: "/webhooks/deliveries", list: true },
     { name: "/webhooks/events", auth: "owner", path: "/webhooks/events", list: true },
+    // Issue 32: the provider's statement over every delivery it was ever sent.
+    { name: "/statement (all time)", auth: "owner", path: `/statement?${ALL_TIME}` },
   ];
 }
 
@@ -128,6 +132,11 @@ function consolePages(world: World, found: Awaited<ReturnType<typeof ids>>): Tar
     { name: "/admin/providers/<id>", auth: "admin", path: `/admin/providers/${world.providerId}` },
     { name: "/admin/users", auth: "admin", path: "/admin/users", list: true },
     { name: "/admin/tokens", auth: "admin", path: "/admin/tokens" },
+    {
+      name: "/admin/statement?provider=<p> (all time)",
+      auth: "admin",
+      path: `/admin/statement?provider=${world.providerId}&${ALL_TIME}`,
+    },
   ];
   if (pending)
     pages.push({ name: "/admin/requests/<id>", auth: "admin", path: `/admin/requests/${pending.id}` });
@@ -165,6 +174,13 @@ function providerApi(found: Awaited<ReturnType<typeof ids>>): Target[] {
       path: "/api/DeliveryChannel/Create",
       method: "POST",
       body: () => channelBody(randomUUID()),
+    },
+    {
+      name: "API Reconciliation/Statement (all time)",
+      auth: "key",
+      path: "/api/Reconciliation/Statement",
+      method: "POST",
+      body: () => JSON.stringify({ from: "2020-01-01", to: "2099-12-31" }),
     },
   ];
   if (deliveryRequest) {

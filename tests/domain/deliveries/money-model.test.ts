@@ -102,8 +102,16 @@ async function verify(m: Model, real: Real) {
   // Each provider's statement of a period from an earlier step to now ties out to the movements.
   const start = m.cuts[(m.cuts.length * 7) % (m.cuts.length + 1)] ?? new Date(0);
   const ofProgram = { id: real.programId, accountId: real.programAccountId };
-  for (const { providerId } of real.channels)
-    await checkStatementTiesOut(ofProgram, providerId, { start, end: new Date(Date.now() + 1000) }, check);
+  for (const [channel, { providerId }] of real.channels.entries()) {
+    const period = { start, end: new Date(Date.now() + 1000) };
+    const line = await checkStatementTiesOut(ofProgram, providerId, period, check);
+    // What is pending at the end (now) is what the model says is pending through that channel.
+    const pending = m.deliveries.filter((d) => d.channel === channel && d.state === "pending");
+    expect([line?.closingPending.count ?? 0, line?.closingPending.amountMinor ?? 0n]).toEqual([
+      pending.length,
+      pending.reduce((sum, d) => sum + d.amount, 0n),
+    ]);
+  }
   m.cuts.push(new Date());
 }
 

@@ -107,4 +107,5 @@ export async function checkStatementTiesOut(
       line.closingPending.amountMinor === line.openingPending.amountMinor + line.sent.amountMinor - leftMinor,
     `closing pending = opening + sent − outcomes: ${show}`,
   );
+  return line;
 }

@@ -1,5 +1,5 @@
--- Issue 32, item 1: a delivery reported delivered in part (Delivery/Sync's deliveryAmount) keeps what
--- was delivered, and its request and the program's spending keep what was not (given back to the
+-- Issue 32, item 1: a delivery reported delivered in part (the deliveryAmount of Delivery/Sync) keeps what
+-- was delivered, and its request and the spending of its program keep what was not (given back to the
 -- budgets). The spending trigger of 20261126100000_program_spending grows the new sum.
 ALTER TABLE "Delivery" ADD COLUMN "deliveredAmountMinor" BIGINT;
 ALTER TABLE "DeliveryRequest" ADD COLUMN "undeliveredMinor" BIGINT NOT NULL DEFAULT 0;
