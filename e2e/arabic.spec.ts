@@ -63,6 +63,7 @@ const providerPages = (w: World) => [
   "/webhooks/deliveries",
   "/webhooks/events",
   "/team",
+  "/statement",
   "/inbox",
   "/notifications",
 ];
@@ -86,6 +87,7 @@ const consolePages = (w: World) => [
   "/admin/users",
   "/admin/tokens",
   "/admin/audit",
+  `/admin/statement?provider=${w.providerId}`,
   "/admin/mailbox",
   "/admin/inbox",
   "/admin/notifications",

@@ -108,7 +108,7 @@ const PUBLIC = ["acceptInvitationAction"];
 const ANYONE = ["chooseLocaleAction"];
 
 /** Operations a read key may call (it reads only); a full key may call every operation. */
-const READ_KEY_MAY = new Set(["getDeliveryChannel", "getLookUpValues"]);
+const READ_KEY_MAY = new Set(["getDeliveryChannel", "getLookUpValues", "getStatement"]);
 
 const REFUSAL = /^Your role does not allow you to /;
 const exportName = (action: ServerAction) => action.name.split("#")[1]!;
