@@ -3,9 +3,10 @@
  * transaction, released by a rejection or refund, and drawn down over time. Below programs, which
  * set them, and below channels, deliveries and payments, which spend and show them.
  */
+
+export { BudgetMoves } from "./budget-moves";
 export {
   type AppliedBudget,
-  BudgetMoves,
   budgetOverview,
   budgetsFor,
   channelBudgetOverviews,

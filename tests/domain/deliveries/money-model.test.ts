@@ -11,84 +11,34 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync-reports";
-import { sendDeliveryRequest } from "@/lib/domain/deliveries";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
 import { checkInvariants, checkProgramSpending } from "../../support/money/money-ledger";
+import {
+  CHANNEL_LIMIT,
+  DELIVERED,
+  expectedRefusal,
+  fingerprint,
+  type Model,
+  type ModelDelivery,
+  PROGRAM_LIMIT,
+  post,
+  type Real,
+  reported,
+  reportedAmount,
+  type SendInput,
+  type SyncItem,
+  sendInput,
+  sendOf,
+} from "../../support/money/money-model";
 import { approvedChannel, programWith } from "../../support/money/money-setup";
 import { checkStatementTiesOut } from "../../support/money/statement-ledger";
 import { openTestDb } from "../../support/server/test-db";
 import { MANAGER } from "../../support/users/actors";
 
 const database = openTestDb();
-const CHANNEL_LIMIT = 6000n;
-const PROGRAM_LIMIT = 10000n;
-
-type State = "pending" | "delivered" | "reverted";
-interface ModelDelivery {
-  id: string;
-  channel: number;
-  amount: bigint;
-  /** What the provider reported delivered, once it counted as delivered. */
-  delivered?: bigint;
-  state: State;
-  refundRequested: boolean;
-}
-interface SendInput {
-  channel: number;
-  rows: Array<{ ben: number; minor: number }>;
-  confirm: boolean;
-}
-interface Model {
-  reserved: { channel: bigint; program: bigint }; // channel 0's own budget, the program's
-  deliveries: ModelDelivery[];
-  sends: Array<{ input: SendInput; key: string; requestId: string }>;
-  batches: Array<{ channel: number; fingerprint: string }>;
-  /** An instant after each step: where the statements' periods start (issue 32, item 2). */
-  cuts: Date[];
-}
-interface Real {
-  programId: string;
-  programAccountId: string;
-  channels: Array<{ channelId: string; apiKey: string; providerId: string }>;
-}
-
-const fingerprint = (input: SendInput) =>
-  input.rows
-    .map((row) => `${row.ben}|${row.minor}`)
-    .sort()
-    .join(",");
-
-function sendOf(real: Real, input: SendInput, key: string) {
-  return sendDeliveryRequest(MANAGER, {
-    programId: real.programId,
-    channelId: real.channels[input.channel]!.channelId,
-    description: "Model",
-    deliveries: input.rows.map((row) => ({
-      beneficiaryId: `B${row.ben}`,
-      amount: row.minor / 100,
-      options: { phone: "+359 888 123" },
-    })),
-    idempotencyKey: key,
-    confirmDuplicate: input.confirm,
-  });
-}
-
-/** What the model says a new send does: the refusal it expects, or null when accepted. */
-function expectedRefusal(m: Model, input: SendInput): RegExp | null {
-  if (
-    !input.confirm &&
-    m.batches.some((b) => b.channel === input.channel && b.fingerprint === fingerprint(input))
-  )
-    return /An identical batch/;
-  const total = input.rows.reduce((sum, row) => sum + BigInt(row.minor), 0n);
-  if (input.channel === 0 && m.reserved.channel + total > CHANNEL_LIMIT) return /^The channel budget of/;
-  if (m.reserved.program + total > PROGRAM_LIMIT) return /^The Program Virtual Budget/;
-  return null;
-}
-
 async function verify(m: Model, real: Real) {
   const check = (ok: boolean, what: string) => expect(ok, what).toBe(true);
   const program = await checkInvariants(real.programAccountId, check);
@@ -200,49 +150,6 @@ class Refund implements fc.AsyncCommand<Model, Real> {
   toString = () => `Refund(${this.index})`;
 }
 
-const post = (path: string, key: string, body: unknown) =>
-  fetch(`${inject("baseUrl")}${path}`, {
-    method: "POST",
-    headers: { "x-api-key": key, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-
-/**
- * What an outcome says was delivered: nothing (the whole amount), a share of what was sent (in
- * per mille, 0 included), more than was sent, or the amount in another unit.
- */
-type ReportedAmount = { share: number } | { over: true } | { unit: string } | null;
-interface SyncItem {
-  index: number;
-  status: (typeof DELIVERY_STATUSES)[number];
-  amount: ReportedAmount;
-}
-const DELIVERED = new Set(["DELIVERED", "DELIVERY_COLLECTED"]);
-
-/** The report's item as sent, and whether the service must refuse it (400). */
-function reported(delivery: ModelDelivery, { status, amount }: SyncItem) {
-  const item = { deliveryId: delivery.id, status };
-  if (amount === null) return { item, minor: delivery.amount, refused: false };
-  if ("over" in amount)
-    return {
-      item: { ...item, deliveryAmount: Number(delivery.amount + 1n) / 100 },
-      minor: 0n,
-      refused: true,
-    };
-  if ("unit" in amount)
-    return {
-      item: { ...item, deliveryAmount: Number(delivery.amount) / 100, deliveryUnit: amount.unit },
-      minor: delivery.amount,
-      refused: amount.unit.toUpperCase() !== "EUR",
-    };
-  const minor = (delivery.amount * BigInt(amount.share)) / 1000n;
-  return {
-    item: { ...item, deliveryAmount: Number(minor) / 100, deliveryUnit: "EUR" },
-    minor,
-    refused: minor === 0n && DELIVERED.has(status),
-  };
-}
-
 /** The provider's Delivery/Sync: outcomes for some deliveries of one channel (repeats refused). */
 class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
   constructor(readonly items: SyncItem[]) {}
@@ -315,24 +222,6 @@ class SyncRequest implements fc.AsyncCommand<Model, Real> {
   toString = () => `SyncRequest(${this.index}, ${this.status})`;
 }
 
-const sendInput = fc.record({
-  channel: fc.integer({ min: 0, max: 1 }),
-  rows: fc.array(
-    fc.record({ ben: fc.integer({ min: 0, max: 2 }), minor: fc.integer({ min: 100, max: 4000 }) }),
-    {
-      minLength: 1,
-      maxLength: 3,
-    },
-  ),
-  confirm: fc.boolean(),
-});
-// Mostly a plain outcome or a share of the amount; now and then one the service must refuse.
-const reportedAmount: fc.Arbitrary<ReportedAmount> = fc.oneof(
-  { weight: 4, arbitrary: fc.constant(null) },
-  { weight: 4, arbitrary: fc.integer({ min: 0, max: 1000 }).map((share) => ({ share })) },
-  { weight: 1, arbitrary: fc.constant({ over: true as const }) },
-  { weight: 1, arbitrary: fc.constantFrom("eur", "USD", "kg").map((unit) => ({ unit })) },
-);
 const send = fc
   .tuple(sendInput, fc.integer({ min: 1, max: 3 }))
   .map(([input, copies]) => new Send(input, copies));

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryValues, ValuesControl } from "@/components/admin/beneficiary-values";
+import { DeliveryAmount } from "@/components/admin/delivery-amount";
 import { DeliveryStatus, statusText } from "@/components/admin/delivery-status";
 import { PaymentApprovals } from "@/components/admin/payment-approvals-card";
 import { PaymentDecision } from "@/components/admin/payment-decision";
@@ -246,16 +247,7 @@ export default async function DeliveryRequestPage({
               <bdi dir="ltr">{delivery.beneficiaryId}</bdi>
             </td>
             <td className={cellClass(undefined, "whitespace-nowrap")}>
-              {format.amount(delivery.amountMinor, request.unit)}
-              {/* Delivered in part (issue 32): the rest went back to the budgets when reported. */}
-              {delivery.deliveredAmountMinor !== null &&
-                delivery.deliveredAmountMinor < delivery.amountMinor && (
-                  <span className="block text-xs text-slate-600">
-                    {t("deliveredPart", {
-                      amount: format.amount(delivery.deliveredAmountMinor, request.unit),
-                    })}
-                  </span>
-                )}
+              <DeliveryAmount delivery={delivery} unit={request.unit} />
             </td>
             <td className={cellClass()}>
               <DeliveryValues values={delivery.values} />
