@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   "deliveries.send": ["program_manager", "system"],
   "refunds.request": ["program_manager", "system"],
   "payments.approve": ["finance_approver"],
+  // Uploading a provider's statement applies the outcomes it reports (issue 32): finance's work.
+  "reconciliation.upload": ["finance_approver"],
   "payments.expire": ["system"],
   "tokens.own": EVERY_PLATFORM_ROLE,
   "beneficiaries.erase": ["administrator"],
@@ -60,6 +62,7 @@ export type Permission = keyof typeof PERMISSIONS;
  */
 export const PERMISSION_REFUSALS: Readonly<Record<Permission, ValidationKey>> = {
   "console.read": "roleMayNotReadConsole",
+  "reconciliation.upload": "roleMayNotUploadStatements",
   "users.manage": "roleMayNotManagePlatformUsers",
   "users.read": "roleMayNotReadPlatformUsers",
   "providers.manage": "roleMayNotManageProviders",

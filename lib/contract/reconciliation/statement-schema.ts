@@ -17,26 +17,27 @@ const day = z
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, say("mustBeDay"));
 
-const period = {
+/** A period's two days, as every statement form and body sends them. */
+export const statementPeriod = {
   from: day.meta({
     description: "The period's first day, YYYY-MM-DD (UTC), inclusive.",
     example: "2026-11-01",
   }),
   to: day.meta({ description: "The period's last day, YYYY-MM-DD (UTC), inclusive.", example: "2026-11-30" }),
 };
-const toNotBeforeFrom = <T extends { from: string; to: string }>(value: T) => value.to >= value.from;
-const TO_NOT_BEFORE_FROM = { path: ["to"], message: say("mustNotBeBeforeFrom") };
+export const toNotBeforeFrom = <T extends { from: string; to: string }>(value: T) => value.to >= value.from;
+export const TO_NOT_BEFORE_FROM = { path: ["to"], message: say("mustNotBeBeforeFrom") };
 
 /** The provider API's body (POST /api/Reconciliation/Statement): the period of its own statement. */
 export const providerStatementBodySchema = z
-  .strictObject(period)
+  .strictObject(statementPeriod)
   .refine(toNotBeforeFrom, TO_NOT_BEFORE_FROM)
   .meta({ id: "StatementPeriod" });
 
 /** The platform API's and the console's query: a provider's, a program's, or one provider's for one program. */
 export const statementQuerySchema = z
   .strictObject({
-    ...period,
+    ...statementPeriod,
     provider: recordId
       .optional()
       .meta({ description: "A provider's id.", example: "0193a1c2-7e1f-7000-8000-000000000003" }),

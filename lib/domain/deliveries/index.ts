@@ -26,7 +26,8 @@ export {
   optionColumns,
   optionPairs,
 } from "./checks";
-export { parseDeliveriesCsv } from "./parse-deliveries-csv";
+export { type FileRow, forEachRow, parseDeliveriesCsv, parserComplaint } from "./parse-deliveries-csv";
+export { DELIVERED_STATUSES } from "./reported-amounts";
 export { beneficiaryNamed } from "./search-beneficiaries";
 export {
   type NewDeliveryRequest,
@@ -34,4 +35,9 @@ export {
   sendDeliveryRequest,
 } from "./send-delivery-request";
 export { approvedDeliveryOptions } from "./serving-channel";
-export { syncDeliveries, syncDeliveryRequest } from "./sync-outcomes";
+export {
+  applyDeliveryOutcomes,
+  type OutcomeReport,
+  syncDeliveries,
+  syncDeliveryRequest,
+} from "./sync-outcomes";

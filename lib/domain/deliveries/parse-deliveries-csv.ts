@@ -12,7 +12,7 @@ import { deliveryListProblems } from "./check-send";
 import type { DeliveryList, DeliveryOption, NewDelivery } from "./checks";
 
 /** A row as the file holds it: its fields, the line it starts on (1-based) and the parser's complaints. */
-interface FileRow {
+export interface FileRow {
   fields: string[];
   line: number;
   complaints: Papa.ParseError[];
@@ -43,7 +43,7 @@ type Dialect = Pick<Papa.ParseMeta, "delimiter" | "linebreak">;
  * `use` sees each row with where it lies in the text; nothing is kept (issue 35: a 5 MB file's rows,
  * kept, were ten times its size).
  */
-function forEachRow(text: string, use: (row: FileRow, start: number, end: number) => void): Dialect {
+export function forEachRow(text: string, use: (row: FileRow, start: number, end: number) => void): Dialect {
   let position = 0;
   let line = 1;
   const advanceTo = (to: number) => {
@@ -77,7 +77,7 @@ const fieldsOf = (text: string, dialect: Dialect): string[] =>
  * by its code; its own English for a code it may add later. Its guess that no delimiter was found
  * is left out: a file of one column is refused for the missing one by name.
  */
-function parserComplaint(error: Papa.ParseError): string | null {
+export function parserComplaint(error: Papa.ParseError): string | null {
   switch (error.code) {
     case "MissingQuotes":
       return say("csvQuoteNotClosed");

@@ -59,12 +59,25 @@ const YIELD_EVERY = 10;
  * All or nothing: an unknown delivery id, or an amount or unit that cannot be the delivery's
  * (reported-amounts.ts), refuses the whole report.
  */
-export async function syncDeliveries(
-  actor: Actor,
-  reports: Array<{ deliveryId: string; providerDeliveryId?: string | null } & ReportedAmount>,
-) {
+export async function syncDeliveries(actor: Actor, reports: OutcomeReport[]) {
   const providerId = authorizeProvider(actor, "provider.deliveries.report");
-  await db().$transaction(async (tx) => {
+  await applyDeliveryOutcomes(actor, providerId, reports);
+}
+
+export type OutcomeReport = { deliveryId: string; providerDeliveryId?: string | null } & ReportedAmount;
+
+/**
+ * What Delivery/Sync does once the reporter is known to speak for `providerId`: the one code path by
+ * which outcomes reach our records, whether a provider reports them or finance uploads the provider's
+ * statement (lib/domain/reconciliation). Answers how many deliveries it moved out of their state
+ * (delivered, or reverted): 0 when every outcome had been applied already.
+ */
+export async function applyDeliveryOutcomes(
+  actor: Actor,
+  providerId: string,
+  reports: OutcomeReport[],
+): Promise<number> {
+  return db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     const deliveries = await reportedDeliveries(
       tx,
@@ -78,6 +91,7 @@ export async function syncDeliveries(
     const statusOnly = new StatusUpdates();
     const outcomes = new RequestOutcomes();
     const moves = new BudgetMoves();
+    let moved = 0;
     // One instant for the report: its outcomes and its budget movements carry it alike, so a
     // statement of any period counts both or neither.
     const at = new Date();
@@ -100,6 +114,7 @@ export async function syncDeliveries(
       if (report.status === "DELIVERY_REVERTED") {
         const reverted = await markReverted(tx, delivery, data, at);
         if (reverted !== null) {
+          moved++;
           outcomes.reverted(delivery, reverted);
           moves.released(delivery.deliveryRequest, reverted.amountMinor, delivery.id, reverted.wasDelivered);
         }
@@ -110,6 +125,7 @@ export async function syncDeliveries(
           data: { ...data, deliveredAt: at, deliveredAmountMinor: deliveredMinor },
         });
         if (count === 1) {
+          moved++;
           const undeliveredMinor = delivery.amountMinor - deliveredMinor;
           outcomes.delivered(delivery, deliveredMinor, undeliveredMinor);
           moves.delivered(delivery.deliveryRequest, deliveredMinor, delivery.id, undeliveredMinor);
@@ -135,6 +151,7 @@ export async function syncDeliveries(
         after: { status: report.status },
       })),
     );
+    return moved;
   });
 }
 

@@ -1,8 +1,18 @@
 /**
  * Reconciliation (issue 32): statements of what was sent to a provider and what became of it, tied
- * out to the budgets' movements. Above deliveries and budgets, whose records it reads.
+ * out to the budgets' movements; uploads of the provider's own statement, matched line by line, its
+ * breaks classified and its outcomes applied through Sync's code path. Above deliveries and budgets,
+ * whose records it reads.
+ *
+ * - statement.ts, statement-answer.ts, statement-choices.ts: our statement and how it is shown
+ * - statement-file.ts: a provider's file read by its mapping
+ * - classify-lines.ts: what each line is (matched, or which break)
+ * - statement-reads.ts, upload-statement.ts, save-statement-upload.ts: an upload, from file to result
+ * - statement-uploads.ts: the mapping, the recent uploads, one upload, its break report
  */
 
+export { classifyLine, type OurDelivery, type Verdict } from "./classify-lines";
+export type { UploadClass, UploadSummary } from "./save-statement-upload";
 export {
   type Figure,
   providerStatement,
@@ -22,3 +32,12 @@ export {
   statementRows,
 } from "./statement-answer";
 export { statementChoices } from "./statement-choices";
+export { type FileLine, readStatementFile } from "./statement-file";
+export {
+  breakReportCsv,
+  recentUploads,
+  statementMappingOf,
+  statementTemplateCsv,
+  statementUpload,
+} from "./statement-uploads";
+export { type UploadOutcome, type UploadProgress, uploadStatement } from "./upload-statement";

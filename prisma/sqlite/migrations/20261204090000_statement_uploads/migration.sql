@@ -1,0 +1,44 @@
+-- Issue 32, item 3: uploads of a provider's own statement, the mapping of its columns, and the breaks
+-- each upload found. A statement's lines name deliveries by our id or by the provider's reference,
+-- so that is found by an index holding only the deliveries that have one (partial, SQL only).
+CREATE TABLE "StatementMapping" (
+    "providerId" TEXT NOT NULL PRIMARY KEY,
+    "columns" TEXT NOT NULL,
+    "labels" TEXT NOT NULL,
+    "updatedBy" TEXT NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "StatementMapping_providerId_fkey" FOREIGN KEY ("providerId") REFERENCES "Provider" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE TABLE "StatementUpload" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "providerId" TEXT NOT NULL,
+    "periodStart" DATETIME NOT NULL,
+    "periodEnd" DATETIME NOT NULL,
+    "fileName" TEXT NOT NULL,
+    "contentHash" TEXT NOT NULL,
+    "lineCount" INTEGER NOT NULL,
+    "appliedCount" INTEGER NOT NULL,
+    "summary" TEXT NOT NULL,
+    "uploadedBy" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "StatementUpload_providerId_fkey" FOREIGN KEY ("providerId") REFERENCES "Provider" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE TABLE "StatementBreak" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "uploadId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "line" INTEGER,
+    "deliveryId" TEXT,
+    "reference" TEXT,
+    "fileAmountMinor" BIGINT,
+    "fileUnit" TEXT,
+    "fileStatus" TEXT,
+    "ourAmountMinor" BIGINT,
+    "ourUnit" TEXT,
+    "ourStatus" TEXT,
+    CONSTRAINT "StatementBreak_uploadId_fkey" FOREIGN KEY ("uploadId") REFERENCES "StatementUpload" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE INDEX "StatementUpload_providerId_createdAt_id_idx" ON "StatementUpload"("providerId", "createdAt", "id");
+CREATE UNIQUE INDEX "StatementUpload_providerId_periodStart_periodEnd_contentHash_key" ON "StatementUpload"("providerId", "periodStart", "periodEnd", "contentHash");
+CREATE INDEX "StatementBreak_uploadId_line_idx" ON "StatementBreak"("uploadId", "line");
+CREATE INDEX "Delivery_providerDeliveryId_idx" ON "Delivery"("providerDeliveryId") WHERE "providerDeliveryId" IS NOT NULL;

@@ -1,0 +1,283 @@
+/**
+ * Uploads of a provider's own statement (issue 32, item 3), on the real database: each class of break
+ * has a file that produces it; matched outcomes Sync had not reported move money exactly as Sync
+ * would (the money's invariants hold after); the same file twice changes nothing; the mapping is
+ * remembered; a file that cannot be read is refused line by line with nothing written; an upload and
+ * a Sync of the same delivery at once apply it once.
+ */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_STATEMENT_MAPPING } from "@/lib/contract/reconciliation/statement-upload-schema";
+import { syncDeliveries } from "@/lib/domain/deliveries";
+import { statementMappingOf, statementUpload, uploadStatement } from "@/lib/domain/reconciliation";
+import { checkInvariants } from "../../support/money/money-ledger";
+import { account, delivery, refusal, sendThrough, servingChannel } from "../../support/money/money-setup";
+import { openTestDb } from "../../support/server/test-db";
+import { MANAGER, providerKey, userActor } from "../../support/users/actors";
+
+const database = openTestDb();
+const FINANCE = userActor(["finance_approver"], "finance-uploader");
+const today = new Date().toISOString().slice(0, 10);
+
+/** A provider with one request of 100.00, 50.00 and 30.00 EUR sent today. */
+async function sentThree() {
+  const setup = await servingChannel({ currency: "EUR", amount: 1000 });
+  const sent = await sendThrough(setup, "Statement", [delivery(100), delivery(50), delivery(30)]);
+  const rows = await database()
+    .db()
+    .delivery.findMany({
+      where: { deliveryRequestId: sent.deliveryRequestId },
+      orderBy: { amountMinor: "desc" },
+    });
+  const [hundred, fifty, thirty] = rows.map((row) => row.id) as [string, string, string];
+  return { setup, hundred, fifty, thirty };
+}
+
+const csv = (...lines: string[]) => ["deliveryId,providerDeliveryId,amount,unit,status", ...lines].join("\n");
+
+const upload = (providerId: string, text: string, mapping = DEFAULT_STATEMENT_MAPPING) =>
+  uploadStatement(FINANCE, {
+    provider: providerId,
+    from: today,
+    to: today,
+    fileName: "statement.csv",
+    mapping,
+    csv: text,
+  });
+
+async function uploaded(providerId: string, text: string, mapping = DEFAULT_STATEMENT_MAPPING) {
+  const outcome = await upload(providerId, text, mapping);
+  if (!("uploadId" in outcome)) throw new Error(`refused: ${JSON.stringify(outcome.problems)}`);
+  return { ...(await statementUpload(FINANCE, outcome.uploadId)), repeated: outcome.repeated };
+}
+
+const kinds = (result: Awaited<ReturnType<typeof uploaded>>) =>
+  result.breaks.map((row) => [row.kind, row.line] as const);
+
+describe("every line is classified", () => {
+  it("a file matching our records applies what Sync had not reported and has no break", async () => {
+    const world = await sentThree();
+    const result = await uploaded(
+      world.setup.providerId,
+      csv(
+        `${world.hundred},P-1,100.00,EUR,DELIVERED`,
+        `${world.fifty},,50,eur,DELIVERY_REVERTED`,
+        `${world.thirty},P-3,30.00,EUR,DELIVERY_PENDING`,
+      ),
+    );
+    expect(result.breaks).toEqual([]);
+    expect(result.appliedCount).toBe(2);
+    expect(result.summary.MATCHED).toEqual({ EUR: { count: 3, amountMinor: "18000" } });
+    const channelAccount = await account(world.setup.channelId);
+    expect(channelAccount).toMatchObject({ deliveredMinor: 10_000n, reservedMinor: 13_000n });
+    const hundred = await database()
+      .db()
+      .delivery.findUniqueOrThrow({ where: { id: world.hundred } });
+    expect(hundred).toMatchObject({
+      status: "DELIVERED",
+      deliveredAmountMinor: 10_000n,
+      providerDeliveryId: "P-1",
+    });
+    await checkInvariants(channelAccount.id, (ok, what) => expect(ok, what).toBe(true));
+  });
+
+  it("each class of break has its line", async () => {
+    const world = await sentThree();
+    // The thirty was reverted by Sync; the fifty delivered by Sync.
+    await syncDeliveries(providerKey(world.setup.providerId), [
+      { deliveryId: world.thirty, status: "DELIVERY_REVERTED" },
+      { deliveryId: world.fifty, status: "DELIVERED" },
+    ]);
+    const result = await uploaded(
+      world.setup.providerId,
+      csv(
+        `${world.hundred},,99.00,EUR,DELIVERED`, // line 2: amount mismatch
+        `${world.hundred},,100.00,USD,DELIVERED`, // line 3: the same delivery again
+        "0193a1c2-7e1f-7000-8000-00000000dead,,10.00,EUR,DELIVERED", // line 4: unknown
+        `${world.fifty},,50.00,EUR,DELIVERY_PENDING`, // line 5: contradicts Sync's delivered
+        `${world.thirty},,30.00,EUR,DELIVERED`, // line 6: paid after the revert
+      ),
+    );
+    expect(kinds(result)).toEqual([
+      ["AMOUNT_MISMATCH", 2],
+      ["DUPLICATE_LINE", 3],
+      ["UNKNOWN_DELIVERY", 4],
+      ["CONTRADICTS_SYNC", 5],
+      ["AFTER_REVERT_OR_REFUND", 6],
+    ]);
+    expect(result.appliedCount).toBe(0);
+    // Nothing in the file had been left unreported and matched: the hundred is still pending.
+    expect(
+      await database()
+        .db()
+        .delivery.findUniqueOrThrow({ where: { id: world.hundred } }),
+    ).toMatchObject({
+      deliveredAt: null,
+      revertedAt: null,
+    });
+  });
+
+  it("another currency is a currency mismatch; a delivery sent in the period that the file lacks is missing", async () => {
+    const world = await sentThree();
+    const result = await uploaded(world.setup.providerId, csv(`${world.hundred},,100.00,USD,DELIVERED`));
+    expect(kinds(result)).toEqual([
+      ["CURRENCY_MISMATCH", 2],
+      ["MISSING_FROM_FILE", null],
+      ["MISSING_FROM_FILE", null],
+    ]);
+    expect(result.summary.MISSING_FROM_FILE).toEqual({ EUR: { count: 2, amountMinor: "8000" } });
+    expect(new Set(result.breaks.filter((row) => row.line === null).map((row) => row.deliveryId))).toEqual(
+      new Set([world.fifty, world.thirty]),
+    );
+  });
+
+  it("a line that names the delivery by the provider's reference alone is matched by it", async () => {
+    const world = await sentThree();
+    await syncDeliveries(providerKey(world.setup.providerId), [
+      { deliveryId: world.fifty, providerDeliveryId: "REF-50", status: "DELIVERY_READY_TO_COLLECT" },
+    ]);
+    const result = await uploaded(world.setup.providerId, csv(",REF-50,50.00,EUR,DELIVERED"));
+    expect(result.appliedCount).toBe(1);
+    expect(result.breaks.map((row) => row.kind)).toEqual(["MISSING_FROM_FILE", "MISSING_FROM_FILE"]);
+  });
+
+  it("another provider's delivery is unknown to this one's statement", async () => {
+    const mine = await sentThree();
+    const theirs = await sentThree();
+    const result = await uploaded(mine.setup.providerId, csv(`${theirs.hundred},,100.00,EUR,DELIVERED`));
+    expect(kinds(result)[0]).toEqual(["UNKNOWN_DELIVERY", 2]);
+    expect(
+      await database()
+        .db()
+        .delivery.findUniqueOrThrow({ where: { id: theirs.hundred } }),
+    ).toMatchObject({
+      deliveredAt: null,
+    });
+  });
+});
+
+describe("the same file twice", () => {
+  it("answers the first upload and changes nothing", async () => {
+    const world = await sentThree();
+    const file = csv(`${world.hundred},,100.00,EUR,DELIVERED`, `${world.fifty},,50.00,EUR,DELIVERED`);
+    const first = await uploaded(world.setup.providerId, file);
+    const before = await account(world.setup.channelId);
+    const movements = await database().db().budgetMovement.count();
+    const second = await uploaded(world.setup.providerId, file);
+    expect(second).toMatchObject({ id: first.id, repeated: true });
+    expect(await account(world.setup.channelId)).toEqual(before);
+    expect(await database().db().budgetMovement.count()).toBe(movements);
+    expect(
+      await database()
+        .db()
+        .statementUpload.count({ where: { providerId: world.setup.providerId } }),
+    ).toBe(1);
+  });
+
+  it("even when the two arrive at once, with a Sync of the same delivery", async () => {
+    const world = await sentThree();
+    const file = csv(`${world.hundred},,100.00,EUR,DELIVERED`);
+    const results = await Promise.all([
+      upload(world.setup.providerId, file),
+      upload(world.setup.providerId, file),
+      syncDeliveries(providerKey(world.setup.providerId), [
+        { deliveryId: world.hundred, status: "DELIVERED" },
+      ]),
+    ]);
+    const ids = new Set(
+      results.slice(0, 2).map((outcome) => outcome && "uploadId" in outcome && outcome.uploadId),
+    );
+    expect(ids.size).toBe(1);
+    const moves = await database()
+      .db()
+      .budgetMovement.findMany({ where: { deliveryId: world.hundred, kind: "DELIVERED" } });
+    // Once per budget the request reserved against (the channel's and the program's).
+    expect(moves).toHaveLength(2);
+    expect(moves.every((move) => move.amountMinor === 10_000n)).toBe(true);
+  });
+});
+
+describe("the mapping", () => {
+  it("reads the provider's own columns and labels, and is remembered for its next file", async () => {
+    const world = await sentThree();
+    const mapping = {
+      columns: {
+        deliveryId: "Ref Plateforme",
+        reference: "",
+        amount: "Montant",
+        unit: "Devise",
+        status: "Etat",
+      },
+      labels: { delivered: ["PAYE"], reverted: ["ANNULE"], pending: [] },
+    };
+    const text = [
+      "Ref Plateforme;Montant;Devise;Etat",
+      `${world.hundred};100.00;EUR;paye`,
+      `${world.fifty};50.00;EUR;ANNULE`,
+    ].join("\r\n");
+    const result = await uploaded(world.setup.providerId, text, mapping);
+    expect(result.appliedCount).toBe(2);
+    expect(await statementMappingOf(FINANCE, world.setup.providerId)).toEqual(mapping);
+  });
+
+  it("a file it cannot read is refused line by line, nothing written", async () => {
+    const world = await sentThree();
+    const outcome = await upload(
+      world.setup.providerId,
+      csv(
+        `${world.hundred},,1.234,EUR,DELIVERED`,
+        `${world.fifty},,50.00,,DELIVERED`,
+        `${world.thirty},,30.00,EUR,PAID`,
+      ),
+    );
+    expect(outcome).toMatchObject({
+      problemCount: 3,
+      problems: [
+        { line: 2, message: expect.stringContaining("“1.234” is not an amount") },
+        { line: 3, message: "the currency or unit is empty" },
+        { line: 4, message: expect.stringContaining("the status “PAID” means nothing yet") },
+      ],
+    });
+    const missingColumn = await upload(world.setup.providerId, "deliveryId,amount\nx,1");
+    // The header's problems alone: its lines cannot be read without the columns.
+    expect(missingColumn).toMatchObject({
+      problems: ["providerDeliveryId", "unit", "status"].map((column) => ({
+        line: 1,
+        message: expect.stringContaining(`“${column}”`),
+      })),
+    });
+    expect(
+      await database()
+        .db()
+        .statementUpload.count({ where: { providerId: world.setup.providerId } }),
+    ).toBe(0);
+    expect(
+      await database()
+        .db()
+        .delivery.count({ where: { id: world.hundred, deliveredAt: { not: null } } }),
+    ).toBe(0);
+  });
+});
+
+it("only a finance approver uploads; an unknown provider is not found", async () => {
+  const world = await sentThree();
+  const file = csv(`${world.hundred},,100.00,EUR,DELIVERED`);
+  const refused = await refusal(
+    uploadStatement(MANAGER, {
+      provider: world.setup.providerId,
+      from: today,
+      to: today,
+      fileName: "s.csv",
+      mapping: DEFAULT_STATEMENT_MAPPING,
+      csv: file,
+    }),
+  );
+  expect(refused.kind).toBe("forbidden");
+  expect(
+    await database()
+      .db()
+      .statementUpload.count({ where: { providerId: world.setup.providerId } }),
+  ).toBe(0);
+  await expect(upload("0193a1c2-7e1f-7000-8000-0000000000aa", file)).rejects.toMatchObject({
+    kind: "not_found",
+  });
+});
