@@ -54,6 +54,7 @@ export const PAGE_GUIDES = {
   "console.eligibility": { guide: "money", heading: "Programs, budgets and delivery requests" },
   "console.deliveries": ENDPOINT_HEALTH,
   "console.statement": STATEMENTS,
+  "console.statementUpload": { guide: "reconciliation", heading: "Uploading a provider's statement" },
   "console.audit": { guide: "audit", heading: "Reading and exporting the trail" },
   "console.users": { guide: "users-and-roles", heading: "Users and roles" },
   "console.providers": { guide: "api", heading: "Onboarding a provider without the portal" },

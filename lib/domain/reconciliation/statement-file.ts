@@ -74,10 +74,12 @@ export function readStatementFile(
   };
   const labels = outcomeByLabel(mapping);
   let rows = 0;
+  let width = 0;
   let columnAt: Partial<Record<StatementField, number>> | undefined;
   forEachRow(text, (row) => {
     if (!columnAt) {
       columnAt = columnsOf(row, mapping, problem);
+      width = row.fields.length;
       return;
     }
     // A header without the mapped columns: every line would say so again.
@@ -91,6 +93,14 @@ export function readStatementFile(
     for (const complaint of row.complaints) {
       const message = parserComplaint(complaint);
       if (message) problem(row.line, message);
+    }
+    // A line with more or fewer fields than the header has shifted its values: none can be trusted.
+    if (row.fields.length !== width) {
+      const values = { parsed: row.fields.length, expected: width };
+      return problem(
+        row.line,
+        say(row.fields.length < width ? "csvTooFewFields" : "csvTooManyFields", values),
+      );
     }
     const read = lineOf(row, columnAt, labels, problem);
     if (read) lines.push(read);

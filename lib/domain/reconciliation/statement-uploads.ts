@@ -87,11 +87,18 @@ export async function statementUpload(actor: Actor, uploadId: string) {
 const REPORT_BATCH = 1000;
 const amount = (minor: bigint | null) => (minor === null ? "" : fromMinor(minor));
 
-/** The upload's breaks as CSV (formulas escaped, as every export), a batch at a time. */
-export async function* breakReportCsv(actor: Actor, uploadId: string): AsyncGenerator<string> {
+/**
+ * The upload's breaks as CSV (formulas escaped, as every export), a batch at a time; refused (not
+ * found) before the first byte, so the download answers 404 rather than breaking off.
+ */
+export async function breakReportCsv(actor: Actor, uploadId: string): Promise<AsyncGenerator<string>> {
   authorize(actor, "console.read");
   const exists = await db().statementUpload.findUnique({ where: { id: uploadId }, select: { id: true } });
   if (!exists) throw notFound(say("noSuchStatementUpload"));
+  return breakRows(uploadId);
+}
+
+async function* breakRows(uploadId: string): AsyncGenerator<string> {
   const unparse = (rows: unknown[][]) =>
     `${Papa.unparse(rows, { escapeFormulae: true, newline: "\r\n" })}\r\n`;
   yield unparse([

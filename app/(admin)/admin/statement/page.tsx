@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { HelpLink } from "@/components/help-link";
 import { StatementProblems } from "@/components/reconciliation/statement-problems";
@@ -49,6 +50,11 @@ export default async function StatementPage({
         help={<HelpLink page="console.statement" />}
         title={t("title")}
         description={t("description")}
+        actions={
+          <Link className={buttonClass("secondary")} href="/admin/statement/uploads">
+            {t("upload.link")}
+          </Link>
+        }
       />
       <FilterForm action="/admin/statement">
         <FilterSelect
