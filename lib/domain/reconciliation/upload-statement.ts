@@ -79,9 +79,15 @@ export async function uploadStatement(
     });
     return { uploadId, repeated: false };
   } catch (error) {
-    // The same upload, at the same moment, from another tab: one stands, both answer it.
+    // The same upload, at the same moment, from another tab: one stands, both answer it. Both
+    // applied outcomes, each delivery moved by one of them: what this one moved counts in the one
+    // that stands.
     if (!isUniqueViolation(error)) throw error;
-    const first = await db().statementUpload.findFirstOrThrow({ where: same, select: { id: true } });
+    const first = await db().statementUpload.update({
+      where: { providerId_periodStart_periodEnd_contentHash: same },
+      data: { appliedCount: { increment: applied } },
+      select: { id: true },
+    });
     return { uploadId: first.id, repeated: true };
   }
 }

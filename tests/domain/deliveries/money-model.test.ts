@@ -2,8 +2,9 @@
  * Model-based test of the money (issue 10): random sequences of sends (some repeated with their
  * idempotency key, some sent several times at once), refunds, and the provider's Delivery/Sync and
  * DeliveryRequest/Sync reports over HTTP with its API key (whole and partial deliveries, and amounts
- * or units that cannot be, issue 32), against a model of two budgets. After every step, on the
- * stored data (definitions in tests/support/money/money-ledger.ts): reserved never above any limit,
+ * or units that cannot be, issue 32), and uploads of the provider's statement that apply what Sync
+ * had not reported (issue 32, item 3; some uploaded twice at once), against a model of two budgets.
+ * After every step, on the stored data (definitions in tests/support/money/money-ledger.ts): reserved never above any limit,
  * reserved = sent − released, delivered + undelivered + pending + reverted = sent, and each budget's
  * reserved amount equals the model's, and the program's spending per channel the database keeps
  * equals its requests' sums. One program (virtual budget 100 EUR) is served by a channel with
@@ -17,12 +18,11 @@ import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
 import { checkInvariants, checkProgramSpending } from "../../support/money/money-ledger";
 import {
+  applyOutcome,
   CHANNEL_LIMIT,
-  DELIVERED,
   expectedRefusal,
   fingerprint,
   type Model,
-  type ModelDelivery,
   PROGRAM_LIMIT,
   post,
   type Real,
@@ -35,6 +35,7 @@ import {
 } from "../../support/money/money-model";
 import { approvedChannel, programWith } from "../../support/money/money-setup";
 import { checkStatementTiesOut } from "../../support/money/statement-ledger";
+import { fileLines, UploadStatement } from "../../support/money/statement-upload-command";
 import { openTestDb } from "../../support/server/test-db";
 import { MANAGER } from "../../support/users/actors";
 
@@ -169,7 +170,7 @@ class SyncDeliveries implements fc.AsyncCommand<Model, Real> {
     const repeats = new Set(report.map(({ delivery }) => delivery.id)).size < report.length;
     const refused = repeats || report.some((item) => item.refused);
     expect(response.status, await response.text()).toBe(refused ? 400 : 200);
-    if (!refused) for (const { delivery, status, minor } of report) apply(m, delivery, status, minor);
+    if (!refused) for (const { delivery, status, minor } of report) applyOutcome(m, delivery, status, minor);
     await verify(m, real);
   }
   toString = () => `SyncDeliveries(${JSON.stringify(this.items)})`;
@@ -185,23 +186,6 @@ class RevertDelivered implements fc.AsyncCommand<Model, Real> {
     await new SyncDeliveries([{ index, status: "DELIVERY_REVERTED", amount: null }]).run(m, real);
   }
   toString = () => `RevertDelivered(${this.index})`;
-}
-
-/** Gives `minor` back to the budgets the delivery's request reserved against. */
-function release(m: Model, delivery: ModelDelivery, minor: bigint) {
-  if (delivery.channel === 0) m.reserved.channel -= minor;
-  m.reserved.program -= minor;
-}
-
-function apply(m: Model, delivery: ModelDelivery, status: string, minor: bigint) {
-  if (status === "DELIVERY_REVERTED" && delivery.state !== "reverted") {
-    release(m, delivery, delivery.delivered ?? delivery.amount);
-    delivery.state = "reverted";
-  } else if (DELIVERED.has(status) && delivery.state === "pending") {
-    delivery.state = "delivered";
-    delivery.delivered = minor;
-    release(m, delivery, delivery.amount - minor);
-  }
 }
 
 class SyncRequest implements fc.AsyncCommand<Model, Real> {
@@ -246,6 +230,9 @@ const commands = fc.commands(
     syncDeliveries,
     fc.nat().map((index) => new RevertDelivered(index)),
     fc.tuple(fc.nat(), fc.constantFrom(...DELIVERY_REQUEST_STATUSES)).map(([i, s]) => new SyncRequest(i, s)),
+    fc
+      .tuple(fileLines, fc.integer({ min: 1, max: 2 }))
+      .map(([lines, copies]) => new UploadStatement(lines, copies, verify)),
   ],
   { maxCommands: 30, size: "max" },
 );

@@ -136,3 +136,20 @@ export const reportedAmount: fc.Arbitrary<ReportedAmount> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ over: true as const }) },
   { weight: 1, arbitrary: fc.constantFrom("eur", "USD", "kg").map((unit) => ({ unit })) },
 );
+
+/** Gives `minor` back to the budgets the delivery's request reserved against. */
+function release(m: Model, delivery: ModelDelivery, minor: bigint) {
+  if (delivery.channel === 0) m.reserved.channel -= minor;
+  m.reserved.program -= minor;
+}
+
+export function applyOutcome(m: Model, delivery: ModelDelivery, status: string, minor: bigint) {
+  if (status === "DELIVERY_REVERTED" && delivery.state !== "reverted") {
+    release(m, delivery, delivery.delivered ?? delivery.amount);
+    delivery.state = "reverted";
+  } else if (DELIVERED.has(status) && delivery.state === "pending") {
+    delivery.state = "delivered";
+    delivery.delivered = minor;
+    release(m, delivery, delivery.amount - minor);
+  }
+}
