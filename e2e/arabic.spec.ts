@@ -88,6 +88,7 @@ const consolePages = (w: World) => [
   "/admin/tokens",
   "/admin/audit",
   `/admin/statement?provider=${w.providerId}`,
+  `/admin/statement/uploads?provider=${w.providerId}`,
   "/admin/mailbox",
   "/admin/inbox",
   "/admin/notifications",

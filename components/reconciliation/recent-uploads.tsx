@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { cellClass, DataTable, DateCell } from "@/components/ui/table";
 import type { recentUploads } from "@/lib/domain/reconciliation";
+import { isolated } from "@/lib/format";
 import { useFormat } from "@/lib/i18n/use-format";
 import { dayOf, lastDayOf } from "./period-days";
 
@@ -33,7 +34,10 @@ export function RecentUploads({ uploads }: { uploads: Awaited<ReturnType<typeof 
             </Link>
           </td>
           <td className={cellClass("sm", "whitespace-nowrap")}>
-            {t("period", { from: dayOf(upload.periodStart), to: lastDayOf(upload.periodEnd) })}
+            {t("period", {
+              from: isolated(dayOf(upload.periodStart)),
+              to: isolated(lastDayOf(upload.periodEnd)),
+            })}
           </td>
           <td className={cellClass("sm")}>{format.count(upload.lineCount)}</td>
           <td className={cellClass("md")}>{format.count(upload.appliedCount)}</td>

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { PLATFORM_ROLES } from "../../lib/contract/roles";
+import { db } from "../../lib/db";
 import { issuePlatformToken } from "../../lib/domain/keys";
 import { saveHumanTranslation } from "../../lib/domain/translations";
 import { createUser } from "../../lib/domain/users";
@@ -120,6 +121,9 @@ const sent = await call(`${V1}/programs/${program.id}/delivery-requests`, {
     deliveries: [{ beneficiaryId: "beneficiary-1", amount: 25.5, options: { phone: "+380501234567" } }],
   },
 });
+const deliveryRequestId: string = sent.deliveryRequestId ?? sent.id;
+// The deliveries' ids, as the provider's statement names them (e2e/statement-upload.spec.ts).
+const deliveries = await db().delivery.findMany({ where: { deliveryRequestId }, select: { id: true } });
 console.log(
   JSON.stringify({
     admin,
@@ -128,6 +132,7 @@ console.log(
     approved,
     pending,
     programId: program.id,
-    deliveryRequestId: sent.deliveryRequestId ?? sent.id,
+    deliveryRequestId,
+    deliveryIds: deliveries.map(({ id }) => id),
   }),
 );

@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { DomainError } from "@/lib/domain/errors";
 import { statementUpload } from "@/lib/domain/reconciliation";
+import { isolated } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -38,12 +39,13 @@ export default async function StatementUploadPage({ params }: { params: Promise<
         help={<HelpLink page="console.statementUpload" />}
         title={t("resultTitle")}
         description={t("resultDescription", {
-          provider: upload.provider.name,
-          from: dayOf(upload.periodStart),
-          to: lastDayOf(upload.periodEnd),
-          file: upload.fileName,
-          user: upload.uploadedByEmail,
-          when: format.dateTime(upload.createdAt),
+          // Each isolated: in Arabic a day or a file name beside the sentence's words keeps its order.
+          provider: isolated(upload.provider.name),
+          from: isolated(dayOf(upload.periodStart)),
+          to: isolated(lastDayOf(upload.periodEnd)),
+          file: isolated(upload.fileName),
+          user: isolated(upload.uploadedByEmail),
+          when: isolated(format.dateTime(upload.createdAt)),
         })}
         actions={
           <Link className={buttonClass("secondary")} href="/admin/statement/uploads">

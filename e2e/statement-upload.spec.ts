@@ -1,0 +1,102 @@
+/**
+ * Uploading a provider's statement in Chromium (issue 32, item 3), as a finance approver would: from
+ * the statement page to the upload, the provider's columns picked from its own file's header, the
+ * result with each class and the breaks, the break report downloaded; then in Arabic, a second file
+ * whose amount differs, and a file that cannot be read, its problems in Arabic.
+ */
+import { execFileSync } from "node:child_process";
+import { expect, type Page, test } from "@playwright/test";
+import { isolated } from "../lib/format";
+import arabicStatement from "../messages/ar/statement.json" with { type: "json" };
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { E2E_DATABASE_URL, signIn } from "./support/accounts";
+
+interface World {
+  admin: { email: string; password: string };
+  providerId: string;
+  deliveryIds: string[];
+}
+
+let world: World;
+
+test.beforeAll(({ baseURL }) => {
+  const output = execFileSync(process.execPath, ["--import", "tsx", "e2e/support/world.ts", baseURL!], {
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  world = JSON.parse(output.trim().split("\n").at(-1)!);
+});
+
+/** Chooses the statement's file on the upload form, as a file picked from disk. */
+async function chooseFile(page: Page, name: string, lines: string[]) {
+  await page.locator('input[type="file"]').setInputFiles({
+    name,
+    mimeType: "text/csv",
+    buffer: Buffer.from(lines.join("\n")),
+  });
+}
+
+test("a finance approver uploads a provider's statement and reads its breaks, in English and in Arabic", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const [delivery] = world.deliveryIds;
+  await signIn(page, world.admin, /\/admin$/);
+  await page.goto(`/admin/statement?provider=${world.providerId}`);
+  await page.getByRole("link", { name: "Upload the provider's statement" }).click();
+  await page.getByLabel("Provider").selectOption(world.providerId);
+  await page.getByRole("button", { name: "Filter" }).click();
+  // The provider's own file: its columns, its label for paid.
+  await chooseFile(page, "provider-march.csv", [
+    "Ref;Montant;Devise;Etat",
+    `${delivery};25.50;EUR;PAYE`,
+    `${delivery};25.50;EUR;PAYE`,
+    "0193a1c2-7e1f-7000-8000-00000000dead;10.00;EUR;PAYE",
+  ]);
+  await page.getByLabel("Our delivery id").selectOption("Ref");
+  await page.getByLabel("The provider's reference").selectOption("");
+  await page.getByLabel("Amount", { exact: true }).selectOption("Montant");
+  await page.getByLabel("Currency or unit").selectOption("Devise");
+  await page.getByLabel("Status", { exact: true }).selectOption("Etat");
+  await page.getByLabel("The provider's labels meaning delivered").fill("PAYE");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Upload and match" }).click();
+
+  await expect(page.getByRole("heading", { name: "Statement upload" })).toBeVisible();
+  await expect(
+    page.getByText("1 outcome the provider had not reported through Sync was applied."),
+  ).toBeVisible();
+  const summary = page.getByRole("table", { name: "What the file holds, per class" });
+  await expect(summary.getByRole("row", { name: /Matched EUR 1 25\.50/ })).toBeVisible();
+  await expect(summary.getByRole("row", { name: /Duplicate line EUR 1/ })).toBeVisible();
+  await expect(summary.getByRole("row", { name: /Unknown delivery EUR 1 10\.00/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the break report" }).click();
+  const report = await (await download).path();
+  expect(report).toBeTruthy();
+
+  // The mapping is remembered: the next file of this provider is read the same way, now in Arabic.
+  await page.context().addCookies([{ name: "locale", value: "ar", url: baseURL! }]);
+  await page.goto(`/admin/statement/uploads?provider=${world.providerId}`);
+  const upload = arabicStatement.upload;
+  await expect(page.getByRole("heading", { name: upload.title })).toBeVisible();
+  await chooseFile(page, "provider-april.csv", ["Ref;Montant;Devise;Etat", `${delivery};25.00;EUR;PAYE`]);
+  await expect(page.getByLabel(upload.fields.amount)).toHaveValue("Montant");
+  await expect(page.getByLabel(upload.labels.delivered)).toHaveValue("PAYE");
+  await page.getByRole("button", { name: upload.submit }).click();
+  await expect(page.getByRole("heading", { name: upload.resultTitle })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("cell", { name: upload.classes.AMOUNT_MISMATCH }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("statement-upload-ar.png"), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // A file that cannot be read: refused line by line, in the reader's language.
+  await page.goto(`/admin/statement/uploads?provider=${world.providerId}`);
+  await chooseFile(page, "broken.csv", ["Ref;Montant;Devise;Etat", `${delivery};12,5;EUR;PAYE`]);
+  await page.getByRole("button", { name: upload.submit }).click();
+  const refused = page.getByRole("alert").filter({ hasText: upload.refused });
+  // The file's own text is isolated inside the sentence, as every value the reader's language quotes.
+  await expect(refused).toContainText(`«${isolated("12,5")}» ليس مبلغًا`);
+});
