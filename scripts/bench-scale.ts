@@ -36,6 +36,7 @@ import {
 import { printComparison, printSize, type SizeResult, writeReport } from "./bench/scale/scale-report";
 import { openRaw, type Raw } from "./bench/scale/scale-sql";
 import { targets } from "./bench/scale/scale-targets";
+import { statementUploads } from "./bench/scale/scale-upload";
 import { closeWorld, createWorld, grow, type World } from "./bench/scale/scale-world";
 import { deliveryWrites } from "./bench/scale/scale-writes";
 import { ensureBuild, startServer } from "./bench/servers";
@@ -80,7 +81,11 @@ async function measureSize(raw: Raw, world: World, index: number): Promise<SizeR
   if (DB_KIND === "postgres") await vacuumSchema(raw);
   const seconds = (performance.now() - started) / 1000;
   // The writes last: they add deliveries and change outcomes, which the reads should not see mid-run.
-  const list = [...(await targets(world)), ...(await deliveryWrites(world))];
+  const list = [
+    ...(await targets(world)),
+    ...(await deliveryWrites(world)),
+    ...(await statementUploads(world, RUNS)),
+  ];
   console.error("▶ production server");
   const label = `size-${index}`;
   let server = await startServerRetrying(label);

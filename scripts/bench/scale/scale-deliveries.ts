@@ -121,6 +121,16 @@ async function reservedNow(raw: Raw, accountId: string): Promise<number> {
   return Number(row?.reserved ?? 0);
 }
 
+/**
+ * When the n-th seeded send was sent: a hundred a day from 2026-01-01, so that a day holds 100,000
+ * deliveries (a provider's statement of a day, issue 32) and ten million span a hundred days, as a
+ * real history does. Its budget movement carries the same instant (statements tie out to them).
+ */
+export const SENDS_PER_DAY = 100;
+export const FIRST_SEND_DAY = "2026-01-01";
+export const sentAt = (n: number) =>
+  new Date(Date.parse(`${FIRST_SEND_DAY}T00:00:00Z`) + n * (86_400_000 / SENDS_PER_DAY));
+
 /** Writes sends number `first` to `last` - 1 in one transaction. */
 async function writeSends(raw: Raw, target: DeliveryTarget, first: number, last: number, size: number) {
   const now = new Date();
@@ -146,7 +156,7 @@ async function writeSends(raw: Raw, target: DeliveryTarget, first: number, last:
       total,
       size,
       createdBy,
-      now,
+      sentAt(n),
       randomUUID(),
       await batchFingerprint(sent),
       "SENT",
@@ -161,10 +171,10 @@ async function writeSends(raw: Raw, target: DeliveryTarget, first: number, last:
         Number(amounts[k]),
         options,
         "DELIVERY_PENDING",
-        now,
+        sentAt(n),
       ]);
     });
-    movements.push([randomUUID(), target.budgetAccountId, now, "RESERVED", total, reserved, id]);
+    movements.push([randomUUID(), target.budgetAccountId, sentAt(n), "RESERVED", total, reserved, id]);
     audits.push(
       auditRow(
         target.actor,

@@ -52,13 +52,18 @@ async function once(server: LiveServer, target: Target, headers: Record<string, 
   try {
     const response = await fetch(server.base() + (target.url?.() ?? target.path), {
       method: target.method ?? "GET",
-      headers,
+      // A signed-in page's POST comes from the page's own origin, as a browser sends it.
+      headers: {
+        ...headers,
+        ...(target.method === "POST" && "cookie" in headers ? { origin: server.base() } : {}),
+      },
       body: target.body?.(),
       redirect: "manual",
       signal: AbortSignal.timeout(120_000),
     });
     const text = await response.text();
-    return { ms: performance.now() - started, status: String(response.status), text };
+    const failed = target.failed?.(text) ? "!" : "";
+    return { ms: performance.now() - started, status: `${response.status}${failed}`, text };
   } catch (error) {
     const ms = performance.now() - started;
     process.stderr.write(`  ✖ ${target.name}: ${(error as Error).cause ?? (error as Error).message}\n`);

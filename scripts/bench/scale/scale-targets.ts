@@ -23,6 +23,8 @@ export interface Target {
   url?: () => string;
   /** A list page: its pager's Next link is measured too, as "<name> → next". */
   list?: boolean;
+  /** An answer that is a 200 but says the work failed (a stream's last line): its status gets a "!". */
+  failed?: (text: string) => boolean;
 }
 
 const PLATFORM = "/api/platform/v1";
