@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STATEMENT_MAPPING } from "@/lib/contract/reconciliation/statement-upload-schema";
 import { syncDeliveries } from "@/lib/domain/deliveries";
+import { requestRefund } from "@/lib/domain/payments";
 import { statementMappingOf, statementUpload, uploadStatement } from "@/lib/domain/reconciliation";
 import { checkInvariants } from "../../support/money/money-ledger";
 import { account, delivery, refusal, sendThrough, servingChannel } from "../../support/money/money-setup";
@@ -128,6 +129,28 @@ describe("every line is classified", () => {
     expect(new Set(result.breaks.filter((row) => row.line === null).map((row) => row.deliveryId))).toEqual(
       new Set([world.fifty, world.thirty]),
     );
+  });
+
+  it("paid in the file after the program asked for the money back is a break, and pays nothing", async () => {
+    const world = await sentThree();
+    await requestRefund(MANAGER, world.hundred, "Paid twice by mistake");
+    const result = await uploaded(
+      world.setup.providerId,
+      csv(
+        `${world.hundred},,100.00,EUR,DELIVERED`,
+        `${world.fifty},,50.00,EUR,DELIVERED`,
+        `${world.thirty},,30.00,EUR,DELIVERED`,
+      ),
+    );
+    expect(kinds(result)).toEqual([["AFTER_REVERT_OR_REFUND", 2]]);
+    expect(result.appliedCount).toBe(2);
+    expect(
+      await database()
+        .db()
+        .delivery.findUniqueOrThrow({ where: { id: world.hundred } }),
+    ).toMatchObject({
+      deliveredAt: null,
+    });
   });
 
   it("a line that names the delivery by the provider's reference alone is matched by it", async () => {
