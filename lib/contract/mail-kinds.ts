@@ -25,6 +25,10 @@ export const MAIL_KINDS = {
     label: "A payment that awaits my approval",
     roles: ["finance_approver"],
   },
+  outcomes_overdue: {
+    label: "Deliveries without an outcome past their program's reconciliation window",
+    roles: ["program_manager", "owner"],
+  },
   payment_decided: {
     label: "The decision on a payment or refund I asked for (with the reason of a rejection)",
     roles: ["program_manager"],

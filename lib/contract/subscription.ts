@@ -23,8 +23,10 @@ export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== "N
  * Event types of this platform's own, beyond the contract's (docs/webhooks.md "Our own events"): the
  * contract's Subscribe keeps its enumeration to the letter, so these are subscribed in the portal.
  * BENEFICIARY_ERASED (issue 36): erase what you hold about these deliveries' beneficiary.
+ * DELIVERY_OUTCOMES_OVERDUE (issue 32): these deliveries are past their program's reconciliation
+ * window without an outcome: report them through Delivery/Sync.
  */
-export const OWN_EVENT_TYPES = ["BENEFICIARY_ERASED"] as const;
+export const OWN_EVENT_TYPES = ["BENEFICIARY_ERASED", "DELIVERY_OUTCOMES_OVERDUE"] as const;
 
 /** What the portal's webhooks page offers: the contract's event types, then ours. */
 export const PORTAL_EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, ...OWN_EVENT_TYPES];

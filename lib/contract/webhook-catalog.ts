@@ -11,6 +11,7 @@ import { say } from "./validation-messages";
 import {
   type BeneficiaryErased,
   type ChannelStatusUpdated,
+  type DeliveryOutcomesOverdue,
   type DeliveryRefundRequested,
   type DeliveryRequestSent,
   WEBHOOK_PAYLOAD_SCHEMAS,
@@ -53,11 +54,19 @@ export const EXAMPLE_BENEFICIARY_ERASED: BeneficiaryErased = {
   erasedAt: EXAMPLE_DATE,
 };
 
+export const EXAMPLE_OUTCOMES_OVERDUE: DeliveryOutcomesOverdue = {
+  deliveryRequestId: EXAMPLE_DELIVERY_REQUEST_ID,
+  deliveryIds: [EXAMPLE_DELIVERY_ID],
+  sentAt: EXAMPLE_DATE,
+  dueAt: "2025-05-07T07:51:38Z",
+};
+
 export const WEBHOOK_EXAMPLES: WebhookPayloads = {
   DELIVERY_CHANNEL_STATUS_UPDATED: EXAMPLE_STATUS_UPDATED,
   DELIVERY_REQUEST_SENT: EXAMPLE_REQUEST_SENT,
   DELIVERY_REFUND_REQUESTED: EXAMPLE_REFUND_REQUESTED,
   BENEFICIARY_ERASED: EXAMPLE_BENEFICIARY_ERASED,
+  DELIVERY_OUTCOMES_OVERDUE: EXAMPLE_OUTCOMES_OVERDUE,
 };
 
 /**

@@ -96,9 +96,26 @@ export const beneficiaryErasedSchema = z
   });
 
 export type ChannelStatusUpdated = z.infer<typeof channelStatusUpdatedSchema>;
+/** Our own event (issue 32, item 4): a request's deliveries past the program's reconciliation window. */
+export const deliveryOutcomesOverdueSchema = z
+  .strictObject({
+    deliveryRequestId: z.uuid().meta({ description: "The request, as DELIVERY_REQUEST_SENT named it." }),
+    deliveryIds: z.array(z.uuid()).meta({
+      description: "Its deliveries without an outcome: report each through Delivery/Sync.",
+    }),
+    sentAt: isoSeconds.meta({ description: "When the request was sent (UTC)." }),
+    dueAt: isoSeconds.meta({ description: "When the program's reconciliation window closed (UTC)." }),
+  })
+  .meta({
+    id: "DeliveryOutcomesOverdue",
+    description:
+      "A delivery request's deliveries are past the program's reconciliation window without an outcome: report them through Delivery/Sync. Sent once per request. An event of this platform, not of the contract: the API's Subscribe does not offer it.",
+  });
+
 export type DeliveryRequestSent = z.infer<typeof deliveryRequestSentSchema>;
 export type DeliveryRefundRequested = z.infer<typeof deliveryRefundRequestedSchema>;
 export type BeneficiaryErased = z.infer<typeof beneficiaryErasedSchema>;
+export type DeliveryOutcomesOverdue = z.infer<typeof deliveryOutcomesOverdueSchema>;
 
 /** Each subscribable event type's payload schema: the contract's, then ours (portal only). */
 export const WEBHOOK_PAYLOAD_SCHEMAS = {
@@ -106,6 +123,7 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
   DELIVERY_REQUEST_SENT: deliveryRequestSentSchema,
   DELIVERY_REFUND_REQUESTED: deliveryRefundRequestedSchema,
   BENEFICIARY_ERASED: beneficiaryErasedSchema,
+  DELIVERY_OUTCOMES_OVERDUE: deliveryOutcomesOverdueSchema,
 } as const satisfies Record<PortalEventType, z.ZodType>;
 
 export type WebhookPayloads = {

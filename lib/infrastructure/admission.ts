@@ -123,6 +123,13 @@ const HEAP_PER_LIST = 16 * 1024 * 1024;
 export const costOfListBody = (bytes: number) => bytes * HEAP_PER_LIST_BYTE + HEAP_PER_LIST;
 
 /**
+ * An uploaded statement (issue 32): its text twice (the body, the parsed field), its lines, and the
+ * deliveries they name, all held until it is matched — about ten times the file at the peak.
+ */
+const HEAP_PER_STATEMENT_BYTE = 10;
+export const costOfStatement = (bytes: number) => bytes * HEAP_PER_STATEMENT_BYTE + HEAP_PER_LIST;
+
+/**
  * Runs `work` once its cost fits in the budget; throws ServerBusy when its turn does not come within
  * `waitMs` (a request's ADMISSION_WAIT_MS; a worker's may differ).
  */

@@ -11,7 +11,7 @@ import { say } from "../contract/validation-messages";
 import { tooMany } from "../domain/errors";
 import type { Actor } from "../domain/permissions";
 import { type UploadOutcome, type UploadProgress, uploadStatement } from "../domain/reconciliation";
-import { admitHeavyWork, costOfListBody, ServerBusy } from "../infrastructure/admission";
+import { admitHeavyWork, costOfStatement, ServerBusy } from "../infrastructure/admission";
 import { type ActionResult, parseInput, runAction, succeed } from "./action-result";
 
 export type UploadStreamLine = { progress: UploadProgress } | { result: ActionResult<UploadOutcome> };
@@ -44,7 +44,7 @@ export function statementUploadStream(actor: Actor, body: unknown): Response {
 /** A file's work within the server's heavy-work budget, as a CSV send's (lib/infrastructure/admission.ts). */
 async function withinBudget<T>(input: StatementUploadInput, work: () => Promise<T>): Promise<T> {
   try {
-    return await admitHeavyWork(costOfListBody(input.csv.length), work);
+    return await admitHeavyWork(costOfStatement(input.csv.length), work);
   } catch (error) {
     if (error instanceof ServerBusy)
       throw tooMany(say("serverBusyTryAgain", { seconds: error.retryAfterSeconds }));

@@ -11,6 +11,7 @@ import {
 } from "../../contract/webhook-payloads";
 import {
   EXAMPLE_BENEFICIARY_ERASED,
+  EXAMPLE_OUTCOMES_OVERDUE,
   EXAMPLE_REFUND_REQUESTED,
   EXAMPLE_REQUEST_SENT,
   EXAMPLE_STATUS_UPDATED,
@@ -50,6 +51,14 @@ const CALLBACKS: {
       "Sent when an administrator erases a beneficiary at their request: erase what you hold about the " +
       "listed deliveries' beneficiary. Not a contract event type: subscribe to it on the portal's Webhooks page.",
     example: EXAMPLE_BENEFICIARY_ERASED,
+  },
+  DELIVERY_OUTCOMES_OVERDUE: {
+    summary: "Deliveries past the reconciliation window (ours, not the contract's)",
+    description:
+      "Sent once per delivery request whose deliveries are past the program's reconciliation window " +
+      "without an outcome: report them through Delivery/Sync. Not a contract event type: subscribe to it on " +
+      "the portal's Webhooks page.",
+    example: EXAMPLE_OUTCOMES_OVERDUE,
   },
 };
 

@@ -12,6 +12,7 @@ import { LIVE_PROGRAM } from "../live-scope";
 import { unreadCount } from "../notifications";
 import { awaitingMyApprovalCount, PENDING } from "../payments";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "../permissions";
+import { overdueDeliveryCount } from "../reconciliation";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
 export interface Waiting {
@@ -45,6 +46,13 @@ const CONSOLE: Entry[] = [
     for: "payments.approve",
     href: "/admin/approvals",
     count: (actor) => awaitingMyApprovalCount(actor),
+  },
+  {
+    // Issue 32: deliveries past their program's reconciliation window, which finance chases.
+    key: "overdueOutcomes",
+    for: "payments.approve",
+    href: "/admin/statement/overdue",
+    count: (actor) => overdueDeliveryCount(actor),
   },
   {
     key: "mySendsAwaitingApproval",

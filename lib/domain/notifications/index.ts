@@ -4,7 +4,7 @@
  *
  * - mail.ts: queueing mail in the transaction of the change it tells of, its recipients, the
  *   notification settings and the administrators' mailbox
- * - letters.ts: the texts, in the recipient's language
+ * - letters.ts: the texts, in the recipient's language (overdue-letter.ts: overdue outcomes)
  * - sweeps.ts: the notifications no single change writes, found by looking (lib/jobs/notifier.ts)
  * - inbox.ts: a person's inbox and its unread count
  */
@@ -36,5 +36,6 @@ export {
   saveNotificationSettings,
   usersWithRole,
 } from "./mail";
+export { overdueOutcomesLetter } from "./overdue-letter";
 export { pruneOldMail } from "./prune-mail";
 export { sendReviewDigest, tellDisabledEndpoints, warnExpiringKeys } from "./sweeps";

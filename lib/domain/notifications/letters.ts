@@ -42,7 +42,7 @@ export const portalLink = (path: string) => `${publicUrl()?.replace(/\/$/, "") ?
 // Removed rather than isolated, so that a letter in English stays plain ASCII text.
 
 /** A letter's parts in `locale`: its translator, formatter, and the body's lines with the signature. */
-function writer(requested: string) {
+export function writer(requested: string) {
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
   const t = translatorFor(locale, "mail");
   return {

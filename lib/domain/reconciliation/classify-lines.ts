@@ -36,20 +36,35 @@ const stateOf = (ours: OurDelivery): FileOutcome =>
 const expectedAmount = (ours: OurDelivery) =>
   ours.delivered ? (ours.deliveredAmountMinor ?? ours.amountMinor) : ours.amountMinor;
 
+/** One verdict object per answer, shared by every line that gets it: a file's 100,000 lines hold none of their own. */
+const VERDICTS = {
+  DUPLICATE_LINE: { kind: "DUPLICATE_LINE" },
+  UNKNOWN_DELIVERY: { kind: "UNKNOWN_DELIVERY" },
+  CURRENCY_MISMATCH: { kind: "CURRENCY_MISMATCH" },
+  AFTER_REVERT_OR_REFUND: { kind: "AFTER_REVERT_OR_REFUND" },
+  CONTRADICTS_SYNC: { kind: "CONTRADICTS_SYNC" },
+  AMOUNT_MISMATCH: { kind: "AMOUNT_MISMATCH" },
+} as const satisfies Partial<Record<BreakKind, Verdict>>;
+const MATCHED = {
+  delivered: { kind: "MATCHED", apply: "delivered" },
+  reverted: { kind: "MATCHED", apply: "reverted" },
+  pending: { kind: "MATCHED", apply: "pending" },
+  none: { kind: "MATCHED", apply: null },
+} as const;
+
 export function classifyLine(line: FileLine, ours: OurDelivery | undefined, seenBefore: boolean): Verdict {
-  if (seenBefore) return { kind: "DUPLICATE_LINE" };
-  if (!ours) return { kind: "UNKNOWN_DELIVERY" };
-  if (!sameUnit(line.unit, ours.unit)) return { kind: "CURRENCY_MISMATCH" };
+  if (seenBefore) return VERDICTS.DUPLICATE_LINE;
+  if (!ours) return VERDICTS.UNKNOWN_DELIVERY;
+  if (!sameUnit(line.unit, ours.unit)) return VERDICTS.CURRENCY_MISMATCH;
   const state = stateOf(ours);
   // Paid after we gave the money back (reverted), or after the program asked for it back.
   if (line.outcome === "delivered" && (state === "reverted" || (state === "pending" && ours.refundRequested)))
-    return { kind: "AFTER_REVERT_OR_REFUND" };
+    return VERDICTS.AFTER_REVERT_OR_REFUND;
   // Still pending in the file when Sync reported an outcome.
-  if (line.outcome === "pending" && state !== "pending") return { kind: "CONTRADICTS_SYNC" };
-  if (line.amountMinor !== expectedAmount(ours)) return { kind: "AMOUNT_MISMATCH" };
+  if (line.outcome === "pending" && state !== "pending") return VERDICTS.CONTRADICTS_SYNC;
+  if (line.amountMinor !== expectedAmount(ours)) return VERDICTS.AMOUNT_MISMATCH;
   // What the file says happened and Sync has not reported: pending → delivered or reverted; delivered → reverted.
-  const apply = line.outcome !== state && state !== "reverted" ? line.outcome : null;
-  return { kind: "MATCHED", apply };
+  return line.outcome !== state && state !== "reverted" ? MATCHED[line.outcome] : MATCHED.none;
 }
 
 /** A line's key for telling repeats: the delivery it names, or what it names when we know none. */

@@ -9,9 +9,16 @@
  * - classify-lines.ts: what each line is (matched, or which break)
  * - statement-reads.ts, upload-statement.ts, save-statement-upload.ts: an upload, from file to result
  * - statement-uploads.ts: the mapping, the recent uploads, one upload, its break report
+ * - overdue-outcomes.ts: deliveries past their program's reconciliation window, listed and told of once
  */
 
 export { classifyLine, type OurDelivery, type Verdict } from "./classify-lines";
+export {
+  overdueDeliveryCount,
+  overdueRequests,
+  setReconciliationWindow,
+  tellOverdueOutcomes,
+} from "./overdue-outcomes";
 export type { UploadClass, UploadSummary } from "./save-statement-upload";
 export {
   type Figure,

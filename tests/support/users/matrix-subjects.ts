@@ -212,6 +212,7 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
       refundApprovalsRequired: 1,
     }),
     retentionAction: () => ({ programId: s.policyProgramId, retentionDays: 400 }),
+    reconciliationWindowAction: () => ({ programId: s.policyProgramId, windowDays: 30 }),
     approvePaymentAction: () => ({ kind: "deliveryRequest", id: s.approveRequestId }),
     rejectPaymentAction: () => ({ kind: "deliveryRequest", id: s.rejectRequestId, reason: "matrix" }),
     invitePlatformUserAction: () => ({ email: matrixEmail("platform"), name: "", roles: ["reviewer"] }),

@@ -7,9 +7,11 @@ import {
   refundSchema,
   retentionPeriodSchema,
 } from "@/lib/contract/forms/program-forms";
+import { reconciliationWindowSchema } from "@/lib/contract/reconciliation/reconciliation-window-schema";
 import { setProgramRetention } from "@/lib/domain/beneficiary-data";
 import { requestRefund, setApprovalPolicy } from "@/lib/domain/payments";
 import { addChannelToProgram, createProgram } from "@/lib/domain/programs";
+import { setReconciliationWindow } from "@/lib/domain/reconciliation";
 import { defineAction } from "@/lib/portal/define-action";
 
 const programPage = ({ programId }: { programId: string }) => `/admin/programs/${programId}`;
@@ -54,5 +56,14 @@ export const retentionAction = defineAction({
   permission: "policies.manage",
   input: retentionPeriodSchema,
   run: (period, user) => setProgramRetention(user.actor, period),
+  revalidate: programPage,
+});
+
+/** A program's reconciliation window: the days by which the provider reports every outcome (administrators). */
+export const reconciliationWindowAction = defineAction({
+  role: "admin",
+  permission: "policies.manage",
+  input: reconciliationWindowSchema,
+  run: (window, user) => setReconciliationWindow(user.actor, window),
   revalidate: programPage,
 });

@@ -51,9 +51,14 @@ export default async function StatementPage({
         title={t("title")}
         description={t("description")}
         actions={
-          <Link className={buttonClass("secondary")} href="/admin/statement/uploads">
-            {t("upload.link")}
-          </Link>
+          <>
+            <Link className={buttonClass("secondary")} href="/admin/statement/overdue">
+              {t("overdue.link")}
+            </Link>
+            <Link className={buttonClass("secondary")} href="/admin/statement/uploads">
+              {t("upload.link")}
+            </Link>
+          </>
         }
       />
       <FilterForm action="/admin/statement">

@@ -14,6 +14,7 @@ import { BudgetView } from "@/components/budgets/budget-view";
 import { ChannelSpending } from "@/components/budgets/channel-spending";
 import { ChannelStandingBadges } from "@/components/channels/status-badges";
 import { HelpLink } from "@/components/help-link";
+import { ReconciliationWindowCard } from "@/components/reconciliation/reconciliation-window-form";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/page";
 import { ProviderText } from "@/components/ui/provider-text";
@@ -26,7 +27,12 @@ import { programDetail, programSpending } from "@/lib/domain/programs";
 import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 import { useFormat } from "@/lib/i18n/use-format";
-import { addChannelAction, approvalPolicyAction, retentionAction } from "../program-actions";
+import {
+  addChannelAction,
+  approvalPolicyAction,
+  reconciliationWindowAction,
+  retentionAction,
+} from "../program-actions";
 import { previewSendAction, sendAction } from "../send-delivery-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -96,6 +102,11 @@ export default async function ProgramPage({ params }: { params: Promise<{ progra
             />
           )}
         </Card>
+        <ReconciliationWindowCard
+          programId={program.id}
+          windowDays={program.reconciliationWindowDays}
+          save={can(user.actor, "policies.manage") ? reconciliationWindowAction : undefined}
+        />
         <Card title={t("channels")}>
           <ul className="mb-4 space-y-4">
             {program.channels.length === 0 && <li className="text-sm text-slate-600">{t("noChannels")}</li>}
