@@ -89,6 +89,7 @@ const consolePages = (w: World) => [
   "/admin/audit",
   `/admin/statement?provider=${w.providerId}`,
   `/admin/statement/uploads?provider=${w.providerId}`,
+  "/admin/statement/overdue",
   "/admin/mailbox",
   "/admin/inbox",
   "/admin/notifications",

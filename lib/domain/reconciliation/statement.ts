@@ -78,7 +78,6 @@ async function statementOf(scope: StatementScope): Promise<UnitStatement[]> {
 }
 
 type RequestScope = { unit: string; programId?: string; channel?: { providerId: string } };
-type Sums = { count: number; amountMinor: bigint };
 
 /**
  * One unit's lines, read in one transaction (a snapshot: a report committing meanwhile is in every
@@ -117,9 +116,9 @@ async function unitStatement(requests: RequestScope, { start, end }: StatementSc
   );
   const read = Object.fromEntries(
     names.map((name, i) => [name, queries[name].figure(results[i] as never)]),
-  ) as Record<keyof typeof queries, Sums & { requests?: number }>;
+  ) as Record<keyof typeof queries, Figure & { requests?: number }>;
   /** Pending at an instant: pending now, less what was sent since, plus what left pending since. */
-  const pendingAt = (sentSince: Sums, leftSince: Sums): Figure => ({
+  const pendingAt = (sentSince: Figure, leftSince: Figure): Figure => ({
     count: read.pendingNow.count - sentSince.count + leftSince.count,
     amountMinor: read.pendingNow.amountMinor - sentSince.amountMinor + leftSince.amountMinor,
   });
@@ -151,7 +150,7 @@ type Row = any;
 /** A read of the snapshot: its query (run in the batch) and how its row becomes a figure. */
 type Read = {
   query: PrismaPromise<unknown>;
-  figure: (row: Row) => Sums & { requests?: number };
+  figure: (row: Row) => Figure & { requests?: number };
 };
 
 /** The reads a unit's statement is made of, all scoped to the unit's requests. */

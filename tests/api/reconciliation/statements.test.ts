@@ -138,6 +138,13 @@ describe("a statement", () => {
       (await finance.get(`/admin/statement/export?provider=${world.providerId}&from=2026-02-30`)).status,
     ).toBe(400);
 
+    // A stale link's provider: the page says so, as the domain refuses it.
+    const stale = await finance.get(
+      `/admin/statement?provider=0193a1c2-7e1f-7000-8000-0000000000aa&${new URLSearchParams(PERIOD)}`,
+    );
+    expect(stale.status).toBe(200);
+    expect(stale.body).toContain("No such provider or program.");
+
     const owner = await signedIn("provider", world.providerId);
     const portal = await owner.get(`/statement?from=${PERIOD.from}&to=${PERIOD.to}`);
     expect(portal.status).toBe(200);

@@ -77,6 +77,7 @@ const MATRIX: Record<string, UserRole[]> = {
   rejectPaymentAction: ["finance_approver"],
   approvalPolicyAction: ["administrator"],
   retentionAction: ["administrator"],
+  reconciliationWindowAction: ["administrator"],
   invitePlatformUserAction: ["administrator"],
   revokeInvitationAction: ["administrator"],
   changePlatformRolesAction: ["administrator"],

@@ -9,6 +9,7 @@ import { inputClass } from "@/components/ui/field";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
+import { DomainError } from "@/lib/domain/errors";
 import { periodOf, statement, statementChoices } from "@/lib/domain/reconciliation";
 import { consoleStatementQuery, queryProblems } from "@/lib/portal/statement-params";
 
@@ -30,19 +31,19 @@ export default async function StatementPage({
   const t = await getTranslations("statement");
   const { shown, parsed } = consoleStatementQuery(await searchParams);
   const choices = await statementChoices(user.actor);
-  // Unknown ids are refused by the domain (not found); the form offers only live ones.
-  const known =
-    (!shown.provider || choices.providers.some((p) => p.id === shown.provider)) &&
-    (!shown.program || choices.programs.some((p) => p.id === shown.program));
   const chosen = Boolean(shown.provider || shown.program);
-  const units =
-    parsed.success && known
-      ? await statement(user.actor, {
-          providerId: parsed.data.provider,
-          programId: parsed.data.program,
-          ...periodOf(parsed.data),
-        })
-      : null;
+  // An id that names no provider or program (a stale link) is the domain's not found: said, not a 404.
+  const units = parsed.success
+    ? await statement(user.actor, {
+        providerId: parsed.data.provider,
+        programId: parsed.data.program,
+        ...periodOf(parsed.data),
+      }).catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === "not_found") return null;
+        throw error;
+      })
+    : null;
+  const known = units !== null;
   const query = new URLSearchParams(Object.entries(shown).filter(([, value]) => value) as string[][]);
   return (
     <>
