@@ -19,10 +19,19 @@ export type UploadStreamLine = { progress: UploadProgress } | { result: ActionRe
 /** Runs the upload of `body` for `actor`, streaming its progress and then its result. */
 export function statementUploadStream(actor: Actor, body: unknown): Response {
   const encoder = new TextEncoder();
+  // The reader may leave (a closed tab, a dropped connection): the upload goes on to its end, so
+  // that what it applied is recorded with its result (in the recent uploads), and nothing more is sent.
+  let reading = true;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (line: UploadStreamLine) =>
-        controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      const send = (line: UploadStreamLine) => {
+        if (!reading) return;
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch {
+          reading = false;
+        }
+      };
       const result = await runAction(async () => {
         const parsed = parseInput(statementUploadSchema, body);
         if ("failure" in parsed) return parsed.failure;
@@ -33,7 +42,10 @@ export function statementUploadStream(actor: Actor, body: unknown): Response {
         );
       });
       send({ result });
-      controller.close();
+      if (reading) controller.close();
+    },
+    cancel() {
+      reading = false;
     },
   });
   return new Response(stream, {

@@ -58,25 +58,43 @@ export async function statementUploads(world: World, runs: number): Promise<Targ
   }
   if (files.length < CALLS(runs)) return [];
   let call = 0;
+  let again = 0;
+  const upload = (file: (typeof files)[number], csv: string) =>
+    JSON.stringify({
+      provider: target.providerId,
+      from: file.day,
+      to: file.day,
+      fileName: `bench-${file.day}.csv`,
+      mapping: DEFAULT_STATEMENT_MAPPING,
+      csv,
+    });
+  // The stream's last line is the result: a refusal or a fault is an answer of 200 too.
+  const failed = (text: string) => !text.trim().split("\n").at(-1)?.includes('"ok":true');
+  const lines = files[0]!.lines.toLocaleString("en-US");
   return [
     {
-      name: `console upload of a ${files[0]!.lines.toLocaleString("en-US")}-line statement`,
+      name: `console upload of ${lines} lines, each applied`,
       auth: "admin",
       method: "POST",
       path: "/admin/statement/uploads/send",
       body: () => {
         const file = files[call++ % files.length]!;
-        return JSON.stringify({
-          provider: target.providerId,
-          from: file.day,
-          to: file.day,
-          fileName: `bench-${file.day}.csv`,
-          mapping: DEFAULT_STATEMENT_MAPPING,
-          csv: file.csv,
-        });
+        return upload(file, file.csv);
       },
-      // The stream's last line is the result: a refusal or a fault is an answer of 200 too.
-      failed: (text) => !text.trim().split("\n").at(-1)?.includes('"ok":true'),
+      failed,
+    },
+    {
+      // The same days again, now reported: every line matched, nothing to apply. A line of its own
+      // per call makes each file new (the same file twice would answer the first upload).
+      name: `console upload of ${lines} lines, already reported`,
+      auth: "admin",
+      method: "POST",
+      path: "/admin/statement/uploads/send",
+      body: () => {
+        const file = files[again % files.length]!;
+        return upload(file, `${file.csv}\nbench-${again++},,1.00,EUR,DELIVERED`);
+      },
+      failed,
     },
   ];
 }

@@ -148,6 +148,45 @@ describe("a finance approver uploads a statement", () => {
   });
 });
 
+describe("a reader who leaves", () => {
+  it("does not stop the upload: what it applies is recorded with its result", {
+    timeout: 90_000,
+  }, async () => {
+    // Enough lines that the upload is still matching when the reader has left.
+    const setup = await servingChannel({ currency: "EUR", amount: 100_000 }, "EUR", 100_000);
+    const sent = await sendThrough(
+      setup,
+      "Leaver",
+      Array.from({ length: 3000 }, () => delivery(1)),
+    );
+    const rows = await database()
+      .db()
+      .delivery.findMany({ where: { deliveryRequestId: sent.deliveryRequestId }, select: { id: true } });
+    const finance = await signedIn(["finance_approver"]);
+    const csv = [
+      "deliveryId,providerDeliveryId,amount,unit,status",
+      ...rows.map(({ id }) => `${id},,1.00,EUR,DELIVERED`),
+    ].join("\n");
+    const leaving = new AbortController();
+    const response = await fetch(`${inject("baseUrl")}/admin/statement/uploads/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: finance.cookie, origin: inject("baseUrl") },
+      body: body(setup.providerId, csv),
+      signal: leaving.signal,
+    });
+    // The first progress line arrives, and the reader goes.
+    await response.body!.getReader().read();
+    leaving.abort();
+    const recorded = async () =>
+      database()
+        .db()
+        .statementUpload.findFirst({ where: { providerId: setup.providerId } });
+    for (let waited = 0; waited < 80 && !(await recorded()); waited++)
+      await new Promise((r) => setTimeout(r, 500));
+    expect(await recorded()).toMatchObject({ lineCount: 3000, appliedCount: 3000 });
+  });
+});
+
 describe("refused, clearly, with nothing written", () => {
   it("answers each hostile request without a 500", async () => {
     const world = await sentTwo();
