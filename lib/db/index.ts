@@ -79,6 +79,7 @@ export function db(): Db {
 export { insertBeneficiaryKeys, type NewBeneficiaryKeyRow } from "./beneficiary-key-writes";
 export { readChannelRow } from "./channel-reads";
 export { type NewChannelRow, newChannelId } from "./channel-writes";
+export { markDeliveredWhole } from "./delivered-writes";
 export { insertDeliveryRows, type NewDeliveryRow } from "./delivery-writes";
 export {
   type IdempotencyClaimRow,

@@ -1,0 +1,49 @@
+/**
+ * Deliveries reported delivered whole, marked in one statement per batch instead of one per delivery
+ * (issue 32): an upload of a provider's statement applies 100,000 outcomes through Sync's code path,
+ * and at one conditional UPDATE each it took over two minutes (bench:scale). Each row is marked only if
+ * nothing counted it yet (not delivered, not reverted), as the per-row update does, and the statement
+ * answers the rows it marked (RETURNING), so the caller moves the money of those and no other. Rows
+ * are written as Prisma writes them (DateTime as ISO text with +00:00 on SQLite, updatedAt set).
+ */
+import { databaseKind } from "../config";
+import { sqliteTime } from "./sqlite-time";
+
+interface RawReads {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+/** SQLite binds at most 999 values per statement (3 are the status and the two times). */
+const IDS_PER_STATEMENT = { sqlite: 900, postgres: 5000 };
+
+const SQLITE_SET = `SET "status" = ?, "deliveredAt" = ?, "deliveredAmountMinor" = "amountMinor", "updatedAt" = ?`;
+const POSTGRES_UPDATE = `UPDATE "Delivery"
+  SET "status" = $1, "deliveredAt" = $2::timestamp, "deliveredAmountMinor" = "amountMinor", "updatedAt" = $2::timestamp
+  WHERE "id" = ANY($3::text[]) AND "deliveredAt" IS NULL AND "revertedAt" IS NULL
+  RETURNING "id"`;
+
+/** Marks `ids` delivered whole with `status` at `at`, each only if not counted yet; answers the ids it marked. */
+export async function markDeliveredWhole(
+  tx: RawReads,
+  ids: string[],
+  status: string,
+  at: Date,
+): Promise<Set<string>> {
+  const marked = new Set<string>();
+  const size = IDS_PER_STATEMENT[databaseKind()];
+  for (let start = 0; start < ids.length; start += size) {
+    const batch = ids.slice(start, start + size);
+    const rows =
+      databaseKind() === "sqlite"
+        ? await tx.$queryRawUnsafe<Array<{ id: string }>>(
+            `UPDATE "Delivery" ${SQLITE_SET} WHERE "id" IN (${batch.map(() => "?").join(", ")}) AND "deliveredAt" IS NULL AND "revertedAt" IS NULL RETURNING "id"`,
+            status,
+            sqliteTime(at),
+            sqliteTime(at),
+            ...batch,
+          )
+        : await tx.$queryRawUnsafe<Array<{ id: string }>>(POSTGRES_UPDATE, status, at.toISOString(), batch);
+    for (const { id } of rows) marked.add(id);
+  }
+  return marked;
+}
