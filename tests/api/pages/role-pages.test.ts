@@ -206,7 +206,12 @@ describe("each role's first page (issue 30, finding 6)", () => {
       "/admin/requests",
       "/admin/approvals",
     ],
-    ["finance_approver", ["paymentsToApprove", "unreadNotifications"], "/admin/approvals", "/admin/requests"],
+    [
+      "finance_approver",
+      ["overdueOutcomes", "paymentsToApprove", "unreadNotifications"],
+      "/admin/approvals",
+      "/admin/requests",
+    ],
     [
       "program_manager",
       ["mySendsAwaitingApproval", "unreadNotifications"],
