@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { ProviderText } from "@/components/ui/provider-text";
 import { cellClass, DataTable } from "@/components/ui/table";
 import { BREAK_KINDS } from "@/lib/contract/reconciliation/statement-upload-schema";
-import type { UploadClass, UploadSummary } from "@/lib/domain/reconciliation";
+import type { BreakRow, UploadClass, UploadSummary } from "@/lib/domain/reconciliation";
 import { useFormat } from "@/lib/i18n/use-format";
 
 const CLASSES: readonly UploadClass[] = ["MATCHED", ...BREAK_KINDS];
@@ -45,21 +45,11 @@ export function UploadSummaryTable({ summary }: { summary: UploadSummary }) {
   );
 }
 
-interface BreakRow {
-  id: string;
-  kind: string;
-  line: number | null;
-  deliveryId: string | null;
-  reference: string | null;
-  fileAmountMinor: bigint | null;
-  fileUnit: string | null;
-  fileStatus: string | null;
-  ourAmountMinor: bigint | null;
-  ourUnit: string | null;
-  ourStatus: string | null;
-}
-
-export function BreakTable({ breaks }: { breaks: BreakRow[] }) {
+export function BreakTable({
+  breaks,
+}: {
+  breaks: Array<Omit<BreakRow, "kind"> & { id: string; kind: string }>;
+}) {
   const t = useTranslations("statement.upload");
   const format = useFormat();
   const side = (amountMinor: bigint | null, unit: string | null, status: string | null) =>

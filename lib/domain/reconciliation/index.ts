@@ -19,7 +19,7 @@ export {
   setReconciliationWindow,
   tellOverdueOutcomes,
 } from "./overdue-outcomes";
-export type { UploadClass, UploadSummary } from "./save-statement-upload";
+export type { BreakRow, UploadClass, UploadSummary } from "./save-statement-upload";
 export {
   type Figure,
   providerStatement,

@@ -17,7 +17,8 @@ export type UploadSummary = Partial<
   Record<UploadClass, Record<string, { count: number; amountMinor: string }>>
 >;
 
-interface BreakRow {
+/** A break as stored (StatementBreak), less its ids: what the result page and the report show. */
+export interface BreakRow {
   kind: BreakKind;
   line: number | null;
   deliveryId: string | null;
