@@ -54,22 +54,6 @@ export async function checkStatementTiesOut(
   const units = await statement(ADMIN, { providerId, programId: program.id, ...period });
   const moved = await movementSums(program.accountId, providerId, period.start, period.end);
   const line = units[0];
-  if (line)
-    console.log(
-      "STAT",
-      line.delivered.count + line.deliveredInPart.count,
-      line.deliveredInPart.count,
-      line.revertedUndelivered.count,
-      line.revertedAfterDelivery.count,
-    );
-  if (line)
-    console.log(
-      "STAT",
-      line.delivered.count + line.deliveredInPart.count,
-      line.deliveredInPart.count,
-      line.revertedUndelivered.count,
-      line.revertedAfterDelivery.count,
-    );
   const show = JSON.stringify({ units, moved }, (_k, v) => (typeof v === "bigint" ? String(v) : v));
   // One program in one unit: one line of units, or none before anything was sent.
   expect(units.length <= 1, `one unit: ${show}`);
