@@ -103,6 +103,7 @@ describe("the pages", () => {
     expect(off.map((row) => row.kind).sort()).toEqual([
       "channel_decision",
       "key_expiring",
+      "outcomes_overdue",
       "webhook_disabled",
     ]);
     const refused = await actionResult(inject("baseUrl"), save, owner.cookie, [{ on: ["everything"] }]);
