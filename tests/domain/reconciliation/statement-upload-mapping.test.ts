@@ -6,46 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STATEMENT_MAPPING } from "@/lib/contract/reconciliation/statement-upload-schema";
-import { statementMappingOf, statementUpload, uploadStatement } from "@/lib/domain/reconciliation";
-import { delivery, refusal, sendThrough, servingChannel } from "../../support/money/money-setup";
+import { statementMappingOf, uploadStatement } from "@/lib/domain/reconciliation";
+import { refusal } from "../../support/money/money-setup";
+import { csv, FINANCE, sentThree, today, upload, uploaded } from "../../support/reconciliation/upload-world";
 import { openTestDb } from "../../support/server/test-db";
-import { MANAGER, userActor } from "../../support/users/actors";
+import { MANAGER } from "../../support/users/actors";
 
 const database = openTestDb();
-const FINANCE = userActor(["finance_approver"], "finance-uploader");
-const today = new Date().toISOString().slice(0, 10);
-
-/** A provider with one request of 100.00, 50.00 and 30.00 EUR sent today. */
-async function sentThree() {
-  const setup = await servingChannel({ currency: "EUR", amount: 1000 });
-  const sent = await sendThrough(setup, "Statement", [delivery(100), delivery(50), delivery(30)]);
-  const rows = await database()
-    .db()
-    .delivery.findMany({
-      where: { deliveryRequestId: sent.deliveryRequestId },
-      orderBy: { amountMinor: "desc" },
-    });
-  const [hundred, fifty, thirty] = rows.map((row) => row.id) as [string, string, string];
-  return { setup, hundred, fifty, thirty };
-}
-
-const csv = (...lines: string[]) => ["deliveryId,providerDeliveryId,amount,unit,status", ...lines].join("\n");
-
-const upload = (providerId: string, text: string, mapping = DEFAULT_STATEMENT_MAPPING) =>
-  uploadStatement(FINANCE, {
-    provider: providerId,
-    from: today,
-    to: today,
-    fileName: "statement.csv",
-    mapping,
-    csv: text,
-  });
-
-async function uploaded(providerId: string, text: string, mapping = DEFAULT_STATEMENT_MAPPING) {
-  const outcome = await upload(providerId, text, mapping);
-  if (!("uploadId" in outcome)) throw new Error(`refused: ${JSON.stringify(outcome.problems)}`);
-  return { ...(await statementUpload(FINANCE, outcome.uploadId)), repeated: outcome.repeated };
-}
 
 const _kinds = (result: Awaited<ReturnType<typeof uploaded>>) =>
   result.breaks.map((row) => [row.kind, row.line] as const);
