@@ -2,6 +2,7 @@
  * An upload's result (issue 32, item 3): the counts and sums of each class per unit, then its breaks
  * — what the file says beside what our records say.
  */
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ProviderText } from "@/components/ui/provider-text";
 import { cellClass, DataTable } from "@/components/ui/table";
@@ -48,9 +49,17 @@ export function UploadSummaryTable({ summary }: { summary: UploadSummary }) {
 export function BreakTable({
   breaks,
 }: {
-  breaks: Array<Omit<BreakRow, "kind"> & { id: string; kind: string }>;
+  breaks: Array<
+    Omit<BreakRow, "kind" | "fileOutcome"> & {
+      id: string;
+      kind: string;
+      settledAt: Date | null;
+      adjustments: unknown[];
+    }
+  >;
 }) {
   const t = useTranslations("statement.upload");
+  const settlement = useTranslations("statement.break");
   const format = useFormat();
   const side = (amountMinor: bigint | null, unit: string | null, status: string | null) =>
     amountMinor === null || unit === null
@@ -66,6 +75,7 @@ export function BreakTable({
         { label: t("breakColumns.reference"), hideBelow: "md" },
         { label: t("breakColumns.file") },
         { label: t("breakColumns.ours") },
+        { label: settlement("column") },
       ]}
     >
       {breaks.map((row) => (
@@ -83,6 +93,17 @@ export function BreakTable({
           </td>
           <td className={cellClass(undefined, "wrap-anywhere")}>
             {side(row.ourAmountMinor, row.ourUnit, row.ourStatus)}
+          </td>
+          <td className={cellClass()}>
+            <Link className="text-blue-700 underline" href={`/admin/statement/breaks/${row.id}`}>
+              {settlement(
+                row.settledAt
+                  ? "short.settled"
+                  : row.adjustments.length > 0
+                    ? "short.awaiting"
+                    : "short.open",
+              )}
+            </Link>
           </td>
         </tr>
       ))}

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   "payments.approve": ["finance_approver"],
   // Uploading a provider's statement applies the outcomes it reports (issue 32): finance's work.
   "reconciliation.upload": ["finance_approver"],
+  // Proposing how a statement's break is settled (issue 32, item 5); other finance approvers decide it.
+  "reconciliation.settle": ["finance_approver"],
   "payments.expire": ["system"],
   "tokens.own": EVERY_PLATFORM_ROLE,
   "beneficiaries.erase": ["administrator"],
@@ -63,6 +65,7 @@ export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_REFUSALS: Readonly<Record<Permission, ValidationKey>> = {
   "console.read": "roleMayNotReadConsole",
   "reconciliation.upload": "roleMayNotUploadStatements",
+  "reconciliation.settle": "roleMayNotSettleBreaks",
   "users.manage": "roleMayNotManagePlatformUsers",
   "users.read": "roleMayNotReadPlatformUsers",
   "providers.manage": "roleMayNotManageProviders",

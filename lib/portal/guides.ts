@@ -55,6 +55,7 @@ export const PAGE_GUIDES = {
   "console.deliveries": ENDPOINT_HEALTH,
   "console.statement": STATEMENTS,
   "console.statementUpload": { guide: "reconciliation", heading: "Uploading a provider's statement" },
+  "console.statementBreak": { guide: "reconciliation", heading: "Settling breaks" },
   "console.overdue": { guide: "reconciliation", heading: "Overdue outcomes" },
   "console.audit": { guide: "audit", heading: "Reading and exporting the trail" },
   "console.users": { guide: "users-and-roles", heading: "Users and roles" },

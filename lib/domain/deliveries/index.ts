@@ -37,6 +37,7 @@ export {
 export { approvedDeliveryOptions } from "./serving-channel";
 export {
   applyDeliveryOutcomes,
+  applyDeliveryOutcomesIn,
   type OutcomeReport,
   syncDeliveries,
   syncDeliveryRequest,

@@ -73,108 +73,119 @@ export type OutcomeReport = { deliveryId: string; providerDeliveryId?: string | 
  * statement (lib/domain/reconciliation). Answers how many deliveries it moved out of their state
  * (delivered, or reverted): 0 when every outcome had been applied already.
  */
-export async function applyDeliveryOutcomes(
+export function applyDeliveryOutcomes(
   actor: Actor,
   providerId: string,
   reports: OutcomeReport[],
 ): Promise<number> {
-  return db().$transaction(async (tx) => {
-    await takeWriteLock(tx);
-    const deliveries = await reportedDeliveries(
-      tx,
-      providerId,
-      reports.map((report) => report.deliveryId),
-    );
-    await lockInIdOrder(tx, [...deliveries.keys()]);
-    // Outcomes that move no money are written together, which is only the same as writing each in
-    // turn when no delivery is reported twice (the contract refuses that; a caller might not).
-    const distinct = new Set(reports.map((report) => report.deliveryId)).size === reports.length;
-    const statusOnly = new StatusUpdates();
-    const outcomes = new RequestOutcomes();
-    const moves = new BudgetMoves();
-    let moved = 0;
-    // One instant for the report: its outcomes and its budget movements carry it alike, so a
-    // statement of any period counts both or neither.
-    const at = new Date();
-    // Checked whole before anything is written: a refused report leaves no trace.
-    const amounts = reports.map((report, index) => {
-      const delivery = deliveries.get(report.deliveryId);
-      if (!delivery) throw notFound(say("noDeliveryWithId", { id: report.deliveryId }));
-      return deliveredAmountOf(report, delivery, index);
-    });
-    // Outcomes delivered whole with nothing else to write (no provider id, the whole amount), when
-    // no delivery is reported twice: marked in one statement per status instead of one each (an
-    // upload's 100,000 outcomes, bench:scale), before the loop moves their money in order.
-    const wholes = new WholeDeliveries();
-    if (distinct)
-      for (const [index, report] of reports.entries())
-        if (
-          DELIVERED_STATUSES.has(report.status) &&
-          !report.providerDeliveryId &&
-          amounts[index] === deliveries.get(report.deliveryId)!.amountMinor
-        )
-          wholes.add(report.status, report.deliveryId);
-    const markedWhole = await wholes.mark((ids, status) => markDeliveredWhole(tx, ids, status, at));
-    for (const [index, report] of reports.entries()) {
-      const delivery = deliveries.get(report.deliveryId)!;
-      // SQLite's driver answers synchronously: without a turn of the event loop now and then, a
-      // 1,000-delivery report would hold every other request (lookups included) until it commits.
-      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-      const data = {
-        status: report.status,
-        ...(report.providerDeliveryId ? { providerDeliveryId: report.providerDeliveryId } : {}),
-      };
-      // Conditional updates: of two reports racing, only the one that changes the state moves money.
-      if (report.status === "DELIVERY_REVERTED") {
-        const reverted = await markReverted(tx, delivery, data, at);
-        if (reverted !== null) {
-          moved++;
-          outcomes.reverted(delivery, reverted);
-          moves.released(delivery.deliveryRequest, reverted.amountMinor, delivery.id, reverted.wasDelivered);
-        }
-      } else if (wholes.has(delivery.id)) {
-        // Delivered whole, marked with the others of its status before the loop: its money moves
-        // here, in the report's order, if that statement marked it.
-        if (markedWhole.has(delivery.id)) {
-          moved++;
-          outcomes.delivered(delivery, delivery.amountMinor, 0n);
-          moves.delivered(delivery.deliveryRequest, delivery.amountMinor, delivery.id, 0n);
-        } else statusOnly.addUnlessReverted(delivery.id, { status: report.status });
-      } else if (DELIVERED_STATUSES.has(report.status)) {
-        const deliveredMinor = amounts[index]!;
-        const { count } = await tx.delivery.updateMany({
-          where: { id: delivery.id, deliveredAt: null, revertedAt: null },
-          data: { ...data, deliveredAt: at, deliveredAmountMinor: deliveredMinor },
-        });
-        if (count === 1) {
-          moved++;
-          const undeliveredMinor = delivery.amountMinor - deliveredMinor;
-          outcomes.delivered(delivery, deliveredMinor, undeliveredMinor);
-          moves.delivered(delivery.deliveryRequest, deliveredMinor, delivery.id, undeliveredMinor);
-        } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
-      } else if (distinct) {
-        statusOnly.add(delivery.id, data);
-      } else {
-        await tx.delivery.update({ where: { id: delivery.id }, data });
-      }
-    }
-    await statusOnly.write(tx);
-    await outcomes.write(tx);
-    await moves.write(tx, at);
-    // One entry per delivery reported, written in one statement with the report.
-    await recordAudit(
-      tx,
-      actor,
-      reports.map((report) => ({
-        action: "delivery.synced",
-        subjectType: "Delivery",
-        subjectId: report.deliveryId,
-        before: { status: deliveries.get(report.deliveryId)?.status },
-        after: { status: report.status },
-      })),
-    );
-    return moved;
+  return db().$transaction((tx) => applyDeliveryOutcomesIn(tx, actor, providerId, reports));
+}
+
+/**
+ * The same, inside a transaction the caller holds: an approved adjustment of a statement's break
+ * (lib/domain/reconciliation/break-adjustments.ts) applies its outcome with its decision, or neither.
+ */
+export async function applyDeliveryOutcomesIn(
+  tx: Tx,
+  actor: Actor,
+  providerId: string,
+  reports: OutcomeReport[],
+): Promise<number> {
+  await takeWriteLock(tx);
+  const deliveries = await reportedDeliveries(
+    tx,
+    providerId,
+    reports.map((report) => report.deliveryId),
+  );
+  await lockInIdOrder(tx, [...deliveries.keys()]);
+  // Outcomes that move no money are written together, which is only the same as writing each in
+  // turn when no delivery is reported twice (the contract refuses that; a caller might not).
+  const distinct = new Set(reports.map((report) => report.deliveryId)).size === reports.length;
+  const statusOnly = new StatusUpdates();
+  const outcomes = new RequestOutcomes();
+  const moves = new BudgetMoves();
+  let moved = 0;
+  // One instant for the report: its outcomes and its budget movements carry it alike, so a
+  // statement of any period counts both or neither.
+  const at = new Date();
+  // Checked whole before anything is written: a refused report leaves no trace.
+  const amounts = reports.map((report, index) => {
+    const delivery = deliveries.get(report.deliveryId);
+    if (!delivery) throw notFound(say("noDeliveryWithId", { id: report.deliveryId }));
+    return deliveredAmountOf(report, delivery, index);
   });
+  // Outcomes delivered whole with nothing else to write (no provider id, the whole amount), when
+  // no delivery is reported twice: marked in one statement per status instead of one each (an
+  // upload's 100,000 outcomes, bench:scale), before the loop moves their money in order.
+  const wholes = new WholeDeliveries();
+  if (distinct)
+    for (const [index, report] of reports.entries())
+      if (
+        DELIVERED_STATUSES.has(report.status) &&
+        !report.providerDeliveryId &&
+        amounts[index] === deliveries.get(report.deliveryId)!.amountMinor
+      )
+        wholes.add(report.status, report.deliveryId);
+  const markedWhole = await wholes.mark((ids, status) => markDeliveredWhole(tx, ids, status, at));
+  for (const [index, report] of reports.entries()) {
+    const delivery = deliveries.get(report.deliveryId)!;
+    // SQLite's driver answers synchronously: without a turn of the event loop now and then, a
+    // 1,000-delivery report would hold every other request (lookups included) until it commits.
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    const data = {
+      status: report.status,
+      ...(report.providerDeliveryId ? { providerDeliveryId: report.providerDeliveryId } : {}),
+    };
+    // Conditional updates: of two reports racing, only the one that changes the state moves money.
+    if (report.status === "DELIVERY_REVERTED") {
+      const reverted = await markReverted(tx, delivery, data, at);
+      if (reverted !== null) {
+        moved++;
+        outcomes.reverted(delivery, reverted);
+        moves.released(delivery.deliveryRequest, reverted.amountMinor, delivery.id, reverted.wasDelivered);
+      }
+    } else if (wholes.has(delivery.id)) {
+      // Delivered whole, marked with the others of its status before the loop: its money moves
+      // here, in the report's order, if that statement marked it.
+      if (markedWhole.has(delivery.id)) {
+        moved++;
+        outcomes.delivered(delivery, delivery.amountMinor, 0n);
+        moves.delivered(delivery.deliveryRequest, delivery.amountMinor, delivery.id, 0n);
+      } else statusOnly.addUnlessReverted(delivery.id, { status: report.status });
+    } else if (DELIVERED_STATUSES.has(report.status)) {
+      const deliveredMinor = amounts[index]!;
+      const { count } = await tx.delivery.updateMany({
+        where: { id: delivery.id, deliveredAt: null, revertedAt: null },
+        data: { ...data, deliveredAt: at, deliveredAmountMinor: deliveredMinor },
+      });
+      if (count === 1) {
+        moved++;
+        const undeliveredMinor = delivery.amountMinor - deliveredMinor;
+        outcomes.delivered(delivery, deliveredMinor, undeliveredMinor);
+        moves.delivered(delivery.deliveryRequest, deliveredMinor, delivery.id, undeliveredMinor);
+      } else await tx.delivery.updateMany({ where: { id: delivery.id, revertedAt: null }, data });
+    } else if (distinct) {
+      statusOnly.add(delivery.id, data);
+    } else {
+      await tx.delivery.update({ where: { id: delivery.id }, data });
+    }
+  }
+  await statusOnly.write(tx);
+  await outcomes.write(tx);
+  await moves.write(tx, at);
+  // One entry per delivery reported, written in one statement with the report.
+  await recordAudit(
+    tx,
+    actor,
+    reports.map((report) => ({
+      action: "delivery.synced",
+      subjectType: "Delivery",
+      subjectId: report.deliveryId,
+      before: { status: deliveries.get(report.deliveryId)?.status },
+      after: { status: report.status },
+    })),
+  );
+  return moved;
 }
 
 /**

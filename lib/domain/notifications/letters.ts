@@ -151,7 +151,7 @@ export const refundAwaitingLetter =
  */
 export const paymentDecidedLetter =
   (decision: {
-    subject: "payment" | "refund";
+    subject: "payment" | "refund" | "adjustment";
     approved: boolean;
     /** Not decided: it waited past the approval window (lib/domain/payments/expiry.ts). */
     expired?: boolean;

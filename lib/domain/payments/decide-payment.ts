@@ -7,7 +7,6 @@
  * re-reads what the others committed, on SQLite writes run one at a time. So of any number of
  * approvals, rejections and the expiry racing, exactly one takes the payment out of PENDING_APPROVAL.
  */
-import type { PaymentKind } from "../../contract/forms/payment-approval-forms";
 import { say, type ValidationKey } from "../../contract/validation-messages";
 import { db, type Tx, takeWriteLock } from "../../db";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
@@ -18,6 +17,7 @@ import { notifyPaymentDecided } from "../notifications";
 import type { Actor } from "../permissions";
 import {
   checkedReason,
+  type DecisionKind,
   decidingPerson,
   insertDecision,
   type PaymentDecision,
@@ -46,7 +46,7 @@ type DecidedLetter = Omit<Parameters<typeof notifyPaymentDecided>[2], "approved"
 
 /** What differs between the kinds of payment; the decision itself is decide's. */
 export interface PaymentKindRules<P extends PendingPayment> {
-  what: PaymentKind;
+  what: DecisionKind;
   /** The refusal when no payment of this kind has the id. */
   noSuch: ValidationKey;
   /** The no-op conditional update that takes the row while it is pending; whether it matched. */
@@ -54,7 +54,9 @@ export interface PaymentKindRules<P extends PendingPayment> {
   /** The payment with its decisions so far, as committed before this transaction; null if none. */
   read(tx: Tx, id: string): Promise<P | null>;
   /** The PaymentApproval column that names the payment. */
-  decisionOn(id: string): { deliveryRequestId: string } | { refundRequestId: string };
+  decisionOn(
+    id: string,
+  ): { deliveryRequestId: string } | { refundRequestId: string } | { adjustmentId: string };
   /** The state the final approval gives: SENT, REQUESTED. */
   approvedState: string;
   /** Before the decision is audited, what the final approval does (its state, its events); may refuse. */

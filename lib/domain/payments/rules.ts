@@ -14,11 +14,14 @@ export const PENDING = "PENDING_APPROVAL";
 
 export type PaymentDecision = "APPROVED" | "REJECTED";
 
+/** What four eyes decide: the payments, and the adjustments that settle a statement's breaks (issue 32). */
+export type DecisionKind = PaymentKind | "adjustment";
+
 /**
  * The refusals, a whole sentence for each payment and case, for the translators: what a payment
  * became (for a late decision), the creator's own payment, and a second decision by one person.
  */
-const NO_LONGER_PENDING: Record<PaymentKind, Partial<Record<string, ValidationKey>>> = {
+const NO_LONGER_PENDING: Record<DecisionKind, Partial<Record<string, ValidationKey>>> = {
   deliveryRequest: {
     SENT: "deliveryRequestNoLongerAwaitsSent",
     REJECTED: "deliveryRequestNoLongerAwaitsRejected",
@@ -29,17 +32,23 @@ const NO_LONGER_PENDING: Record<PaymentKind, Partial<Record<string, ValidationKe
     REJECTED: "refundNoLongerAwaitsRejected",
     EXPIRED: "refundNoLongerAwaitsExpired",
   },
+  adjustment: {
+    APPLIED: "adjustmentNoLongerAwaitsApplied",
+    REJECTED: "adjustmentNoLongerAwaitsRejected",
+  },
 };
-const OWN_PAYMENT: Record<PaymentKind, ValidationKey> = {
+const OWN_PAYMENT: Record<DecisionKind, ValidationKey> = {
   deliveryRequest: "youCreatedThisDeliveryRequest",
   refund: "youCreatedThisRefund",
+  adjustment: "youProposedThisAdjustment",
 };
-const ALREADY_DECIDED: Record<PaymentKind, Record<PaymentDecision, ValidationKey>> = {
+const ALREADY_DECIDED: Record<DecisionKind, Record<PaymentDecision, ValidationKey>> = {
   deliveryRequest: {
     APPROVED: "youAlreadyApprovedDeliveryRequest",
     REJECTED: "youAlreadyRejectedDeliveryRequest",
   },
   refund: { APPROVED: "youAlreadyApprovedRefund", REJECTED: "youAlreadyRejectedRefund" },
+  adjustment: { APPROVED: "youAlreadyApprovedAdjustment", REJECTED: "youAlreadyRejectedAdjustment" },
 };
 
 /** The person behind a decision: approvals count people, not their sessions or tokens. */
@@ -49,7 +58,7 @@ export function decidingPerson(actor: Actor): string {
   return actor.personId;
 }
 
-export function refuseUnlessPending(state: string, what: PaymentKind): void {
+export function refuseUnlessPending(state: string, what: DecisionKind): void {
   if (state === PENDING) return;
   const refusal = NO_LONGER_PENDING[what][state];
   // The columns hold only these states (prisma/models.prisma): another one is a bug, not a refusal.
@@ -61,14 +70,14 @@ export function refuseUnlessPending(state: string, what: PaymentKind): void {
 export function refuseOwnOrRepeat(
   person: string,
   payment: { createdBy: string; approvals: { approverId: string; decision: string }[] },
-  what: PaymentKind,
+  what: DecisionKind,
 ): void {
   if (payment.createdBy === person) throw forbidden(say(OWN_PAYMENT[what]));
   const mine = payment.approvals.find((approval) => approval.approverId === person);
   if (mine) throw alreadyDecided(mine.decision, what);
 }
 
-const alreadyDecided = (decision: string, what: PaymentKind) =>
+const alreadyDecided = (decision: string, what: DecisionKind) =>
   conflict(say(ALREADY_DECIDED[what][decision === "REJECTED" ? "REJECTED" : "APPROVED"]));
 
 /** Whether a person may still decide: the console's buttons and queue ask this, the rule above refuses. */
@@ -80,10 +89,10 @@ export const mayStillDecide = (
 /** Stores one decision; a concurrent second one by the same person hits the unique key. */
 export async function insertDecision(
   tx: Tx,
-  subject: { deliveryRequestId: string } | { refundRequestId: string },
+  subject: { deliveryRequestId: string } | { refundRequestId: string } | { adjustmentId: string },
   person: string,
   decision: PaymentDecision,
-  what: PaymentKind,
+  what: DecisionKind,
   reason?: string,
 ): Promise<void> {
   try {

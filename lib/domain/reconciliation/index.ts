@@ -9,9 +9,20 @@
  * - classify-lines.ts: what each line is (matched, or which break)
  * - statement-reads.ts, upload-statement.ts, save-statement-upload.ts: an upload, from file to result
  * - statement-uploads.ts: the mapping, the recent uploads, one upload, its break report
+ * - break-reads.ts, break-adjustments.ts, break-page.ts: a break as it stands now, the adjustments
+ *   that settle it (decided like payments, applied through Sync's path), its page
  * - overdue-outcomes.ts: deliveries past their program's reconciliation window, listed and told of once
  */
 
+export {
+  adjustmentsFor,
+  approveAdjustment,
+  outcomeOf,
+  proposeAdjustment,
+  rejectAdjustment,
+} from "./break-adjustments";
+export { breakPage } from "./break-page";
+export { type BreakNow, breakNow } from "./break-reads";
 export { classifyLine, type OurDelivery, type Verdict } from "./classify-lines";
 export {
   overdueDeliveryCount,

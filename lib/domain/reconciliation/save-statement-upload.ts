@@ -4,7 +4,11 @@
  * the file lacks) that does not tie out, and the audit entry — in one transaction, so an upload is
  * there whole or not at all.
  */
-import type { BreakKind, StatementMapping } from "../../contract/reconciliation/statement-upload-schema";
+import type {
+  BreakKind,
+  FileOutcome,
+  StatementMapping,
+} from "../../contract/reconciliation/statement-upload-schema";
 import { db, MAX_BOUND_VALUES } from "../../db";
 import { recordAudit } from "../audit";
 import type { Actor } from "../permissions";
@@ -26,13 +30,15 @@ export interface BreakRow {
   fileAmountMinor: bigint | null;
   fileUnit: string | null;
   fileStatus: string | null;
+  /** What the file's status means (the mapping's reading of its label): settling a break asks it. */
+  fileOutcome: FileOutcome | null;
   ourAmountMinor: bigint | null;
   ourUnit: string | null;
   ourStatus: string | null;
 }
 
-/** A break row binds its ten fields, its upload and its id. */
-const BREAK_COLUMNS = 12;
+/** A break row binds its eleven fields, its upload and its id. */
+const BREAK_COLUMNS = 13;
 const INSERT_CHUNK = Math.floor(MAX_BOUND_VALUES / BREAK_COLUMNS);
 
 function summarise(lines: FileLine[], verdicts: Verdict[], missing: OurDelivery[]): UploadSummary {
@@ -84,6 +90,7 @@ function breakRows(
       fileAmountMinor: line.amountMinor,
       fileUnit: line.unit,
       fileStatus: line.status || null,
+      fileOutcome: line.outcome,
       ...our(ourOf(line)),
     });
   }
@@ -96,6 +103,7 @@ function breakRows(
       fileAmountMinor: null,
       fileUnit: null,
       fileStatus: null,
+      fileOutcome: null,
       ...our(delivery),
     });
   return rows;

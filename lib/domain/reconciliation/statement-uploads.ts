@@ -70,7 +70,12 @@ export async function statementUpload(actor: Actor, uploadId: string) {
     where: { id: uploadId },
     include: {
       provider: { select: { id: true, name: true } },
-      breaks: { orderBy: [{ line: { sort: "asc", nulls: "last" } }, { id: "asc" }], take: BREAKS_SHOWN },
+      breaks: {
+        orderBy: [{ line: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+        take: BREAKS_SHOWN,
+        // Whether an adjustment of each awaits approval (issue 32, item 5): the table says so.
+        include: { adjustments: { where: { state: "PENDING_APPROVAL" }, select: { id: true } } },
+      },
       _count: { select: { breaks: true } },
     },
   });
