@@ -2,7 +2,8 @@
  * Uploading a provider's statement in Chromium (issue 32, item 3), as a finance approver would: from
  * the statement page to the upload, the provider's columns picked from its own file's header, the
  * result with each class and the breaks, the break report downloaded; then in Arabic, a second file
- * whose amount differs, and a file that cannot be read, its problems in Arabic.
+ * whose amount differs, its break settled by a write-off that a second finance approver approves
+ * (issue 32, item 5), and a file that cannot be read, its problems in Arabic.
  */
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
@@ -13,6 +14,7 @@ import { E2E_DATABASE_URL, signIn } from "./support/accounts";
 
 interface World {
   admin: { email: string; password: string };
+  financeSecond: { email: string; password: string };
   providerId: string;
   deliveryIds: string[];
 }
@@ -36,8 +38,9 @@ async function chooseFile(page: Page, name: string, lines: string[]) {
   });
 }
 
-test("a finance approver uploads a provider's statement and reads its breaks, in English and in Arabic", async ({
+test("a finance approver uploads a provider's statement, reads its breaks and settles one with a second approver, in English and in Arabic", async ({
   page,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -91,6 +94,32 @@ test("a finance approver uploads a provider's statement and reads its breaks, in
   await expect(page.getByRole("cell", { name: upload.classes.AMOUNT_MISMATCH }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("statement-upload-ar.png"), fullPage: true });
   await expectNoSeriousA11yViolations(page);
+
+  // Settling the break (issue 32, item 5): the uploader proposes a write-off, a second approver approves it.
+  const settle = arabicStatement.break;
+  await page.getByRole("link", { name: settle.short.open }).first().click();
+  await expect(page.getByRole("heading", { name: settle.title })).toBeVisible();
+  await page.getByLabel(settle.reason).fill("دفع المزوّد 25.00 فقط؛ سجلاتنا تبقى كما هي");
+  await page.getByRole("button", { name: settle.propose }).click();
+  await expect(page.getByText(settle.proposed)).toBeVisible();
+  // Its proposer cannot approve it.
+  await expect(page.getByRole("button", { name: settle.approve })).toHaveCount(0);
+  const breakPage = page.url();
+  const context = await browser.newContext({ baseURL });
+  const second = await context.newPage();
+  await signIn(second, world.financeSecond, /\/admin$/);
+  await context.addCookies([{ name: "locale", value: "ar", url: baseURL! }]);
+  await second.goto(breakPage);
+  await second.getByRole("button", { name: settle.approve }).click();
+  const confirm = second.getByRole("dialog", { name: settle.confirmTitle });
+  await expect(confirm).toContainText(settle.kindHints.WRITE_OFF);
+  await expectNoSeriousA11yViolations(second);
+  await confirm.getByRole("button", { name: settle.approve }).click();
+  await expect(second.getByText(settle.approvedDone)).toBeVisible();
+  await expect(second.getByText(settle.states.APPLIED, { exact: true })).toBeVisible();
+  await expect(second.getByText(settle.settled.split("{when}")[0]!.trim())).toBeVisible();
+  await second.screenshot({ path: test.info().outputPath("statement-break-settled-ar.png"), fullPage: true });
+  await context.close();
 
   // A file that cannot be read: refused line by line, in the reader's language.
   await page.goto(`/admin/statement/uploads?provider=${world.providerId}`);

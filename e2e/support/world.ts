@@ -90,6 +90,8 @@ const provider = await call(`${V1}/providers`, {
   body: { name: `World ${randomUUID().slice(0, 8)}` },
 });
 const owner = await user(["owner"], provider.id);
+// A second finance approver: a statement break's adjustment is approved by someone other than its proposer.
+const financeSecond = await user(["finance_approver"]);
 // Its deliveries carry a phone: the request's page shows it masked (issue 36).
 const approved = await requestChannel(provider.key, token, provider.id, "Cash at the market", {
   deliveryOptions: [PHONE_DELIVERY_OPTION],
@@ -128,6 +130,7 @@ console.log(
   JSON.stringify({
     admin,
     owner,
+    financeSecond,
     providerId: provider.id,
     approved,
     pending,

@@ -9,6 +9,7 @@
  * - inbox.ts: a person's inbox and its unread count
  */
 
+export { adjustmentAwaitingLetter, notifyAdjustmentAwaiting } from "./adjustment-letter";
 export { type InboxItem, openInbox, unreadCount } from "./inbox";
 export {
   DIGEST_LISTED,

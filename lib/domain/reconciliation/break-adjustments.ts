@@ -19,6 +19,7 @@ import { recordAudit } from "../audit";
 import { applyDeliveryOutcomesIn, type OutcomeReport } from "../deliveries";
 import { conflict, forbidden, notFound } from "../errors";
 import { fromMinor } from "../money";
+import { notifyAdjustmentAwaiting } from "../notifications";
 import {
   approvalsRequiredFor,
   type DecisionOutcome,
@@ -28,6 +29,10 @@ import {
 } from "../payments";
 import { type Actor, authorize } from "../permissions";
 import { type BreakNow, breakNow, type DeliveryNow } from "./break-reads";
+
+/** What a letter names the break by: its delivery, else the file's reference, else its line. */
+const whatBreak = (brk: BreakNow) => brk.deliveryId ?? brk.reference ?? `#${brk.line}`;
+const breakPath = (breakId: string) => `/admin/statement/breaks/${breakId}`;
 
 const sameUnit = (a: string, b: string) =>
   a.trim().toLocaleUpperCase("en") === b.trim().toLocaleUpperCase("en");
@@ -81,6 +86,7 @@ export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentIn
     const amountMinor = brk.delivery?.amountMinor ?? brk.fileAmountMinor ?? 0n;
     const program = brk.delivery?.program;
     const required = Math.max(1, program ? approvalsRequiredFor(program, "deliveryRequest", amountMinor) : 0);
+    const unit = brk.delivery?.unit ?? brk.fileUnit ?? "";
     let id: string;
     try {
       ({ id } = await tx.breakAdjustment.create({
@@ -91,7 +97,7 @@ export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentIn
           reason: input.reason,
           proposedBy: proposer,
           amountMinor,
-          unit: brk.delivery?.unit ?? brk.fileUnit ?? "",
+          unit,
           approvalsRequired: required,
         },
         select: { id: true },
@@ -107,6 +113,18 @@ export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentIn
       detail: { breakId: brk.id, kind: input.kind, reason: input.reason },
       after: { state: PENDING, approvalsRequired: required },
     });
+    await notifyAdjustmentAwaiting(
+      tx,
+      {
+        kind: input.kind,
+        providerName: brk.providerName,
+        what: whatBreak(brk),
+        amount: { minor: amountMinor, unit },
+        approvalsRequired: required,
+        path: breakPath(brk.id),
+      },
+      proposer,
+    );
     return { adjustmentId: id, approvalsRequired: required };
   });
 }
@@ -176,9 +194,9 @@ const ADJUSTMENT: PaymentKindRules<HeldAdjustment> = {
   letter: (adjustment) => ({
     subject: "adjustment",
     programName: adjustment.brk.providerName,
-    what: adjustment.brk.deliveryId ?? adjustment.brk.reference ?? `#${adjustment.brk.line}`,
+    what: whatBreak(adjustment.brk),
     amount: { minor: adjustment.amountMinor, unit: adjustment.unit },
-    path: `/admin/statement/breaks/${adjustment.breakId}`,
+    path: breakPath(adjustment.breakId),
   }),
   audit: {
     subjectType: "BreakAdjustment",

@@ -78,6 +78,10 @@ const MATRIX: Record<string, UserRole[]> = {
   approvalPolicyAction: ["administrator"],
   retentionAction: ["administrator"],
   reconciliationWindowAction: ["administrator"],
+  // A statement's breaks: finance approvers propose adjustments and decide them (issue 32, item 5).
+  proposeAdjustmentAction: ["finance_approver"],
+  approveAdjustmentAction: ["finance_approver"],
+  rejectAdjustmentAction: ["finance_approver"],
   invitePlatformUserAction: ["administrator"],
   revokeInvitationAction: ["administrator"],
   changePlatformRolesAction: ["administrator"],

@@ -14,6 +14,7 @@ import {
   proposeAdjustment,
   rejectAdjustment,
 } from "@/lib/domain/reconciliation";
+import { createUser } from "@/lib/domain/users";
 import { checkInvariants } from "../../support/money/money-ledger";
 import { account, refusal } from "../../support/money/money-setup";
 import { csv, FINANCE, sentThree, uploaded } from "../../support/reconciliation/upload-world";
@@ -173,6 +174,40 @@ describe("an approval and a Sync of the same delivery at once", () => {
       reservedMinor: 18_000n - (10_000n - counted),
     });
     await invariants(world.setup.channelId);
+  });
+});
+
+describe("who is told", () => {
+  it("the other finance approvers hear of a proposal, and its proposer of the decision", async () => {
+    const world = await breakOfForty();
+    const password = "a long enough password";
+    const [proposer, approver] = await Promise.all(
+      ["proposer", "approver"].map((who) =>
+        createUser({
+          email: `adjust-${who}-${world.breakId}@example.org`,
+          name: who,
+          password,
+          roles: ["finance_approver"],
+          providerId: null,
+        }),
+      ),
+    );
+    const actor = (id: string) => userActor(["finance_approver"], id);
+    const { adjustmentId } = await proposeAdjustment(actor(proposer!.id), {
+      breakId: world.breakId,
+      kind: "WRITE_OFF",
+      reason: "Not chased",
+    });
+    const told = (userId: string) =>
+      database()
+        .db()
+        .notification.findMany({ where: { userId, path: `/admin/statement/breaks/${world.breakId}` } });
+    expect(await told(approver!.id)).toHaveLength(1);
+    expect(await told(proposer!.id)).toHaveLength(0);
+    await approveAdjustment(actor(approver!.id), adjustmentId);
+    const [decided] = await told(proposer!.id);
+    expect(decided!.kind).toBe("payment_decided");
+    expect(decided!.subject).toMatch(/^Adjustment applied/);
   });
 });
 

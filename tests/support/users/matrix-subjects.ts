@@ -214,6 +214,10 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
     retentionAction: () => ({ programId: s.policyProgramId, retentionDays: 400 }),
     reconciliationWindowAction: () => ({ programId: s.policyProgramId, windowDays: 30 }),
     approvePaymentAction: () => ({ kind: "deliveryRequest", id: s.approveRequestId }),
+    // A break and an adjustment that do not exist: allowed is "not found", refused is the role's message.
+    proposeAdjustmentAction: () => ({ breakId: "no-such-break", kind: "WRITE_OFF", reason: "matrix" }),
+    approveAdjustmentAction: () => ({ adjustmentId: "no-such-adjustment" }),
+    rejectAdjustmentAction: () => ({ adjustmentId: "no-such-adjustment", reason: "matrix" }),
     rejectPaymentAction: () => ({ kind: "deliveryRequest", id: s.rejectRequestId, reason: "matrix" }),
     invitePlatformUserAction: () => ({ email: matrixEmail("platform"), name: "", roles: ["reviewer"] }),
     revokeInvitationAction: () => ({ invitationId: s.invitationId }),
