@@ -1,10 +1,12 @@
 /**
- * Settling a statement's break (issue 32, item 5): the adjustment a finance approver proposes, and
- * the decisions on it, as the console's forms send them (lib/domain/reconciliation/break-adjustments.ts).
+ * Settling a statement's break (issue 32, item 5) and closing a period (item 6), as the console's
+ * forms send them: the adjustment a finance approver proposes, the decisions on it
+ * (lib/domain/reconciliation/break-adjustments.ts), and the period closed (period-close.ts).
  */
 import { z } from "zod";
 import { recordId } from "../ids";
 import { say } from "../validation-messages";
+import { statementPeriod, TO_NOT_BEFORE_FROM, toNotBeforeFrom } from "./statement-schema";
 
 /**
  * WRITE_OFF: stop chasing the difference (a delivery still pending is counted not delivered, its
@@ -34,3 +36,9 @@ export const rejectAdjustmentSchema = z.strictObject({
   adjustmentId: recordId,
   reason: reason("enterReasonForRejection"),
 });
+
+/** Closing a provider's period (issue 32, item 6): the statement page's provider and days. */
+export const closePeriodSchema = z
+  .strictObject({ ...statementPeriod, provider: recordId })
+  .refine(toNotBeforeFrom, TO_NOT_BEFORE_FROM);
+export type ClosePeriodInput = z.infer<typeof closePeriodSchema>;

@@ -11,6 +11,7 @@
  * - statement-uploads.ts: the mapping, the recent uploads, one upload, its break report
  * - break-reads.ts, break-adjustments.ts, break-page.ts: a break as it stands now, the adjustments
  *   that settle it (decided like payments, applied through Sync's path), its page
+ * - period-close.ts: closing a provider's period, its frozen statement and its exceptions
  * - overdue-outcomes.ts: deliveries past their program's reconciliation window, listed and told of once
  */
 
@@ -30,6 +31,7 @@ export {
   setReconciliationWindow,
   tellOverdueOutcomes,
 } from "./overdue-outcomes";
+export { closedPeriod, closedPeriodOverlapping, closePeriod, frozenStatement } from "./period-close";
 export type { BreakRow, UploadClass, UploadSummary } from "./save-statement-upload";
 export {
   type Figure,

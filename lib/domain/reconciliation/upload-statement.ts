@@ -12,11 +12,12 @@ import type { StatementUploadInput } from "../../contract/reconciliation/stateme
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation } from "../../db";
 import { applyDeliveryOutcomes, type OutcomeReport } from "../deliveries";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { LIVE_PROVIDER } from "../live-scope";
 import { fromMinor } from "../money";
 import { type Actor, authorize } from "../permissions";
 import { classifyLine, lineKey, type OurDelivery, type Verdict } from "./classify-lines";
+import { closedPeriodOverlapping } from "./period-close";
 import { saveStatementUpload } from "./save-statement-upload";
 import { periodOf } from "./statement-answer";
 import { type FileLine, type FileProblem, readStatementFile } from "./statement-file";
@@ -52,6 +53,9 @@ export async function uploadStatement(
   const same = { providerId: provider.id, periodStart: period.start, periodEnd: period.end, contentHash };
   const earlier = await db().statementUpload.findFirst({ where: same, select: { id: true } });
   if (earlier) return { uploadId: earlier.id, repeated: true };
+  // A closed period's books are shut (period-close.ts): its statement is frozen, its breaks settled.
+  if (await closedPeriodOverlapping(provider.id, period.start, period.end))
+    throw conflict(say("periodClosedNoUpload"));
 
   onProgress({ stage: "reading", done: 0, total: input.csv.length });
   const { lines, problems, problemCount } = readStatementFile(input.csv, input.mapping);

@@ -78,10 +78,11 @@ const MATRIX: Record<string, UserRole[]> = {
   approvalPolicyAction: ["administrator"],
   retentionAction: ["administrator"],
   reconciliationWindowAction: ["administrator"],
-  // A statement's breaks: finance approvers propose adjustments and decide them (issue 32, item 5).
+  // A statement's breaks and periods: finance approvers settle the breaks and close the periods (issue 32).
   proposeAdjustmentAction: ["finance_approver"],
   approveAdjustmentAction: ["finance_approver"],
   rejectAdjustmentAction: ["finance_approver"],
+  closePeriodAction: ["finance_approver"],
   invitePlatformUserAction: ["administrator"],
   revokeInvitationAction: ["administrator"],
   changePlatformRolesAction: ["administrator"],

@@ -218,6 +218,7 @@ export function inputs(s: Subjects): Record<string, () => unknown> {
     proposeAdjustmentAction: () => ({ breakId: "no-such-break", kind: "WRITE_OFF", reason: "matrix" }),
     approveAdjustmentAction: () => ({ adjustmentId: "no-such-adjustment" }),
     rejectAdjustmentAction: () => ({ adjustmentId: "no-such-adjustment", reason: "matrix" }),
+    closePeriodAction: () => ({ provider: "no-such-provider", from: "2020-01-01", to: "2020-01-31" }),
     rejectPaymentAction: () => ({ kind: "deliveryRequest", id: s.rejectRequestId, reason: "matrix" }),
     invitePlatformUserAction: () => ({ email: matrixEmail("platform"), name: "", roles: ["reviewer"] }),
     revokeInvitationAction: () => ({ invitationId: s.invitationId }),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { HelpLink } from "@/components/help-link";
+import { ClosedPeriodNotice, ClosePeriodButton } from "@/components/reconciliation/period-close";
 import { StatementProblems } from "@/components/reconciliation/statement-problems";
 import { StatementTables } from "@/components/reconciliation/statement-table";
 import { buttonClass } from "@/components/ui/button";
@@ -10,8 +11,11 @@ import { FilterForm, FilterSelect } from "@/components/ui/filter-select";
 import { PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { DomainError } from "@/lib/domain/errors";
-import { periodOf, statement, statementChoices } from "@/lib/domain/reconciliation";
+import { can } from "@/lib/domain/permissions";
+import { closedPeriod, periodOf, statement, statementChoices } from "@/lib/domain/reconciliation";
 import { consoleStatementQuery, queryProblems } from "@/lib/portal/statement-params";
+
+import { closePeriodAction } from "./statement-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("statement");
@@ -44,6 +48,14 @@ export default async function StatementPage({
       })
     : null;
   const known = units !== null;
+  // A provider's own period (no program chosen) may be closed, or be closed already (issue 32, item 6).
+  const providerPeriod =
+    parsed.success && known && parsed.data.provider && !parsed.data.program
+      ? { provider: parsed.data.provider, from: parsed.data.from, to: parsed.data.to }
+      : null;
+  const closed = providerPeriod
+    ? await closedPeriod(user.actor, providerPeriod.provider, providerPeriod)
+    : null;
   const query = new URLSearchParams(Object.entries(shown).filter(([, value]) => value) as string[][]);
   return (
     <>
@@ -93,8 +105,12 @@ export default async function StatementPage({
               {t("exportCsv")}
             </a>
           </p>
-          <StatementTables units={units ?? []} withBudget />
+          {closed && <ClosedPeriodNotice closed={closed} />}
+          <StatementTables units={closed?.units ?? units ?? []} withBudget />
           <p className="mt-4 text-sm text-slate-600">{t("tiesOut")}</p>
+          {providerPeriod && !closed && can(user.actor, "reconciliation.settle") && (
+            <ClosePeriodButton period={providerPeriod} close={closePeriodAction} />
+          )}
         </>
       )}
     </>
