@@ -3,7 +3,7 @@
  * the statement page to the upload, the provider's columns picked from its own file's header, the
  * result with each class and the breaks, the break report downloaded; then in Arabic, a second file
  * whose amount differs, its break settled by a write-off that a second finance approver approves
- * (issue 32, item 5), and a file that cannot be read, its problems in Arabic.
+ * (issue 32, item 5), a file that cannot be read, its problems in Arabic, and a period closed (item 6).
  */
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
@@ -38,7 +38,7 @@ async function chooseFile(page: Page, name: string, lines: string[]) {
   });
 }
 
-test("a finance approver uploads a provider's statement, reads its breaks and settles one with a second approver, in English and in Arabic", async ({
+test("a finance approver uploads a provider's statement, reads its breaks, settles one with a second approver and closes a period, in English and in Arabic", async ({
   page,
   browser,
   baseURL,
@@ -128,4 +128,20 @@ test("a finance approver uploads a provider's statement, reads its breaks and se
   const refused = page.getByRole("alert").filter({ hasText: upload.refused });
   // The file's own text is isolated inside the sentence, as every value the reader's language quotes.
   await expect(refused).toContainText(`«${isolated("12,5")}» ليس مبلغًا`);
+
+  // Closing a period that has ended, with no break open (issue 32, item 6): a day of its own, far back.
+  const day = new Date(Date.UTC(2019, 0, 1) + Math.floor(Math.random() * 1500) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await page.goto(`/admin/statement?provider=${world.providerId}&from=${day}&to=${day}`);
+  const close = arabicStatement.close;
+  await page.getByRole("button", { name: close.button }).click();
+  const dialog = page.getByRole("dialog", { name: close.confirmTitle });
+  await expect(dialog).toContainText(close.confirmBody);
+  await dialog.getByRole("button", { name: close.button }).click();
+  await expect(page.getByText(close.tiesOut)).toBeVisible();
+  await expect(page.getByText(close.noExceptions)).toBeVisible();
+  await expect(page.getByRole("button", { name: close.button })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("statement-period-closed-ar.png"), fullPage: true });
 });
