@@ -11,9 +11,10 @@ import { statementPeriod, TO_NOT_BEFORE_FROM, toNotBeforeFrom } from "./statemen
 /**
  * WRITE_OFF: stop chasing the difference (a delivery still pending is counted not delivered, its
  * amount back in the budgets; otherwise our records stand). ACCEPT_PROVIDER_AMOUNT: a pending
- * delivery counts delivered at the file's amount, the rest back in the budgets.
+ * delivery counts delivered at the file's amount, the rest back in the budgets. RESEND: a pending
+ * delivery the provider never had is counted not delivered and sent again as a request of its own.
  */
-export const ADJUSTMENT_KINDS = ["WRITE_OFF", "ACCEPT_PROVIDER_AMOUNT"] as const;
+export const ADJUSTMENT_KINDS = ["WRITE_OFF", "ACCEPT_PROVIDER_AMOUNT", "RESEND"] as const;
 export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
 
 const reason = (empty: "enterReasonForAdjustment" | "enterReasonForRejection") =>

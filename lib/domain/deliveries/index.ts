@@ -8,6 +8,7 @@
  * - check-send.ts: a send's row check, every delivery's problems (the console's form and the API)
  * - parse-deliveries-csv.ts: deliveries uploaded as CSV, checked row by row with the same rules
  * - serving-channel.ts: which channel a program's send may go to, and its delivery options
+ * - resend-delivery.ts: a delivery sent again (a statement break's re-send), the original reverted
  * - sync-outcomes.ts: the providers' reports (DeliveryRequest/Sync, Delivery/Sync) and the money they move
  * - search-beneficiaries.ts: a delivery request's deliveries whose beneficiary id contains a term
  */
@@ -28,6 +29,7 @@ export {
 } from "./checks";
 export { type FileRow, forEachRow, parseDeliveriesCsv, parserComplaint } from "./parse-deliveries-csv";
 export { DELIVERED_STATUSES } from "./reported-amounts";
+export { resendDelivery } from "./resend-delivery";
 export { beneficiaryNamed } from "./search-beneficiaries";
 export {
   type NewDeliveryRequest,

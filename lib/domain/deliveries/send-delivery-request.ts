@@ -157,12 +157,14 @@ export async function sendDeliveryRequest(actor: Actor, request: NewDeliveryRequ
   }
 }
 
-async function writeRequest(
+export async function writeRequest(
   tx: Tx,
   actor: Actor,
   request: NewDeliveryRequest,
   description: string,
   refOf: (beneficiaryId: string) => string,
+  /** Approved already by the caller's four eyes (a statement break's re-send): sent, not held again. */
+  approved = false,
 ) {
   await takeWriteLock(tx);
   const prior = await priorSend(tx, request);
@@ -190,7 +192,7 @@ async function writeRequest(
     { create: true },
   );
   const deliveryRequestId = randomUUID();
-  const approvalsRequired = approvalsRequiredFor(program, "deliveryRequest", totalMinor);
+  const approvalsRequired = approved ? 0 : approvalsRequiredFor(program, "deliveryRequest", totalMinor);
   const approvalState = approvalsRequired > 0 ? "PENDING_APPROVAL" : "SENT";
   // One instant for the request and its reservations: a statement dates both alike.
   const createdAt = new Date();

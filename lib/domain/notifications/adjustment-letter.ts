@@ -2,13 +2,14 @@
  * The letter that tells finance approvers an adjustment of a statement's break awaits their approval
  * (issue 32, item 5): which break, what it would do, how many approvals it needs, and its page.
  */
+import type { AdjustmentKind } from "../../contract/reconciliation/break-adjustment-schema";
 import type { Tx } from "../../db";
 import { type LetterIn, type Money, portalLink, writer } from "./letters";
 import { queueMail, usersWithRole } from "./mail";
 
 export const adjustmentAwaitingLetter =
   (adjustment: {
-    kind: "WRITE_OFF" | "ACCEPT_PROVIDER_AMOUNT";
+    kind: AdjustmentKind;
     providerName: string;
     /** The break's delivery id, or the file's reference or line. */
     what: string;

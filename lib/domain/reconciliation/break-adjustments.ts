@@ -16,7 +16,8 @@ import type {
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit";
-import { applyDeliveryOutcomesIn, type OutcomeReport } from "../deliveries";
+import { beneficiaryRefs } from "../beneficiary-data";
+import { applyDeliveryOutcomesIn, type OutcomeReport, resendDelivery } from "../deliveries";
 import { conflict, forbidden, notFound } from "../errors";
 import { fromMinor } from "../money";
 import { notifyAdjustmentAwaiting } from "../notifications";
@@ -48,15 +49,17 @@ const providerAmountFits = (brk: BreakNow, delivery: DeliveryNow) =>
 
 /**
  * The adjustments that may settle the break as our records stand now. Every break may be written
- * off; the provider's amount may be accepted for a delivery still pending (no refund asked) that the
- * file says was delivered, in its unit, of no more than was sent — more would be an over-delivery,
- * which Sync refuses too.
+ * off. A delivery still pending, no refund asked, may be re-sent when the file does not say it was
+ * delivered (the provider lacks it, or says it failed); its provider's amount may be accepted when
+ * the file says it was delivered, in its unit, of no more than was sent — more would be an
+ * over-delivery, which Sync refuses too.
  */
 export function adjustmentsFor(brk: BreakNow): AdjustmentKind[] {
   const { delivery } = brk;
-  return delivery?.pending && !delivery.refundRequested && providerAmountFits(brk, delivery)
-    ? ["WRITE_OFF", "ACCEPT_PROVIDER_AMOUNT"]
-    : ["WRITE_OFF"];
+  if (!delivery?.pending || delivery.refundRequested) return ["WRITE_OFF"];
+  if (brk.fileOutcome === "delivered")
+    return providerAmountFits(brk, delivery) ? ["WRITE_OFF", "ACCEPT_PROVIDER_AMOUNT"] : ["WRITE_OFF"];
+  return ["WRITE_OFF", "RESEND"];
 }
 
 /**
@@ -64,7 +67,7 @@ export function adjustmentsFor(brk: BreakNow): AdjustmentKind[] {
  * stops waiting for a pending delivery (reverted: its amount back in the budgets) and leaves a final
  * one as our records hold it; accepting the provider's amount counts the delivery delivered at it.
  */
-export function outcomeOf(kind: AdjustmentKind, brk: BreakNow): OutcomeReport | null {
+export function outcomeOf(kind: Exclude<AdjustmentKind, "RESEND">, brk: BreakNow): OutcomeReport | null {
   const { delivery } = brk;
   if (!delivery?.pending) return null;
   if (kind === "WRITE_OFF") return { deliveryId: delivery.id, status: "DELIVERY_REVERTED" };
@@ -156,7 +159,8 @@ async function lockDelivery(tx: Tx, deliveryId: string | null) {
   await tx.$executeRaw`SELECT 1 FROM "Delivery" WHERE "id" = ${deliveryId} FOR NO KEY UPDATE`;
 }
 
-const ADJUSTMENT: PaymentKindRules<HeldAdjustment> = {
+/** The rules of an adjustment's decision; `refOf` (beneficiaryRefs()'s, asked before it opens) for a re-send. */
+const adjustmentRules = (refOf: (beneficiaryId: string) => string): PaymentKindRules<HeldAdjustment> => ({
   what: "adjustment",
   noSuch: "noSuchAdjustment",
   hold: async (tx, id) => {
@@ -181,10 +185,19 @@ const ADJUSTMENT: PaymentKindRules<HeldAdjustment> = {
     });
     await tx.statementBreak.update({ where: { id: brk.id }, data: { settledAt: new Date() } });
   },
-  /** Its outcome, through Sync's path, audited there as every outcome is. */
-  afterApproval: async (tx, actor, adjustment) => {
-    const outcome = outcomeOf(adjustment.kind, adjustment.brk);
-    if (outcome) await applyDeliveryOutcomesIn(tx, actor, adjustment.brk.providerId, [outcome]);
+  /** Its outcome, through Sync's path, audited there as every outcome is; a re-send's new request too. */
+  afterApproval: async (tx, actor, { kind, brk, id }) => {
+    if (kind === "RESEND" && brk.delivery) {
+      const resend = {
+        deliveryId: brk.delivery.id,
+        providerId: brk.providerId,
+        idempotencyKey: `resend-${id}`,
+      };
+      await resendDelivery(tx, actor, resend, refOf);
+      return;
+    }
+    const outcome = kind === "RESEND" ? null : outcomeOf(kind, brk);
+    if (outcome) await applyDeliveryOutcomesIn(tx, actor, brk.providerId, [outcome]);
   },
   reject: (tx, adjustment, reason) =>
     tx.breakAdjustment.updateMany({
@@ -204,11 +217,13 @@ const ADJUSTMENT: PaymentKindRules<HeldAdjustment> = {
     approved: (final) => (final ? "adjustment.applied" : "adjustment.approved"),
     rejected: "adjustment.rejected",
   },
-};
+});
 
 /** One approval; the one that reaches the count applies the adjustment. */
-export function approveAdjustment(actor: Actor, adjustmentId: string): Promise<DecisionOutcome> {
-  return decide(actor, ADJUSTMENT, adjustmentId, { decision: "APPROVED" });
+export async function approveAdjustment(actor: Actor, adjustmentId: string): Promise<DecisionOutcome> {
+  // Asked before the decision's transaction opens (lib/infrastructure/beneficiary-refs.ts says why).
+  const refOf = await beneficiaryRefs();
+  return decide(actor, adjustmentRules(refOf), adjustmentId, { decision: "APPROVED" });
 }
 
 /** Rejects the adjustment for a reason: the break stays open, and another may be proposed. */
@@ -217,5 +232,10 @@ export function rejectAdjustment(
   adjustmentId: string,
   reason: string,
 ): Promise<DecisionOutcome> {
-  return decide(actor, ADJUSTMENT, adjustmentId, { decision: "REJECTED", reason });
+  return decide(
+    actor,
+    adjustmentRules(() => ""),
+    adjustmentId,
+    { decision: "REJECTED", reason },
+  );
 }

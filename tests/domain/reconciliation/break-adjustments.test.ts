@@ -220,8 +220,8 @@ describe("writing off", () => {
     );
     const missing = result.breaks.find((row) => row.kind === "MISSING_FROM_FILE")!;
     expect(missing.deliveryId).toBe(world.thirty);
-    // The file says nothing of it: only a write-off is offered, and asking for more is refused.
-    expect(adjustmentsFor((await breakNow(database().db(), missing.id))!)).toEqual(["WRITE_OFF"]);
+    // The file says nothing of it: it may be written off or sent again, not taken at an amount.
+    expect(adjustmentsFor((await breakNow(database().db(), missing.id))!)).toEqual(["WRITE_OFF", "RESEND"]);
     const wrongKind = proposeAdjustment(FINANCE, {
       breakId: missing.id,
       kind: "ACCEPT_PROVIDER_AMOUNT",
@@ -263,5 +263,52 @@ describe("writing off", () => {
       proposeAdjustment(FINANCE, { breakId: "no-such-break", kind: "WRITE_OFF", reason: "x" }),
     );
     expect(unknown.kind).toBe("not_found");
+  });
+});
+
+describe("sending again", () => {
+  it("reverts the delivery the provider lacks and sends it again, sent at once: the budgets hold it once", async () => {
+    const world = await sentThree();
+    const result = await uploaded(
+      world.setup.providerId,
+      csv(`${world.hundred},,100.00,EUR,DELIVERED`, `${world.fifty},,50.00,EUR,DELIVERY_PENDING`),
+    );
+    const missing = result.breaks.find((row) => row.kind === "MISSING_FROM_FILE")!;
+    // Above the program's threshold: two approvals for the adjustment, and the new request is not held again.
+    await setApprovalPolicy(userActor(["administrator"]), {
+      programId: world.setup.programId,
+      deliveryThreshold: 1,
+      deliveryApprovalsRequired: 2,
+      refundThreshold: null,
+      refundApprovalsRequired: 1,
+    });
+    const before = await account(world.setup.channelId);
+    const { adjustmentId } = await proposeAdjustment(FINANCE, {
+      breakId: missing.id,
+      kind: "RESEND",
+      reason: "Lost",
+    });
+    await approveAdjustment(SECOND, adjustmentId);
+    await approveAdjustment(THIRD, adjustmentId);
+    expect(await delivery(world.thirty)).toMatchObject({ status: "DELIVERY_REVERTED" });
+    const resent = await database()
+      .db()
+      .deliveryRequest.findFirstOrThrow({
+        where: { description: `Re-send of delivery ${world.thirty}` },
+        include: { deliveries: true },
+      });
+    expect(resent).toMatchObject({
+      approvalState: "SENT",
+      totalMinor: 3_000n,
+      channelId: world.setup.channelId,
+    });
+    expect(resent.deliveries).toHaveLength(1);
+    // Released once, reserved once: what the budget holds is as before.
+    expect(await account(world.setup.channelId)).toMatchObject({ reservedMinor: before.reservedMinor });
+    const events = await database()
+      .db()
+      .outboxEvent.count({ where: { eventType: "DELIVERY_REQUEST_SENT", deliveriesOf: resent.id } });
+    expect(events).toBe(1);
+    await invariants(world.setup.channelId);
   });
 });
