@@ -3,7 +3,8 @@
  * idempotency key, some sent several times at once), refunds, and the provider's Delivery/Sync and
  * DeliveryRequest/Sync reports over HTTP with its API key (whole and partial deliveries, and amounts
  * or units that cannot be, issue 32), and uploads of the provider's statement that apply what Sync
- * had not reported (issue 32, item 3; some uploaded twice at once), against a model of two budgets.
+ * had not reported (issue 32, item 3; some uploaded twice at once), and the breaks they leave
+ * settled by adjustments under four eyes (item 5), against a model of two budgets.
  * After every step, on the stored data (definitions in tests/support/money/money-ledger.ts): reserved never above any limit,
  * reserved = sent − released, delivered + undelivered + pending + reverted = sent, and each budget's
  * reserved amount equals the model's, and the program's spending per channel the database keeps
@@ -34,6 +35,7 @@ import {
   sendOf,
 } from "../../support/money/money-model";
 import { approvedChannel, programWith } from "../../support/money/money-setup";
+import { settleBreak } from "../../support/money/settle-break-command";
 import { checkStatementTiesOut } from "../../support/money/statement-ledger";
 import { fileLines, UploadStatement } from "../../support/money/statement-upload-command";
 import { openTestDb } from "../../support/server/test-db";
@@ -233,6 +235,8 @@ const commands = fc.commands(
     fc
       .tuple(fileLines, fc.integer({ min: 1, max: 2 }))
       .map(([lines, copies]) => new UploadStatement(lines, copies, verify)),
+    settleBreak(verify),
+    settleBreak(verify),
   ],
   { maxCommands: 30, size: "max" },
 );

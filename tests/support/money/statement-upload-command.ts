@@ -96,7 +96,7 @@ export const fileLines = fc.array(
   fc.record({
     index: fc.nat(),
     status: fc.constantFrom(...OUTCOMES),
-    centsOff: fc.constantFrom(0, 0, 0, 1),
+    centsOff: fc.constantFrom(0, 0, 0, 1, -1),
     unit: fc.constantFrom("EUR", "EUR", "EUR", "USD"),
   }),
   { minLength: 1, maxLength: 4 },
