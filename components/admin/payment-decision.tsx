@@ -9,8 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { TextArea } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { type PaymentKind, rejectPaymentSchema } from "@/lib/contract/forms/payment-approval-forms";
 import { isolated } from "@/lib/format";
 import type { Action } from "@/lib/portal/action-result";
@@ -90,30 +89,17 @@ export function PaymentDecision({
       <Button variant="secondary" aria-label={t("rejectLabel", { label })} onClick={() => setOpen(true)}>
         {t("reject")}
       </Button>
-      <Modal open={open} title={t("dialogTitle")} onClose={() => setOpen(false)}>
-        <form
-          noValidate
-          className="space-y-3"
-          onSubmit={form.handleSubmit(({ reason }) => rejecting.run({ kind, id, reason }))}
-        >
-          <p>{t("explanation", { label })}</p>
-          <TextArea
-            label={t("reason")}
-            rows={3}
-            maxLength={500}
-            error={form.formState.errors.reason?.message}
-            {...form.register("reason")}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" variant="danger" pending={rejecting.pending}>
-              {t("reject")}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+      <ReasonDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t("dialogTitle")}
+        form={form}
+        onSubmit={(reason) => rejecting.run({ kind, id, reason })}
+        labels={{ reason: t("reason"), cancel: t("cancel"), submit: t("reject") }}
+        pending={rejecting.pending}
+      >
+        <p>{t("explanation", { label })}</p>
+      </ReasonDialog>
     </div>
   );
 }

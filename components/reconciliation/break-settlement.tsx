@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectInput, TextArea } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 import {
   type AdjustmentKind,
   proposeAdjustmentSchema,
@@ -116,29 +116,15 @@ export function AdjustmentDecision({
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t("reject")}
       </Button>
-      <Modal open={open} title={t("reject")} onClose={() => setOpen(false)}>
-        <form
-          noValidate
-          className="space-y-3"
-          onSubmit={form.handleSubmit(({ reason }) => rejecting.run({ adjustmentId, reason }))}
-        >
-          <TextArea
-            label={t("rejectReason")}
-            rows={3}
-            maxLength={500}
-            error={form.formState.errors.reason?.message}
-            {...form.register("reason")}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" variant="danger" pending={rejecting.pending}>
-              {t("reject")}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+      <ReasonDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t("reject")}
+        form={form}
+        onSubmit={(reason) => rejecting.run({ adjustmentId, reason })}
+        labels={{ reason: t("rejectReason"), cancel: t("cancel"), submit: t("reject") }}
+        pending={rejecting.pending}
+      />
     </div>
   );
 }
