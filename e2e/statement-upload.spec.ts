@@ -3,12 +3,14 @@
  * the statement page to the upload, the provider's columns picked from its own file's header, the
  * result with each class and the breaks, the break report downloaded; then in Arabic, a second file
  * whose amount differs, its break settled by a write-off that a second finance approver approves
- * (issue 32, item 5), a file that cannot be read, its problems in Arabic, and a period closed (item 6).
+ * (issue 32, item 5), a file that cannot be read, its problems in Arabic, and a file for a past day
+ * whose period closes once its break is settled (item 6).
  */
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { isolated } from "../lib/format";
 import arabicStatement from "../messages/ar/statement.json" with { type: "json" };
+import arabicValidation from "../messages/ar/validation.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { E2E_DATABASE_URL, signIn } from "./support/accounts";
 
@@ -119,7 +121,6 @@ test("a finance approver uploads a provider's statement, reads its breaks, settl
   await expect(second.getByText(settle.states.APPLIED, { exact: true })).toBeVisible();
   await expect(second.getByText(settle.settled.split("{when}")[0]!.trim())).toBeVisible();
   await second.screenshot({ path: test.info().outputPath("statement-break-settled-ar.png"), fullPage: true });
-  await context.close();
 
   // A file that cannot be read: refused line by line, in the reader's language.
   await page.goto(`/admin/statement/uploads?provider=${world.providerId}`);
@@ -129,16 +130,44 @@ test("a finance approver uploads a provider's statement, reads its breaks, settl
   // The file's own text is isolated inside the sentence, as every value the reader's language quotes.
   await expect(refused).toContainText(`«${isolated("12,5")}» ليس مبلغًا`);
 
-  // Closing a period that has ended, with no break open (issue 32, item 6): a day of its own, far back.
+  // Closing the period of an upload (issue 32, item 6): a file for a day that has ended, far back
+  // (a day of its own), naming a delivery we never sent; the close waits for its break.
   const day = new Date(Date.UTC(2019, 0, 1) + Math.floor(Math.random() * 1500) * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  await page.goto(`/admin/statement?provider=${world.providerId}&from=${day}&to=${day}`);
+  await page.goto(`/admin/statement/uploads?provider=${world.providerId}&from=${day}&to=${day}`);
+  const unknown = `0193a1c2-7e1f-7000-8000-${Date.now().toString(16).padStart(12, "0").slice(-12)}`;
+  await chooseFile(page, "provider-past.csv", ["Ref;Montant;Devise;Etat", `${unknown};5.00;EUR;PAYE`]);
+  await page.getByRole("button", { name: upload.submit }).click();
+  await expect(page.getByRole("heading", { name: upload.resultTitle })).toBeVisible();
+  const pastUpload = page.url();
+  const statementOfDay = `/admin/statement?provider=${world.providerId}&from=${day}&to=${day}`;
   const close = arabicStatement.close;
-  await page.getByRole("button", { name: close.button }).click();
-  const dialog = page.getByRole("dialog", { name: close.confirmTitle });
-  await expect(dialog).toContainText(close.confirmBody);
-  await dialog.getByRole("button", { name: close.button }).click();
+  const closeIt = async () => {
+    await page.goto(statementOfDay);
+    await page.getByRole("button", { name: close.button }).click();
+    const dialog = page.getByRole("dialog", { name: close.confirmTitle });
+    await expect(dialog).toContainText(close.confirmBody);
+    await dialog.getByRole("button", { name: close.button }).click();
+  };
+  await closeIt();
+  await expect(
+    page.getByText(arabicValidation.periodHasOpenBreaks.replace("{count}", isolated("1"))),
+  ).toBeVisible();
+  await page.goto(pastUpload);
+  await page.getByRole("link", { name: settle.short.open }).first().click();
+  await page.getByLabel(settle.reason).fill("ليس من تسليماتنا");
+  await page.getByRole("button", { name: settle.propose }).click();
+  await expect(page.getByText(settle.proposed)).toBeVisible();
+  await second.goto(page.url());
+  await second.getByRole("button", { name: settle.approve }).click();
+  await second
+    .getByRole("dialog", { name: settle.confirmTitle })
+    .getByRole("button", { name: settle.approve })
+    .click();
+  await expect(second.getByText(settle.approvedDone)).toBeVisible();
+  await context.close();
+  await closeIt();
   await expect(page.getByText(close.tiesOut)).toBeVisible();
   await expect(page.getByText(close.noExceptions)).toBeVisible();
   await expect(page.getByRole("button", { name: close.button })).toHaveCount(0);

@@ -16,7 +16,7 @@ import type {
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation, type Tx, takeWriteLock } from "../../db";
 import { recordAudit } from "../audit";
-import { beneficiaryRefs } from "../beneficiary-data";
+import { beneficiaryRefs, deliveryDataKey, sealValue } from "../beneficiary-data";
 import { applyDeliveryOutcomesIn, type OutcomeReport, resendDelivery } from "../deliveries";
 import { conflict, forbidden, notFound } from "../errors";
 import { fromMinor } from "../money";
@@ -74,12 +74,23 @@ export function outcomeOf(kind: Exclude<AdjustmentKind, "RESEND">, brk: BreakNow
   return { deliveryId: delivery.id, status: "DELIVERED", deliveryAmount: fromMinor(brk.fileAmountMinor!) };
 }
 
+/**
+ * A reason as stored: free text that may name the beneficiary, so sealed with the break's delivery's
+ * beneficiary key (issue 36), as a refund's reasons are, and unreadable once they are erased. A break
+ * naming none of our deliveries names no beneficiary of ours: its reasons are kept as typed.
+ */
+async function storedReason(tx: Tx, brk: BreakNow, reason: string, refOf: (id: string) => string) {
+  return brk.delivery ? sealValue(await deliveryDataKey(tx, brk.delivery, refOf), reason) : reason;
+}
+
 /** Proposes an adjustment; it waits for its approvals. One may wait per break (pendingFor is unique). */
 export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentInput) {
   authorize(actor, "reconciliation.settle");
   // Approvals count people: the proposer must be one, so that none of their sessions approves it.
   const proposer = actor.personId;
   if (!proposer) throw forbidden(say("onlyPersonDecidesPayments"));
+  // Asked before the transaction opens (lib/infrastructure/beneficiary-refs.ts says why).
+  const refOf = await beneficiaryRefs();
   return db().$transaction(async (tx) => {
     await takeWriteLock(tx);
     const brk = await breakNow(tx, input.breakId);
@@ -90,6 +101,7 @@ export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentIn
     const program = brk.delivery?.program;
     const required = Math.max(1, program ? approvalsRequiredFor(program, "deliveryRequest", amountMinor) : 0);
     const unit = brk.delivery?.unit ?? brk.fileUnit ?? "";
+    const reason = await storedReason(tx, brk, input.reason, refOf);
     let id: string;
     try {
       ({ id } = await tx.breakAdjustment.create({
@@ -97,7 +109,7 @@ export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentIn
           breakId: brk.id,
           pendingFor: brk.id,
           kind: input.kind,
-          reason: input.reason,
+          reason,
           proposedBy: proposer,
           amountMinor,
           unit,
@@ -113,7 +125,7 @@ export async function proposeAdjustment(actor: Actor, input: ProposeAdjustmentIn
       action: "adjustment.proposed",
       subjectType: "BreakAdjustment",
       subjectId: id,
-      detail: { breakId: brk.id, kind: input.kind, reason: input.reason },
+      detail: { breakId: brk.id, kind: input.kind, reason },
       after: { state: PENDING, approvalsRequired: required },
     });
     await notifyAdjustmentAwaiting(
@@ -199,6 +211,8 @@ const adjustmentRules = (refOf: (beneficiaryId: string) => string): PaymentKindR
     const outcome = kind === "RESEND" ? null : outcomeOf(kind, brk);
     if (outcome) await applyDeliveryOutcomesIn(tx, actor, brk.providerId, [outcome]);
   },
+  storedReason: (tx, adjustment, reason, refOfReject) =>
+    storedReason(tx, adjustment.brk, reason, refOfReject),
   reject: (tx, adjustment, reason) =>
     tx.breakAdjustment.updateMany({
       where: { id: adjustment.id, state: PENDING },

@@ -4,6 +4,7 @@
  */
 import { say } from "../../contract/validation-messages";
 import { db } from "../../db";
+import { mayKnowBeneficiaries, textOpener } from "../beneficiary-data";
 import { notFound } from "../errors";
 import { mayStillDecide, PENDING } from "../payments";
 import { type Actor, authorize, can } from "../permissions";
@@ -25,6 +26,11 @@ export async function breakPage(actor: Actor, breakId: string) {
     select: { id: true, email: true },
   });
   const email = (id: string) => users.find((user) => user.id === id)?.email ?? id;
+  // Reasons may name the beneficiary: sealed with its key (issue 36), shown to the roles that may
+  // know beneficiaries, null once erased.
+  const opened = await textOpener(adjustments.flatMap((a) => [a.reason, a.rejectionReason]));
+  const readsReasons = mayKnowBeneficiaries(actor);
+  const reasonShown = (stored: string | null) => (stored === null || !readsReasons ? null : opened(stored));
   const person = actor.personId;
   const waiting = adjustments.find((adjustment) => adjustment.state === PENDING);
   return {
@@ -32,14 +38,14 @@ export async function breakPage(actor: Actor, breakId: string) {
     adjustments: adjustments.map((adjustment) => ({
       id: adjustment.id,
       kind: adjustment.kind,
-      reason: adjustment.reason,
+      reason: reasonShown(adjustment.reason),
       state: adjustment.state,
       amountMinor: adjustment.amountMinor,
       unit: adjustment.unit,
       approvalsRequired: adjustment.approvalsRequired,
       createdAt: adjustment.createdAt,
       decidedAt: adjustment.decidedAt,
-      rejectionReason: adjustment.rejectionReason,
+      rejectionReason: reasonShown(adjustment.rejectionReason),
       proposedBy: email(adjustment.proposedBy),
       decisions: adjustment.approvals.map((decision) => ({
         by: email(decision.approverId),

@@ -12,6 +12,8 @@ export async function deliveryNow(tx: Tx | Db, deliveryId: string | null, provid
     where: { id: deliveryId, deliveryRequest: { approvalState: "SENT", channel: { providerId } } },
     select: {
       id: true,
+      beneficiaryId: true,
+      beneficiaryRef: true,
       amountMinor: true,
       status: true,
       deliveredAt: true,
@@ -32,6 +34,9 @@ export async function deliveryNow(tx: Tx | Db, deliveryId: string | null, provid
   const { deliveryRequest: request } = delivery;
   return {
     id: delivery.id,
+    /** Sealed as stored (issue 36): the key of a reason that may name the beneficiary. */
+    beneficiaryId: delivery.beneficiaryId,
+    beneficiaryRef: delivery.beneficiaryRef,
     amountMinor: delivery.amountMinor,
     unit: request.unit,
     status: delivery.status,

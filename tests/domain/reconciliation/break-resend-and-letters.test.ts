@@ -4,8 +4,14 @@
  * once by the budgets) and who is told of a proposal and of its decision.
  */
 import { describe, expect, it } from "vitest";
+import { isSealed } from "@/lib/domain/beneficiary-data";
 import { setApprovalPolicy } from "@/lib/domain/payments";
-import { approveAdjustment, proposeAdjustment } from "@/lib/domain/reconciliation";
+import {
+  approveAdjustment,
+  breakPage,
+  proposeAdjustment,
+  rejectAdjustment,
+} from "@/lib/domain/reconciliation";
 import { createUser } from "@/lib/domain/users";
 import { account } from "../../support/money/money-setup";
 import { breakOfForty, delivery, invariants, SECOND, THIRD } from "../../support/reconciliation/settle-world";
@@ -93,5 +99,32 @@ describe("who is told", () => {
     const [decided] = await told(proposer!.id);
     expect(decided!.kind).toBe("payment_decided");
     expect(decided!.subject).toMatch(/^Adjustment applied/);
+  });
+});
+
+describe("reasons", () => {
+  it("are sealed with the beneficiary's key, shown to those who may know beneficiaries, withheld from others", async () => {
+    const world = await breakOfForty();
+    const { adjustmentId } = await proposeAdjustment(FINANCE, {
+      breakId: world.breakId,
+      kind: "WRITE_OFF",
+      reason: "Amina Yusuf signed for 40 only",
+    });
+    await rejectAdjustment(SECOND, adjustmentId, "Amina Yusuf's receipt says 100");
+    const stored = await database()
+      .db()
+      .breakAdjustment.findUniqueOrThrow({ where: { id: adjustmentId } });
+    expect(isSealed(stored.reason) && isSealed(stored.rejectionReason!)).toBe(true);
+    const entries = await database()
+      .db()
+      .auditEntry.findMany({ where: { subjectId: adjustmentId } });
+    expect(entries.map((entry) => `${entry.detail}`).join(" ")).not.toContain("Amina");
+    const [shown] = (await breakPage(FINANCE, world.breakId)).adjustments;
+    expect(shown).toMatchObject({
+      reason: "Amina Yusuf signed for 40 only",
+      rejectionReason: "Amina Yusuf's receipt says 100",
+    });
+    const [withheld] = (await breakPage(userActor(["auditor"], "break-auditor"), world.breakId)).adjustments;
+    expect(withheld).toMatchObject({ reason: null, rejectionReason: null });
   });
 });

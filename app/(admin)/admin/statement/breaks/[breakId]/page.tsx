@@ -112,11 +112,16 @@ export default async function StatementBreakPage({ params }: { params: Promise<{
                 </Badge>
               </p>
               <p className="mt-1">
-                {t("proposedBy", {
-                  user: isolated(adjustment.proposedBy),
-                  when: isolated(format.dateTime(adjustment.createdAt)),
-                  reason: adjustment.reason,
-                })}
+                {adjustment.reason === null
+                  ? t("proposedByReasonWithheld", {
+                      user: isolated(adjustment.proposedBy),
+                      when: isolated(format.dateTime(adjustment.createdAt)),
+                    })
+                  : t("proposedBy", {
+                      user: isolated(adjustment.proposedBy),
+                      when: isolated(format.dateTime(adjustment.createdAt)),
+                      reason: adjustment.reason,
+                    })}
               </p>
               <ul className="mt-1 text-slate-700">
                 {adjustment.decisions.map((decision) => (
