@@ -242,6 +242,20 @@ export function tracingEnabled(): boolean {
   return s.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || s.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined;
 }
 
+/** Whether OTEL_TRACES_SAMPLER chooses the traces' sampler (the SDK reads it and its _ARG itself). */
+export function tracesSamplerChosen(): boolean {
+  return Boolean(process.env.OTEL_TRACES_SAMPLER);
+}
+
+/**
+ * OpenTelemetry's stable attribute names (http.request.method, http.response.status_code,
+ * db.query.text…) rather than the instrumentations' old ones, unless the operator chose otherwise:
+ * the instrumentations read only this variable, when they are made.
+ */
+export function preferStableSemanticConventions(): void {
+  process.env.OTEL_SEMCONV_STABILITY_OPT_IN ??= "http,database";
+}
+
 /** The port of a separate worker's own GET /metrics (with METRICS_TOKEN set); undefined: none. */
 export function workerMetricsPort(): number | undefined {
   return settings().WORKER_METRICS_PORT;

@@ -140,15 +140,15 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
   const logRequest = log.isLevelEnabled("info");
   const started = logRequest ? performance.now() : 0;
   const method = request.method ?? "GET";
-  // With traces on, a server span per request, active while it is handled (its log lines and any
-  // event it queues carry its trace); off, nothing of it runs.
+  // With traces on, the request's server span gets its route and stays active while it is handled
+  // (its log lines and any event it queues carry its trace); off, nothing of it runs.
   const traced = tracing.on ? startServerSpan(method, match.route, pathname, request.headers) : undefined;
   const answer = () =>
     match
       .handler(toApiRequest(request, pathname, match.params, queryAt === -1 ? "" : url.slice(queryAt + 1)))
       .then((result) => {
         send(response, result);
-        if (traced) endServerSpan(traced.span, result.status);
+        if (traced) endServerSpan(traced, result.status);
         if (logRequest) {
           log.info(
             {
@@ -163,7 +163,7 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
       })
       .catch((error: unknown) => {
         // Endpoints turn their own failures into envelopes; reaching here is a bug in this file.
-        if (traced) endServerSpan(traced.span, 500, error);
+        if (traced) endServerSpan(traced, 500, error);
         if (!response.headersSent) {
           send(response, failure(internalError(), { method, path: pathname }, error));
         }

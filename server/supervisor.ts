@@ -17,6 +17,9 @@ export const SERVER_NODE_ARGS = [
   "--max-semi-space-size=16",
   "--import",
   "tsx",
+  // Traces, when an OTLP endpoint is set, start before the server's modules load (their http and pg).
+  "--import",
+  "./lib/infrastructure/tracing-preload.ts",
   "server/index.ts",
 ];
 

@@ -5,10 +5,12 @@
  *
  * On, startTracing() registers the Node tracer provider (the AsyncLocalStorage context manager and
  * the W3C trace-context propagator) with a BatchSpanProcessor and the OTLP/HTTP exporter, which read
- * the standard OTEL_* variables themselves (endpoint, headers, timeouts, OTEL_BSP_*, sampler,
- * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES). Prisma's instrumentation adds the database
- * spans; the request's and the webhook POST's spans are made by hand where they are handled: see the
- * operations guide for why the http and pg instrumentations are not used.
+ * the standard OTEL_* variables themselves (endpoint, headers, timeouts, OTEL_BSP_*,
+ * OTEL_TRACES_SAMPLER, OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES). The instrumentations: http
+ * (a server span per incoming request; the API's fast path names it by its route), Prisma's (each
+ * operation and its SQL) and pg's (each query on PostgreSQL). They patch modules as they are
+ * imported, so processes start tracing in tracing-preload.ts, loaded ahead of their entry. The
+ * webhook POST's span is made by hand (withWebhookPostSpan): its URL without the query string.
  *
  * The trace of an API call goes on in the outbox: queueSerializedEvent stores currentTraceparent()
  * with the event, and the dispatcher's POST span (withWebhookPostSpan) is a child of that context
@@ -25,34 +27,47 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
-import { tracingEnabled } from "../config";
+import { preferStableSemanticConventions, tracesSamplerChosen, tracingEnabled } from "../config";
 
 const SERVICE_NAME = "delivery-channel-portal";
 const TRACER_NAME = "delivery-channel-portal";
 
-/** Whether the SDK runs in this process: set once by startTracing(), read on every request. */
-export const tracing = { on: false };
+/**
+ * Whether the SDK runs in this process, and whether the http instrumentation makes the requests'
+ * server spans (started by the preload) or the API's fast path makes its own: set once by
+ * startTracing(), read on every request.
+ */
+export const tracing = { on: false, ownRequestSpans: false };
 
 let provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> } | undefined;
 
 /**
  * Starts the SDK when an OTLP endpoint is set; otherwise does nothing (nothing is even loaded).
- * Call first thing in a process (server/index.ts, scripts/worker.ts), before it serves or works.
+ * tracing-preload.ts starts it with `patchedModules` (its loader hooks see node:http and pg imported);
+ * a process started without the preload gets Prisma's spans and the fast path's own request spans.
  */
-export async function startTracing(role: "server" | "worker"): Promise<void> {
+export async function startTracing(
+  role: "server" | "worker",
+  { patchedModules = false }: { patchedModules?: boolean } = {},
+): Promise<void> {
   if (provider || !tracingEnabled()) return;
+  preferStableSemanticConventions();
   const [
     { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, SamplingDecision },
     { OTLPTraceExporter },
     resources,
     { registerInstrumentations },
     { PrismaInstrumentation },
+    { HttpInstrumentation },
+    { PgInstrumentation },
   ] = await Promise.all([
     import("@opentelemetry/sdk-trace-node"),
     import("@opentelemetry/exporter-trace-otlp-http"),
     import("@opentelemetry/resources"),
     import("@opentelemetry/instrumentation"),
     import("@prisma/instrumentation"),
+    import("@opentelemetry/instrumentation-http"),
+    import("@opentelemetry/instrumentation-pg"),
   ]);
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our defaults.
   const resource = resources
@@ -60,9 +75,10 @@ export async function startTracing(role: "server" | "worker"): Promise<void> {
     .merge(resources.resourceFromAttributes({ "service.name": SERVICE_NAME, "process.pid": process.pid }))
     .merge(resources.resourceFromAttributes({ "delivery_channel_portal.role": role }))
     .merge(resources.detectResources({ detectors: [resources.envDetector] }));
-  // A span with a parent follows its parent's decision (a caller's traceparent, the event's stored
-  // one). A root span is kept, except Prisma's: outside a request or a webhook POST they are the
-  // pollers' queries (the dispatcher's claim every WEBHOOK_POLL_MS, the jobs'), a trace each.
+  // Unless OTEL_TRACES_SAMPLER chooses (the provider then reads it and its _ARG): a span with a
+  // parent follows its parent's decision (a caller's traceparent, the event's stored one). A root
+  // span is kept, except Prisma's: outside a request or a webhook POST they are the pollers' queries
+  // (the dispatcher's claim every WEBHOOK_POLL_MS, the jobs'), a trace each.
   const root = {
     shouldSample: (_context: unknown, _traceId: string, name: string) => ({
       decision: name.startsWith("prisma:")
@@ -73,16 +89,38 @@ export async function startTracing(role: "server" | "worker"): Promise<void> {
   };
   const started = new NodeTracerProvider({
     resource,
-    sampler: new ParentBasedSampler({ root }),
+    ...(tracesSamplerChosen() ? {} : { sampler: new ParentBasedSampler({ root }) }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   started.register();
-  // Prisma's spans (each operation, its transaction and SQL queries) as children of the active span.
-  // It needs no module patching: the Prisma client asks a global tracing helper that this sets.
-  registerInstrumentations({ tracerProvider: started, instrumentations: [new PrismaInstrumentation()] });
+  registerInstrumentations({
+    tracerProvider: started,
+    instrumentations: [
+      // Prisma's spans (each operation, its transaction and SQL queries) as children of the active
+      // span. It patches no module: the Prisma client asks a global tracing helper that this sets.
+      new PrismaInstrumentation(),
+      // A server span per incoming request, Next's pages and actions included; not the probes (every
+      // few seconds from each orchestrator) nor the build's static files. Outgoing requests are
+      // left alone: the only ones are webhook POSTs, which have their own span (withWebhookPostSpan).
+      ...(patchedModules
+        ? [
+            new HttpInstrumentation({
+              ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ""),
+              disableOutgoingRequestInstrumentation: true,
+            }),
+            // PostgreSQL's queries under Prisma's spans (never a trace of their own: the pollers' again).
+            new PgInstrumentation({ requireParentSpan: true }),
+          ]
+        : []),
+    ],
+  });
   provider = started;
   tracing.on = true;
+  tracing.ownRequestSpans = !patchedModules;
 }
+
+/** Requests that get no span: the health probes, /metrics, and the build's static files. */
+const UNTRACED_PATHS = /^\/(api\/health(\/|$|\?)|metrics(\?|$)|_next\/static\/|favicon\.ico)/;
 
 /** How long a stopping process waits for its last spans to be sent: a collector that does not answer must not hold the exit. */
 const FLUSH_ON_STOP_MS = 2_000;
@@ -92,6 +130,7 @@ export async function stopTracing(): Promise<void> {
   const stopping = provider;
   provider = undefined;
   tracing.on = false;
+  tracing.ownRequestSpans = false;
   if (!stopping) return;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -126,18 +165,29 @@ export function currentTraceparent(): string | undefined {
 
 /**
  * The server span of one provider API request, named as OpenTelemetry's HTTP conventions say
- * (`POST /api/DeliveryChannel/Create`: the method and the route template), continuing the caller's
- * trace when it sent a `traceparent`. The caller runs the request in `context` and calls `end`.
+ * (`POST /api/DeliveryChannel/Create`: the method and the route template). The http
+ * instrumentation has started it (the active span) with the request's attributes: it only gets its
+ * route here, and the instrumentation ends it with the answer; a request it skips (a probe) has none,
+ * and gets none here. In a process that started tracing without the preload the span is made here,
+ * continuing the caller's `traceparent`. The caller runs the request in `context` and calls
+ * endServerSpan.
  */
 export function startServerSpan(
   method: string,
   route: string,
   path: string,
   headers: IncomingHttpHeaders,
-): { span: Span; context: Context } {
+): { span: Span; context: Context; ownSpan: boolean } | undefined {
+  const name = `${method} ${route}`;
+  if (!tracing.ownRequestSpans) {
+    const started = trace.getActiveSpan();
+    started?.updateName(name);
+    started?.setAttribute("http.route", route);
+    return started && { span: started, context: context.active(), ownSpan: false };
+  }
   const parent = propagation.extract(ROOT_CONTEXT, headers);
   const span = tracer().startSpan(
-    `${method} ${route}`,
+    name,
     {
       kind: SpanKind.SERVER,
       attributes: {
@@ -150,14 +200,21 @@ export function startServerSpan(
     },
     parent,
   );
-  return { span, context: trace.setSpan(parent, span) };
+  return { span, context: trace.setSpan(parent, span), ownSpan: true };
 }
 
-/** Ends a server span with the answer's status (5xx is an error, as the HTTP conventions say). */
-export function endServerSpan(span: Span, status: number, error?: unknown): void {
+/** Ends a server span made here with the answer's status (5xx is an error, as the HTTP conventions say). */
+export function endServerSpan(
+  traced: { span: Span; ownSpan: boolean },
+  status: number,
+  error?: unknown,
+): void {
+  const { span } = traced;
+  if (error instanceof Error) span.recordException(error);
+  // The instrumentation's span gets its status, and its end, from the response itself.
+  if (!traced.ownSpan) return;
   span.setAttribute("http.response.status_code", status);
   if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-  if (error instanceof Error) span.recordException(error);
   span.end();
 }
 

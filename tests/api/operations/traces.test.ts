@@ -7,56 +7,12 @@
  * has a trace id and no event stores a trace context.
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedCallback, startWebhookReceiver } from "../../../scripts/webhook-receiver/receiver";
 import { minimalChannelBody } from "../../support/channels/channel-bodies";
+import { attributeOf, startOtlpReceiver, until } from "../../support/server/otlp-receiver";
 import { ownServer } from "../../support/server/own-server";
 import { ADMIN } from "../../support/users/actors";
-
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes?: { key: string; value: Record<string, unknown> }[];
-  /** The service.name of the resource it came with. */
-  service?: string;
-}
-
-/** A local OTLP/HTTP receiver: the spans of every JSON export, and how many requests it got. */
-async function startOtlpReceiver() {
-  const spans: OtlpSpan[] = [];
-  const requests: { path: string; contentType: string | undefined }[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      requests.push({ path: request.url ?? "", contentType: request.headers["content-type"] });
-      if (request.method === "POST" && request.url === "/v1/traces") {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        for (const resourceSpans of body.resourceSpans ?? []) {
-          const service = resourceSpans.resource?.attributes?.find(
-            (attribute: { key: string }) => attribute.key === "service.name",
-          )?.value?.stringValue;
-          for (const scopeSpans of resourceSpans.scopeSpans ?? [])
-            for (const span of scopeSpans.spans ?? []) spans.push({ ...span, service });
-        }
-      }
-      response.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (typeof address !== "object" || !address) throw new Error("no address");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    spans,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const otlp = await startOtlpReceiver();
 const BASE_SETTINGS = {
@@ -84,14 +40,6 @@ async function call(baseUrl: string, path: string, key: string, body: unknown, h
   });
   // biome-ignore lint/suspicious/noExplicitAny: the envelope's data is checked field by field
   return { status: response.status, json: (await response.json()) as any };
-}
-
-async function until<T>(find: () => T | undefined): Promise<T> {
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const callbackOf = (match: (payload: Record<string, unknown>) => boolean) =>
@@ -159,8 +107,7 @@ describe("traces", () => {
     );
     expect(requestSpan.kind).toBe(2); // SERVER
     expect(requestSpan.service).toBe("portal-traced");
-    const attribute = (span: OtlpSpan, name: string) =>
-      span.attributes?.find((candidate) => candidate.key === name)?.value;
+    const attribute = attributeOf;
     expect(attribute(requestSpan, "http.route")).toEqual({ stringValue: "/api/Sandbox/DeliveryRequest" });
     expect(attribute(requestSpan, "http.response.status_code")).toMatchObject({ intValue: 200 });
     const traceId = requestSpan.traceId;
