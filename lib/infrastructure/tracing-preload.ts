@@ -15,7 +15,16 @@ function roleOf(entry: string | undefined): "server" | "worker" {
   return entry?.endsWith("worker.ts") || entry?.endsWith("worker.js") ? "worker" : "server";
 }
 
-if (tracingEnabled()) {
+/** Settings it cannot read are the entry's to report (server/check-config.ts: its message, its exit code). */
+function tracingWanted(): boolean {
+  try {
+    return tracingEnabled();
+  } catch {
+    return false;
+  }
+}
+
+if (tracingWanted()) {
   const { register } = await import("import-in-the-middle/register-hooks.mjs");
   register({ include: ["node:http", "http", "pg"] });
   const { startTracing } = await import("./tracing");
