@@ -19,7 +19,7 @@ export const SERVER_NODE_ARGS = [
   "tsx",
   // Traces, when an OTLP endpoint is set, start before the server's modules load (their http and pg).
   "--import",
-  "./lib/infrastructure/tracing-preload.ts",
+  "./server/tracing-preload.ts",
   "server/index.ts",
 ];
 

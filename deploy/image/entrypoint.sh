@@ -8,7 +8,7 @@
 set -e
 case "${1:-app}" in
   app) exec node server/supervisor.ts ;;
-  worker) exec node --max-old-space-size=256 --import tsx --import ./lib/infrastructure/tracing-preload.ts scripts/worker.ts ;;
+  worker) exec node --max-old-space-size=256 --import tsx --import ./server/tracing-preload.ts scripts/worker.ts ;;
   migrate) exec node --import tsx scripts/migrate.ts ;;
   provider-create | user-create | token-create | backup | restore | audit-verify | keys-rotate)
     tool="$1"

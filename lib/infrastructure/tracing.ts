@@ -9,7 +9,7 @@
  * OTEL_TRACES_SAMPLER, OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES). The instrumentations: http
  * (a server span per incoming request; the API's fast path names it by its route), Prisma's (each
  * operation and its SQL) and pg's (each query on PostgreSQL). They patch modules as they are
- * imported, so processes start tracing in tracing-preload.ts, loaded ahead of their entry. The
+ * imported, so processes start tracing in server/tracing-preload.ts, loaded ahead of their entry. The
  * webhook POST's span is made by hand (withWebhookPostSpan): its URL without the query string.
  *
  * The trace of an API call goes on in the outbox: queueSerializedEvent stores currentTraceparent()
@@ -43,7 +43,7 @@ let provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> } | undef
 
 /**
  * Starts the SDK when an OTLP endpoint is set; otherwise does nothing (nothing is even loaded).
- * tracing-preload.ts starts it with `patchedModules` (its loader hooks see node:http and pg imported);
+ * server/tracing-preload.ts starts it with `patchedModules` (its loader hooks see node:http and pg imported);
  * a process started without the preload gets Prisma's spans and the fast path's own request spans.
  */
 export async function startTracing(

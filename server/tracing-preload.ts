@@ -8,7 +8,7 @@
  * synchronous hooks (module.registerHooks, in this thread, no message channel), limited to the two
  * modules instrumented so that no other import pays for it.
  */
-import { tracingEnabled } from "../config";
+import { tracingEnabled } from "../lib/config";
 
 /** Which process this is, for the spans' resource: the worker's entry is scripts/worker.ts. */
 function roleOf(entry: string | undefined): "server" | "worker" {
@@ -27,6 +27,6 @@ function tracingWanted(): boolean {
 if (tracingWanted()) {
   const { register } = await import("import-in-the-middle/register-hooks.mjs");
   register({ include: ["node:http", "http", "pg"] });
-  const { startTracing } = await import("./tracing");
+  const { startTracing } = await import("../lib/infrastructure/tracing");
   await startTracing(roleOf(process.argv[1]), { patchedModules: true });
 }
