@@ -4,6 +4,9 @@ import createNextIntlPlugin from "next-intl/plugin";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The image runs .next/standalone: the build traces what the pages need, so the image carries those
+  // files and not all of node_modules (deploy/image/assemble-runtime.sh adds the server and tools).
+  output: "standalone",
   // One registry per process, shared through globalThis (lib/infrastructure/metrics.ts): not bundled.
   serverExternalPackages: ["prom-client"],
   // /api answers in the contract's envelope (a 404 for `/api/x/`), never with a redirect.

@@ -52,7 +52,7 @@ export async function applyMigrations(root: string): Promise<void> {
 async function migrateDeploy(root: string): Promise<void> {
   const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
   try {
-    const preload = path.join(import.meta.dirname, "cli-exit-preload.cjs");
+    const preload = path.join(projectRoot, "server", "cli-exit-preload.cjs");
     await promisify(execFile)(process.execPath, ["--require", preload, prismaCli, "migrate", "deploy"], {
       cwd: root,
       env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
@@ -103,4 +103,8 @@ async function underFileLock(url: string, work: () => Promise<void>): Promise<vo
   }
 }
 
+/**
+ * The repository, or the image's folder: this module is one folder below it in both (server/ here,
+ * a shared chunk in chunks/ there, deploy/image/bundle-runtime.ts).
+ */
 export const projectRoot = path.resolve(import.meta.dirname, "..");

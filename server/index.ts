@@ -18,6 +18,7 @@ import { log } from "../lib/log";
 import { refuseOverBudgetAction } from "./action-arguments-budget";
 import { serveApiFastPath } from "./api-fast-path";
 import { applyMigrations, projectRoot } from "./apply-migrations";
+import { passBuildConfig } from "./build-config";
 import { METRICS_PATH, serveMetrics } from "./metrics-endpoint";
 import { measureRequest } from "./request-metrics";
 
@@ -47,6 +48,7 @@ async function main() {
   await startTracing("server");
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
   await applyMigrations(projectRoot);
+  passBuildConfig(projectRoot);
   const app = next({ dev: false, dir: projectRoot });
   await app.prepare();
   const handleWithNext = app.getRequestHandler();

@@ -6,13 +6,30 @@
  * its settings (server/check-config.ts) is given up at once.
  * SIGTERM/SIGINT are passed on: the server drains in-flight requests, then both exit.
  *
- * Plain TypeScript that Node 24 runs without a loader (type stripping): the supervisor itself loads
- * nothing but node:child_process, so it stays small and has nothing to crash on.
+ * Plain TypeScript that Node 24 runs without a loader (type stripping; compiled to JS in the image):
+ * the supervisor itself loads nothing but node's own modules, so it stays small and has nothing to
+ * crash on.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * In the image's folder the server is compiled beside this file (deploy/image/bundle-runtime.ts) and
+ * runs as plain JavaScript: no tsx there. The flags stay those below; only how the entry loads differs.
+ */
+function compiledWhenBeside(args: string[]): string[] {
+  if (!existsSync(path.join(import.meta.dirname, "index.js"))) return args;
+  return args
+    .filter(
+      (arg, i) =>
+        !(arg === "tsx" && args[i - 1] === "--import") && !(arg === "--import" && args[i + 1] === "tsx"),
+    )
+    .map((arg) => (!arg.startsWith("-") && arg.endsWith(".ts") ? `${arg.slice(0, -3)}.js` : arg));
+}
 
 /** The server's own flags: its heap limits live here, the one place that sets them (the bench reads them). */
-export const SERVER_NODE_ARGS = [
+export const SERVER_NODE_ARGS = compiledWhenBeside([
   "--max-old-space-size=256",
   "--max-semi-space-size=16",
   "--import",
@@ -21,7 +38,7 @@ export const SERVER_NODE_ARGS = [
   "--import",
   "./server/tracing-preload.ts",
   "server/index.ts",
-];
+]);
 
 /** The server's exit code for invalid settings (EX_CONFIG of sysexits.h): restarting cannot help. */
 export const BAD_CONFIG_EXIT_CODE = 78;

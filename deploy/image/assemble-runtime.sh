@@ -1,33 +1,34 @@
 #!/usr/bin/env bash
 # Assembles what the image runs into <target> (the Containerfile's build stage runs it, and
-# tests/api/operations/image-runtime.test.ts starts the result outside the repository): the
-# production build, the sources the node:http server and the command-line tools run through tsx,
-# the migrations, the guides and the catalogs, and node_modules without dev dependencies.
+# tests/api/operations/image-runtime.test.ts starts the result outside the repository): Next's
+# standalone output (the production build and the package files its pages load), the server, the
+# worker and the command-line tools compiled to JavaScript with the package files they load
+# (deploy/image/bundle-runtime.ts), the migrations, the guides and the catalogs. No TypeScript
+# source, no tsx, no dev dependency.
 # Run from the repository root after `npm install`, `npm run db:generate` and `next build`.
-# RUNTIME_HARDLINK=1 hard-links node_modules instead of copying it (same file system; the tests).
+# RUNTIME_HARDLINK=1 hard-links files instead of copying them (same file system; the tests).
 set -euo pipefail
 target="${1:?usage: deploy/image/assemble-runtime.sh <target folder>}"
 cd "$(dirname "$0")/../.."
-[ -f .next/BUILD_ID ] || { echo "No production build: run next build first." >&2; exit 1; }
+[ -f .next/standalone/.next/BUILD_ID ] || { echo "No standalone build: run next build (output: standalone) first." >&2; exit 1; }
 [ -d lib/db/generated ] || { echo "No Prisma client: run npm run db:generate first." >&2; exit 1; }
+copy() { if [ "${RUNTIME_HARDLINK:-0}" = 1 ]; then cp -al "$@"; else cp -a "$@"; fi; }
 
 mkdir -p "$target"
-# The app: Next's production build (not its cache), and what server/index.ts and the scripts load.
-cp -a package.json package-lock.json next.config.js tsconfig.json prisma.config.ts "$target/"
-mkdir -p "$target/.next"
-for entry in .next/*; do [ "$(basename "$entry")" = cache ] || cp -a "$entry" "$target/.next/"; done
-cp -a server lib prisma messages docs deploy "$target/"
-mkdir -p "$target/scripts"
-cp -a scripts/*.ts scripts/backup "$target/scripts/"
-rm -f "$target"/scripts/bench*.ts "$target"/scripts/fuzz.ts "$target"/scripts/demo.ts "$target"/scripts/sample-channel.ts
+# Of the standalone output, the build and the packages only: Next's own server.js is replaced by
+# server/index.js, and any project file its tracing took along is copied below, named.
+copy .next/standalone/.next .next/standalone/node_modules .next/standalone/package.json "$target/"
+# The browser's files, which Next leaves to the deployment to copy.
+copy .next/static "$target/.next/"
+[ ! -d public ] || copy public "$target/"
+node deploy/image/bundle-runtime.ts "$target"
 
-if [ "${RUNTIME_HARDLINK:-0}" = 1 ]; then cp -al node_modules "$target/"; else cp -a node_modules "$target/"; fi
-# Dev dependencies out (test runners, linters, type definitions): npm removes them from the copy only.
-(cd "$target" && npm prune --omit=dev --no-audit --no-fund --loglevel=error)
-# npm keeps optional peers the dev install pulled in (vitest for better-auth, Playwright for next,
-# TypeScript and type definitions for Prisma) and the linter's platform binary (an optional
-# dependency of a dev dependency); nothing loads them at run time. Nor Next's compiler (SWC, ~97 MB):
-# `next build` needs it, a production server does not (the runtime test starts one without it).
-(cd "$target/node_modules" && rm -rf vitest @vitest playwright playwright-core @playwright typescript @types @biomejs @next/swc-*)
+# What the code reads from its working folder at run time (the schemas and migrations are the migrate
+# CLI's; its configuration is compiled), and the CLI's preload.
+mkdir -p "$target/server" "$target/deploy/image"
+copy prisma messages docs "$target/"
+rm "$target/prisma/migration-adapter.ts"
+copy server/cli-exit-preload.cjs "$target/server/"
+copy deploy/image/entrypoint.sh "$target/deploy/image/"
 mkdir -p "$target/data"
 echo "Runtime assembled in $target"

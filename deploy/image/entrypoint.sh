@@ -4,16 +4,17 @@
 # and exits (a Kubernetes Job or a compose one-shot before a rolling update). The command-line tools
 # run by name with their options, e.g. `token-create --email ops@example.org` or `backup /backups/x`
 # (the image has Node.js but not npm): provider-create, user-create, token-create, backup, restore,
-# audit-verify, keys-rotate.
+# audit-verify, keys-rotate. Each runs compiled to JavaScript (deploy/image/bundle-runtime.ts compiles
+# scripts/<command>.ts for every command below but app).
 set -e
 case "${1:-app}" in
-  app) exec node server/supervisor.ts ;;
-  worker) exec node --max-old-space-size=256 --import tsx --import ./server/tracing-preload.ts scripts/worker.ts ;;
-  migrate) exec node --import tsx scripts/migrate.ts ;;
+  app) exec node server/supervisor.js ;;
+  worker) exec node --max-old-space-size=256 --import ./server/tracing-preload.js scripts/worker.js ;;
+  migrate) exec node scripts/migrate.js ;;
   provider-create | user-create | token-create | backup | restore | audit-verify | keys-rotate)
     tool="$1"
     shift
-    exec node --import tsx "scripts/$tool.ts" "$@"
+    exec node "scripts/$tool.js" "$@"
     ;;
   *)
     echo "Unknown command '$1': use app, worker, migrate, provider-create, user-create, token-create, backup, restore, audit-verify or keys-rotate." >&2

@@ -12,14 +12,20 @@ export type Messages = { [key: string]: string | Messages };
 
 export const MESSAGES_DIR = path.join(process.cwd(), "messages");
 
-/** Every namespace file of one locale, parsed: { namespace: messages }. */
+/**
+ * Every namespace file of one locale, parsed: { namespace: messages }. The turbopackIgnore comments
+ * keep Next's build from reading these paths as "any file of the project" and copying the whole
+ * project (tests, data/'s secrets) into its standalone output; the image copies messages/ itself.
+ */
 export function readCatalog(locale: string, dir = MESSAGES_DIR): Record<string, Messages> {
-  const folder = path.join(dir, locale);
+  const folder = path.join(/* turbopackIgnore: true */ dir, locale);
   const catalog: Record<string, Messages> = {};
-  for (const file of readdirSync(folder)
+  for (const file of readdirSync(/* turbopackIgnore: true */ folder)
     .filter((name) => name.endsWith(".json"))
     .sort())
-    catalog[file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
+    catalog[file.slice(0, -".json".length)] = JSON.parse(
+      readFileSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ folder, file), "utf8"),
+    );
   return catalog;
 }
 

@@ -2,11 +2,13 @@
  * What the image runs (issue 34, item 1): deploy/image/assemble-runtime.sh, the Containerfile's own
  * step, assembles the runtime folder outside the repository; started there with only its own files
  * through the image's entrypoint, it migrates, serves (ready, a page, a guide, the API with a key a
- * tool of the image issued), runs the worker, and carries no dev dependencies. Once, on SQLite: the
- * folder is the same whatever the database (the API suite covers PostgreSQL).
+ * tool of the image issued), runs the worker, and carries no dev dependencies. It is Next's standalone
+ * output with our programs compiled to JavaScript: no TypeScript source, no tsx, only the packages
+ * something in it loads. Once, on SQLite: the folder is the same whatever the database (the API suite
+ * covers PostgreSQL).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -69,16 +71,26 @@ describe.runIf(sqliteOnly)("the image's runtime folder, started outside the repo
     if (folder) rmSync(path.dirname(folder), { recursive: true, force: true });
   });
 
-  it("holds the build, the migrations and the guides, and no dev dependency, test or build cache", () => {
+  it("holds the build, the compiled programs, the migrations and the guides, and no source, dev dependency or build cache", () => {
     for (const present of [
       ".next/BUILD_ID",
-      "server/index.ts",
-      "scripts/worker.ts",
+      ".next/required-server-files.json",
+      ".next/static",
+      "server/index.js",
+      "server/supervisor.js",
+      "server/cli-exit-preload.cjs",
+      "scripts/worker.js",
+      "scripts/migrate.js",
+      "scripts/token-create.js",
+      "prisma.config.js",
       "prisma/sqlite/migrations",
+      "prisma/postgres/migrations",
+      "prisma/sqlite/schema/models.prisma",
       "docs/README.md",
+      "messages/en",
       "node_modules/next",
-      "node_modules/tsx",
       "node_modules/@libsql/client",
+      "node_modules/prisma/build/schema_engine_bg.wasm",
     ])
       expect(existsSync(path.join(folder, present)), present).toBe(true);
     for (const absent of [
@@ -86,16 +98,44 @@ describe.runIf(sqliteOnly)("the image's runtime folder, started outside the repo
       "tests",
       "e2e",
       "app",
+      "lib",
+      "components",
       ".git",
+      // data/ is the volume: empty, never the repository's secrets or databases.
+      "data/auth-secret",
+      "server.js",
+      "server/index.ts",
+      "scripts/worker.ts",
+      "prisma.config.ts",
+      "next.config.js",
+      "tsconfig.json",
+      "node_modules/tsx",
+      "node_modules/esbuild",
+      "node_modules/@vercel/nft",
+      // next-intl is bundled into the pages; its build plugin, which next.config.js loads, stays out.
+      "node_modules/next-intl",
       "node_modules/vitest",
       "node_modules/typescript",
-      "node_modules/@biomejs/biome",
-      "node_modules/@playwright/test",
       "node_modules/@biomejs",
+      "node_modules/@playwright/test",
       "node_modules/@next/swc-linux-x64-gnu",
       "node_modules/fast-check",
+      // Next's development server and bundlers, which `next build` needs and a production server not.
+      "node_modules/next/dist/compiled/webpack/bundle5.js",
     ])
       expect(existsSync(path.join(folder, absent)), absent).toBe(false);
+  });
+
+  it("carries only packages something in it loads: of the installed ones, not the dev dependencies' or the build's", () => {
+    const installed = readdirSync(path.join(ROOT, "node_modules")).filter((name) => !name.startsWith("."));
+    const carried = readdirSync(path.join(folder, "node_modules")).filter((name) => !name.startsWith("."));
+    expect(carried.every((name) => installed.includes(name))).toBe(true);
+    // Tracing leaves out whatever only builds, tests or checks: the folder carries well under half of
+    // what is installed, whatever the versions (a count of packages, not a size, so nothing to tune).
+    expect(carried.length * 2).toBeLessThan(installed.length);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    for (const dev of Object.keys(manifest.devDependencies))
+      expect(existsSync(path.join(folder, "node_modules", dev)), dev).toBe(false);
   });
 
   it("migrates, serves ready with a page and a guide, and answers the API with a key its own tool issued", async () => {
