@@ -14,12 +14,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { LOOKUPS } from "../../support/server/operations";
+import { attributeOf, startOtlpReceiver, until } from "../../support/server/otlp-receiver";
 import { freePort, ROOT } from "../../support/server/test-server";
 
 const run = promisify(execFile);
 const sqliteOnly = inject("databaseKind") === "sqlite";
 let folder: string;
 let environment: NodeJS.ProcessEnv;
+/** The API key the image's own provider-create issued (the serving test makes it). */
+let key: string;
 const started: ChildProcess[] = [];
 
 /** The image's entrypoint with these arguments, in the runtime folder; its exit code and output. */
@@ -142,7 +145,7 @@ describe.runIf(sqliteOnly)("the image's runtime folder, started outside the repo
     expect((await entrypoint(["migrate"])).code).toBe(0);
     const created = await entrypoint(["provider-create", "--name", "Image provider"]);
     expect(created.code, created.stderr).toBe(0);
-    const key = created.stdout.trim().split("\n").at(-1)!;
+    key = created.stdout.trim().split("\n").at(-1)!;
     const port = await freePort();
     await startEntrypoint(["app"], '"msg":"listening"', { PORT: String(port) });
     const base = `http://127.0.0.1:${port}`;
@@ -156,6 +159,31 @@ describe.runIf(sqliteOnly)("the image's runtime folder, started outside the repo
       body: JSON.stringify({ data: "Currency" }),
     });
     expect(lookups.status).toBe(200);
+  });
+
+  it("traces from the folder: its compiled preload starts the SDK and the http instrumentation", async () => {
+    const otlp = await startOtlpReceiver();
+    try {
+      const port = await freePort();
+      await startEntrypoint(["app"], '"msg":"listening"', {
+        PORT: String(port),
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+        OTEL_BSP_SCHEDULE_DELAY: "100",
+        OTEL_SERVICE_NAME: "portal-image",
+      });
+      const lookups = await fetch(`http://127.0.0.1:${port}${LOOKUPS}`, {
+        method: "POST",
+        headers: { "x-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({ data: "Currency" }),
+      });
+      expect(lookups.status).toBe(200);
+      const span = await until(() => otlp.spans.find((candidate) => candidate.name === `POST ${LOOKUPS}`));
+      expect(span.service).toBe("portal-image");
+      // Set by the http instrumentation only: the preload patched node:http before the server loaded.
+      expect(attributeOf(span, "network.protocol.version")).toEqual({ stringValue: "1.1" });
+    } finally {
+      await otlp.close();
+    }
   });
 
   it("runs the worker alone, which stops on SIGTERM", async () => {
