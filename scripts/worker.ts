@@ -7,13 +7,11 @@ import "../server/check-config";
 import { createServer } from "node:http";
 import { databaseKind, databaseUrl, metricsToken, workerMetricsPort } from "../lib/config";
 import { disconnectDb } from "../lib/db";
-import { startTracing, stopTracing } from "../lib/infrastructure/tracing";
+import { stopTracing } from "../lib/infrastructure/tracing";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { METRICS_PATH, serveMetrics } from "../server/metrics-endpoint";
 
-// Traces first (off and not even loaded unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
-await startTracing("worker");
 const stop = startWorkers();
 log.info({ database: databaseKind(databaseUrl()), pid: process.pid }, "worker started");
 

@@ -4,7 +4,6 @@
  * (lib/api/routing.ts) as the route file in app/api, so both answer identically (tests/api/operations/operations.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { context } from "@opentelemetry/api";
 import { type ApiResult, failure } from "../lib/api/answer-envelope";
 import {
   type ApiError,
@@ -15,7 +14,7 @@ import {
 } from "../lib/api/api-errors";
 import type { ApiRequest } from "../lib/api/api-request";
 import { matchOperation, type RouteMatch, unknownApiPath } from "../lib/api/routing";
-import { endServerSpan, startServerSpan, tracing } from "../lib/infrastructure/tracing";
+import { nameRequestSpan, tracing } from "../lib/infrastructure/tracing";
 import { log } from "../lib/log";
 
 const UNKNOWN: RouteMatch = { handler: unknownApiPath, params: {}, route: "/api (no such operation)" };
@@ -140,35 +139,31 @@ export function serveApiFastPath(request: IncomingMessage, response: ServerRespo
   const logRequest = log.isLevelEnabled("info");
   const started = logRequest ? performance.now() : 0;
   const method = request.method ?? "GET";
-  // With traces on, the request's server span gets its route and stays active while it is handled
-  // (its log lines and any event it queues carry its trace); off, nothing of it runs.
-  const traced = tracing.on ? startServerSpan(method, match.route, pathname, request.headers) : undefined;
-  const answer = () =>
-    match
-      .handler(toApiRequest(request, pathname, match.params, queryAt === -1 ? "" : url.slice(queryAt + 1)))
-      .then((result) => {
-        send(response, result);
-        if (traced) endServerSpan(traced, result.status);
-        if (logRequest) {
-          log.info(
-            {
-              method: request.method,
-              path: pathname,
-              status: result.status,
-              ms: +(performance.now() - started).toFixed(2),
-            },
-            "request",
-          );
-        }
-      })
-      .catch((error: unknown) => {
-        // Endpoints turn their own failures into envelopes; reaching here is a bug in this file.
-        if (traced) endServerSpan(traced, 500, error);
-        if (!response.headersSent) {
-          send(response, failure(internalError(), { method, path: pathname }, error));
-        }
-      });
-  if (traced) context.with(traced.context, answer);
-  else answer();
+  // With traces on, the request's server span (the http instrumentation's, active while it is
+  // handled: its log lines and any event it queues carry its trace) gets its route; off, nothing runs.
+  const span = tracing.on ? nameRequestSpan(method, match.route) : undefined;
+  match
+    .handler(toApiRequest(request, pathname, match.params, queryAt === -1 ? "" : url.slice(queryAt + 1)))
+    .then((result) => {
+      send(response, result);
+      if (logRequest) {
+        log.info(
+          {
+            method: request.method,
+            path: pathname,
+            status: result.status,
+            ms: +(performance.now() - started).toFixed(2),
+          },
+          "request",
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      // Endpoints turn their own failures into envelopes; reaching here is a bug in this file.
+      if (error instanceof Error) span?.recordException(error);
+      if (!response.headersSent) {
+        send(response, failure(internalError(), { method, path: pathname }, error));
+      }
+    });
   return match.route;
 }

@@ -12,7 +12,7 @@ import { databaseKind, databaseUrl, drainDelayMs, metricsToken, port, workersInP
 import { disconnectDb, listen } from "../lib/db";
 import { flushKeyRequests } from "../lib/domain/keys";
 import { markDraining } from "../lib/infrastructure/draining";
-import { startTracing, stopTracing } from "../lib/infrastructure/tracing";
+import { stopTracing } from "../lib/infrastructure/tracing";
 import { startWorkers } from "../lib/jobs/workers";
 import { log } from "../lib/log";
 import { refuseOverBudgetAction } from "./action-arguments-budget";
@@ -44,8 +44,6 @@ function originForm(target: string): string {
 const PUBLIC_ACTION_PAGE = "/invite/";
 
 async function main() {
-  // Traces first (off and not even loaded unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
-  await startTracing("server");
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
   await applyMigrations(projectRoot);
   passBuildConfig(projectRoot);

@@ -28,5 +28,5 @@ if (tracingWanted()) {
   const { register } = await import("import-in-the-middle/register-hooks.mjs");
   register({ include: ["node:http", "http", "pg"] });
   const { startTracing } = await import("../lib/infrastructure/tracing");
-  await startTracing(roleOf(process.argv[1]), { patchedModules: true });
+  await startTracing(roleOf(process.argv[1]));
 }

@@ -16,9 +16,7 @@
  * with the event, and the dispatcher's POST span (withWebhookPostSpan) is a child of that context
  * and sends it on in a `traceparent` header.
  */
-import type { IncomingHttpHeaders } from "node:http";
 import {
-  type Context,
   context,
   propagation,
   ROOT_CONTEXT,
@@ -32,24 +30,17 @@ import { preferStableSemanticConventions, tracesSamplerChosen, tracingEnabled } 
 const SERVICE_NAME = "delivery-channel-portal";
 const TRACER_NAME = "delivery-channel-portal";
 
-/**
- * Whether the SDK runs in this process, and whether the http instrumentation makes the requests'
- * server spans (started by the preload) or the API's fast path makes its own: set once by
- * startTracing(), read on every request.
- */
-export const tracing = { on: false, ownRequestSpans: false };
+/** Whether the SDK runs in this process: set once by startTracing(), read on every request. */
+export const tracing = { on: false };
 
 let provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> } | undefined;
 
 /**
  * Starts the SDK when an OTLP endpoint is set; otherwise does nothing (nothing is even loaded).
- * server/tracing-preload.ts starts it with `patchedModules` (its loader hooks see node:http and pg imported);
- * a process started without the preload gets Prisma's spans and the fast path's own request spans.
+ * Only server/tracing-preload.ts calls it, once its loader hooks are in place: the http and pg
+ * instrumentations patch node:http and pg as the process's own modules import them.
  */
-export async function startTracing(
-  role: "server" | "worker",
-  { patchedModules = false }: { patchedModules?: boolean } = {},
-): Promise<void> {
+export async function startTracing(role: "server" | "worker"): Promise<void> {
   if (provider || !tracingEnabled()) return;
   preferStableSemanticConventions();
   const [
@@ -102,21 +93,16 @@ export async function startTracing(
       // A server span per incoming request, Next's pages and actions included; not the probes (every
       // few seconds from each orchestrator) nor the build's static files. Outgoing requests are
       // left alone: the only ones are webhook POSTs, which have their own span (withWebhookPostSpan).
-      ...(patchedModules
-        ? [
-            new HttpInstrumentation({
-              ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ""),
-              disableOutgoingRequestInstrumentation: true,
-            }),
-            // PostgreSQL's queries under Prisma's spans (never a trace of their own: the pollers' again).
-            new PgInstrumentation({ requireParentSpan: true }),
-          ]
-        : []),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ""),
+        disableOutgoingRequestInstrumentation: true,
+      }),
+      // PostgreSQL's queries under Prisma's spans (never a trace of their own: the pollers' again).
+      new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
   provider = started;
   tracing.on = true;
-  tracing.ownRequestSpans = !patchedModules;
 }
 
 /** Requests that get no span: the health probes, /metrics, and the build's static files. */
@@ -130,7 +116,6 @@ export async function stopTracing(): Promise<void> {
   const stopping = provider;
   provider = undefined;
   tracing.on = false;
-  tracing.ownRequestSpans = false;
   if (!stopping) return;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -164,58 +149,16 @@ export function currentTraceparent(): string | undefined {
 }
 
 /**
- * The server span of one provider API request, named as OpenTelemetry's HTTP conventions say
+ * Names the provider API request's server span as OpenTelemetry's HTTP conventions say
  * (`POST /api/DeliveryChannel/Create`: the method and the route template). The http
- * instrumentation has started it (the active span) with the request's attributes: it only gets its
- * route here, and the instrumentation ends it with the answer; a request it skips (a probe) has none,
- * and gets none here. In a process that started tracing without the preload the span is made here,
- * continuing the caller's `traceparent`. The caller runs the request in `context` and calls
- * endServerSpan.
+ * instrumentation started it with the request's attributes, keeps it active while the request is
+ * handled, and ends it with the answer; a request it skips (a probe) has none.
  */
-export function startServerSpan(
-  method: string,
-  route: string,
-  path: string,
-  headers: IncomingHttpHeaders,
-): { span: Span; context: Context; ownSpan: boolean } | undefined {
-  const name = `${method} ${route}`;
-  if (!tracing.ownRequestSpans) {
-    const started = trace.getActiveSpan();
-    started?.updateName(name);
-    started?.setAttribute("http.route", route);
-    return started && { span: started, context: context.active(), ownSpan: false };
-  }
-  const parent = propagation.extract(ROOT_CONTEXT, headers);
-  const span = tracer().startSpan(
-    name,
-    {
-      kind: SpanKind.SERVER,
-      attributes: {
-        "http.request.method": method,
-        "http.route": route,
-        "url.path": path,
-        "url.scheme": "http",
-        ...(headers["user-agent"] ? { "user_agent.original": headers["user-agent"] } : {}),
-      },
-    },
-    parent,
-  );
-  return { span, context: trace.setSpan(parent, span), ownSpan: true };
-}
-
-/** Ends a server span made here with the answer's status (5xx is an error, as the HTTP conventions say). */
-export function endServerSpan(
-  traced: { span: Span; ownSpan: boolean },
-  status: number,
-  error?: unknown,
-): void {
-  const { span } = traced;
-  if (error instanceof Error) span.recordException(error);
-  // The instrumentation's span gets its status, and its end, from the response itself.
-  if (!traced.ownSpan) return;
-  span.setAttribute("http.response.status_code", status);
-  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-  span.end();
+export function nameRequestSpan(method: string, route: string): Span | undefined {
+  const span = trace.getActiveSpan();
+  span?.updateName(`${method} ${route}`);
+  span?.setAttribute("http.route", route);
+  return span;
 }
 
 /**
