@@ -12,8 +12,6 @@ import type {
 import { db, MAX_BOUND_VALUES } from "../../db";
 import { recordAudit } from "../audit";
 import type { Actor } from "../permissions";
-import type { OurDelivery, Verdict } from "./classify-lines";
-import type { FileLine } from "./statement-file";
 
 export type UploadClass = "MATCHED" | BreakKind;
 /** Per class, per unit: how many lines (or deliveries) and their sum, minor units as text (JSON). */
@@ -41,74 +39,6 @@ export interface BreakRow {
 const BREAK_COLUMNS = 13;
 const INSERT_CHUNK = Math.floor(MAX_BOUND_VALUES / BREAK_COLUMNS);
 
-function summarise(lines: FileLine[], verdicts: Verdict[], missing: OurDelivery[]): UploadSummary {
-  const sums = new Map<UploadClass, Map<string, { count: number; amountMinor: bigint }>>();
-  const add = (kind: UploadClass, unit: string, amountMinor: bigint) => {
-    const units = sums.get(kind) ?? new Map();
-    sums.set(kind, units);
-    const figure = units.get(unit) ?? { count: 0, amountMinor: 0n };
-    units.set(unit, { count: figure.count + 1, amountMinor: figure.amountMinor + amountMinor });
-  };
-  for (const [index, verdict] of verdicts.entries()) {
-    const line = lines[index]!;
-    add(verdict.kind, line.unit.toLocaleUpperCase("en"), line.amountMinor);
-  }
-  for (const delivery of missing) add("MISSING_FROM_FILE", delivery.unit, delivery.amountMinor);
-  return Object.fromEntries(
-    [...sums].map(([kind, units]) => [
-      kind,
-      Object.fromEntries(
-        [...units].map(([unit, { count, amountMinor }]) => [
-          unit,
-          { count, amountMinor: String(amountMinor) },
-        ]),
-      ),
-    ]),
-  );
-}
-
-function breakRows(
-  lines: FileLine[],
-  verdicts: Verdict[],
-  ourOf: (line: FileLine) => OurDelivery | undefined,
-  missing: OurDelivery[],
-): BreakRow[] {
-  const rows: BreakRow[] = [];
-  const our = (delivery: OurDelivery | undefined) => ({
-    ourAmountMinor: delivery?.amountMinor ?? null,
-    ourUnit: delivery?.unit ?? null,
-    ourStatus: delivery?.status ?? null,
-  });
-  for (const [index, verdict] of verdicts.entries()) {
-    if (verdict.kind === "MATCHED") continue;
-    const line = lines[index]!;
-    rows.push({
-      kind: verdict.kind,
-      line: line.line,
-      deliveryId: ourOf(line)?.id ?? (line.deliveryId || null),
-      reference: line.reference || null,
-      fileAmountMinor: line.amountMinor,
-      fileUnit: line.unit,
-      fileStatus: line.status || null,
-      fileOutcome: line.outcome,
-      ...our(ourOf(line)),
-    });
-  }
-  for (const delivery of missing)
-    rows.push({
-      kind: "MISSING_FROM_FILE",
-      line: null,
-      deliveryId: delivery.id,
-      reference: delivery.providerDeliveryId,
-      fileAmountMinor: null,
-      fileUnit: null,
-      fileStatus: null,
-      fileOutcome: null,
-      ...our(delivery),
-    });
-  return rows;
-}
-
 export async function saveStatementUpload(
   actor: Actor,
   upload: {
@@ -118,15 +48,13 @@ export async function saveStatementUpload(
     contentHash: string;
     fileName: string;
     mapping: StatementMapping;
-    lines: FileLine[];
-    verdicts: Verdict[];
-    ourOf: (line: FileLine) => OurDelivery | undefined;
-    missing: OurDelivery[];
+    lineCount: number;
+    summary: UploadSummary;
+    breaks: BreakRow[];
     applied: number;
   },
 ): Promise<string> {
-  const summary = summarise(upload.lines, upload.verdicts, upload.missing);
-  const breaks = breakRows(upload.lines, upload.verdicts, upload.ourOf, upload.missing);
+  const { summary, breaks } = upload;
   const mapping = {
     columns: JSON.stringify(upload.mapping.columns),
     labels: JSON.stringify(upload.mapping.labels),
@@ -145,7 +73,7 @@ export async function saveStatementUpload(
         periodEnd: upload.periodEnd,
         contentHash: upload.contentHash,
         fileName: upload.fileName,
-        lineCount: upload.lines.length,
+        lineCount: upload.lineCount,
         appliedCount: upload.applied,
         summary: JSON.stringify(summary),
         uploadedBy: actor.id,
@@ -163,7 +91,7 @@ export async function saveStatementUpload(
       after: {
         providerId: upload.providerId,
         fileName: upload.fileName,
-        lines: upload.lines.length,
+        lines: upload.lineCount,
         breaks: breaks.length,
         applied: upload.applied,
       },

@@ -22,9 +22,10 @@ import { saveStatementUpload } from "./save-statement-upload";
 import { periodOf } from "./statement-answer";
 import { type FileLine, type FileProblem, readStatementFile } from "./statement-file";
 import { deliveriesNamed, sentInPeriodExcept } from "./statement-reads";
+import { UploadTally } from "./upload-tally";
 
 export interface UploadProgress {
-  stage: "reading" | "matching" | "applying" | "saving";
+  stage: "reading" | "matching" | "saving";
   done: number;
   total: number;
 }
@@ -33,7 +34,7 @@ export type UploadOutcome =
   | { uploadId: string; repeated: boolean }
   | { problems: FileProblem[]; problemCount: number };
 
-/** Outcomes applied per transaction: one Delivery/Sync report's most. */
+/** Lines matched and applied at a time: one Delivery/Sync report's most outcomes, per transaction. */
 const APPLY_BATCH = 1000;
 
 export async function uploadStatement(
@@ -61,23 +62,36 @@ export async function uploadStatement(
   const { lines, problems, problemCount } = readStatementFile(input.csv, input.mapping);
   if (problemCount > 0) return { problems, problemCount };
 
-  onProgress({ stage: "matching", done: 0, total: lines.length });
-  const ours = await deliveriesNamed(provider.id, lines);
-  const verdicts = classifyAll(lines, ours.of);
-  const named = new Set(lines.flatMap((line) => ours.of(line)?.id ?? []));
-  const missing = await sentInPeriodExcept(provider.id, period, named);
-
-  const applied = await applyOutcomes(actor, provider.id, lines, verdicts, ours.of, onProgress);
+  // A batch at a time: its lines matched against our records as they stand, classified, and their
+  // outcomes applied, before the next batch is read. A delivery is only ever named again by a
+  // duplicate line, which the classes of the lines before it decide (`seen`), so the answer is the
+  // file's whole; only the tally outlives a batch (upload-tally.ts).
+  const tally = new UploadTally();
+  const seen = new Set<string>();
+  const named = new Set<string>();
+  let applied = 0;
+  for (let start = 0; start < lines.length; start += APPLY_BATCH) {
+    onProgress({ stage: "matching", done: start, total: lines.length });
+    const batch = lines.slice(start, start + APPLY_BATCH);
+    const ours = await deliveriesNamed(provider.id, batch);
+    const verdicts = classifyAll(batch, ours.of, seen);
+    for (const line of batch) {
+      const delivery = ours.of(line);
+      if (delivery) named.add(delivery.id);
+    }
+    tally.addLines(batch, verdicts, ours.of);
+    applied += await applyOutcomes(actor, provider.id, batch, verdicts, ours.of);
+  }
+  tally.addMissing(await sentInPeriodExcept(provider.id, period, named));
   onProgress({ stage: "saving", done: 0, total: 1 });
   try {
     const uploadId = await saveStatementUpload(actor, {
       ...same,
       fileName: input.fileName,
       mapping: input.mapping,
-      lines,
-      verdicts,
-      ourOf: ours.of,
-      missing,
+      lineCount: lines.length,
+      summary: tally.summary(),
+      breaks: tally.breaks,
       applied,
     });
     return { uploadId, repeated: false };
@@ -95,9 +109,15 @@ export async function uploadStatement(
   }
 }
 
-/** Each line's verdict, in the file's order: a delivery named again is a duplicate line. */
-function classifyAll(lines: FileLine[], ourOf: (line: FileLine) => OurDelivery | undefined): Verdict[] {
-  const seen = new Set<string>();
+/**
+ * Each line's verdict, in the file's order: a delivery named again is a duplicate line. `seen` holds
+ * the keys of the file's lines before these.
+ */
+function classifyAll(
+  lines: FileLine[],
+  ourOf: (line: FileLine) => OurDelivery | undefined,
+  seen: Set<string>,
+): Verdict[] {
   return lines.map((line) => {
     const ours = ourOf(line);
     const key = lineKey(line, ours);
@@ -108,8 +128,8 @@ function classifyAll(lines: FileLine[], ourOf: (line: FileLine) => OurDelivery |
 }
 
 /**
- * The matched outcomes Sync had not reported, as Delivery/Sync reports a batch at a time. Answers how
- * many moved a delivery: a Sync of the same delivery that commits first leaves the upload's a no-op.
+ * The batch's matched outcomes Sync had not reported, as one Delivery/Sync report. Answers how many
+ * moved a delivery: a Sync of the same delivery that commits first leaves the upload's a no-op.
  */
 async function applyOutcomes(
   actor: Actor,
@@ -117,29 +137,21 @@ async function applyOutcomes(
   lines: FileLine[],
   verdicts: Verdict[],
   ourOf: (line: FileLine) => OurDelivery | undefined,
-  onProgress: (progress: UploadProgress) => void,
 ): Promise<number> {
-  const toApply = verdicts.flatMap((verdict, index) =>
-    verdict.kind === "MATCHED" && verdict.apply !== null ? [index] : [],
-  );
-  const reportOf = (index: number): OutcomeReport => {
+  const reports = verdicts.flatMap((verdict, index): OutcomeReport[] => {
+    if (verdict.kind !== "MATCHED" || verdict.apply === null) return [];
     const line = lines[index]!;
     const ours = ourOf(line)!;
-    return {
-      deliveryId: ours.id,
-      status:
-        (verdicts[index] as { apply: string }).apply === "delivered" ? "DELIVERED" : "DELIVERY_REVERTED",
-      deliveryAmount: fromMinor(line.amountMinor),
-      deliveryUnit: line.unit,
-      // The provider's reference, where Sync has not given one: a line names it as a report would.
-      ...(line.reference && !ours.providerDeliveryId ? { providerDeliveryId: line.reference } : {}),
-    };
-  };
-  let moved = 0;
-  // Each batch's reports made when it is applied: 100,000 of them at once were 10 MB more of heap.
-  for (let i = 0; i < toApply.length; i += APPLY_BATCH) {
-    onProgress({ stage: "applying", done: i, total: toApply.length });
-    moved += await applyDeliveryOutcomes(actor, providerId, toApply.slice(i, i + APPLY_BATCH).map(reportOf));
-  }
-  return moved;
+    return [
+      {
+        deliveryId: ours.id,
+        status: verdict.apply === "delivered" ? "DELIVERED" : "DELIVERY_REVERTED",
+        deliveryAmount: fromMinor(line.amountMinor),
+        deliveryUnit: line.unit,
+        // The provider's reference, where Sync has not given one: a line names it as a report would.
+        ...(line.reference && !ours.providerDeliveryId ? { providerDeliveryId: line.reference } : {}),
+      },
+    ];
+  });
+  return reports.length === 0 ? 0 : applyDeliveryOutcomes(actor, providerId, reports);
 }

@@ -83,7 +83,7 @@ describe("a finance approver uploads a statement", () => {
     const answer = await post(finance, body(world.providerId, csv));
     expect(answer.status).toBe(200);
     expect(answer.lines.map((line) => line.progress?.stage).filter(Boolean)).toEqual(
-      expect.arrayContaining(["reading", "matching", "applying", "saving"]),
+      expect.arrayContaining(["reading", "matching", "saving"]),
     );
     expect(answer.result).toMatchObject({ ok: true, data: { repeated: false } });
     const uploadId = answer.result!.data.uploadId;

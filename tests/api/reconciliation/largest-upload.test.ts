@@ -1,0 +1,117 @@
+/**
+ * The largest statement the console takes (100,000 lines, each a delivery to count delivered) never
+ * takes the server down (issue 32, item 3 at its limit). Against `npm start` with its production
+ * heap limit (256 MB old space): before the upload matched and applied its lines a batch at a time
+ * and wrote their audit entries and budget movements in bulk, such a file ran the server out of heap
+ * (bench:scale, 99,000 lines) and its supervisor restarted it, the finance approver's answer lost.
+ * The server has first served the console's pages, as a running one has: each page's code loaded
+ * is heap the upload does not have (on a server fresh from its start the old upload fitted).
+ * What must hold: the same server process throughout, the stream's progress and then its result,
+ * every delivery counted delivered exactly once and the budgets moved by exactly their sum.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_DELIVERIES } from "../../../lib/contract/delivery-limits";
+import {
+  DEFAULT_STATEMENT_MAPPING,
+  MAX_STATEMENT_LINES,
+} from "../../../lib/contract/reconciliation/statement-upload-schema";
+import { LEGACY_ADMIN_ROLES } from "../../../lib/contract/roles";
+import { db, disconnectDb } from "../../../lib/db";
+import { type PortalSession, signedIn } from "../../support/http/portal-session";
+import { account, delivery, sendThrough, servingChannel } from "../../support/money/money-setup";
+import { ownServer } from "../../support/server/own-server";
+import { serverPidOf } from "../../support/server/test-server";
+
+const own = ownServer({ WORKERS_IN_PROCESS: "false", LOG_LEVEL: "warn" });
+afterAll(() => disconnectDb()); // before the server's database is dropped (hooks run in reverse)
+const today = new Date().toISOString().slice(0, 10);
+let world: Awaited<ReturnType<typeof servingChannel>>;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = own.databaseUrl();
+  world = await servingChannel({ currency: "EUR", amount: 1_000_000 }, "EUR", 1_000_000);
+  for (let send = 0; send < MAX_STATEMENT_LINES / MAX_DELIVERIES; send++)
+    await sendThrough(
+      world,
+      `Round ${send}`,
+      Array.from({ length: MAX_DELIVERIES }, (_, n) => delivery(1, `b-${send}-${n}`)),
+    );
+}, 300_000);
+
+interface StreamLine {
+  progress?: { stage: string; done: number; total: number };
+  result?: { ok: boolean; error?: string; data: { uploadId: string; repeated: boolean } };
+}
+
+/** Visits the console's pages as `session` finds them linked, from /admin on, up to `most` of them. */
+async function servedPages(session: PortalSession, most: number) {
+  const seen = new Set(["/admin"]);
+  const queue = ["/admin"];
+  while (queue.length > 0 && seen.size <= most) {
+    const page = await session.get(queue.shift()!);
+    expect(page.status).toBe(200);
+    for (const [, link] of page.body.matchAll(/href="(\/admin[^"?#]*)"/g))
+      if (!seen.has(link!) && !link!.endsWith(".csv") && !link!.includes("/template")) {
+        seen.add(link!);
+        queue.push(link!);
+      }
+  }
+  return seen.size;
+}
+
+describe("a statement of the most lines the console takes", () => {
+  it("is matched and applied whole, the server alive throughout", async () => {
+    const pid = serverPidOf(own.server());
+    const reserved = (await account(world.channelId)).reservedMinor;
+    const ids = await db().delivery.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    expect(ids).toHaveLength(MAX_STATEMENT_LINES);
+    const csv = [
+      "deliveryId,providerDeliveryId,amount,unit,status",
+      ...ids.map(({ id }) => `${id},,1.00,EUR,DELIVERED`),
+    ].join("\n");
+    const finance = await signedIn(
+      [...LEGACY_ADMIN_ROLES, "finance_approver", "auditor"],
+      undefined,
+      own.server().baseUrl,
+    );
+    expect(await servedPages(finance, 40)).toBeGreaterThan(20);
+
+    const response = await fetch(`${own.server().baseUrl}/admin/statement/uploads/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: finance.cookie, origin: own.server().baseUrl },
+      body: JSON.stringify({
+        provider: world.providerId,
+        from: today,
+        to: today,
+        fileName: "whole-round.csv",
+        mapping: DEFAULT_STATEMENT_MAPPING,
+        csv,
+      }),
+      signal: AbortSignal.timeout(540_000),
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as StreamLine);
+
+    expect(serverPidOf(own.server())).toBe(pid);
+    const result = lines.at(-1)?.result;
+    expect(result).toMatchObject({ ok: true, data: { repeated: false } });
+    // Progress through the file as it goes, not one line at its start.
+    const matched = lines.flatMap((line) =>
+      line.progress?.stage === "matching" ? [line.progress.done] : [],
+    );
+    expect(matched.length).toBeGreaterThan(10);
+    expect(matched).toEqual([...matched].sort((a, b) => a - b));
+    const upload = await db().statementUpload.findUniqueOrThrow({ where: { id: result!.data.uploadId } });
+    expect(upload).toMatchObject({ lineCount: MAX_STATEMENT_LINES, appliedCount: MAX_STATEMENT_LINES });
+    expect(await db().delivery.count({ where: { deliveredAt: { not: null } } })).toBe(MAX_STATEMENT_LINES);
+    const after = await account(world.channelId);
+    // Delivered money stays reserved (it was spent); each delivery counted once, 1.00 each.
+    expect(after.reservedMinor).toBe(reserved);
+    expect(after.deliveredMinor).toBe(BigInt(MAX_STATEMENT_LINES) * 100n);
+    expect(await db().budgetMovement.count({ where: { kind: "DELIVERED" } })).toBe(2 * MAX_STATEMENT_LINES);
+    expect(await db().auditEntry.count({ where: { action: "delivery.synced" } })).toBe(MAX_STATEMENT_LINES);
+  }, 600_000);
+});
