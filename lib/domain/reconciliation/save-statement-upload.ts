@@ -4,12 +4,15 @@
  * the file lacks) that does not tie out, and the audit entry — in one transaction, so an upload is
  * there whole or not at all.
  */
+
+import { v7 as timeOrderedId } from "uuid";
 import type {
   BreakKind,
   FileOutcome,
   StatementMapping,
 } from "../../contract/reconciliation/statement-upload-schema";
-import { db, MAX_BOUND_VALUES } from "../../db";
+import { db } from "../../db";
+import { type BulkColumns, insertRows } from "../../db/bulk-insert";
 import { recordAudit } from "../audit";
 import type { Actor } from "../permissions";
 
@@ -35,9 +38,37 @@ export interface BreakRow {
   ourStatus: string | null;
 }
 
-/** A break row binds its eleven fields, its upload and its id. */
-const BREAK_COLUMNS = 13;
-const INSERT_CHUNK = Math.floor(MAX_BOUND_VALUES / BREAK_COLUMNS);
+/** A stored break's columns: its id, its upload and a BreakRow's fields in this order. */
+const BREAK_COLUMNS: BulkColumns = [
+  ["id", "text"],
+  ["uploadId", "text"],
+  ["kind", "text"],
+  ["line", "int"],
+  ["deliveryId", "text"],
+  ["reference", "text"],
+  ["fileAmountMinor", "bigint"],
+  ["fileUnit", "text"],
+  ["fileStatus", "text"],
+  ["fileOutcome", "text"],
+  ["ourAmountMinor", "bigint"],
+  ["ourUnit", "text"],
+  ["ourStatus", "text"],
+];
+const breakValues = (uploadId: string, row: BreakRow) => [
+  timeOrderedId(),
+  uploadId,
+  row.kind,
+  row.line,
+  row.deliveryId,
+  row.reference,
+  row.fileAmountMinor,
+  row.fileUnit,
+  row.fileStatus,
+  row.fileOutcome,
+  row.ourAmountMinor,
+  row.ourUnit,
+  row.ourStatus,
+];
 
 export async function saveStatementUpload(
   actor: Actor,
@@ -80,10 +111,14 @@ export async function saveStatementUpload(
       },
       select: { id: true },
     });
-    for (let i = 0; i < breaks.length; i += INSERT_CHUNK)
-      await tx.statementBreak.createMany({
-        data: breaks.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, uploadId: id })),
-      });
+    // One statement per 5,000 breaks (lib/db/bulk-insert.ts): a file of 100,000 unknown deliveries
+    // took 19 s to save through createMany's 76 rows a statement.
+    await insertRows(
+      tx,
+      "StatementBreak",
+      BREAK_COLUMNS,
+      breaks.map((row) => breakValues(id, row)),
+    );
     await recordAudit(tx, actor, {
       action: "statement.uploaded",
       subjectType: "StatementUpload",
