@@ -92,7 +92,11 @@ export { type KeyRequestRow, writeKeyRequests } from "./key-request-writes";
 export { countApiRequest } from "./rate-counts";
 export { readSentDeliveries, type SentDelivery } from "./sent-delivery-reads";
 export { listen, onSignal, type SignalName, sendSignal, signalsLive } from "./signals";
-export { readDeliveryIdsOf, readStatementDeliveries } from "./statement-delivery-reads";
+export {
+  readDeliveryIdsOf,
+  readStatementDeliveries,
+  type StatementDelivery,
+} from "./statement-delivery-reads";
 export { decodeJournal, type Journal, journalEntry, withJournal } from "./transaction-journal";
 
 export async function disconnectDb(): Promise<void> {

@@ -5,20 +5,11 @@
  * Pure: the upload reads our records, this decides, so every class is decided in one place.
  */
 import type { BreakKind, FileOutcome } from "../../contract/reconciliation/statement-upload-schema";
+import type { StatementDelivery } from "../../db";
 import type { FileLine } from "./statement-file";
 
-/** A delivery sent to the provider, as our records stand. */
-export interface OurDelivery {
-  id: string;
-  amountMinor: bigint;
-  unit: string;
-  status: string;
-  providerDeliveryId: string | null;
-  deliveredAmountMinor: bigint | null;
-  delivered: boolean;
-  reverted: boolean;
-  refundRequested: boolean;
-}
+/** A delivery sent to the provider, as our records stand (read by lib/db/statement-delivery-reads.ts). */
+export type OurDelivery = StatementDelivery;
 
 export type Verdict = { kind: "MATCHED"; apply: FileOutcome | null } | { kind: BreakKind };
 
