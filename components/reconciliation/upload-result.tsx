@@ -4,6 +4,7 @@
  */
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { DeliveryStatus } from "@/components/admin/delivery-status";
 import { ProviderText } from "@/components/ui/provider-text";
 import { cellClass, DataTable } from "@/components/ui/table";
 import { BREAK_KINDS } from "@/lib/contract/reconciliation/statement-upload-schema";
@@ -92,7 +93,13 @@ export function BreakTable({
             <ProviderText>{side(row.fileAmountMinor, row.fileUnit, row.fileStatus)}</ProviderText>
           </td>
           <td className={cellClass(undefined, "wrap-anywhere")}>
-            {side(row.ourAmountMinor, row.ourUnit, row.ourStatus)}
+            {side(row.ourAmountMinor, row.ourUnit, null)}
+            {row.ourAmountMinor !== null && row.ourStatus && (
+              <>
+                {" · "}
+                <DeliveryStatus status={row.ourStatus} />
+              </>
+            )}
           </td>
           <td className={cellClass()}>
             <Link className="text-blue-700 underline" href={`/admin/statement/breaks/${row.id}`}>

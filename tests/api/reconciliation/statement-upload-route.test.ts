@@ -93,6 +93,16 @@ describe("a finance approver uploads a statement", () => {
     for (const text of ["Amount differs", "Unknown delivery", "march.csv", "45.00 EUR", "50.00 EUR"])
       expect(page.body).toContain(text);
     expect(page.body).toContain("1 outcome the provider had not reported through Sync was applied.");
+    // Our status in words, its code on hover; the file's own label as the file wrote it.
+    expect(page.body).toContain('<span title="DELIVERY_PENDING">Pending</span>');
+    expect(page.body).not.toMatch(/·\s*DELIVERY_PENDING/);
+    const breakLink = page.body.match(/href="(\/admin\/statement\/breaks\/[^"]+)"/)?.[1];
+    const breakPage = await finance.get(breakLink!);
+    expect(breakPage.status).toBe(200);
+    // The first break by line: the 50.00 delivery paid 45.00, still pending in our records.
+    expect(breakPage.body.replaceAll("<!-- -->", "")).toContain(
+      '50.00 EUR · <span title="DELIVERY_PENDING">Pending</span>',
+    );
 
     const report = await finance.get(`/admin/statement/uploads/${uploadId}/breaks`);
     const rows = Papa.parse<string[]>(report.html.trim()).data;

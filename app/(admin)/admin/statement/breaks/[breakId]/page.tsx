@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { DeliveryStatus } from "@/components/admin/delivery-status";
 import { HelpLink } from "@/components/help-link";
 import { AdjustmentDecision, ProposeAdjustmentForm } from "@/components/reconciliation/break-settlement";
 import { buttonClass } from "@/components/ui/button";
@@ -79,9 +80,15 @@ export default async function StatementBreakPage({ params }: { params: Promise<{
               {t("delivery")}: {delivery?.id ?? brk.deliveryId ?? "—"}
             </div>
             <div>
-              {delivery
-                ? side(delivery.deliveredAmountMinor ?? delivery.amountMinor, delivery.unit, delivery.status)
-                : t("noDelivery")}
+              {delivery ? (
+                <>
+                  {side(delivery.deliveredAmountMinor ?? delivery.amountMinor, delivery.unit, null)}
+                  {" · "}
+                  <DeliveryStatus status={delivery.status} />
+                </>
+              ) : (
+                t("noDelivery")
+              )}
             </div>
           </dl>
         </Card>
