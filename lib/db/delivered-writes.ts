@@ -7,11 +7,8 @@
  * are written as Prisma writes them (DateTime as ISO text with +00:00 on SQLite, updatedAt set).
  */
 import { databaseKind } from "../config";
+import type { RawReads } from "./raw-chunks";
 import { sqliteTime } from "./sqlite-time";
-
-interface RawReads {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
 
 /** SQLite binds at most 999 values per statement (3 are the status and the two times). */
 const IDS_PER_STATEMENT = { sqlite: 900, postgres: 5000 };

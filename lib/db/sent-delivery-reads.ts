@@ -7,11 +7,7 @@
  * left to its planner, a filter on the request and channel started from the provider's requests
  * and read all of their deliveries.
  */
-import { databaseKind } from "../config";
-
-interface RawReads {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
+import { queryInChunks, type RawReads, SENT_TO_PROVIDER } from "./raw-chunks";
 
 /** A reported delivery as the report's code reads it (the shape Prisma's nested read gave). */
 export interface SentDelivery {
@@ -28,21 +24,19 @@ export interface SentDelivery {
   };
 }
 
-const IDS_PER_QUERY = 5000;
-
 const COLUMNS = `d."id", d."status", CAST(d."amountMinor" AS TEXT) AS "amountMinor", d."deliveryRequestId",
   r."programId", r."channelId", r."budgetAccountId", r."unit", b."id" AS "programBudgetId"`;
-const JOINS = `JOIN "Channel" c ON c."id" = r."channelId"
-  LEFT JOIN "BudgetAccount" b ON b."programId" = r."programId"`;
-const SENT_TO = `r."approvalState" = 'SENT' AND c."providerId"`;
+const PROGRAM_BUDGET = `LEFT JOIN "BudgetAccount" b ON b."programId" = r."programId"`;
 
-const SQLITE_READ = `SELECT ${COLUMNS}
-  FROM json_each(?) ids CROSS JOIN "Delivery" d ON d."id" = ids."value"
-  CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${JOINS}
-  WHERE ${SENT_TO} = ?`;
-const POSTGRES_READ = `SELECT ${COLUMNS}
-  FROM "Delivery" d JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${JOINS}
-  WHERE d."id" = ANY($1::text[]) AND ${SENT_TO} = $2`;
+const READ = {
+  sqlite: `SELECT ${COLUMNS}
+    FROM json_each(?) ids CROSS JOIN "Delivery" d ON d."id" = ids."value"
+    CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${PROGRAM_BUDGET}
+    ${SENT_TO_PROVIDER} = ?`,
+  postgres: `SELECT ${COLUMNS}
+    FROM "Delivery" d JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${PROGRAM_BUDGET}
+    ${SENT_TO_PROVIDER} = $2 AND d."id" = ANY($1::text[])`,
+};
 
 interface Row {
   id: string;
@@ -63,26 +57,19 @@ export async function readSentDeliveries(
   ids: readonly string[],
 ): Promise<Map<string, SentDelivery>> {
   const found = new Map<string, SentDelivery>();
-  const sqlite = databaseKind() === "sqlite";
-  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
-    const some = ids.slice(start, start + IDS_PER_QUERY);
-    const rows = sqlite
-      ? await tx.$queryRawUnsafe<Row[]>(SQLITE_READ, JSON.stringify(some), providerId)
-      : await tx.$queryRawUnsafe<Row[]>(POSTGRES_READ, some, providerId);
-    for (const row of rows)
-      found.set(row.id, {
-        id: row.id,
-        status: row.status,
-        amountMinor: BigInt(row.amountMinor),
-        deliveryRequestId: row.deliveryRequestId,
-        deliveryRequest: {
-          programId: row.programId,
-          channelId: row.channelId,
-          budgetAccountId: row.budgetAccountId,
-          unit: row.unit,
-          program: { budget: row.programBudgetId === null ? null : { id: row.programBudgetId } },
-        },
-      });
-  }
+  for (const row of await queryInChunks<Row>(tx, READ, ids, providerId))
+    found.set(row.id, {
+      id: row.id,
+      status: row.status,
+      amountMinor: BigInt(row.amountMinor),
+      deliveryRequestId: row.deliveryRequestId,
+      deliveryRequest: {
+        programId: row.programId,
+        channelId: row.channelId,
+        budgetAccountId: row.budgetAccountId,
+        unit: row.unit,
+        program: { budget: row.programBudgetId === null ? null : { id: row.programBudgetId } },
+      },
+    });
   return found;
 }

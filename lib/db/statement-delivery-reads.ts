@@ -6,11 +6,7 @@
  * the provider's deliveries of requests it was sent come back. On SQLite the values lead the join
  * (CROSS JOIN fixes its order), so each is one index seek.
  */
-import { databaseKind } from "../config";
-
-interface RawReads {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
+import { queryInChunks, type RawReads, SENT_TO_PROVIDER } from "./raw-chunks";
 
 /** A delivery as a statement's line is matched against it. */
 export interface StatementDelivery {
@@ -25,16 +21,11 @@ export interface StatementDelivery {
   refundRequested: boolean;
 }
 
-const VALUES_PER_QUERY = 5000;
-
 const COLUMNS = `d."id", CAST(d."amountMinor" AS TEXT) AS "amountMinor", r."unit", d."status",
   d."providerDeliveryId", CAST(d."deliveredAmountMinor" AS TEXT) AS "deliveredAmountMinor",
   CASE WHEN d."deliveredAt" IS NULL THEN 0 ELSE 1 END AS "delivered",
   CASE WHEN d."revertedAt" IS NULL THEN 0 ELSE 1 END AS "reverted",
   CASE WHEN d."refundRequestedAt" IS NULL THEN 0 ELSE 1 END AS "refundRequested"`;
-const SENT_TO = `JOIN "Channel" c ON c."id" = r."channelId"
-  WHERE r."approvalState" = 'SENT' AND c."providerId"`;
-
 /** By our id, or by the provider's reference (its partial index holds only rows that have one). */
 const BY = {
   id: `d."id" = k."value"`,
@@ -42,10 +33,10 @@ const BY = {
 };
 const sqliteRead = (by: keyof typeof BY) => `SELECT ${COLUMNS}
   FROM json_each(?) k CROSS JOIN "Delivery" d ON ${BY[by]}
-  CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO} = ?`;
+  CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO_PROVIDER} = ?`;
 const postgresRead = (by: keyof typeof BY) => `SELECT ${COLUMNS}
   FROM unnest($1::text[]) k("value") JOIN "Delivery" d ON ${BY[by]}
-  JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO} = $2`;
+  JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO_PROVIDER} = $2`;
 
 interface Row {
   id: string;
@@ -59,26 +50,6 @@ interface Row {
   refundRequested: number | bigint;
 }
 
-/** Runs `query` over `values` a chunk at a time, the values bound as one JSON (SQLite) or array (PostgreSQL) value. */
-async function inChunks<T>(
-  tx: RawReads,
-  queries: { sqlite: string; postgres: string },
-  values: readonly string[],
-  providerId: string,
-): Promise<T[]> {
-  const sqlite = databaseKind() === "sqlite";
-  const rows: T[] = [];
-  for (let start = 0; start < values.length; start += VALUES_PER_QUERY) {
-    const some = values.slice(start, start + VALUES_PER_QUERY);
-    rows.push(
-      ...(sqlite
-        ? await tx.$queryRawUnsafe<T[]>(queries.sqlite, JSON.stringify(some), providerId)
-        : await tx.$queryRawUnsafe<T[]>(queries.postgres, some, providerId)),
-    );
-  }
-  return rows;
-}
-
 /** The provider's sent deliveries whose `by` is one of `values` (each once, in no particular order). */
 export async function readStatementDeliveries(
   tx: RawReads,
@@ -87,7 +58,7 @@ export async function readStatementDeliveries(
   values: readonly string[],
 ): Promise<StatementDelivery[]> {
   const queries = { sqlite: sqliteRead(by), postgres: postgresRead(by) };
-  const rows = await inChunks<Row>(tx, queries, [...new Set(values)], providerId);
+  const rows = await queryInChunks<Row>(tx, queries, [...new Set(values)], providerId);
   return rows.map((row) => ({
     id: row.id,
     amountMinor: BigInt(row.amountMinor),
@@ -103,9 +74,9 @@ export async function readStatementDeliveries(
 
 const DELIVERY_IDS = {
   sqlite: `SELECT d."id" FROM json_each(?) k CROSS JOIN "Delivery" d ON d."deliveryRequestId" = k."value"
-    CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO} = ?`,
+    CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO_PROVIDER} = ?`,
   postgres: `SELECT d."id" FROM "Delivery" d JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId"
-    ${SENT_TO} = $2 AND d."deliveryRequestId" = ANY($1::text[])`,
+    ${SENT_TO_PROVIDER} = $2 AND d."deliveryRequestId" = ANY($1::text[])`,
 };
 
 /** The ids of the deliveries of `requestIds`, those sent to the provider only. */
@@ -114,5 +85,5 @@ export async function readDeliveryIdsOf(
   providerId: string,
   requestIds: readonly string[],
 ): Promise<string[]> {
-  return (await inChunks<{ id: string }>(tx, DELIVERY_IDS, requestIds, providerId)).map((row) => row.id);
+  return (await queryInChunks<{ id: string }>(tx, DELIVERY_IDS, requestIds, providerId)).map((row) => row.id);
 }
