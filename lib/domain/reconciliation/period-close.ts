@@ -28,6 +28,19 @@ const thawed = (text: string): UnitStatement[] =>
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+const allZero = (value: unknown): boolean =>
+  typeof value === "object" && value !== null
+    ? Object.values(value).every(allZero)
+    : value === 0 || value === 0n;
+
+/**
+ * The live statement as the frozen one would have it. A statement has a table for every unit the
+ * provider has ever sent in, so a unit first used after the period adds a table of zeros to it: that
+ * is no change to the period, and only such tables are dropped.
+ */
+const asFrozenWouldHaveIt = (now: UnitStatement[], frozen: UnitStatement[]) =>
+  now.filter((line) => frozen.some((kept) => kept.unit === line.unit) || !allZero({ ...line, unit: 0 }));
+
 /** The provider's closed periods that overlap [start, end): none, or the one that refuses a change. */
 export function closedPeriodOverlapping(providerId: string, start: Date, end: Date) {
   return db().statementPeriod.findFirst({
@@ -125,13 +138,14 @@ export async function closedPeriod(actor: Actor, providerId: string, period: { f
     }),
     db().delivery.count({ where }),
   ]);
+  const units = thawed(closed.statement);
   return {
     closedAt: closed.closedAt,
     closedBy: closer?.email ?? closed.closedBy,
     statementHash: closed.statementHash,
-    units: thawed(closed.statement),
+    units,
     /** Our records give the frozen statement still (its hash): nothing changed the closed period. */
-    stillTiesOut: sha256(frozenStatement(now)) === closed.statementHash,
+    stillTiesOut: sha256(frozenStatement(asFrozenWouldHaveIt(now, units))) === closed.statementHash,
     exceptions: exceptions.map(({ deliveryRequest, ...delivery }) => ({
       ...delivery,
       unit: deliveryRequest.unit,

@@ -4,12 +4,14 @@
  * DeliveryRequest/Sync reports over HTTP with its API key (whole and partial deliveries, and amounts
  * or units that cannot be, issue 32), and uploads of the provider's statement that apply what Sync
  * had not reported (issue 32, item 3; some uploaded twice at once), and the breaks they leave
- * settled by adjustments under four eyes (item 5), against a model of two budgets.
+ * settled by adjustments under four eyes (item 5), and the closes of providers' periods (item 6, on
+ * model days: tests/support/money/model-days.ts), against a model of two budgets.
  * After every step, on the stored data (definitions in tests/support/money/money-ledger.ts): reserved never above any limit,
  * reserved = sent − released, delivered + undelivered + pending + reverted = sent, and each budget's
  * reserved amount equals the model's, and the program's spending per channel the database keeps
  * equals its requests' sums. One program (virtual budget 100 EUR) is served by a channel with
- * a budget of its own (60 EUR) and one without.
+ * a budget of its own (60 EUR) and one without. Each closed period keeps its frozen statement, and
+ * lists as exceptions exactly the deliveries changed after its close.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -17,6 +19,8 @@ import { expect, it } from "vitest";
 import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from "@/lib/contract/sync-reports";
 import { DomainError } from "@/lib/domain/errors";
 import { requestRefund } from "@/lib/domain/payments";
+import { checkClosedPeriods, closePeriodCommand } from "../../support/money/close-period-command";
+import { dateSendTo } from "../../support/money/model-days";
 import { checkInvariants, checkProgramSpending } from "../../support/money/money-ledger";
 import {
   applyOutcome,
@@ -24,6 +28,7 @@ import {
   expectedRefusal,
   fingerprint,
   type Model,
+  noteChange,
   PROGRAM_LIMIT,
   post,
   type Real,
@@ -65,6 +70,7 @@ async function verify(m: Model, real: Real) {
       pending.reduce((sum, d) => sum + d.amount, 0n),
     ]);
   }
+  await checkClosedPeriods(m, real);
   m.cuts.push(new Date());
 }
 
@@ -101,6 +107,7 @@ class Send implements fc.AsyncCommand<Model, Real> {
       .db()
       .delivery.findMany({ where: { deliveryRequestId: requestId } });
     expect(rows.map((r) => r.amountMinor).sort()).toEqual(this.input.rows.map((r) => BigInt(r.minor)).sort());
+    await dateSendTo(requestId, m.day, m.sends.length);
     for (const row of rows) {
       m.deliveries.push({
         id: row.id,
@@ -108,6 +115,7 @@ class Send implements fc.AsyncCommand<Model, Real> {
         amount: row.amountMinor,
         state: "pending",
         refundRequested: false,
+        day: m.day,
       });
       if (this.input.channel === 0) m.reserved.channel += row.amountMinor;
       m.reserved.program += row.amountMinor;
@@ -147,6 +155,7 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     } else {
       await done;
       delivery.refundRequested = true;
+      noteChange(m, delivery);
     }
     await verify(m, real);
   }
@@ -237,6 +246,8 @@ const commands = fc.commands(
       .map(([lines, copies]) => new UploadStatement(lines, copies, verify)),
     settleBreak(verify),
     settleBreak(verify),
+    closePeriodCommand(verify),
+    closePeriodCommand(verify),
   ],
   { maxCommands: 30, size: "max" },
 );
@@ -247,7 +258,15 @@ async function setup(): Promise<{ model: Model; real: Real }> {
   const programId = await programWith(Number(PROGRAM_LIMIT) / 100, [own.channelId, open.channelId]);
   const account = await database().db().budgetAccount.findUniqueOrThrow({ where: { programId } });
   return {
-    model: { reserved: { channel: 0n, program: 0n }, deliveries: [], sends: [], batches: [], cuts: [] },
+    model: {
+      reserved: { channel: 0n, program: 0n },
+      deliveries: [],
+      sends: [],
+      batches: [],
+      cuts: [],
+      day: 0,
+      closed: new Set(),
+    },
     real: { programId, programAccountId: account.id, channels: [own, open] },
   };
 }

@@ -18,7 +18,13 @@ import {
   statementUpload,
   uploadStatement,
 } from "@/lib/domain/reconciliation";
-import { refusal } from "../../support/money/money-setup";
+import {
+  approvedChannel,
+  delivery,
+  programWith,
+  refusal,
+  sendThrough,
+} from "../../support/money/money-setup";
 import { csv, FINANCE, sentThree, today } from "../../support/reconciliation/upload-world";
 import { openTestDb } from "../../support/server/test-db";
 import { providerKey, userActor } from "../../support/users/actors";
@@ -92,6 +98,16 @@ describe("closing a provider's period", () => {
     const after = (await closedPeriod(FINANCE, world.setup.providerId, period))!;
     expect(after).toMatchObject({ stillTiesOut: true, exceptionCount: 1 });
     expect(after.exceptions[0]).toMatchObject({ id: world.hundred, status: "DELIVERY_REVERTED" });
+
+    // Later still: the provider's first send in another unit. It is not of the period: the table of
+    // zeros it adds to the period's statement is no change (the period no longer tied out for it).
+    const usd = await approvedChannel(undefined, "Dollars", undefined, {
+      id: world.setup.providerId,
+      key: "",
+    });
+    const dollars = await programWith(1000, [usd.channelId], "USD");
+    await sendThrough({ programId: dollars, channelId: usd.channelId }, "Dollars", [delivery(10)]);
+    expect((await closedPeriod(FINANCE, world.setup.providerId, period))!.stillTiesOut).toBe(true);
 
     // Closed for good: no upload for it, no second close.
     const upload = uploadStatement(FINANCE, {

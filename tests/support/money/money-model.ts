@@ -21,6 +21,10 @@ export interface ModelDelivery {
   delivered?: bigint;
   state: State;
   refundRequested: boolean;
+  /** The model day its request was sent on (model-days.ts). */
+  day: number;
+  /** An outcome or refund reached it after its period was closed: one of the period's exceptions. */
+  exception?: boolean;
 }
 export interface SendInput {
   channel: number;
@@ -34,6 +38,9 @@ export interface Model {
   batches: Array<{ channel: number; fingerprint: string }>;
   /** An instant after each step: where the statements' periods start (issue 32, item 2). */
   cuts: Date[];
+  /** The model day sends are dated to now; the periods closed, as periodKey (model-days.ts). */
+  day: number;
+  closed: Set<string>;
 }
 export interface Real {
   programId: string;
@@ -143,13 +150,22 @@ function release(m: Model, delivery: ModelDelivery, minor: bigint) {
   m.reserved.program -= minor;
 }
 
+export const periodKey = (channel: number, day: number) => `${channel}|${day}`;
+
+/** Marks a change to a delivery of a closed period: the close lists it, its statement does not move. */
+export function noteChange(m: Model, delivery: ModelDelivery) {
+  if (m.closed.has(periodKey(delivery.channel, delivery.day))) delivery.exception = true;
+}
+
 export function applyOutcome(m: Model, delivery: ModelDelivery, status: string, minor: bigint) {
   if (status === "DELIVERY_REVERTED" && delivery.state !== "reverted") {
     release(m, delivery, delivery.delivered ?? delivery.amount);
     delivery.state = "reverted";
+    noteChange(m, delivery);
   } else if (DELIVERED.has(status) && delivery.state === "pending") {
     delivery.state = "delivered";
     delivery.delivered = minor;
     release(m, delivery, delivery.amount - minor);
+    noteChange(m, delivery);
   }
 }

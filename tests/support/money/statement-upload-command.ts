@@ -4,14 +4,16 @@
  * currency, a delivery named twice — uploaded once or several times at once. The model applies what
  * the file says wherever a matched line's outcome is new (the classes of
  * lib/domain/reconciliation/classify-lines.ts, restated here from the issue), and the upload must
- * say it applied exactly that many; every copy answers the same upload.
+ * say it applied exactly that many; every copy answers the same upload. The file is the period of the
+ * model day its first delivery was sent on (model-days.ts): refused once that period is closed.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import { DEFAULT_STATEMENT_MAPPING } from "../../../lib/contract/reconciliation/statement-upload-schema";
 import { statementUpload, uploadStatement } from "../../../lib/domain/reconciliation";
 import { userActor } from "../users/actors";
-import { applyOutcome, type Model, type ModelDelivery, type Real } from "./money-model";
+import { dayText } from "./model-days";
+import { applyOutcome, type Model, type ModelDelivery, periodKey, type Real } from "./money-model";
 
 const FINANCE = userActor(["finance_approver"], "model-finance");
 const OUTCOMES = ["DELIVERED", "DELIVERY_REVERTED", "DELIVERY_PENDING"] as const;
@@ -51,8 +53,8 @@ export class UploadStatement implements fc.AsyncCommand<Model, Real> {
       line,
       delivery: m.deliveries[line.index % m.deliveries.length]!,
     }));
-    const channel = picked[0]!.delivery.channel;
-    const inFile = picked.filter(({ delivery }) => delivery.channel === channel);
+    const { channel, day } = picked[0]!.delivery;
+    const inFile = picked.filter(({ delivery }) => delivery.channel === channel && delivery.day === day);
     const rows = inFile.map(({ line, delivery }) => {
       const expected =
         delivery.state === "pending" ? delivery.amount : (delivery.delivered ?? delivery.amount);
@@ -60,18 +62,20 @@ export class UploadStatement implements fc.AsyncCommand<Model, Real> {
       return `${delivery.id},,${amount},${line.unit},${line.status}`;
     });
     const csv = ["deliveryId,providerDeliveryId,amount,unit,status", ...rows].join("\n");
-    const day = new Date().toISOString().slice(0, 10);
     const input = {
       provider: real.channels[channel]!.providerId,
-      from: day,
-      to: day,
+      from: dayText(day),
+      to: dayText(day),
       fileName: "model.csv",
       mapping: DEFAULT_STATEMENT_MAPPING,
       csv,
     };
-    const outcomes = await Promise.all(
-      Array.from({ length: this.copies }, () => uploadStatement(FINANCE, input)),
-    );
+    const uploads = Array.from({ length: this.copies }, () => uploadStatement(FINANCE, input));
+    if (m.closed.has(periodKey(channel, day))) {
+      await Promise.all(uploads.map((upload) => expect(upload).rejects.toThrow(/period is closed/)));
+      return this.verify(m, real);
+    }
+    const outcomes = await Promise.all(uploads);
     const ids = new Set(outcomes.map((outcome) => ("uploadId" in outcome ? outcome.uploadId : "refused")));
     expect(ids.size).toBe(1);
     const upload = await statementUpload(FINANCE, [...ids][0]!);
