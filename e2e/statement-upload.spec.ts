@@ -2,13 +2,14 @@
  * Uploading a provider's statement in Chromium (issue 32, item 3), as a finance approver would: from
  * the statement page to the upload, the provider's columns picked from its own file's header, the
  * result with each class and the breaks, the break report downloaded; then in Arabic, a second file
- * whose amount differs, its break settled by a write-off that a second finance approver approves
- * (issue 32, item 5), a file that cannot be read, its problems in Arabic, and a file for a past day
+ * whose amount differs, its break settled by a write-off that a second finance approver finds in
+ * their approvals queue and approves (issue 32, item 5), a file that cannot be read, its problems in Arabic, and a file for a past day
  * whose period closes once its break is settled (item 6).
  */
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { isolated } from "../lib/format";
+import arabicReview from "../messages/ar/review.json" with { type: "json" };
 import arabicStatement from "../messages/ar/statement.json" with { type: "json" };
 import arabicValidation from "../messages/ar/validation.json" with { type: "json" };
 import { expectNoSeriousA11yViolations } from "./support/a11y";
@@ -118,7 +119,13 @@ test("a finance approver uploads a provider's statement, reads its breaks, settl
   const second = await context.newPage();
   await signIn(second, world.financeSecond, /\/admin$/);
   await context.addCookies([{ name: "locale", value: "ar", url: baseURL! }]);
-  await second.goto(breakPage);
+  // The second approver finds it in their queue, beside the payments, and decides it on its page.
+  await second.goto("/admin/approvals");
+  const queued = second.getByRole("listitem").filter({ hasText: delivery });
+  await expect(queued).toContainText(settle.kinds.WRITE_OFF);
+  await second.screenshot({ path: test.info().outputPath("approvals-adjustment-ar.png"), fullPage: true });
+  await queued.getByRole("link", { name: arabicReview.approvals.decideOnBreak }).click();
+  await expect(second).toHaveURL(breakPage);
   await second.getByRole("button", { name: settle.approve }).click();
   const confirm = second.getByRole("dialog", { name: settle.confirmTitle });
   await expect(confirm).toContainText(settle.kindHints.WRITE_OFF);

@@ -4,8 +4,8 @@ import { AppShell } from "@/components/shell/app-shell";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { BADGE_CAP, pendingRequestCount } from "@/lib/domain/channels";
 import { unreadCount } from "@/lib/domain/notifications";
-import { awaitingMyApprovalCount } from "@/lib/domain/payments";
 import { can, type Permission } from "@/lib/domain/permissions";
+import { approvalQueueCount } from "@/lib/domain/reconciliation";
 import type { Counted } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
@@ -53,7 +53,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   );
   const counts: Record<string, () => Promise<Counted>> = {
     "/admin/requests": () => pendingRequestCount(BADGE_CAP),
-    "/admin/approvals": () => awaitingMyApprovalCount(user.actor),
+    "/admin/approvals": () => approvalQueueCount(user.actor),
     "/admin/inbox": () => unreadCount(user.actor),
   };
   const nav = await Promise.all(

@@ -10,9 +10,9 @@ import { BADGE_CAP, PORTAL_CHANNEL_STATES, pendingRequestCount } from "../channe
 import { expiringUnrolled } from "../keys";
 import { LIVE_PROGRAM } from "../live-scope";
 import { unreadCount } from "../notifications";
-import { awaitingMyApprovalCount, PENDING } from "../payments";
+import { PENDING } from "../payments";
 import { type Actor, authorize, authorizeProvider, can, type Permission } from "../permissions";
-import { overdueDeliveryCount } from "../reconciliation";
+import { approvalQueueCount, overdueDeliveryCount } from "../reconciliation";
 
 /** One thing that waits: its name in the catalog (home.waiting.<key>), how many, and where they are. */
 export interface Waiting {
@@ -45,7 +45,7 @@ const CONSOLE: Entry[] = [
     key: "paymentsToApprove",
     for: "payments.approve",
     href: "/admin/approvals",
-    count: (actor) => awaitingMyApprovalCount(actor),
+    count: (actor) => approvalQueueCount(actor),
   },
   {
     // Issue 32: deliveries past their program's reconciliation window, which finance chases.

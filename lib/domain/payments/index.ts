@@ -18,6 +18,6 @@ export { type ApprovalConsequence, deliveryRequestConsequences, refundConsequenc
 export { type DecisionOutcome, decide, type PaymentKindRules } from "./decide-payment";
 export { expireDuePayments } from "./expiry";
 export { approvalsRequiredFor, POLICY_COLUMNS, policyView, setApprovalPolicy } from "./policy";
-export { awaitingMyApproval, awaitingMyApprovalCount, requestApprovals } from "./queue";
+export { awaitingMyApproval, awaitingMyApprovalCount, peopleByIds, requestApprovals } from "./queue";
 export { rejectRefund, requestRefund } from "./refunds";
 export { mayStillDecide, PENDING } from "./rules";

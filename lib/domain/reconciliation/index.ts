@@ -11,10 +11,12 @@
  * - statement-uploads.ts: the mapping, the recent uploads, one upload, its break report
  * - break-reads.ts, break-adjustments.ts, break-page.ts: a break as it stands now, the adjustments
  *   that settle it (decided like payments, applied through Sync's path), its page
+ * - adjustment-queue.ts: the adjustments awaiting a finance approver, for the approvals queue
  * - period-close.ts: closing a provider's period, its frozen statement and its exceptions
  * - overdue-outcomes.ts: deliveries past their program's reconciliation window, listed and told of once
  */
 
+export { adjustmentsAwaitingMyApproval, approvalQueueCount } from "./adjustment-queue";
 export {
   adjustmentsFor,
   approveAdjustment,

@@ -7,7 +7,9 @@ import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApproval, deliveryRequestConsequences, refundConsequences } from "@/lib/domain/payments";
 import { can } from "@/lib/domain/permissions";
+import { adjustmentsAwaitingMyApproval } from "@/lib/domain/reconciliation";
 import { getFormat } from "@/lib/i18n/get-format";
+import { AdjustmentsCard } from "./adjustments-card";
 import { approvalPreviews } from "./approval-previews";
 import { approvePaymentAction, rejectPaymentAction } from "./payment-decision-actions";
 
@@ -19,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Person = { name: string; email: string };
 const who = (person: Person) => (person.email ? `${person.name} (${person.email})` : person.name);
 
-/** The payments the signed-in finance approver may still approve, oldest first. */
+/** The payments and adjustments the signed-in finance approver may still approve, oldest first. */
 export default async function ApprovalsPage() {
   const user = await requirePlatformUser();
   const t = await getTranslations("review.approvals");
@@ -30,7 +32,10 @@ export default async function ApprovalsPage() {
         <EmptyState title={t("notApprover")} />
       </>
     );
-  const { requests, refunds } = await awaitingMyApproval(user.actor);
+  const [{ requests, refunds }, adjustments] = await Promise.all([
+    awaitingMyApproval(user.actor),
+    adjustmentsAwaitingMyApproval(user.actor),
+  ]);
   const [requestPreviews, refundPreviews] = await Promise.all([
     deliveryRequestConsequences(
       user.actor,
@@ -136,6 +141,7 @@ export default async function ApprovalsPage() {
             </ul>
           )}
         </Card>
+        <AdjustmentsCard adjustments={adjustments} who={who} approvedSoFar={approvedSoFar} />
       </div>
     </>
   );
