@@ -43,17 +43,23 @@ const sqliteValue = (value: BulkValue) =>
 const postgresValue = (value: BulkValue) =>
   value instanceof Date ? value.toISOString() : typeof value === "bigint" ? String(value) : value;
 
-/** Inserts `rows` (each the values of `columns`, in their order) into `table`. */
-export async function insertRows(
+type Values = readonly BulkValue[];
+
+/**
+ * Inserts `rows` into `table`: each the values of `columns` in their order, or made so by `valuesOf`
+ * a statement's rows at a time (so a large insert never holds every row's values at once).
+ */
+export async function insertRows<Row = Values>(
   tx: RawWrites,
   table: string,
   columns: BulkColumns,
-  rows: readonly (readonly BulkValue[])[],
+  rows: readonly Row[],
+  valuesOf: (row: Row) => Values = (row) => row as Values,
 ): Promise<void> {
   const sqlite = databaseKind() === "sqlite";
   const statement = sqlite ? sqliteInsert(table, columns) : postgresInsert(table, columns);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const some = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const some = rows.slice(start, start + ROWS_PER_STATEMENT).map(valuesOf);
     if (sqlite)
       await tx.$executeRawUnsafe(statement, JSON.stringify(some.map((row) => row.map(sqliteValue))));
     else

@@ -113,12 +113,7 @@ export async function saveStatementUpload(
     });
     // One statement per 5,000 breaks (lib/db/bulk-insert.ts): a file of 100,000 unknown deliveries
     // took 19 s to save through createMany's 76 rows a statement.
-    await insertRows(
-      tx,
-      "StatementBreak",
-      BREAK_COLUMNS,
-      breaks.map((row) => breakValues(id, row)),
-    );
+    await insertRows(tx, "StatementBreak", BREAK_COLUMNS, breaks, (row) => breakValues(id, row));
     await recordAudit(tx, actor, {
       action: "statement.uploaded",
       subjectType: "StatementUpload",

@@ -4,7 +4,8 @@
  * provider's, only ever sent (a request held for approval never reached the provider). Reads go a
  * chunk at a time by their indexes and keep only flat columns: a 100,000-line file read with each
  * delivery's request nested in it, and its period's deliveries read in one query, ran the server's
- * 256 MB heap out (bench:scale).
+ * 256 MB heap out (bench:scale); so did a one-line file's period of 100,000 deliveries read whole
+ * before its breaks were kept (tests/api/reconciliation/largest-upload.test.ts).
  */
 import { db, readDeliveryIdsOf, readStatementDeliveries } from "../../db";
 import type { OurDelivery } from "./classify-lines";
@@ -48,25 +49,40 @@ export async function deliveriesNamed(providerId: string, lines: FileLine[]) {
   };
 }
 
-/** The deliveries of the requests sent to the provider in the period that `named` lacks. */
-export async function sentInPeriodExcept(
+type Period = { start: Date; end: Date };
+
+/** The requests sent to the provider in the period. */
+const sentIn = (providerId: string, period: Period) => ({
+  channel: { providerId },
+  approvalState: "SENT",
+  createdAt: { gte: period.start, lt: period.end },
+});
+
+/** How many deliveries were sent to the provider in the period (the requests' own counts). */
+export async function sentInPeriodCount(providerId: string, period: Period): Promise<number> {
+  const { _sum } = await db().deliveryRequest.aggregate({
+    where: sentIn(providerId, period),
+    _sum: { deliveryCount: true },
+  });
+  return _sum.deliveryCount ?? 0;
+}
+
+/**
+ * The deliveries of the requests sent to the provider in the period that `named` lacks, a few
+ * requests' at a time: the caller keeps what it needs of each part before the next is read.
+ */
+export async function* sentInPeriodExcept(
   providerId: string,
-  period: { start: Date; end: Date },
+  period: Period,
   named: ReadonlySet<string>,
-) {
+): AsyncGenerator<OurDelivery[]> {
   const requests = await db().deliveryRequest.findMany({
-    where: {
-      channel: { providerId },
-      approvalState: "SENT",
-      createdAt: { gte: period.start, lt: period.end },
-    },
+    where: sentIn(providerId, period),
     select: { id: true },
   });
-  const missing: OurDelivery[] = [];
   for (let i = 0; i < requests.length; i += REQUESTS_AT_ONCE) {
     const some = requests.slice(i, i + REQUESTS_AT_ONCE).map((request) => request.id);
     const lacking = (await readDeliveryIdsOf(db(), providerId, some)).filter((id) => !named.has(id));
-    missing.push(...(await readBy(providerId, "id", lacking)));
+    yield await readBy(providerId, "id", lacking);
   }
-  return missing;
 }

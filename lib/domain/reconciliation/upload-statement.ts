@@ -8,11 +8,14 @@
  * same upload: its second upload answers the first and changes nothing.
  */
 import { createHash } from "node:crypto";
-import type { StatementUploadInput } from "../../contract/reconciliation/statement-upload-schema";
+import {
+  MAX_STATEMENT_LINES,
+  type StatementUploadInput,
+} from "../../contract/reconciliation/statement-upload-schema";
 import { say } from "../../contract/validation-messages";
 import { db, isUniqueViolation } from "../../db";
 import { applyDeliveryOutcomes, type OutcomeReport } from "../deliveries";
-import { conflict, notFound } from "../errors";
+import { conflict, invalid, notFound } from "../errors";
 import { LIVE_PROVIDER } from "../live-scope";
 import { fromMinor } from "../money";
 import { type Actor, authorize } from "../permissions";
@@ -21,7 +24,7 @@ import { closedPeriodOverlapping } from "./period-close";
 import { saveStatementUpload } from "./save-statement-upload";
 import { periodOf } from "./statement-answer";
 import { type FileLine, type FileProblem, readStatementFile } from "./statement-file";
-import { deliveriesNamed, sentInPeriodExcept } from "./statement-reads";
+import { deliveriesNamed, sentInPeriodCount, sentInPeriodExcept } from "./statement-reads";
 import { UploadTally } from "./upload-tally";
 
 export interface UploadProgress {
@@ -57,6 +60,11 @@ export async function uploadStatement(
   // A closed period's books are shut (period-close.ts): its statement is frozen, its breaks settled.
   if (await closedPeriodOverlapping(provider.id, period.start, period.end))
     throw conflict(say("periodClosedNoUpload"));
+  // Each delivery sent in the period is a line of the file or a break of its own: a period of more
+  // than a file's lines cannot tie out in one file, and its breaks would be unbounded.
+  const sent = await sentInPeriodCount(provider.id, period);
+  if (sent > MAX_STATEMENT_LINES)
+    throw invalid("to", say("periodHoldsTooManyDeliveries", { count: sent, max: MAX_STATEMENT_LINES }));
 
   onProgress({ stage: "reading", done: 0, total: input.csv.length });
   const { lines, problems, problemCount } = readStatementFile(input.csv, input.mapping);
@@ -82,7 +90,7 @@ export async function uploadStatement(
     tally.addLines(batch, verdicts, ours.of);
     applied += await applyOutcomes(actor, provider.id, batch, verdicts, ours.of);
   }
-  tally.addMissing(await sentInPeriodExcept(provider.id, period, named));
+  for await (const missing of sentInPeriodExcept(provider.id, period, named)) tally.addMissing(missing);
   onProgress({ stage: "saving", done: 0, total: 1 });
   try {
     const uploadId = await saveStatementUpload(actor, {

@@ -7,7 +7,10 @@
  * The server has first served the console's pages, as a running one has: each page's code loaded
  * is heap the upload does not have (on a server fresh from its start the old upload fitted).
  * What must hold: the same server process throughout, the stream's progress and then its result,
- * every delivery counted delivered exactly once and the budgets moved by exactly their sum.
+ * every delivery counted delivered exactly once and the budgets moved by exactly their sum. Then a
+ * file of one line for the same period: every other delivery is a break of its own, 99,999 of them
+ * (read whole before they were kept, they too ran the heap out); and a period of more deliveries
+ * than a file has lines is refused, as it cannot tie out in one file.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DELIVERIES } from "../../../lib/contract/delivery-limits";
@@ -59,6 +62,28 @@ async function servedPages(session: PortalSession, most: number) {
   return seen.size;
 }
 
+/** Posts a statement to the console's upload route as the browser does; answers its stream's lines. */
+async function uploaded(session: PortalSession, fileName: string, csv: string) {
+  const response = await fetch(`${own.server().baseUrl}/admin/statement/uploads/send`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: session.cookie, origin: own.server().baseUrl },
+    body: JSON.stringify({
+      provider: world.providerId,
+      from: today,
+      to: today,
+      fileName,
+      mapping: DEFAULT_STATEMENT_MAPPING,
+      csv,
+    }),
+    signal: AbortSignal.timeout(540_000),
+  });
+  expect(response.status).toBe(200);
+  return (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as StreamLine);
+}
+
 describe("a statement of the most lines the console takes", () => {
   it("is matched and applied whole, the server alive throughout", async () => {
     const pid = serverPidOf(own.server());
@@ -76,24 +101,7 @@ describe("a statement of the most lines the console takes", () => {
     );
     expect(await servedPages(finance, 40)).toBeGreaterThan(20);
 
-    const response = await fetch(`${own.server().baseUrl}/admin/statement/uploads/send`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: finance.cookie, origin: own.server().baseUrl },
-      body: JSON.stringify({
-        provider: world.providerId,
-        from: today,
-        to: today,
-        fileName: "whole-round.csv",
-        mapping: DEFAULT_STATEMENT_MAPPING,
-        csv,
-      }),
-      signal: AbortSignal.timeout(540_000),
-    });
-    expect(response.status).toBe(200);
-    const lines = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as StreamLine);
+    const lines = await uploaded(finance, "whole-round.csv", csv);
 
     expect(serverPidOf(own.server())).toBe(pid);
     const result = lines.at(-1)?.result;
@@ -113,5 +121,41 @@ describe("a statement of the most lines the console takes", () => {
     expect(after.deliveredMinor).toBe(BigInt(MAX_STATEMENT_LINES) * 100n);
     expect(await db().budgetMovement.count({ where: { kind: "DELIVERED" } })).toBe(2 * MAX_STATEMENT_LINES);
     expect(await db().auditEntry.count({ where: { action: "delivery.synced" } })).toBe(MAX_STATEMENT_LINES);
+  }, 600_000);
+
+  it("of one line, for a period of 100,000 deliveries, lists each of the others it lacks, the server alive; of a period of more, is refused", async () => {
+    const pid = serverPidOf(own.server());
+    const [first] = await db().delivery.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 1 });
+    const finance = await signedIn(
+      [...LEGACY_ADMIN_ROLES, "finance_approver"],
+      undefined,
+      own.server().baseUrl,
+    );
+    expect(await servedPages(finance, 40)).toBeGreaterThan(20);
+    const csv = `deliveryId,providerDeliveryId,amount,unit,status\n${first!.id},,1.00,EUR,DELIVERED`;
+    const lines = await uploaded(finance, "one-line.csv", csv);
+
+    expect(serverPidOf(own.server())).toBe(pid);
+    const result = lines.at(-1)?.result;
+    expect(result).toMatchObject({ ok: true, data: { repeated: false } });
+    const { uploadId } = result!.data;
+    const missing = { uploadId, kind: "MISSING_FROM_FILE" };
+    expect(await db().statementBreak.count({ where: missing })).toBe(MAX_STATEMENT_LINES - 1);
+    expect(await db().statementBreak.count({ where: { ...missing, deliveryId: first!.id } })).toBe(0);
+    const upload = await db().statementUpload.findUniqueOrThrow({ where: { id: uploadId } });
+    expect(JSON.parse(upload.summary).MISSING_FROM_FILE).toEqual({
+      EUR: { count: MAX_STATEMENT_LINES - 1, amountMinor: String((MAX_STATEMENT_LINES - 1) * 100) },
+    });
+
+    // One delivery more in the period than a file has lines: refused at the period, nothing kept.
+    await sendThrough(world, "One more", [delivery(1, "b-one-more")]);
+    const uploads = await db().statementUpload.count();
+    const refused = await uploaded(finance, "one-line-again.csv", `${csv}\n`);
+    expect(refused.at(-1)?.result).toMatchObject({
+      ok: false,
+      fieldErrors: { to: expect.stringMatching(/holds 100001 deliveries .* part of the period at a time/) },
+    });
+    expect(await db().statementUpload.count()).toBe(uploads);
+    expect(serverPidOf(own.server())).toBe(pid);
   }, 600_000);
 });
