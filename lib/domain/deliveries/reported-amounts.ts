@@ -20,7 +20,8 @@ export interface ReportedAmount {
   deliveryUnit?: string | null;
 }
 
-interface SentDelivery {
+/** The delivery an outcome names, as far as its amount is checked: what was sent, in which unit. */
+interface ReportedDelivery {
   amountMinor: bigint;
   deliveryRequest: { unit: string };
 }
@@ -33,7 +34,7 @@ const sameUnit = (reported: string, sent: string) =>
  * The amount the report says was delivered, in minor units: the reported amount, else the whole
  * amount sent. `index` names the outcome in the report's list (deliveryList[index]).
  */
-export function deliveredAmountOf(report: ReportedAmount, delivery: SentDelivery, index: number): bigint {
+export function deliveredAmountOf(report: ReportedAmount, delivery: ReportedDelivery, index: number): bigint {
   const field = (name: string) => `deliveryList[${index}].${name}`;
   const { unit } = delivery.deliveryRequest;
   if (report.deliveryUnit && !sameUnit(report.deliveryUnit, unit))
