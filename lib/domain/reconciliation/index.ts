@@ -34,7 +34,6 @@ export {
   tellOverdueOutcomes,
 } from "./overdue-outcomes";
 export { closedPeriod, closedPeriodOverlapping, closePeriod, frozenStatement } from "./period-close";
-export type { BreakRow, UploadClass, UploadSummary } from "./save-statement-upload";
 export {
   type Figure,
   providerStatement,
@@ -63,3 +62,4 @@ export {
   statementUpload,
 } from "./statement-uploads";
 export { type UploadOutcome, type UploadProgress, uploadStatement } from "./upload-statement";
+export type { BreakRow, UploadClass, UploadSummary } from "./upload-tally";

@@ -7,12 +7,14 @@
  * 256 MB heap out (bench:scale); so did a one-line file's period of 100,000 deliveries read whole
  * before its breaks were kept (tests/api/reconciliation/largest-upload.test.ts).
  */
-import { db, readDeliveryIdsOf, readStatementDeliveries } from "../../db";
+import { db, readDeliveryIdsOf, readStatementDeliveries, type Tx } from "../../db";
 import type { OurDelivery } from "./classify-lines";
 import type { FileLine } from "./statement-file";
 
-/** Requests whose deliveries are read at once (each holds up to 10,000). */
+/** Requests whose deliveries' ids are read at once (each holds up to 10,000). */
 const REQUESTS_AT_ONCE = 5;
+/** The deliveries a file lacks, read and handed on at a time. */
+const MISSING_AT_ONCE = 5000;
 
 const readBy = (providerId: string, by: "id" | "providerDeliveryId", values: string[]) =>
   readStatementDeliveries(db(), providerId, by, values);
@@ -68,21 +70,25 @@ export async function sentInPeriodCount(providerId: string, period: Period): Pro
 }
 
 /**
- * The deliveries of the requests sent to the provider in the period that `named` lacks, a few
- * requests' at a time: the caller keeps what it needs of each part before the next is read.
+ * The deliveries of the requests sent to the provider in the period that `named` lacks, read through
+ * `tx` (the transaction that keeps them as breaks) 5,000 at a time: the caller writes each part
+ * before the next is read, so a period's are never all held at once.
  */
 export async function* sentInPeriodExcept(
+  tx: Tx,
   providerId: string,
   period: Period,
   named: ReadonlySet<string>,
 ): AsyncGenerator<OurDelivery[]> {
-  const requests = await db().deliveryRequest.findMany({
+  const requests = await tx.deliveryRequest.findMany({
     where: sentIn(providerId, period),
     select: { id: true },
+    orderBy: { id: "asc" },
   });
   for (let i = 0; i < requests.length; i += REQUESTS_AT_ONCE) {
     const some = requests.slice(i, i + REQUESTS_AT_ONCE).map((request) => request.id);
-    const lacking = (await readDeliveryIdsOf(db(), providerId, some)).filter((id) => !named.has(id));
-    yield await readBy(providerId, "id", lacking);
+    const lacking = (await readDeliveryIdsOf(tx, providerId, some)).filter((id) => !named.has(id));
+    for (let j = 0; j < lacking.length; j += MISSING_AT_ONCE)
+      yield await readStatementDeliveries(tx, providerId, "id", lacking.slice(j, j + MISSING_AT_ONCE));
   }
 }

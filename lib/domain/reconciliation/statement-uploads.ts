@@ -15,7 +15,7 @@ import { db } from "../../db";
 import { notFound } from "../errors";
 import { fromMinor } from "../money";
 import { type Actor, authorize } from "../permissions";
-import type { UploadSummary } from "./save-statement-upload";
+import type { UploadSummary } from "./upload-tally";
 
 /** How the provider's next file is read: as its last upload was, else as the template. */
 export async function statementMappingOf(actor: Actor, providerId: string): Promise<StatementMapping> {

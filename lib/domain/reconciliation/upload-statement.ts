@@ -90,18 +90,14 @@ export async function uploadStatement(
     tally.addLines(batch, verdicts, ours.of);
     applied += await applyOutcomes(actor, provider.id, batch, verdicts, ours.of);
   }
-  for await (const missing of sentInPeriodExcept(provider.id, period, named)) tally.addMissing(missing);
   onProgress({ stage: "saving", done: 0, total: 1 });
   try {
-    const uploadId = await saveStatementUpload(actor, {
-      ...same,
-      fileName: input.fileName,
-      mapping: input.mapping,
-      lineCount: lines.length,
-      summary: tally.summary(),
-      breaks: tally.breaks,
-      applied,
-    });
+    const uploadId = await saveStatementUpload(
+      actor,
+      { ...same, fileName: input.fileName, mapping: input.mapping, lineCount: lines.length, applied },
+      tally,
+      (tx) => sentInPeriodExcept(tx, provider.id, period, named),
+    );
     return { uploadId, repeated: false };
   } catch (error) {
     // The same upload, at the same moment, from another tab: one stands, both answer it. Both

@@ -1,13 +1,36 @@
 /**
  * What an upload keeps of its lines as it goes (upload-statement.ts): the counts and sums of each
- * class per unit, and a break row for each line (or delivery the file lacks) that does not tie out.
- * The lines are matched a batch at a time and only this outlives a batch: our records of a
- * 100,000-line file held at once, with the upload's other work, ran the server's heap out.
+ * class per unit, and a break row for each line that does not tie out. The lines are matched a batch
+ * at a time and only this outlives a batch: our records of a 100,000-line file held at once, with the
+ * upload's other work, ran the server's heap out. The deliveries the file lacks are counted here as
+ * they are written, not kept (save-statement-upload.ts).
  */
 
+import type { BreakKind, FileOutcome } from "../../contract/reconciliation/statement-upload-schema";
 import type { OurDelivery, Verdict } from "./classify-lines";
-import type { BreakRow, UploadClass, UploadSummary } from "./save-statement-upload";
 import type { FileLine } from "./statement-file";
+
+export type UploadClass = "MATCHED" | BreakKind;
+/** Per class, per unit: how many lines (or deliveries) and their sum, minor units as text (JSON). */
+export type UploadSummary = Partial<
+  Record<UploadClass, Record<string, { count: number; amountMinor: string }>>
+>;
+
+/** A break as stored (StatementBreak), less its ids: what the result page and the report show. */
+export interface BreakRow {
+  kind: BreakKind;
+  line: number | null;
+  deliveryId: string | null;
+  reference: string | null;
+  fileAmountMinor: bigint | null;
+  fileUnit: string | null;
+  fileStatus: string | null;
+  /** What the file's status means (the mapping's reading of its label): settling a break asks it. */
+  fileOutcome: FileOutcome | null;
+  ourAmountMinor: bigint | null;
+  ourUnit: string | null;
+  ourStatus: string | null;
+}
 
 const ours = (delivery: OurDelivery | undefined) => ({
   ourAmountMinor: delivery?.amountMinor ?? null,
@@ -47,11 +70,21 @@ export class UploadTally {
     }
   }
 
-  /** The deliveries sent in the period that no line names. */
-  addMissing(missing: OurDelivery[]) {
-    for (const delivery of missing) {
+  /** A tally of the same counts and no break rows, to go on from without changing this one. */
+  countsOnly(): UploadTally {
+    const copy = new UploadTally();
+    for (const [kind, units] of this.sums) copy.sums.set(kind, new Map(units));
+    return copy;
+  }
+
+  /**
+   * Deliveries sent in the period that no line names: counted, and answered as their break rows for
+   * the caller to write (not kept: a period's may be many).
+   */
+  missingRows(missing: OurDelivery[]): BreakRow[] {
+    return missing.map((delivery) => {
       this.count("MISSING_FROM_FILE", delivery.unit, delivery.amountMinor);
-      this.breaks.push({
+      return {
         kind: "MISSING_FROM_FILE",
         line: null,
         deliveryId: delivery.id,
@@ -61,8 +94,8 @@ export class UploadTally {
         fileStatus: null,
         fileOutcome: null,
         ...ours(delivery),
-      });
-    }
+      };
+    });
   }
 
   /** Minor units as text: the summary is stored as JSON. */
