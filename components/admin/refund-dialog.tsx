@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextArea } from "@/components/ui/field";
+import { ltrCode } from "@/components/ui/ltr-code";
 import { Modal } from "@/components/ui/modal";
 import { refundSchema } from "@/lib/contract/forms/program-forms";
 import type { Action } from "@/lib/portal/action-result";
@@ -57,12 +58,7 @@ export function RefundButton({
               provider: delivery.providerName,
               amount: delivery.amountShown,
               beneficiary: delivery.beneficiaryId,
-              // Left to right in every language: a masked id (••••01) must not read reversed.
-              mono: (chunks) => (
-                <bdi dir="ltr" className="font-mono">
-                  {chunks}
-                </bdi>
-              ),
+              mono: ltrCode,
             })}
           </p>
           <TextArea

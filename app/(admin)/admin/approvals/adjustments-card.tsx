@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { ltrCode } from "@/components/ui/ltr-code";
 import { Card } from "@/components/ui/page";
 import type { adjustmentsAwaitingMyApproval } from "@/lib/domain/reconciliation";
 import { getFormat } from "@/lib/i18n/get-format";
@@ -43,12 +44,7 @@ export async function AdjustmentsCard({
                       kind: kinds(adjustment.kind as "WRITE_OFF"),
                       what: adjustment.what,
                       provider: adjustment.providerName,
-                      // An id reads left to right in every language.
-                      id: (chunks) => (
-                        <bdi dir="ltr" className="font-mono">
-                          {chunks}
-                        </bdi>
-                      ),
+                      id: ltrCode,
                     })}
                   </span>
                   <span>{format.amount(adjustment.amountMinor, adjustment.unit)}</span>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PaymentDecision } from "@/components/admin/payment-decision";
 import { HelpLink } from "@/components/help-link";
+import { ltrCode } from "@/components/ui/ltr-code";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePlatformUser } from "@/lib/auth/session";
 import { awaitingMyApproval, deliveryRequestConsequences, refundConsequences } from "@/lib/domain/payments";
@@ -110,11 +111,7 @@ export default async function ApprovalsPage() {
                     >
                       {t.rich("refundTo", {
                         beneficiaryId: refund.beneficiaryId,
-                        id: (chunks) => (
-                          <bdi dir="ltr" className="font-mono">
-                            {chunks}
-                          </bdi>
-                        ),
+                        id: ltrCode,
                       })}
                     </Link>
                     <span>{format.amount(refund.amountMinor, refund.unit)}</span>
