@@ -34,13 +34,18 @@ describe("the approvals queue", () => {
       kind: "ACCEPT_PROVIDER_AMOUNT",
       reason,
     });
-    const { name } = await db().provider.findUniqueOrThrow({ where: { id: world.setup.providerId } });
+    // A provider's name with a right-to-left override: it must not reorder the queue's sentence.
+    const { name } = await db().provider.update({
+      where: { id: world.setup.providerId },
+      data: { name: `\u202eRevo ${world.setup.providerId.slice(-6)}` },
+    });
 
     const queue = await people.approver.get("/admin/approvals");
     expect(queue.status).toBe(200);
     const item = queue.body.slice(queue.body.indexOf("Statement adjustments"));
     expect(item).toContain("Accept the provider&#x27;s amount: ");
-    expect(item).toContain(`${world.hundred}</bdi>, in ${name}&#x27;s statement`);
+    expect(item).toContain(`${world.hundred}</bdi>, in \u2068${name.slice(1)}\u2069&#x27;s statement`);
+    expect(item).not.toContain("\u202e");
     expect(item).toContain("100.00 EUR");
     expect(item).toContain(reason);
     expect(item).toContain("0 of 1 approvals");

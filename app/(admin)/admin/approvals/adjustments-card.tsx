@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ltrCode } from "@/components/ui/ltr-code";
 import { Card } from "@/components/ui/page";
 import type { adjustmentsAwaitingMyApproval } from "@/lib/domain/reconciliation";
+import { isolated, withoutDirectionControls } from "@/lib/format";
 import { getFormat } from "@/lib/i18n/get-format";
 
 type Adjustment = Awaited<ReturnType<typeof adjustmentsAwaitingMyApproval>>[number];
@@ -42,8 +43,10 @@ export async function AdjustmentsCard({
                   <span className="font-medium">
                     {t.rich("adjustmentOf", {
                       kind: kinds(adjustment.kind as "WRITE_OFF"),
-                      what: adjustment.what,
-                      provider: adjustment.providerName,
+                      // The provider's name and a file's reference are others' text: no control
+                      // character of theirs may reorder the sentence (components/ui/provider-text.tsx).
+                      what: withoutDirectionControls(adjustment.what),
+                      provider: isolated(adjustment.providerName),
                       id: ltrCode,
                     })}
                   </span>
