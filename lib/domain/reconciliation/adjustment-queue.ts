@@ -8,6 +8,7 @@ import { db } from "../../db";
 import { mayKnowBeneficiaries, textOpener } from "../beneficiary-data";
 import { awaitingMyApprovalCount, PENDING, peopleByIds } from "../payments";
 import { type Actor, authorize, can } from "../permissions";
+import { whatBreak } from "./break-adjustments";
 
 const QUEUE_LIMIT = 200;
 
@@ -44,7 +45,6 @@ export async function adjustmentsAwaitingMyApproval(actor: Actor) {
       approvals: { orderBy: [{ at: "asc" }, { id: "asc" }] },
       break: {
         select: {
-          kind: true,
           deliveryId: true,
           reference: true,
           line: true,
@@ -63,10 +63,8 @@ export async function adjustmentsAwaitingMyApproval(actor: Actor) {
     id: row.id,
     breakId: row.breakId,
     kind: row.kind,
-    breakKind: row.break.kind,
     providerName: row.break.upload.provider.name,
-    /** What the break names: our delivery, else the provider's reference, else the file's line. */
-    what: row.break.deliveryId ?? row.break.reference ?? `#${row.break.line}`,
+    what: whatBreak(row.break),
     amountMinor: row.amountMinor,
     unit: row.unit,
     createdAt: row.createdAt,

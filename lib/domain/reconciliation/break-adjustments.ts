@@ -31,8 +31,9 @@ import {
 import { type Actor, authorize } from "../permissions";
 import { type BreakNow, breakNow, type DeliveryNow } from "./break-reads";
 
-/** What a letter names the break by: its delivery, else the file's reference, else its line. */
-const whatBreak = (brk: BreakNow) => brk.deliveryId ?? brk.reference ?? `#${brk.line}`;
+/** What a letter or the approvals queue names a break by: its delivery, else the file's reference, else its line. */
+export const whatBreak = (brk: Pick<BreakNow, "deliveryId" | "reference" | "line">) =>
+  brk.deliveryId ?? brk.reference ?? `#${brk.line}`;
 const breakPath = (breakId: string) => `/admin/statement/breaks/${breakId}`;
 
 const sameUnit = (a: string, b: string) =>
