@@ -24,9 +24,11 @@ export interface SentDelivery {
   };
 }
 
-const COLUMNS = `d."id", d."status", CAST(d."amountMinor" AS TEXT) AS "amountMinor", d."deliveryRequestId",
-  r."programId", r."channelId", r."budgetAccountId", r."unit", b."id" AS "programBudgetId"`;
-const PROGRAM_BUDGET = `LEFT JOIN "BudgetAccount" b ON b."programId" = r."programId"`;
+/** What moving a delivery's money needs of its request `r` (and its program's budget `b`, PROGRAM_BUDGET). */
+export const REQUEST_COLUMNS = `d."deliveryRequestId", r."programId", r."channelId", r."budgetAccountId",
+  r."unit", b."id" AS "programBudgetId"`;
+export const PROGRAM_BUDGET = `LEFT JOIN "BudgetAccount" b ON b."programId" = r."programId"`;
+const COLUMNS = `d."id", d."status", CAST(d."amountMinor" AS TEXT) AS "amountMinor", ${REQUEST_COLUMNS}`;
 
 const READ = {
   sqlite: `SELECT ${COLUMNS}
@@ -38,10 +40,8 @@ const READ = {
     ${SENT_TO_PROVIDER} = $2 AND d."id" = ANY($1::text[])`,
 };
 
-interface Row {
-  id: string;
-  status: string;
-  amountMinor: string;
+/** REQUEST_COLUMNS as a row holds them. */
+export interface RequestColumns {
   deliveryRequestId: string;
   programId: string;
   channelId: string;
@@ -49,6 +49,26 @@ interface Row {
   unit: string;
   programBudgetId: string | null;
 }
+
+interface Row extends RequestColumns {
+  id: string;
+  status: string;
+  amountMinor: string;
+}
+
+/** A SentDelivery's request fields from a row's REQUEST_COLUMNS. */
+export const requestOf = (
+  row: RequestColumns,
+): Pick<SentDelivery, "deliveryRequestId" | "deliveryRequest"> => ({
+  deliveryRequestId: row.deliveryRequestId,
+  deliveryRequest: {
+    programId: row.programId,
+    channelId: row.channelId,
+    budgetAccountId: row.budgetAccountId,
+    unit: row.unit,
+    program: { budget: row.programBudgetId === null ? null : { id: row.programBudgetId } },
+  },
+});
 
 /** The deliveries of `ids` sent to `providerId` (a request in state SENT), by id; others are absent. */
 export async function readSentDeliveries(
@@ -62,14 +82,7 @@ export async function readSentDeliveries(
       id: row.id,
       status: row.status,
       amountMinor: BigInt(row.amountMinor),
-      deliveryRequestId: row.deliveryRequestId,
-      deliveryRequest: {
-        programId: row.programId,
-        channelId: row.channelId,
-        budgetAccountId: row.budgetAccountId,
-        unit: row.unit,
-        program: { budget: row.programBudgetId === null ? null : { id: row.programBudgetId } },
-      },
+      ...requestOf(row),
     });
   return found;
 }

@@ -7,13 +7,20 @@
  * (CROSS JOIN fixes its order), so each is one index seek.
  */
 import { queryInChunks, type RawReads, SENT_TO_PROVIDER } from "./raw-chunks";
+import {
+  PROGRAM_BUDGET,
+  REQUEST_COLUMNS,
+  type RequestColumns,
+  requestOf,
+  type SentDelivery,
+} from "./sent-delivery-reads";
 
-/** A delivery as a statement's line is matched against it. */
-export interface StatementDelivery {
-  id: string;
-  amountMinor: bigint;
+/**
+ * A delivery as a statement's line is matched against it; a SentDelivery too, so the upload hands
+ * what it read to Sync's code path instead of Sync reading it again (1.5 s of 100,000 lines).
+ */
+export interface StatementDelivery extends SentDelivery {
   unit: string;
-  status: string;
   providerDeliveryId: string | null;
   deliveredAmountMinor: bigint | null;
   delivered: boolean;
@@ -21,7 +28,7 @@ export interface StatementDelivery {
   refundRequested: boolean;
 }
 
-const COLUMNS = `d."id", CAST(d."amountMinor" AS TEXT) AS "amountMinor", r."unit", d."status",
+const COLUMNS = `d."id", CAST(d."amountMinor" AS TEXT) AS "amountMinor", d."status", ${REQUEST_COLUMNS},
   d."providerDeliveryId", CAST(d."deliveredAmountMinor" AS TEXT) AS "deliveredAmountMinor",
   CASE WHEN d."deliveredAt" IS NULL THEN 0 ELSE 1 END AS "delivered",
   CASE WHEN d."revertedAt" IS NULL THEN 0 ELSE 1 END AS "reverted",
@@ -33,15 +40,15 @@ const BY = {
 };
 const sqliteRead = (by: keyof typeof BY) => `SELECT ${COLUMNS}
   FROM json_each(?) k CROSS JOIN "Delivery" d ON ${BY[by]}
-  CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO_PROVIDER} = ?`;
+  CROSS JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${PROGRAM_BUDGET}
+  ${SENT_TO_PROVIDER} = ?`;
 const postgresRead = (by: keyof typeof BY) => `SELECT ${COLUMNS}
   FROM unnest($1::text[]) k("value") JOIN "Delivery" d ON ${BY[by]}
-  JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${SENT_TO_PROVIDER} = $2`;
+  JOIN "DeliveryRequest" r ON r."id" = d."deliveryRequestId" ${PROGRAM_BUDGET} ${SENT_TO_PROVIDER} = $2`;
 
-interface Row {
+interface Row extends RequestColumns {
   id: string;
   amountMinor: string;
-  unit: string;
   status: string;
   providerDeliveryId: string | null;
   deliveredAmountMinor: string | null;
@@ -64,6 +71,7 @@ export async function readStatementDeliveries(
     amountMinor: BigInt(row.amountMinor),
     unit: row.unit,
     status: row.status,
+    ...requestOf(row),
     providerDeliveryId: row.providerDeliveryId,
     deliveredAmountMinor: row.deliveredAmountMinor === null ? null : BigInt(row.deliveredAmountMinor),
     delivered: Number(row.delivered) === 1,

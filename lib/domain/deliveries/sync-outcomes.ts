@@ -10,7 +10,14 @@
  */
 import { databaseKind } from "../../config";
 import { say } from "../../contract/validation-messages";
-import { db, markDeliveredWhole, readSentDeliveries, type Tx, takeWriteLock } from "../../db";
+import {
+  db,
+  markDeliveredWhole,
+  readSentDeliveries,
+  type SentDelivery,
+  type Tx,
+  takeWriteLock,
+} from "../../db";
 import { recordAudit } from "../audit";
 import { BudgetMoves } from "../budgets";
 import { notFound } from "../errors";
@@ -84,19 +91,24 @@ export function applyDeliveryOutcomes(
 /**
  * The same, inside a transaction the caller holds: an approved adjustment of a statement's break
  * (lib/domain/reconciliation/break-adjustments.ts) applies its outcome with its decision, or neither.
+ * `read`: the reported deliveries as the caller read them in this transaction, after
+ * takeWriteLock (a statement upload matches its lines on them); else they are read here.
  */
 export async function applyDeliveryOutcomesIn(
   tx: Tx,
   actor: Actor,
   providerId: string,
   reports: OutcomeReport[],
+  read?: ReadonlyMap<string, SentDelivery>,
 ): Promise<number> {
   await takeWriteLock(tx);
-  const deliveries = await readSentDeliveries(
-    tx,
-    providerId,
-    reports.map((report) => report.deliveryId),
-  );
+  const deliveries =
+    read ??
+    (await readSentDeliveries(
+      tx,
+      providerId,
+      reports.map((report) => report.deliveryId),
+    ));
   await lockInIdOrder(tx, [...deliveries.keys()]);
   // Outcomes that move no money are written together, which is only the same as writing each in
   // turn when no delivery is reported twice (the contract refuses that; a caller might not).

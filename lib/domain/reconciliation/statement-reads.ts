@@ -16,18 +16,17 @@ const REQUESTS_AT_ONCE = 5;
 /** The deliveries a file lacks, read and handed on at a time. */
 const MISSING_AT_ONCE = 5000;
 
-const readBy = (providerId: string, by: "id" | "providerDeliveryId", values: string[]) =>
-  readStatementDeliveries(db(), providerId, by, values);
-
 /**
- * The deliveries the lines name: a line with our id is matched by it alone (a wrong id is an unknown
- * delivery, whatever its reference); a line with only the provider's reference, by that.
+ * The deliveries the lines name, read through `tx`: a line with our id is matched by it alone (a
+ * wrong id is an unknown delivery, whatever its reference); a line with only the provider's
+ * reference, by that. `byId` holds every one read, for Sync's code path to apply their outcomes.
  */
-export async function deliveriesNamed(providerId: string, lines: FileLine[]) {
+export async function deliveriesNamed(tx: Tx, providerId: string, lines: FileLine[]) {
+  const readBy = (by: "id" | "providerDeliveryId", values: string[]) =>
+    readStatementDeliveries(tx, providerId, by, values);
   const byId = new Map(
     (
       await readBy(
-        providerId,
         "id",
         lines.flatMap((line) => line.deliveryId || []),
       )
@@ -36,12 +35,15 @@ export async function deliveriesNamed(providerId: string, lines: FileLine[]) {
   const referenced = lines.flatMap((line) => (line.deliveryId ? [] : line.reference || []));
   const byReference = new Map<string, OurDelivery>();
   // Two of the provider's deliveries with one reference: the first sent answers it (ids are uuid v7).
-  for (const delivery of (await readBy(providerId, "providerDeliveryId", referenced)).sort((a, b) =>
+  for (const delivery of (await readBy("providerDeliveryId", referenced)).sort((a, b) =>
     a.id.localeCompare(b.id),
-  ))
+  )) {
     if (!byReference.has(delivery.providerDeliveryId!))
       byReference.set(delivery.providerDeliveryId!, delivery);
+    byId.set(delivery.id, delivery);
+  }
   return {
+    byId: byId as ReadonlyMap<string, OurDelivery>,
     of: (line: FileLine): OurDelivery | undefined =>
       line.deliveryId
         ? byId.get(line.deliveryId)
