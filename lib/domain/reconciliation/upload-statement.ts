@@ -37,9 +37,14 @@ export type UploadOutcome =
   | { uploadId: string; repeated: boolean }
   | { problems: FileProblem[]; problemCount: number };
 
-/** Lines matched and applied at a time: one Delivery/Sync report's most outcomes, per transaction. */
-const APPLY_BATCH = 1000;
-/** A batch's transaction holds Sync's write lock: on a busy server its 1,000 outcomes take under a second. */
+/**
+ * Lines matched and applied at a time, each batch in one transaction: five Delivery/Sync reports'
+ * most outcomes. A commit writes every page its batch changed; batches of 1,000 wrote the same
+ * pages five times as often, 100 commits for 100,000 lines, and took 20 s where these take 16
+ * (in-process, 1,000,000 deliveries on SQLite). A batch holds Sync's write lock for about a second.
+ */
+const APPLY_BATCH = 5000;
+/** A batch's transaction, on a busy server. */
 const BATCH_TIMEOUT_MS = 30_000;
 
 export async function uploadStatement(
