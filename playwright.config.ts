@@ -12,10 +12,6 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "artifacts/test-results",
   fullyParallel: true,
-  // Two browsers at a time in CI: one left CI's second core mostly idle for the 13 minutes of this
-  // suite, the last part of a CI run whose 40 minutes were nearly spent (2,373 s). The specs share
-  // one server and database, each making its own data, as one after another they always did.
-  workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["html", { outputFolder: "artifacts/playwright-report", open: "never" }]],
