@@ -5,4 +5,6 @@
 import { applyMigrations, projectRoot } from "../server/apply-migrations";
 import { runCli } from "./cli";
 
-runCli("apply the migrations", () => applyMigrations(projectRoot));
+runCli("apply the migrations", async () => {
+  console.log(`Migrations ${await applyMigrations(projectRoot)}.`);
+});

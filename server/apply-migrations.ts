@@ -7,6 +7,7 @@
  * start). Under our lock the first applies them and the others find nothing left to do.
  */
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -14,6 +15,7 @@ import Database from "libsql";
 import pg from "pg";
 import { databaseKind, databaseUrl, ensureSqliteFolder } from "../lib/config";
 import { pgConfig } from "../lib/db/adapters";
+import { pendingMigrationsOf } from "../lib/db/migration-state";
 
 /**
  * The session-level advisory lock held on PostgreSQL while migrating: one per database, not per
@@ -41,12 +43,38 @@ function enableWriteAheadLog(url: string): void {
   }
 }
 
-export async function applyMigrations(root: string): Promise<void> {
+/** What the lock's holder reads Prisma's record with (lib/db/migration-state.ts asks one raw query). */
+type RecordReader = Parameters<typeof pendingMigrationsOf>[0];
+
+/** The record in the SQLite file, on a read-only connection of its own; none when there is no file yet. */
+async function inSqliteFile(url: string, read: (record: RecordReader) => Promise<string[]>) {
+  if (!existsSync(sqliteFile(url))) return ["(no database file yet)"];
+  const connection = new Database(sqliteFile(url), { readonly: true });
+  try {
+    return await read({ $queryRawUnsafe: async <T>(query: string) => connection.prepare(query).all() as T });
+  } finally {
+    connection.close();
+  }
+}
+
+/**
+ * Applies what is pending; says whether the CLI ran. When the record already holds every migration
+ * this build carries (the readiness probe's own test), the CLI is not started: its process alone costs
+ * about 3 s of CPU, paid by every restart and by each of several instances starting together. A
+ * failed or rolled-back migration counts as pending, so the CLI applies or refuses it in its words.
+ */
+export async function applyMigrations(root: string): Promise<"applied" | "up to date"> {
   const url = databaseUrl();
-  await (databaseKind(url) === "sqlite" ? underFileLock : underAdvisoryLock)(url, async () => {
-    await migrateDeploy(root);
-    if (databaseKind(url) === "sqlite") enableWriteAheadLog(url);
+  const kind = databaseKind(url);
+  let outcome: "applied" | "up to date" = "up to date";
+  await (kind === "sqlite" ? underFileLock : underAdvisoryLock)(url, async (pending) => {
+    if ((await pending()).length) {
+      await migrateDeploy(root);
+      outcome = "applied";
+    }
+    if (kind === "sqlite") enableWriteAheadLog(url);
   });
+  return outcome;
 }
 
 async function migrateDeploy(root: string): Promise<void> {
@@ -65,8 +93,11 @@ async function migrateDeploy(root: string): Promise<void> {
   }
 }
 
+/** What the lock's holder is given: the carried migrations the database has not applied. */
+type LockedWork = (pending: () => Promise<string[]>) => Promise<void>;
+
 /** Runs `work` holding the advisory lock on a connection of its own, ended after (which frees it anyway). */
-async function underAdvisoryLock(url: string, work: () => Promise<void>): Promise<void> {
+async function underAdvisoryLock(url: string, work: LockedWork): Promise<void> {
   const config = pgConfig(url);
   const client = new pg.Client(config);
   await client.connect().catch((error: NodeJS.ErrnoException) => {
@@ -78,7 +109,12 @@ async function underAdvisoryLock(url: string, work: () => Promise<void>): Promis
     await client.query(`SET lock_timeout = ${MIGRATION_WAIT_MS}`);
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     try {
-      await work();
+      // The connection's search_path is the URL's schema (pgConfig): no schema or no table, no record.
+      await work(() =>
+        pendingMigrationsOf({
+          $queryRawUnsafe: async <T>(query: string) => (await client.query(query)).rows as T,
+        }),
+      );
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
     }
@@ -92,12 +128,12 @@ async function underAdvisoryLock(url: string, work: () => Promise<void>): Promis
  * would shut the CLI out). The operating system frees it when the process dies, so a crash mid-way
  * leaves no stale lock; the file stays, empty, for the next start.
  */
-async function underFileLock(url: string, work: () => Promise<void>): Promise<void> {
+async function underFileLock(url: string, work: LockedWork): Promise<void> {
   ensureSqliteFolder(url);
   const lock = new Database(`${sqliteFile(url)}-migrate-lock`, { timeout: MIGRATION_WAIT_MS });
   try {
     lock.exec("BEGIN EXCLUSIVE");
-    await work();
+    await work(() => inSqliteFile(url, pendingMigrationsOf));
   } finally {
     lock.close();
   }

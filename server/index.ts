@@ -45,7 +45,7 @@ const PUBLIC_ACTION_PAGE = "/invite/";
 
 async function main() {
   log.info({ database: databaseKind(databaseUrl()) }, "applying migrations");
-  await applyMigrations(projectRoot);
+  log.info({ migrations: await applyMigrations(projectRoot) }, "migrations ready");
   passBuildConfig(projectRoot);
   const app = next({ dev: false, dir: projectRoot });
   await app.prepare();

@@ -61,13 +61,27 @@ describe("npm start", () => {
       expect(jsonLines(output)).toContainEqual(
         expect.objectContaining({ msg: "applying migrations", database: kind }),
       );
+      expect(jsonLines(output)).toContainEqual(
+        expect.objectContaining({ msg: "migrations ready", migrations: "applied" }),
+      );
     } finally {
       const exited = exitOf(child);
       if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
       await exited;
+    }
+    // Started again on the same database, it finds nothing pending and starts no migration CLI.
+    const again = await startServer(database.url);
+    try {
+      expect(jsonLines(again.output())).toContainEqual(
+        expect.objectContaining({ msg: "migrations ready", migrations: "up to date" }),
+      );
+      const { key } = await seedProvider(database.url);
+      expect((await createChannel(again.baseUrl, key, `again-${randomUUID()}`)).status).toBe(200);
+    } finally {
+      await again.stop();
       await database.drop();
     }
-  }, 90_000);
+  }, 120_000);
 });
 
 describe("an unreachable database", () => {
