@@ -1,10 +1,12 @@
 /**
  * A fresh database of the project's kind for one test file, for tests that must see no other test's
- * rows (openTestDb shares the project's): created before the file's tests, dropped after them.
+ * rows (openTestDb shares the project's): created before the file's tests (migrated already, a copy of
+ * the pass's template), dropped after them.
  */
 import { afterAll, beforeAll, inject } from "vitest";
 import { applyMigrations } from "../../../server/apply-migrations";
-import { createTestDatabase, ROOT, type TestDatabase } from "./test-server";
+import { copyOfTemplate } from "./migrated-template";
+import { ROOT, type TestDatabase } from "./test-server";
 
 type DbModule = typeof import("../../../lib/db");
 
@@ -18,7 +20,7 @@ export function started<T>(value: T | undefined, what: string): T {
 export function freshDatabase(): () => string {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase(inject("databaseKind"));
+    database = await copyOfTemplate(inject("databaseKind"), inject("migratedTemplateUrl"));
   }, 120_000);
   afterAll(async () => {
     await database?.drop();
