@@ -48,7 +48,9 @@ type RecordReader = Parameters<typeof pendingMigrationsOf>[0];
 
 /** The record in the SQLite file, on a read-only connection of its own; none when there is no file yet. */
 async function inSqliteFile(url: string, read: (record: RecordReader) => Promise<string[]>) {
-  if (!existsSync(sqliteFile(url))) return ["(no database file yet)"];
+  // No file, no record: a query that fails leaves every carried migration pending.
+  if (!existsSync(sqliteFile(url)))
+    return read({ $queryRawUnsafe: () => Promise.reject(new Error("no database file yet")) });
   const connection = new Database(sqliteFile(url), { readonly: true });
   try {
     return await read({ $queryRawUnsafe: async <T>(query: string) => connection.prepare(query).all() as T });
