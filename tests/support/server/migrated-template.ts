@@ -7,13 +7,13 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import pg from "pg";
-import { createTestDatabase, type DatabaseKindUnderTest, ROOT, type TestDatabase } from "./test-server";
-
-const postgresBase = () => {
-  const base = process.env.TEST_POSTGRES_URL;
-  if (!base) throw new Error("TEST_POSTGRES_URL is not set");
-  return base;
-};
+import {
+  createTestDatabase,
+  type DatabaseKindUnderTest,
+  postgresBase,
+  ROOT,
+  type TestDatabase,
+} from "./test-server";
 
 /** `base` naming database `name` instead, with no `?schema=` (its public schema). */
 function inDatabase(base: string, name: string): string {

@@ -23,6 +23,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The PostgreSQL server and database the tests create theirs in. */
+export function postgresBase(): string {
+  const base = process.env.TEST_POSTGRES_URL;
+  if (!base) throw new Error("TEST_POSTGRES_URL is not set");
+  return base;
+}
+
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
@@ -49,8 +56,7 @@ export async function createTestDatabase(
       },
     };
   }
-  const base = process.env.TEST_POSTGRES_URL;
-  if (!base) throw new Error("TEST_POSTGRES_URL is not set");
+  const base = postgresBase();
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   if (schema === "created") await admin.query(`CREATE SCHEMA "${id}"`);
