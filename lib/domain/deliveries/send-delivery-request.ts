@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { MAX_DELIVERIES } from "../../contract/delivery-limits";
 import { say } from "../../contract/validation-messages";
-import { db, type Tx, takeWriteLock } from "../../db";
+import { bulkTransactionOptions, db, type Tx, takeWriteLock } from "../../db";
 import { formatDateTime } from "../../format";
 import { notifyOutboxWritten } from "../../infrastructure/outbox-signal";
 import { recordAudit } from "../audit";
@@ -145,7 +145,10 @@ export async function sendDeliveryRequest(actor: Actor, request: NewDeliveryRequ
   if (prior) return prior;
   const refOf = await beneficiaryRefs();
   try {
-    const sent = await db().$transaction((tx) => writeRequest(tx, actor, request, description, refOf));
+    const sent = await db().$transaction(
+      (tx) => writeRequest(tx, actor, request, description, refOf),
+      bulkTransactionOptions(request.deliveries.length),
+    );
     notifyOutboxWritten();
     return sent;
   } catch (error) {
