@@ -15,7 +15,8 @@ export interface PortalSession {
   /** The signed-in user's id (the actor of their audit entries). */
   userId: string;
   /** `body` is what the page shows (shownMarkup); `html` all of it, scripts included. */
-  get(path: string): Promise<{ status: number; body: string; html: string }>;
+  /** A page, waited for up to `timeoutMs` (25 s unless a test's data makes its pages slower). */
+  get(path: string, timeoutMs?: number): Promise<{ status: number; body: string; html: string }>;
 }
 
 /** "admin": the roles an administrator had before roles existed; "provider": an organisation's owner. */
@@ -44,12 +45,12 @@ export async function signedIn(
   return {
     cookie,
     userId: user.id,
-    async get(path) {
+    async get(path, timeoutMs = 25_000) {
       // A bounded wait: a page that never answers fails the test instead of hanging it.
       const page = await fetch(`${baseUrl}${path}`, {
         headers: { cookie },
         redirect: "manual",
-        signal: AbortSignal.timeout(25_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const html = await page.text();
       return { status: page.status, body: shownMarkup(html), html };
