@@ -1,8 +1,14 @@
 /**
  * `npm test`: type check, lint, production build, then every Vitest project (unit; API over HTTP
- * on SQLite; on PostgreSQL when TEST_POSTGRES_URL is set, said plainly when it is not) and the
- * Playwright tests in Debian's Chromium, at the same time (testPasses, below). Each runs in a process
- * of its own, with its own servers and databases, and its lines are prefixed with its name.
+ * on SQLite; on PostgreSQL when TEST_POSTGRES_URL is set, said plainly when it is not), then the
+ * Playwright tests in Debian's Chromium.
+ *
+ * The SQLite and PostgreSQL passes run at the same time, each in a Vitest process of its own: each
+ * has its own server and database, and their tests mostly wait on that server, so together they
+ * take little more than the longer of the two (one after the other they took 18 of CI's 25 minutes).
+ * Their lines are prefixed with the project's name. The browser tests run after them: run beside
+ * them too, on two cores, every pass slowed so much that the whole took longer (a rehearsal had done
+ * less than half the Vitest files after 43 minutes, against 31 minutes for all of them alone).
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -30,40 +36,31 @@ function prefixed(prefix: string, command: string, args: string[]): Promise<numb
   return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
 }
 
-/**
- * The Vitest passes and the browser tests, all at the same time. Each is one chain of steps that
- * mostly waits on its own servers and database: alone, the PostgreSQL pass kept one core busy over
- * its 18 minutes, and the browser tests half of one over their 23 (CPU counted per process from
- * /proc). The three need some 47 CPU-minutes, which two cores give in 24; the Vitest passes and
- * then the browser tests took 56 minutes of CI, the second half on one idle core. An earlier try of
- * this order (when each Vitest file still loaded every module again, and axe walked the whole API
- * reference twice) ran slower than the passes in turn; both costs are gone.
- */
-async function testPasses(extra: string[]) {
-  const vitest = (projects: string[]) => [
-    "vitest",
-    "run",
-    ...projects.flatMap((name) => ["--project", name]),
-    ...extra,
-  ];
+async function vitestProjects(extra: string[]) {
   const passes = [
-    { label: "[sqlite]", args: vitest(["unit", "api-sqlite"]) },
-    ...(process.env.TEST_POSTGRES_URL ? [{ label: "[postgres]", args: vitest(["api-postgres"]) }] : []),
-    { label: "[browser]", args: ["playwright", "test"] },
+    { label: "[sqlite]", projects: ["unit", "api-sqlite"] },
+    ...(process.env.TEST_POSTGRES_URL ? [{ label: "[postgres]", projects: ["api-postgres"] }] : []),
   ];
-  console.log(`\n▶ at the same time: ${passes.map((pass) => `${pass.args[0]} ${pass.label}`).join(", ")}`);
+  console.log(
+    `\n▶ vitest: ${passes.map((pass) => pass.projects.join(" + ")).join(", at the same time as ")}`,
+  );
   const started = performance.now();
   const codes = await Promise.all(
-    passes.map(({ label, args }) =>
-      prefixed(label, "npx", args).then((code) => {
-        console.log(`${label} ${code === 0 ? "passed" : "FAILED"} after ${secondsSince(started)}`);
+    passes.map(({ label, projects }) =>
+      prefixed(label, "npx", [
+        "vitest",
+        "run",
+        ...projects.flatMap((name) => ["--project", name]),
+        ...extra,
+      ]).then((code) => {
+        console.log(`${label} ended after ${secondsSince(started)}`);
         return code;
       }),
     ),
   );
   const failed = passes.filter((_, i) => codes[i] !== 0).map((pass) => pass.label);
   if (failed.length) {
-    console.error(`✖ failed: ${failed.join(", ")}`);
+    console.error(`✖ vitest failed: ${failed.join(", ")}`);
     process.exit(1);
   }
 }
@@ -85,5 +82,6 @@ if (!process.env.SKIP_BUILD) {
   run("message catalogs", "npx", ["tsx", "scripts/check-messages.ts"]);
   run("build", "npx", ["next", "build"]);
 }
-await testPasses(extra);
+await vitestProjects(extra);
+run("browser tests (Playwright, Debian Chromium)", "npx", ["playwright", "test"]);
 if (!process.env.TEST_POSTGRES_URL) console.log("⚠ PostgreSQL pass skipped: TEST_POSTGRES_URL is not set.");
