@@ -51,8 +51,8 @@ async function servedPages(session: PortalSession, most: number) {
   const seen = new Set(["/admin"]);
   const queue = ["/admin"];
   while (queue.length > 0 && seen.size <= most) {
-    // Up to 2 minutes a page: over this file's 100,000 deliveries, with the browser tests and the
-    // other pass beside it on two cores, one of the console's pages took over the usual 25 s.
+    // Up to 2 minutes a page: over this file's 100,000 deliveries, with other test passes beside it
+    // on two cores (a rehearsal ran the browser tests there too), one console page took over 25 s.
     const page = await session.get(queue.shift()!, 120_000);
     expect(page.status).toBe(200);
     for (const [, link] of page.body.matchAll(/href="(\/admin[^"?#]*)"/g))
